@@ -1,0 +1,3 @@
+from cs_desktop.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,1 @@
+"""ai layer of Captain's Sea desktop."""

@@ -1,0 +1,1 @@
+"""campaign layer of Captain's Sea desktop."""

@@ -1,0 +1,1 @@
+"""gui layer of Captain's Sea desktop."""

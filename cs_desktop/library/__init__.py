@@ -1,0 +1,1 @@
+"""library layer of Captain's Sea desktop."""

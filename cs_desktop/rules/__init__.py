@@ -1,0 +1,1 @@
+"""rules layer of Captain's Sea desktop."""

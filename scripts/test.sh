@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# Run every test headless (Qt offscreen).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+python3 -c "import cs_desktop, PySide6, qasync, sqlmodel, pytestqt, hypothesis" 2>/dev/null || bash scripts/setup.sh
+export QT_QPA_PLATFORM=offscreen
+exec python3 -m pytest "$@"
