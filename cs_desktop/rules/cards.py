@@ -1,0 +1,175 @@
+"""Ship Display cards (3.0) and scenario cards (20.0) as validated data models.
+
+These are the *file* models: what a ship or scenario file holds. They are validated by pydantic on load
+(see `cs_desktop/files.py`) and published as JSON Schema (`docs/schema/`). The engine turns them into its
+own light game state (`cs_desktop/rules/state.py`) when a game starts; it never mutates them.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+SHIP_FORMAT = "captains-sea/ship"
+SCENARIO_FORMAT = "captains-sea/scenario"
+FORMAT_VERSION = 1
+
+Nation = Literal["US", "GB", "FR"]
+HullType = Literal["slow", "average", "fast"]
+HullStrength = Literal["fragile", "average", "firm"]
+CrewQuality = Literal["green", "average", "crack"]
+SectionName = Literal["port_bow", "port_aft", "starboard_bow", "starboard_aft"]
+SECTION_NAMES: tuple[SectionName, ...] = ("port_bow", "port_aft", "starboard_bow", "starboard_aft")
+StartSquare = Literal["A", "B", "C", "D"]
+Heading = Annotated[int, Field(ge=1, le=8, description="Compass heading 1-8 (1 = north, clockwise)")]
+Slug = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9-]{0,63}$", description="lower-case id: a-z, 0-9, -")]
+Text = Annotated[str, Field(max_length=4000)]
+Name = Annotated[str, Field(min_length=1, max_length=80)]
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=True)
+
+
+class GunBox(_Model):
+    """One box of a gunnery track (3.10.1): dice for long guns and for carronades when this box fires."""
+
+    long: Annotated[int, Field(ge=0, le=12)]
+    carronades: Annotated[int, Field(ge=0, le=12)]
+
+
+class Gun(_Model):
+    """A line of the historical armament: `count` guns of `pounds` weight of shot."""
+
+    count: Annotated[int, Field(ge=1, le=60)]
+    pounds: Annotated[int, Field(ge=1, le=68)]
+    kind: Literal["long", "carronade"]
+    position: Literal["broadside", "chase"] = "broadside"
+
+
+class ShipCard(_Model):
+    """A Ship Display card (3.0): the fixed statistics and the length of every track."""
+
+    format: Literal["captains-sea/ship"] = SHIP_FORMAT
+    version: Literal[1] = FORMAT_VERSION
+    id: Slug
+    name: Name
+    nation: Nation
+    rating: Annotated[str, Field(max_length=80, description="e.g. '44-gun frigate'")] = ""
+    launched: Annotated[int | None, Field(ge=1700, le=1850)] = None
+    hull_type: HullType
+    hull_strength: HullStrength
+    crew_quality_options: Annotated[list[CrewQuality], Field(min_length=1, max_length=3)]
+    historical_crew_quality: CrewQuality
+    crew_points: Annotated[int, Field(ge=1, le=40, description="highest box of the Crew Points track (3.9)")]
+    crew_red_boxes: Annotated[
+        dict[int, Annotated[int, Field(ge=1, le=3)]],
+        Field(description="box number -> red number; morale check the first time entered (3.9)"),
+    ] = {}
+    rigging_points: Annotated[int, Field(ge=1, le=40, description="highest box of the Rigging track (3.8)")]
+    fighting_sail_only: Annotated[
+        int, Field(ge=0, le=40, description="boxes 1..N of the Rigging track are 'Fighting Sail Only!' (3.8)")
+    ]
+    gunnery: Annotated[
+        dict[SectionName, Annotated[list[GunBox], Field(min_length=1, max_length=20)]],
+        Field(description="each broadside section's gunnery track, box 1 first (3.10.1)"),
+    ]
+    chasers: dict[Literal["bow", "stern"], Annotated[int, Field(ge=0, le=2)]] = {"bow": 1, "stern": 1}
+    armament: Annotated[list[Gun], Field(max_length=20, description="historical armament (for FP)")] = []
+    complement: Annotated[int | None, Field(ge=1, le=2000, description="historical crew, men")] = None
+    sources: Annotated[list[Text], Field(max_length=20)] = []
+    notes: Text = ""
+
+    @model_validator(mode="after")
+    def _check_card(self) -> ShipCard:
+        if self.historical_crew_quality not in self.crew_quality_options:
+            raise ValueError("historical_crew_quality must be one of crew_quality_options")
+        if set(self.gunnery) != set(SECTION_NAMES):
+            missing = sorted(set(SECTION_NAMES) - set(self.gunnery))
+            raise ValueError(f"gunnery needs all four broadside sections; missing {missing}")
+        if self.fighting_sail_only >= self.rigging_points:
+            raise ValueError("fighting_sail_only must be smaller than rigging_points")
+        for box in self.crew_red_boxes:
+            if not 1 <= box < self.crew_points:
+                raise ValueError(f"crew_red_boxes: box {box} is not on the crew track 1..{self.crew_points - 1}")
+        return self
+
+
+class ScenarioShip(_Model):
+    """A ship's place in a scenario: which card, where it starts, which way it points."""
+
+    ship: Annotated[Slug | ShipCard, Field(description="a ship id (file in ships/) or a whole ship card")]
+    start: Annotated[
+        StartSquare | tuple[int, int],
+        Field(description="start square A-D (20.1) or [column, row] on the map"),
+    ]
+    heading: Heading
+    crew_quality: CrewQuality | None = Field(default=None, description="default: the card's historical one")
+
+    @property
+    def ship_id(self) -> str:
+        return self.ship if isinstance(self.ship, str) else self.ship.id
+
+
+class ScenarioSide(_Model):
+    id: Slug
+    name: Name
+    nation: Nation
+    ships: Annotated[list[ScenarioShip], Field(min_length=1, max_length=12)]
+
+
+class HistoricalOutcome(_Model):
+    winner: Slug | None = Field(default=None, description="side id that won historically; null for a draw")
+    summary: Text = ""
+
+
+class VictoryOverride(_Model):
+    """A scenario may print its own multiplier and bonus instead of the computed 20.1 values."""
+
+    multiplier: Annotated[float, Field(ge=1, le=20)]
+    bonus: Annotated[int, Field(ge=0, le=200)] = 0
+
+
+class RulesOptions(_Model):
+    relativity: Literal["standard", "fractional", "zero"] = Field(
+        default="standard", description="21.1 fractional or 21.2 zero relativity for several ships a side"
+    )
+    bid: dict[Slug, Annotated[int, Field(ge=0, le=200)]] = Field(
+        default={}, description="19.0 option: VP a side grants its opponent"
+    )
+    turn_limit: Annotated[int | None, Field(ge=1, le=200)] = None
+
+
+class Scenario(_Model):
+    """A scenario card (20.0): ships, start squares, headings, wind, and what 20.1 needs."""
+
+    format: Literal["captains-sea/scenario"] = SCENARIO_FORMAT
+    version: Literal[1] = FORMAT_VERSION
+    id: Slug
+    title: Name
+    date: Annotated[str, Field(pattern=r"^\d{4}-\d{2}-\d{2}$", description="ISO date of the action")]
+    location: Annotated[str, Field(max_length=120)] = ""
+    description: Text = ""
+    engagement: Literal["meeting", "chase"]
+    wind: Annotated[int, Field(ge=1, le=8, description="heading the wind blows toward (1-8)")]
+    sides: Annotated[list[ScenarioSide], Field(min_length=2, max_length=2)]
+    weather_gauge: Slug | None = Field(default=None, description="side id holding the weather gauge")
+    historical_outcome: HistoricalOutcome = HistoricalOutcome()
+    options: RulesOptions = RulesOptions()
+    victory_override: dict[Slug, VictoryOverride] = {}
+    sources: Annotated[list[Text], Field(max_length=20)] = []
+
+    @model_validator(mode="after")
+    def _check_scenario(self) -> Scenario:
+        ids = [s.id for s in self.sides]
+        if len(set(ids)) != len(ids):
+            raise ValueError("sides must have different ids")
+        for field, value in (("weather_gauge", self.weather_gauge), ("historical_outcome.winner",
+                                                                     self.historical_outcome.winner)):
+            if value is not None and value not in ids:
+                raise ValueError(f"{field} names side {value!r}, which is not one of {ids}")
+        for key in list(self.options.bid) + list(self.victory_override):
+            if key not in ids:
+                raise ValueError(f"side {key!r} in options/victory_override is not one of {ids}")
+        return self
