@@ -1,0 +1,126 @@
+"""8.0 Activation Cycle, 13.0 Empty Impulses, 14.0 Repeat for Next Impulse.
+
+Segment "select" asks every ship without a maneuver to select one (simultaneously, hidden); segment
+"impulse:N" runs impulse N: maneuver (step 1), reload (step 2), fire (step 3), grapple (step 4).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import TYPE_CHECKING, Any
+
+from cs_desktop.rules import maneuver as mv
+from cs_desktop.rules.decisions import Request
+from cs_desktop.rules.tables import get_tables
+
+if TYPE_CHECKING:
+    from cs_desktop.rules.game import Game
+    from cs_desktop.rules.state import GameState, ShipState
+
+Gen = Generator[list[Request], dict[str, Any], None]
+
+
+def needs_selection(ship: ShipState, impulse: int, left_now: int = 0) -> bool:
+    """Ruling R9.1a: a ship selects when it has no maneuver and has activations left this turn."""
+    return ship.afloat and ship.maneuver is None and mv.remaining_activations(ship, impulse, left_now) > 0
+
+
+def select_maneuvers(g: Game, ships: list[ShipState], impulse: int, left_now: dict[str, int] | None = None) -> Gen:
+    """Ask each side to select for its listed ships, all sides at once (secret, 9.1)."""
+    state = g.state
+    left_now = left_now or {}
+    by_side: dict[str, list[ShipState]] = {}
+    for ship in ships:
+        by_side.setdefault(ship.side, []).append(ship)
+    if not by_side:
+        return
+    requests = []
+    for side, side_ships in by_side.items():
+        remaining = {s.id: mv.remaining_activations(s, impulse, left_now.get(s.id, 0)) for s in side_ships}
+        requests.append(mv.selection_request(state, side, side_ships, remaining))
+    answers = yield requests
+    for side, answer in answers.items():
+        for ship_id, choice in answer.items():
+            mv.apply_selection(g, state.ships[ship_id], choice)
+
+
+def segment_select(g: Game) -> Gen:
+    state = g.state
+    state.impulse = 0
+    ships = [s for s in state.afloat() if needs_selection(s, 0)]
+    yield from select_maneuvers(g, ships, 0)
+    state.segment = "impulse:1"
+
+
+def has_load_marker(state: GameState, impulse_abs: int) -> bool:
+    return any(entry[0] == impulse_abs for entry in state.reload_track)
+
+
+def segment_impulse(g: Game) -> Gen:
+    from cs_desktop.rules.firing import fire_step
+    from cs_desktop.rules.grappling import grapple_step
+    from cs_desktop.rules.reloading import reload_step
+
+    state = g.state
+    tables = get_tables()
+    impulse = int(state.segment.split(":")[1])
+    state.impulse = impulse
+    active = {s.id: (0 if s.halted else tables.activations(s.speed, impulse)) for s in state.afloat()}
+    loads_here = has_load_marker(state, state.absolute_impulse)
+    if not any(active.values()) and not loads_here:
+        _next(state, impulse)  # 13.0: skip an empty impulse
+        return
+    # Step 1 (8.0, 9.0): maneuver
+    rounds = max(active.values(), default=0)
+    for k in range(rounds):
+        completing: list[ShipState] = []
+        for ship in state.afloat():
+            if active.get(ship.id, 0) > k and not ship.halted and ship.maneuver is not None:
+                ship.spent += 1
+                if ship.spent >= mv.maneuver_cost(ship, ship.maneuver):
+                    completing.append(ship)
+        if not completing:
+            continue
+        order = yield from _move_order(g, completing)
+        for ship in order:
+            if state.ended or not ship.afloat:
+                continue
+            yield from mv.execute(g, ship)
+            if state.ended:
+                return
+            if impulse < 12:  # 4.0: select the next maneuver (if not 12th impulse)
+                left = {ship.id: max(0, active.get(ship.id, 0) - k - 1)}
+                if needs_selection(ship, impulse, left[ship.id]):
+                    yield from select_maneuvers(g, [ship], impulse, left)
+    # Step 2 (10.0): reload
+    reload_step(g)
+    # Step 3 (11.0): fire
+    yield from fire_step(g)
+    if state.ended:
+        return
+    # Step 4 (12.0): grapple
+    grappled = yield from grapple_step(g)
+    if state.ended:
+        return
+    if grappled:
+        state.segment = "melee"  # 12.0: ignore all further impulses this turn
+        return
+    _next(state, impulse)
+
+
+def _move_order(g: Game, ships: list[ShipState]) -> Generator[list[Request], dict[str, Any], list[ShipState]]:
+    """9.0: if ships of both sides complete maneuvers, the Initiative Player decides who moves first."""
+    state = g.state
+    sides = {s.side for s in ships}
+    if len(sides) < 2:
+        return ships
+    ip = state.ip()
+    answers = yield [Request("move_order", ip, "8.0",
+                             "Both sides complete maneuvers: who maneuvers first?",
+                             options=("initiative_first", "non_initiative_first"))]
+    first = ip if answers[ip] == "initiative_first" else state.nip()
+    return sorted(ships, key=lambda s: 0 if s.side == first else 1)
+
+
+def _next(state: GameState, impulse: int) -> None:
+    state.segment = f"impulse:{impulse + 1}" if impulse < 12 else "melee"  # 14.0

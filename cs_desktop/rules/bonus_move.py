@@ -1,0 +1,63 @@
+"""16.0 Bonus Move: a ship that strained must, any other may (unless dismasted or In Irons), move one square
+straight ahead, then check for rigging damage."""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import TYPE_CHECKING, Any
+
+from cs_desktop.rules import damage
+from cs_desktop.rules.decisions import Request
+from cs_desktop.rules.grappling import is_grappled
+from cs_desktop.rules.maneuver import enter_square, move_ahead
+from cs_desktop.rules.movement_rates import wind_position
+from cs_desktop.rules.rolls import roll
+
+if TYPE_CHECKING:
+    from cs_desktop.rules.game import Game
+    from cs_desktop.rules.state import GameState, ShipState
+
+Gen = Generator[list[Request], dict[str, Any], Any]
+
+
+def may_choose_bonus(state: GameState, ship: ShipState) -> bool:
+    """16.0: not when dismasted, not In Irons; ruling R16.0: not while grappled."""
+    return (ship.afloat and not ship.strain and not ship.dismasted and wind_position(state, ship) != "H"
+            and not ship.halted and not is_grappled(state, ship))
+
+
+def segment_bonus(g: Game) -> Gen:
+    state = g.state
+    state.impulse = 13
+    # Optional bonus moves are declared first, the Non-Initiative Player first (16.0).
+    for side in (state.nip(), state.ip()):
+        optional = [s for s in state.afloat(side) if may_choose_bonus(state, s)]
+        if not optional:
+            continue
+        answers = yield [Request("bonus_move", side, "16.0",
+                                 "Make a Bonus Move by Straining (1 or 2), or not (0)?",
+                                 ships={s.id: (0, 1, 2) for s in optional})]
+        for ship_id, strain in answers[side].items():
+            if strain:
+                state.ships[ship_id].strain = strain
+                g.emit("strain", "16.0", f"{state.ships[ship_id].card.name} will make a Bonus Move", ship=ship_id)
+    movers = [s for s in state.afloat() if s.strain and wind_position(state, s) != "H" and not s.halted
+              and not is_grappled(state, s)]
+    order = sorted(movers, key=lambda s: 0 if s.side == state.ip() else 1)
+    for ship in order:
+        if state.ended:
+            return
+        heading_in = ship.heading
+        if not move_ahead(g, ship, "16.0", "makes a Bonus Move"):
+            return
+        yield from enter_square(g, ship, heading_in)
+        mods = damage.quality_mods(ship)
+        if ship.assign["sailing"]:
+            mods.append(("crew assigned to Sailing +1", 1))
+        mods.append((f"Straining {ship.strain} +{ship.strain}", ship.strain))
+        r = yield from roll(g, ship.side, 1, "bonus move", "16.0", mods, ship=ship.id)
+        if r.total >= 6:
+            g.emit("bonus_ok", "16.0", f"{ship.card.name}'s rigging holds", ship=ship.id)
+        else:
+            damage.rigging_hits(g, ship, ship.strain, "16.0")
+    state.segment = "housekeeping"

@@ -1,0 +1,111 @@
+"""What the engine waits for (BRIEF §3): requests for decisions, and refusals of illegal answers.
+
+A segment of the turn yields a list of `Request`s — one per side that must decide now; several at once for
+simultaneous secret choices (crew assignment, maneuver selection) — and receives a dict side -> answer.
+Answers are plain JSON values. A request either lists its legal answers (`options`, or `ships` for one
+option list per ship, the answer then being ``{ship_id: option}``) or names a validator (`VALIDATORS`) for
+answers too many to list (a crew assignment), with a sampler for random play.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from cs_desktop.rules.dice import Dice
+    from cs_desktop.rules.state import GameState
+
+
+@dataclass(frozen=True, slots=True)
+class Request:
+    kind: str
+    side: str
+    rule: str
+    prompt: str
+    options: tuple[Any, ...] | None = None
+    ships: dict[str, tuple[Any, ...]] | None = None
+    info: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "side": self.side,
+            "rule": self.rule,
+            "prompt": self.prompt,
+            "options": list(self.options) if self.options is not None else None,
+            "ships": {k: list(v) for k, v in self.ships.items()} if self.ships is not None else None,
+            "info": self.info,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """An illegal answer: why, and the rule that forbids it. The game state is unchanged."""
+
+    rule: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"Refused ({self.rule}): {self.message}"
+
+    def __bool__(self) -> bool:  # a refusal is never "ok"
+        return False
+
+
+Validator = Callable[["GameState", Request, Any], "Refusal | None"]
+Sampler = Callable[["GameState", Request, "Dice"], Any]
+
+#: kind -> validator for requests without listed options.
+VALIDATORS: dict[str, Validator] = {}
+#: kind -> random legal answer, for random play and property tests.
+SAMPLERS: dict[str, Sampler] = {}
+
+
+def validate(state: GameState, request: Request, answer: Any) -> Refusal | None:
+    if request.options is not None:
+        if answer not in request.options:
+            return Refusal(request.rule, f"{answer!r} is not one of the legal choices: {list(request.options)}")
+        return None
+    if request.ships is not None:
+        if not isinstance(answer, dict) or set(answer) != set(request.ships):
+            return Refusal(request.rule, f"answer for every ship: {sorted(request.ships)}")
+        for ship_id, choice in answer.items():
+            legal = request.ships[ship_id]
+            if choice not in legal:
+                return Refusal(
+                    _rule_for(request, ship_id, choice),
+                    f"{ship_id}: {choice!r} is not legal now; legal: {list(legal)}",
+                )
+        return None
+    validator = VALIDATORS.get(request.kind)
+    if validator is None:
+        raise KeyError(f"no validator for request kind {request.kind!r}")
+    return validator(state, request, answer)
+
+
+def _rule_for(request: Request, ship_id: str, choice: Any) -> str:
+    """The rule that forbids a choice, when the request explains forbidden choices in info['forbidden']."""
+    forbidden = request.info.get("forbidden", {}).get(ship_id, [])
+    for entry in forbidden:
+        if entry.get("choice") == choice:
+            return str(entry["rule"])
+    return request.rule
+
+
+def explain_forbidden(request: Request, ship_id: str, choice: Any) -> str | None:
+    """Why a choice is not offered: the rule and reason, if the request recorded one."""
+    for entry in request.info.get("forbidden", {}).get(ship_id, []):
+        if entry.get("choice") == choice:
+            return f"{entry['rule']}: {entry['why']}"
+    return None
+
+
+def sample(state: GameState, request: Request, rng: Dice) -> Any:
+    """A random legal answer."""
+    if request.options is not None:
+        return rng.choice(request.options)
+    if request.ships is not None:
+        return {ship_id: rng.choice(opts) for ship_id, opts in request.ships.items()}
+    return SAMPLERS[request.kind](state, request, rng)

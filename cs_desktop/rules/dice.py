@@ -1,0 +1,65 @@
+"""The game's own seeded dice.
+
+All randomness of a game comes from here. The generator's whole state is two integers (seed and counter)
+kept inside the game state, so copying a state copies its dice, and replaying a game's decisions from its
+seed rolls the same dice. The computer captain thinks with its own `Dice` (another seed), so thinking never
+changes the game's rolls (STYLE 3).
+"""
+
+from __future__ import annotations
+
+MASK64 = (1 << 64) - 1
+_LIMIT6 = (1 << 64) - ((1 << 64) % 6)  # reject draws above this so every face is exactly 1/6
+
+
+def splitmix64(x: int) -> int:
+    """One step of SplitMix64: a well-mixed 64-bit hash of ``x``."""
+    x = (x + 0x9E3779B97F4A7C15) & MASK64
+    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & MASK64
+    return x ^ (x >> 31)
+
+
+class Dice:
+    """A counter-based generator: draw ``n`` is ``splitmix64(seed_hash + n)``."""
+
+    __slots__ = ("seed", "counter", "_base")
+
+    def __init__(self, seed: int, counter: int = 0) -> None:
+        self.seed = int(seed)
+        self.counter = int(counter)
+        self._base = splitmix64(self.seed & MASK64)
+
+    def clone(self) -> Dice:
+        return Dice(self.seed, self.counter)
+
+    def _next64(self) -> int:
+        value = splitmix64((self._base + self.counter * 0xD1B54A32D192ED03) & MASK64)
+        self.counter += 1
+        return value
+
+    def d6(self) -> int:
+        """One six-sided die, 1..6."""
+        while True:
+            value = self._next64()
+            if value < _LIMIT6:
+                return value % 6 + 1
+
+    def below(self, n: int) -> int:
+        """A whole number in 0..n-1 (uniform), for shuffles and random choices."""
+        if n <= 0:
+            raise ValueError("below() needs n >= 1")
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            value = self._next64()
+            if value < limit:
+                return value % n
+
+    def shuffle(self, items: list) -> None:  # type: ignore[type-arg]
+        """Fisher-Yates shuffle in place."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def choice(self, items):  # type: ignore[no-untyped-def]
+        return items[self.below(len(items))]

@@ -1,0 +1,445 @@
+"""11.0 Firing: announcements (Non-Initiative Player first), simultaneous fire, the firing procedure of
+11.4 (dice, to-hit, defense, damage effects, adjustments, hits, morale), fire checks (11.5), smoke (11.6),
+selecting the next load (11.7), rakes (11.8) and chasers (11.9)."""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from dataclasses import dataclass, field
+from itertools import product
+from typing import TYPE_CHECKING, Any
+
+from cs_desktop.rules import damage
+from cs_desktop.rules import geometry as geo
+from cs_desktop.rules.cards import SECTION_NAMES
+from cs_desktop.rules.decisions import Request
+from cs_desktop.rules.movement_rates import wind_position
+from cs_desktop.rules.reloading import place_load
+from cs_desktop.rules.rolls import roll
+from cs_desktop.rules.setup import LOAD_TYPES
+from cs_desktop.rules.state import FAIR, HANDY, UNFIT
+from cs_desktop.rules.tables import get_tables
+
+if TYPE_CHECKING:
+    from cs_desktop.rules.game import Game
+    from cs_desktop.rules.state import GameState, ShipState
+
+Gen = Generator[list[Request], dict[str, Any], Any]
+HOLD: dict[str, Any] = {"target": None, "sections": {}, "chaser": None}
+CARRONADE_RANGE, CARRONADE_DOUBLE = 6, 3  # 11.2
+LONG_RANGE = 24  # 11.2
+WINDWARD_SIDE = {"A": "port", "D": "port", "F": "port", "B": "starboard", "E": "starboard", "G": "starboard"}
+END_SECTIONS = {"bow": ("port_bow", "starboard_bow"), "stern": ("port_aft", "starboard_aft")}
+OPPOSITE = {"port_bow": "starboard_bow", "starboard_bow": "port_bow", "port_aft": "starboard_aft",
+            "starboard_aft": "port_aft"}
+SAME_SIDE_OTHER_END = {"port_bow": "port_aft", "port_aft": "port_bow", "starboard_bow": "starboard_aft",
+                       "starboard_aft": "starboard_bow"}
+
+
+# ---------------------------------------------------------------- geometry of a shot
+@dataclass(frozen=True, slots=True)
+class Line:
+    """How `firer` bears on `target` now."""
+
+    mp: int
+    side: str | None  # firer's broadside facing the target ('port'/'starboard'), None if not in a broadside arc
+    chaser: str | None  # 'bow'/'stern' chaser that bears, when outside the broadside arcs (11.9)
+    rake: str | None  # 'bow'/'stern' end of the target raked (11.8, 9.2.2)
+    hit: tuple[str, str]  # the target's two sections the shot strikes (11.4.10)
+
+
+def line_of_fire(state: GameState, firer: ShipState, target: ShipState) -> Line | None:
+    if firer.square == target.square:
+        return _stacked_line(state, firer, target)
+    mp = geo.mp_distance(firer.square, target.square)
+    if mp > LONG_RANGE:
+        return None
+    side = geo.broadside_side_in_arc(firer.square, firer.heading, target.square)
+    if side is not None:
+        rake = geo.rake(firer.square, firer.heading, target.square, target.heading)
+        hit = geo.hit_sections(target.square, target.heading, firer.square, rake)
+        return Line(mp, side, None, rake, hit)
+    end = geo.chaser_end_in_arc(firer.square, firer.heading, target.square)
+    if end is None:
+        return None
+    return Line(mp, None, end, None, ("", ""))
+
+
+def _stacked_line(state: GameState, firer: ShipState, target: ShipState) -> Line | None:
+    """9.2: in one square the relative position decides who may fire and with which side."""
+    from cs_desktop.rules.maneuver import stack_record
+
+    record = stack_record(state, firer.id, target.id)
+    if record is None:
+        return None
+    is_mover = record["mover"] == firer.id
+    who = record["firer"]
+    if who != "both" and (who == "mover") != is_mover:
+        return None  # 9.2.2: crossing — only the Initiative Player fires
+    my_side = record["mover_side"] if is_mover else record["other_side"]
+    their_side = record["other_side"] if is_mover else record["mover_side"]
+    if my_side not in ("port", "starboard"):
+        return None
+    rake = record["rake"]
+    if rake:
+        hit = END_SECTIONS[rake]
+    else:
+        hit = geo.sections_for_side(their_side)
+    return Line(0, my_side, None, rake, (hit[0], hit[1]))
+
+
+# ---------------------------------------------------------------- dice of a section (11.4.4)
+def section_dice(ship: ShipState, section: str, mp: int) -> tuple[int, int]:
+    """(long-gun dice, carronade dice) of the highest box both undamaged and manned, at range `mp`."""
+    box = min(ship.gunnery[section], ship.assign["gunnery"][section])
+    if box <= 0:
+        return 0, 0
+    guns = ship.card.gunnery[section][box - 1]
+    carronades = guns.carronades if mp <= CARRONADE_RANGE else 0
+    if mp <= CARRONADE_DOUBLE:
+        carronades *= 2
+    return guns.long, carronades
+
+
+def can_fire_section(ship: ShipState, section: str, mp: int) -> bool:
+    """11.4.1: loaded, manned, and with dice at this range."""
+    return ship.loads[section] is not None and sum(section_dice(ship, section, mp)) > 0
+
+
+def chaser_dice(ship: ShipState, end: str) -> int:
+    """Ruling R11.9: one die per hull section at that end with an undamaged box (so at most two)."""
+    return sum(1 for s in END_SECTIONS[end] if ship.gunnery[s] > 0)
+
+
+# ---------------------------------------------------------------- announcing (11.0, 11.4.1-11.4.2)
+def firing_options(state: GameState, ship: ShipState) -> tuple[dict[str, Any], ...]:
+    options: list[dict[str, Any]] = [HOLD]
+    for target in state.enemies(ship):
+        line = line_of_fire(state, ship, target)
+        if line is None:
+            continue
+        if line.side is not None:
+            sections = [s for s in geo.sections_for_side(line.side) if can_fire_section(ship, s, line.mp)]
+            for aims in product(("hold", "high", "low"), repeat=len(sections)):
+                chosen = {s: a for s, a in zip(sections, aims, strict=True) if a != "hold"}
+                if chosen:
+                    options.append({"target": target.id, "sections": chosen, "chaser": None})
+        elif line.chaser is not None and ship.chasers[line.chaser] and chaser_dice(ship, line.chaser) > 0:
+            options.append({"target": target.id, "sections": {}, "chaser": line.chaser})
+    return tuple(options)
+
+
+def fire_step(g: Game) -> Gen:
+    """8.0 step 3: the Non-Initiative Player announces first, then the Initiative Player; fire is
+    simultaneous (11.0)."""
+    state = g.state
+    announced: dict[str, dict[str, Any]] = {}
+    for side in (state.nip(), state.ip()):
+        options = {s.id: firing_options(state, s) for s in state.afloat(side)}
+        options = {k: v for k, v in options.items() if len(v) > 1}
+        if not options:
+            continue
+        answers = yield [Request("fire", side, "11.0",
+                                 "Fire? Choose the target, the sections and their aim (High at rigging, Low at "
+                                 "hull), or chasers", ships=options, info={"announced": dict(announced)})]
+        announced[side] = {k: v for k, v in answers[side].items() if v["target"] is not None}
+        for ship_id, choice in announced[side].items():
+            g.emit("announce", "11.0", f"{state.ships[ship_id].card.name} fires at "
+                   f"{state.ships[choice['target']].card.name}: " + describe_fire(choice), ship=ship_id,
+                   choice=choice)
+    if not any(announced.values()):
+        return
+    # Every attack is rolled on the state before any hit is applied (simultaneous fire, 11.0).
+    results = []
+    for side in (state.nip(), state.ip()):
+        for ship_id, choice in announced.get(side, {}).items():
+            results.extend((yield from roll_attacks(g, state.ships[ship_id], choice)))
+    for result in results:
+        yield from apply_result(g, result)
+    for side in (state.nip(), state.ip()):
+        yield from after_fire(g, side, announced.get(side, {}))
+
+
+def describe_fire(choice: dict[str, Any]) -> str:
+    if choice["chaser"]:
+        return f"{choice['chaser']} chaser"
+    return ", ".join(f"{s.replace('_', ' ')} {a}" for s, a in choice["sections"].items())
+
+
+# ---------------------------------------------------------------- rolling an attack (11.4.4-11.4.9, 11.5)
+@dataclass
+class AttackResult:
+    attacker: str
+    target: str
+    sections: list[str]
+    aim: str | None
+    load: str | None
+    rake: str | None
+    hit_pair: tuple[str, str]
+    hull: int = 0
+    rigging: int = 0
+    crew: int = 0
+    hits: int = 0
+    total: int = 0
+    odd_die: int = 0
+    bursts: list[str] = field(default_factory=list)
+    fire_dice: int = 0
+    chaser: bool = False
+
+
+def defense_dice(state: GameState, firer: ShipState, target: ShipState, mp: int) -> tuple[int, list[str]]:
+    """11.4.6: MP/2 rounded up, plus smoke in both squares and on the line between them, plus one per ship
+    On Fire."""
+    why = []
+    dice = -(-mp // 2)
+    if dice:
+        why.append(f"{mp} MP / 2 = {dice}")
+    squares = {firer.square, target.square}
+    squares.update(geo.line_squares(firer.square, target.square) if firer.square != target.square else ())
+    smoke = sum(sum(state.smoke.get(sq, ())) for sq in squares)
+    if smoke:
+        why.append(f"smoke {smoke}")
+    fires = int(firer.on_fire) + int(target.on_fire)
+    if fires:
+        why.append(f"On Fire {fires}")
+    return dice + smoke + fires, why
+
+
+def roll_attacks(g: Game, firer: ShipState, choice: dict[str, Any]) -> Gen:
+    state = g.state
+    target = state.ships[choice["target"]]
+    line = line_of_fire(state, firer, target)
+    assert line is not None
+    if choice["chaser"]:
+        return [roll_chasers(g, firer, target, choice["chaser"])]
+    # 11.3: sections with the same aim and ammunition combine; otherwise separate attacks.
+    groups: dict[tuple[str, str], list[str]] = {}
+    for section, aim in choice["sections"].items():
+        load = firer.loads[section]
+        assert load is not None
+        groups.setdefault((aim, load), []).append(section)
+    defense, why = defense_dice(state, firer, target, line.mp)
+    shares = _split_defense(defense, [sum(sum(section_dice(firer, s, line.mp)) for s in secs)
+                                      for secs in groups.values()])
+    results = []
+    for ((aim, load), sections), share in zip(groups.items(), shares, strict=True):
+        results.append((yield from roll_attack(g, firer, target, line, sections, aim, load, share, why)))
+    return results
+
+
+def _split_defense(defense: int, dice: list[int]) -> list[int]:
+    """11.4.2: split attacks each meet half the defense dice; ruling R11.4.2: the odd die goes to the attack
+    with more to-hit dice (the first on a tie)."""
+    if len(dice) == 1:
+        return [defense]
+    half = defense // 2
+    shares = [half, half]
+    if defense % 2:
+        shares[0 if dice[0] >= dice[1] else 1] += 1
+    return shares
+
+
+def roll_attack(g: Game, firer: ShipState, target: ShipState, line: Line, sections: list[str], aim: str,
+                load: str, defense: int, defense_why: list[str]) -> Gen:
+    tables = get_tables()
+    result = AttackResult(firer.id, target.id, sections, aim, load, line.rake, line.hit)
+    # 11.4.4
+    dice = sum(sum(section_dice(firer, s, line.mp)) for s in sections)
+    # 11.4.5
+    mods = damage.morale_mods(firer)
+    if load == "double":
+        mods.append(("Double Shot +1", 1))
+    if load == "chain":
+        mods.append(("Chain Shot +1", 1))
+    to_hit = yield from roll(g, firer.side, dice, "to-hit", "11.4.5", mods, ship=firer.id,
+                             sections=sections, aim=aim, rake=line.rake)
+    hits = sum(1 for v in to_hit.modified if v >= 5)
+    # 11.4.6-11.4.7
+    cancels = 0
+    if defense and hits:
+        cancels = yield from roll_defense(g, firer, target, line.mp, defense, defense_why)
+    hits = max(0, hits - cancels)
+    result.hits = hits
+    g.emit("hits", "11.4.7", f"{firer.card.name} scores {hits} hit(s) on {target.card.name}", ship=firer.id,
+           target=target.id, hits=hits)
+    if hits:
+        # 11.4.8 Damage Effects
+        mods3: list[tuple[str, int]] = []
+        letter = wind_position(g.state, firer)
+        side = sections[0].split("_")[0]
+        if letter in WINDWARD_SIDE:
+            if WINDWARD_SIDE[letter] == side:
+                mods3.append(("firing into the wind (windward) +1", 1))
+            else:
+                mods3.append(("firing with the wind (leeward) -1", -1))
+        aim_mod = {HANDY: 2, FAIR: 1}.get(firer.morale, 0)
+        if aim_mod:
+            mods3.append((f"aiming {aim} {'+' if aim == 'high' else '-'}{aim_mod}",
+                          aim_mod if aim == "high" else -aim_mod))
+        effects = yield from roll(g, firer.side, 3, "damage effects", "11.4.8", mods3, ship=firer.id,
+                                  lower_is_better=(aim == "low"))
+        total = effects.total
+        result.total = total
+        result.odd_die = effects.dice[2]
+        hull, rig, crew = tables.damage_effects(hits, total)
+        notes = [f"table: hull {hull}, rigging {rig}, crew {crew}"]
+        # 11.4.9
+        if aim == "high":
+            if target.sail == "fighting":
+                rig = -(-rig // 2)
+                notes.append("Fighting Sail halves rigging hits")
+            if load == "chain":
+                rig += 1
+                hull = 0
+                notes.append("Chain Shot: rigging +1, no hull hits")
+        else:
+            if load == "chain":
+                hull = 0
+                notes.append("Chain Shot aimed low: hull hits ignored")
+            elif line.rake == "stern":
+                hull = -(-hull * 3 // 2)
+                notes.append("stern rake: hull hits x1.5")
+        result.hull, result.rigging, result.crew = hull, rig, crew
+        result.fire_dice = tables.fire_check_dice(hits, total)
+        g.emit("damage_effects", "11.4.9", "; ".join(notes) + f" -> hull {hull}, rigging {rig}, crew {crew}",
+               ship=firer.id, target=target.id, hull=hull, rigging=rig, crew=crew)
+    # 11.4.9: a die for each section firing Double Shot; 2 or less bursts a gun
+    for section in sections:
+        if load == "double":
+            r = yield from roll(g, firer.side, 1, "double shot burst", "11.4.9", ship=firer.id, section=section)
+            if r.total <= 2:
+                result.bursts.append(section)
+    # 11.6 smoke, per firing section
+    for section in sections:
+        n = sum(section_dice(firer, section, line.mp))
+        markers = 2 if n >= 3 else 1
+        g.state.smoke.setdefault(firer.square, []).extend([2] * markers)
+        g.emit("smoke", "11.6", f"{markers} Smoke-2 marker(s) at {firer.square}", square=list(firer.square),
+               added=markers)
+    return result
+
+
+def roll_defense(g: Game, firer: ShipState, target: ShipState, mp: int, n: int, why: list[str]) -> Gen:
+    """11.4.7: Firm hulls re-roll every natural 1, Fragile hulls re-roll half (rounded up) of the 6s; each
+    die +1 if the attacker is 12 MP or more away; 5 or better cancels a hit."""
+    state = g.state
+    mods = [("attacker 12 MP or more away +1", 1)] if mp >= 12 else []
+    first = yield from roll(g, target.side, n, "defense", "11.4.7", mods, ship=target.id, why=why)
+    values = list(first.dice)
+    strength = target.card.hull_strength
+    rerolled: list[int] = []
+    if strength == "firm":
+        rerolled = [i for i, v in enumerate(values) if v == 1]
+    elif strength == "fragile":
+        sixes = [i for i, v in enumerate(values) if v == 6]
+        rerolled = sixes[: -(-len(sixes) // 2)]
+    for i in rerolled:
+        values[i] = state.dice.d6()
+    if rerolled:
+        g.emit("reroll", "11.4.7", f"{target.card.name}'s {strength} hull: {len(rerolled)} defense di(c)e "
+               f"re-rolled -> {values}", ship=target.id, dice=values)
+    modified = [v + first.modifier + c for v, c in zip(values, first.card_bonus, strict=True)]
+    cancels = sum(1 for v in modified if v >= 5)
+    g.emit("cancels", "11.4.7", f"{target.card.name} cancels {cancels} hit(s)", ship=target.id, cancels=cancels)
+    return cancels
+
+
+def roll_chasers(g: Game, firer: ShipState, target: ShipState, end: str) -> AttackResult:
+    """11.9: one die per firing section, a hit on a 6, no modifiers, all hits on the rigging."""
+    n = chaser_dice(firer, end)
+    dice = tuple(g.state.dice.d6() for _ in range(n))
+    hits = sum(1 for d in dice if d == 6)
+    g.emit("roll", "11.9", f"{end} chaser: {list(dice)}", side=firer.side, ship=firer.id, purpose="chasers",
+           dice=list(dice), modifiers=[], card_bonus=[0] * n, modified=list(dice))
+    result = AttackResult(firer.id, target.id, [], None, "round", None, ("", ""), rigging=hits, hits=hits,
+                          chaser=True)
+    firer.chasers[end] = False
+    place_load(g.state, firer, end, "round")
+    return result
+
+
+# ---------------------------------------------------------------- applying (11.4.10-11.5)
+def apply_result(g: Game, result: AttackResult) -> Gen:
+    state = g.state
+    target = state.ships[result.target]
+    firer = state.ships[result.attacker]
+    if result.rigging:
+        damage.rigging_hits(g, target, result.rigging, "11.4.10")
+    if result.hull:
+        yield from apply_hull_hits(g, target, result.hull, result.hit_pair, result.rake is not None)
+    if result.crew:
+        yield from damage.crew_hits(g, target, result.crew, "11.4.10")
+    for section in result.bursts:
+        g.emit("burst", "11.4.9", f"a gun bursts in {firer.card.name}'s {section.replace('_', ' ')} section",
+               ship=firer.id)
+        yield from damage.gunnery_hit(g, firer, section, "11.4.9")
+    if result.hits and not result.chaser:
+        tables = get_tables()
+        odd = result.odd_die + (damage.morale_mod(target) if target.morale in (HANDY, UNFIT) else 0)
+        n = tables.morale_check_dice(odd, result.hits)
+        if n:
+            yield from damage.morale_check(g, target, n, "Morale Effects Table", "11.4.11")
+        if result.fire_dice and not target.on_fire:
+            r = yield from roll(g, target.side, result.fire_dice, "fire check", "11.5", ship=target.id)
+            if any(v <= 1 for v in r.modified):
+                target.on_fire = True
+                g.emit("fire", "11.5", f"{target.card.name} is On Fire!", ship=target.id)
+
+
+def apply_hull_hits(g: Game, target: ShipState, hits: int, pair: tuple[str, str], rake: bool) -> Gen:
+    """11.4.10: split evenly between the two targeted sections, the first hit to the one with more
+    undamaged boxes (the defender chooses on a tie); hits a section cannot take pass through to the other
+    side (ruling R11.8: along the ship for a rake); what the far side cannot take is ignored."""
+    a, b = pair
+    first = a
+    if target.gunnery[a] == target.gunnery[b]:
+        if hits % 2 == 1:
+            answers = yield [Request("hull_first", target.side, "11.4.10",
+                                     f"{target.card.name} takes {hits} hull hit(s): which section takes the first?",
+                                     options=(a, b))]
+            first = answers[target.side]
+    elif target.gunnery[b] > target.gunnery[a]:
+        first = b
+    second = b if first == a else a
+    share = {first: -(-hits // 2), second: hits // 2}
+    for section in (first, second):
+        for _ in range(share[section]):
+            if target.gunnery[section] > 0:
+                yield from damage.gunnery_hit(g, target, section, "11.4.10")
+                continue
+            far = SAME_SIDE_OTHER_END[section] if rake else OPPOSITE[section]
+            if target.gunnery[far] > 0:
+                g.emit("pass_through", "11.4.10", f"the shot passes through to the {far.replace('_', ' ')}",
+                       ship=target.id)
+                yield from damage.gunnery_hit(g, target, far, "11.4.10")
+            else:
+                g.emit("ignored", "11.4.10", "a hull hit finds nothing more to strike and is ignored",
+                       ship=target.id)
+
+
+# ---------------------------------------------------------------- after firing (11.7)
+def after_fire(g: Game, side: str, announced: dict[str, dict[str, Any]]) -> Gen:
+    """11.7: each fired broadside is empty; its owner secretly selects the next load."""
+    state = g.state
+    keys = []
+    for ship_id, choice in announced.items():
+        ship = state.ships[ship_id]
+        for section in choice["sections"]:
+            ship.loads[section] = None
+            if ship.afloat:
+                keys.append(f"{ship_id}:{section}")
+    if not keys:
+        return
+    answers = yield [Request("select_load", side, "11.7", "Select the next load for each broadside just fired "
+                             "(hidden; round shot timing is shown)", ships={k: LOAD_TYPES for k in keys})]
+    for key, load in answers[side].items():
+        ship_id, section = key.split(":")
+        ship = state.ships[ship_id]
+        due = place_load(state, ship, section, load)
+        g.emit("load_marker", "11.7", f"{ship.card.name} places a load marker for the "
+               f"{section.replace('_', ' ')} at impulse {due}", ship=ship_id, slot=section, due=due)
+        g.emit("load_type", "11.7", f"{section.replace('_', ' ')}: {load} shot", visible_to=side, ship=ship_id,
+               slot=section, load=load)
+
+
+__all__ = ["fire_step", "line_of_fire", "section_dice", "firing_options", "SECTION_NAMES"]

@@ -1,0 +1,258 @@
+"""The game: ask what is pending, submit an answer, get events (BRIEF §3).
+
+A turn is run as a chain of *segments* (4.0: crew, initiative, movement rates, maneuver selection, each
+impulse, melee, bonus move, housekeeping). Each segment is a generator that yields the requests it waits
+for and receives the answers. At the start of every segment the state is checkpointed; copying a game in
+the middle of a segment copies that checkpoint and replays the few answers given since, so copies are
+cheap and exact, and a game is fully described by its scenario, seed and answers.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Generator, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from cs_desktop.rules import decisions as dec
+from cs_desktop.rules.cards import Scenario, ShipCard
+from cs_desktop.rules.decisions import Refusal, Request
+from cs_desktop.rules.state import GameState
+
+Answers = dict[str, Any]
+Segment = Generator[list[Request], Answers, None]
+
+
+@dataclass(frozen=True, slots=True)
+class Accepted:
+    """An answer was taken; `events` are the events it caused that the answering side may see."""
+
+    events: list[dict[str, Any]]
+
+    def __bool__(self) -> bool:
+        return True
+
+
+class Game:
+    """One game of Captain's Sea, from set-up to the victory tally."""
+
+    def __init__(self, scenario: Scenario, ships: Mapping[str, ShipCard], seed: int,
+                 options: Mapping[str, Any] | None = None) -> None:
+        from cs_desktop.rules.setup import initial_state
+
+        self.scenario = scenario
+        self.cards = dict(ships)
+        self.seed = int(seed)
+        self.options: dict[str, Any] = dict(options or {})
+        self.state: GameState = initial_state(scenario, self.cards, self.seed, self.options)
+        self.events: list[dict[str, Any]] = []
+        self.decisions: list[dict[str, Any]] = []
+        self._gen: Segment | None = None
+        self._pending: list[Request] = []
+        self._answers: Answers = {}
+        self._checkpoint: tuple[GameState, int] | None = None
+        self._segment_answers: list[Answers] = []
+        self._revealing_since: int = 0
+        self._run(None)
+
+    # ------------------------------------------------------------------ driving
+    def _run(self, send: Answers | None) -> None:
+        while True:
+            if self._gen is None:
+                if self.state.ended:
+                    self._pending = []
+                    return
+                self._checkpoint = (self.state.clone(), len(self.events))
+                self._segment_answers = []
+                self._gen = self._start_segment()
+                send = None
+            try:
+                requests = self._gen.send(send)  # type: ignore[arg-type]
+            except StopIteration:
+                self._gen = None
+                send = None
+                continue
+            if not requests:
+                raise RuntimeError(f"segment {self.state.segment} yielded no request")
+            self._pending = requests
+            self._answers = {}
+            return
+
+    def _start_segment(self) -> Segment:
+        from cs_desktop.rules.turn import SEGMENTS
+
+        name = self.state.segment.split(":")[0]
+        return SEGMENTS[name](self)
+
+    @property
+    def pending(self) -> list[Request]:
+        """The requests waiting for an answer (empty when the game is over)."""
+        return [r for r in self._pending if r.side not in self._answers]
+
+    def pending_for(self, side: str) -> Request | None:
+        for r in self._pending:
+            if r.side == side and side not in self._answers:
+                return r
+        return None
+
+    @property
+    def ended(self) -> bool:
+        return self.state.ended
+
+    def submit(self, side: str, answer: Any) -> Accepted | Refusal:
+        """Answer the request pending for `side`. An illegal answer is refused and changes nothing."""
+        if self.state.ended:
+            return Refusal("18.0", "the game is over")
+        request = self.pending_for(side)
+        if request is None:
+            waiting = sorted({r.side for r in self.pending})
+            return Refusal("4.0", f"nothing is asked of {side!r} now; waiting for {waiting}")
+        answer = _plain(answer)
+        refusal = dec.validate(self.state, request, answer)
+        if refusal is not None:
+            return refusal
+        start = len(self.events)
+        self.decisions.append({"side": side, "kind": request.kind, "answer": answer})
+        self._revealing_since = start
+        self._answers[side] = answer
+        if all(r.side in self._answers for r in self._pending):
+            answers = self._answers
+            self._segment_answers.append(answers)
+            self._run(answers)
+        return Accepted(self.visible_events(side, start))
+
+    def strike_colors(self, side: str) -> Accepted | Refusal:
+        """18.0: a captain may strike voluntarily at any time; an immediate loss for his side."""
+        if self.state.ended:
+            return Refusal("18.0", "the game is over")
+        if side not in self.state.sides:
+            return Refusal("18.0", f"no side {side!r}")
+        start = len(self.events)
+        self.decisions.append({"side": side, "kind": "strike_colors", "answer": True})
+        self._apply_voluntary_strike(side)
+        return Accepted(self.visible_events(side, start))
+
+    def _apply_voluntary_strike(self, side: str) -> None:
+        from cs_desktop.rules.victory import end_game
+
+        self.state.sides[side].struck_voluntarily = True
+        for ship in self.state.afloat(side):
+            ship.struck = True
+        self.emit("strike", "18.0", f"{self.state.sides[side].name} strikes her colours voluntarily", side=side)
+        end_game(self, f"{self.state.sides[side].name} struck voluntarily")
+        self._gen = None
+        self._pending = []
+        self._answers = {}
+
+    # ------------------------------------------------------------------ events and dice
+    def emit(self, kind: str, rule: str, text: str, *, visible_to: str | None = None, **data: Any) -> None:
+        event = {"n": len(self.events), "turn": self.state.turn, "impulse": self.state.impulse,
+                 "type": kind, "rule": rule, "text": text}
+        if visible_to is not None:
+            event["visible_to"] = visible_to
+        event.update(data)
+        self.events.append(event)
+
+    def visible_events(self, side: str | None, start: int = 0) -> list[dict[str, Any]]:
+        return [e for e in self.events[start:] if side is None or e.get("visible_to") in (None, side)]
+
+    # ------------------------------------------------------------------ copies, replay, undo
+    def clone(self) -> Game:
+        """An exact, independent copy (same dice to come): checkpoint + replay of this segment's answers."""
+        new = Game.__new__(Game)
+        new.scenario = self.scenario
+        new.cards = self.cards
+        new.seed = self.seed
+        new.options = self.options
+        new.decisions = list(self.decisions)
+        new._revealing_since = self._revealing_since
+        if self._gen is None or self._checkpoint is None:
+            new.state = self.state.clone()
+            new.events = list(self.events)
+            new._gen = None
+            new._pending = []
+            new._answers = {}
+            new._checkpoint = self._checkpoint
+            new._segment_answers = []
+            return new
+        base, n_events = self._checkpoint
+        new.state = base.clone()
+        new.events = self.events[:n_events]
+        new._checkpoint = self._checkpoint
+        new._segment_answers = list(self._segment_answers)
+        new._gen = new._start_segment()
+        requests = new._gen.send(None)  # type: ignore[arg-type]
+        for answers in self._segment_answers:
+            requests = new._gen.send(answers)
+        new._pending = requests
+        new._answers = dict(self._answers)
+        return new
+
+    @classmethod
+    def replay(cls, scenario: Scenario, ships: Mapping[str, ShipCard], seed: int,
+               decisions: Iterable[Mapping[str, Any]], options: Mapping[str, Any] | None = None) -> Game:
+        """Rebuild a game from its scenario, seed and decisions (BRIEF §3)."""
+        game = cls(scenario, ships, seed, options)
+        for i, d in enumerate(decisions):
+            if d["kind"] == "strike_colors":
+                result: Accepted | Refusal = game.strike_colors(d["side"])
+            else:
+                result = game.submit(d["side"], d["answer"])
+            if not result:
+                raise ValueError(f"decision {i} ({d['kind']} by {d['side']}) does not replay: {result}")
+        return game
+
+    def can_undo(self, side: str) -> bool:
+        """BRIEF §3: undo a decision only if it revealed no dice and no hidden information."""
+        if not self.decisions or self.decisions[-1]["side"] != side:
+            return False
+        if self.decisions[-1]["kind"] == "strike_colors":
+            return False
+        return not any(e.get("reveals", True) for e in self.events[self._revealing_since:])
+
+    def undo(self, side: str) -> Game | Refusal:
+        if not self.can_undo(side):
+            return Refusal("BRIEF 3", "the last decision revealed dice or hidden information, or was not yours")
+        return Game.replay(self.scenario, self.cards, self.seed, self.decisions[:-1], self.options)
+
+    # ------------------------------------------------------------------ views
+    def view(self, side: str | None) -> dict[str, Any]:
+        """What `side` may know (None: everything, for the referee, tests and the log)."""
+        from cs_desktop.rules.views import side_view
+
+        return side_view(self, side)
+
+    def fingerprint(self) -> str:
+        """The whole state and event log as canonical JSON: equal games have equal fingerprints."""
+        return json.dumps({"state": self.state.to_dict(), "events": self.events,
+                           "pending": [r.to_dict() for r in self.pending]},
+                          sort_keys=True, separators=(",", ":"), default=_json_default)
+
+    def save_data(self) -> dict[str, Any]:
+        """What a saved game holds: scenario, ship cards, seed, options and decisions (no state, no code)."""
+        return {
+            "format": "captains-sea/game",
+            "version": 1,
+            "scenario": self.scenario.model_dump(mode="json"),
+            "ships": {k: v.model_dump(mode="json") for k, v in self.cards.items()},
+            "seed": self.seed,
+            "options": self.options,
+            "decisions": self.decisions,
+        }
+
+
+def _json_default(value: Any) -> Any:
+    if isinstance(value, (set, frozenset, tuple)):
+        return list(value)
+    raise TypeError(type(value))
+
+
+def _plain(value: Any) -> Any:
+    """Answers are JSON values: tuples become lists so that answers compare equal after a save."""
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    return value

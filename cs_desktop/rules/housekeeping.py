@@ -1,0 +1,210 @@
+"""17.0 Housekeeping Phase, strictly in order: fire fighting, damage control, morale for destroyed
+sections, strike checks, sail change and disengagement, smoke, Bridge Card draw."""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import TYPE_CHECKING, Any
+
+from cs_desktop.rules import damage
+from cs_desktop.rules import geometry as geo
+from cs_desktop.rules.cards import SECTION_NAMES
+from cs_desktop.rules.decisions import Request
+from cs_desktop.rules.rolls import roll
+from cs_desktop.rules.state import STRIKE_CHECK
+
+if TYPE_CHECKING:
+    from cs_desktop.rules.game import Game
+    from cs_desktop.rules.state import ShipState
+
+Gen = Generator[list[Request], dict[str, Any], Any]
+
+
+def segment_housekeeping(g: Game) -> Gen:
+    state = g.state
+    state.impulse = 14
+    yield from fire_fighting(g)
+    yield from damage_control(g)
+    yield from destroyed_section_morale(g)
+    yield from strike_checks(g)
+    if state.ended:
+        return
+    yield from sail_change(g)
+    yield from disengagement(g)
+    update_smoke(g)
+    from cs_desktop.rules.bridge_cards import draw_card
+
+    if state.deck or state.discard:
+        yield from draw_card(g, state.ip())  # 17.7
+    if state.turn_limit is not None and state.turn >= state.turn_limit:
+        from cs_desktop.rules.victory import end_game
+
+        end_game(g, f"turn limit {state.turn_limit} reached")
+        return
+    state.turn += 1
+    state.impulse = 0
+    state.segment = "crew"
+    g.emit("turn", "4.0", f"Turn {state.turn} begins")
+
+
+def fire_fighting(g: Game) -> Gen:
+    """17.1: 5+ puts the fire out, 3-4 nothing, 2 or less one rigging hit."""
+    for ship in g.state.afloat():
+        if not ship.on_fire:
+            continue
+        r = yield from roll(g, ship.side, 1, "fire fighting", "17.1", damage.quality_mods(ship), ship=ship.id)
+        if r.total >= 5:
+            ship.on_fire = False
+            g.emit("fire_out", "17.1", f"{ship.card.name}'s fire is out", ship=ship.id)
+        elif r.total <= 2:
+            g.emit("fire_spreads", "17.1", f"the fire spreads into {ship.card.name}'s rigging", ship=ship.id)
+            damage.rigging_hits(g, ship, 1, "17.1")
+
+
+def damage_control(g: Game) -> Gen:
+    """17.2: a die per crew point on Damage Control; any 5+ repairs one box of that track (one per track)."""
+    for ship in g.state.afloat():
+        jobs: list[tuple[str, int]] = []
+        if ship.assign["rigging_dc"] and ship.rigging < ship.card.rigging_points:
+            jobs.append(("rigging", ship.assign["rigging_dc"]))
+        for section in SECTION_NAMES:
+            n = ship.assign["hull_dc"][section]
+            if n and ship.gunnery[section] < len(ship.card.gunnery[section]):
+                jobs.append((section, n))
+        for track, n in jobs:
+            r = yield from roll(g, ship.side, n, "damage control", "17.2", damage.quality_mods(ship), ship=ship.id,
+                                track=track)
+            if any(v >= 5 for v in r.modified):
+                repair(g, ship, track)
+
+
+def repair(g: Game, ship: ShipState, track: str) -> None:
+    if track == "rigging":
+        ship.rigging = min(ship.card.rigging_points, ship.rigging + 1)
+        value = ship.rigging
+    else:
+        ship.gunnery[track] = min(len(ship.card.gunnery[track]), ship.gunnery[track] + 1)
+        value = ship.gunnery[track]
+    g.emit("repair", "17.2", f"{ship.card.name} repairs one {track.replace('_', ' ')} box (now {value})",
+           ship=ship.id, track=track, value=value)
+
+
+def destroyed_section_morale(g: Game) -> Gen:
+    """17.3: a die per completely destroyed section; any 2 or less lowers morale one step (once)."""
+    for ship in g.state.afloat():
+        destroyed = [s for s in SECTION_NAMES if ship.gunnery[s] == 0]
+        if not destroyed:
+            continue
+        r = yield from roll(g, ship.side, len(destroyed), "morale check (destroyed sections)", "17.3",
+                            damage.morale_mods(ship), ship=ship.id)
+        if any(v <= 2 for v in r.modified):
+            yield from damage.lower_morale(g, ship, "17.3")
+
+
+def strike_checks(g: Game) -> Gen:
+    """17.4: a die per marker in a Strike Check box, modified by Crew Morale; any 1 or less strikes. If both
+    sides strike in this step, the results are ignored."""
+    state = g.state
+    struck: list[ShipState] = []
+    for ship in state.afloat():
+        boxes = [name for name, value in (("crew", ship.crew), ("rigging", ship.rigging), ("morale", ship.morale))
+                 if value == STRIKE_CHECK]
+        if not boxes:
+            continue
+        r = yield from roll(g, ship.side, len(boxes), "strike check", "17.4", damage.morale_mods(ship),
+                            ship=ship.id, boxes=boxes)
+        if any(v <= 1 for v in r.modified):
+            struck.append(ship)
+            g.emit("would_strike", "17.4", f"{ship.card.name} hauls down her colours", ship=ship.id)
+    if not struck:
+        return
+    if len({s.side for s in struck}) > 1:
+        g.emit("both_strike", "17.4", "both sides strike in the same step: the results are ignored")
+        return
+    for ship in struck:
+        ship.struck = True
+        g.emit("struck", "17.4", f"{ship.card.name} strikes her colours", ship=ship.id)
+    side = struck[0].side
+    if not state.afloat(side) or len(state.ships) == 2:
+        from cs_desktop.rules.victory import end_game
+
+        end_game(g, f"{struck[0].card.name} struck her colours (17.4)")
+
+
+def sail_change(g: Game) -> Gen:
+    """17.5: crew on Rigging Change rolls a die per point; any 3+ lets the ship change sail. A ship whose
+    rigging marker is in an 'F' box cannot set Medium Sail and must take Fighting Sail."""
+    state = g.state
+    for ship in state.afloat():
+        f_box = ship.rigging <= ship.card.fighting_sail_only
+        if f_box and ship.sail == "medium":
+            ship.sail = "fighting"
+            g.emit("sail", "17.5", f"{ship.card.name}'s damaged rigging forces her to Fighting Sail", ship=ship.id,
+                   sail="fighting")
+            continue
+        n = ship.assign["rigging_change"]
+        if not n or f_box:
+            continue
+        r = yield from roll(g, ship.side, n, "sail change", "17.5", damage.quality_mods(ship), ship=ship.id)
+        if not any(v >= 3 for v in r.modified):
+            continue
+        other = "fighting" if ship.sail == "medium" else "medium"
+        answers = yield [Request("sail_change", ship.side, "17.5",
+                                 f"{ship.card.name} may change to {other.title()} Sail", options=(False, True),
+                                 info={"ship": ship.id, "to": other})]
+        if answers[ship.side]:
+            ship.sail = other
+            g.emit("sail", "17.5", f"{ship.card.name} sets {other.title()} Sail", ship=ship.id, sail=other)
+
+
+def disengagement(g: Game) -> Gen:
+    """17.5: grappled ships may try to cut loose (Initiative Player first): die + own quality - enemy quality
+    + own morale, 3 or more. Both ships' movement is halved the next turn; the Disengaged marker is removed
+    in this step of that turn unless they grapple again."""
+    from cs_desktop.rules.grappling import is_grappled
+
+    state = g.state
+    for record in list(state.grapples):
+        if record["state"] == "disengaged":
+            if record["turn"] < state.turn:
+                state.grapples.remove(record)
+            continue
+        a, b = (state.ships[i] for i in record["ships"])
+        if not (a.afloat and b.afloat):
+            state.grapples.remove(record)
+            continue
+        ordered = (a, b) if a.side == state.ip() else (b, a)
+        for ship, enemy in (ordered, ordered[::-1]):
+            if not is_grappled(state, ship):
+                break
+            answers = yield [Request("disengage", ship.side, "17.5", f"{ship.card.name}: attempt to disengage?",
+                                     options=(False, True), info={"ship": ship.id})]
+            if not answers[ship.side]:
+                continue
+            mods = damage.quality_mods(ship)
+            if enemy.quality_mod:
+                mods.append((f"enemy crew quality {-enemy.quality_mod:+d}", -enemy.quality_mod))
+            mods += damage.morale_mods(ship)
+            r = yield from roll(g, ship.side, 1, "disengage", "17.5", mods, ship=ship.id)
+            if r.total >= 3:
+                record["state"] = "disengaged"
+                record["turn"] = state.turn
+                state.halve_next_turn = sorted(set(state.halve_next_turn) | {a.id, b.id})
+                g.emit("disengaged", "17.5", f"{a.card.name} and {b.card.name} cut loose", ships=record["ships"])
+                break
+
+
+def update_smoke(g: Game) -> None:
+    """17.6: remove Smoke 1, flip Smoke 2 to Smoke 1, then drift what remains one square with the wind."""
+    state = g.state
+    width, height = state.map_size
+    new: dict[tuple[int, int], list[int]] = {}
+    for square, values in state.smoke.items():
+        kept = [1 for v in values if v == 2]
+        if not kept:
+            continue
+        dest = geo.step(square, state.wind)
+        if geo.on_map(dest, width, height):
+            new.setdefault(dest, []).extend(kept)
+    state.smoke = new
+    g.emit("smoke", "17.6", "smoke thins and drifts with the wind", squares=len(new))

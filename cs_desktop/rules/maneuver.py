@@ -1,0 +1,294 @@
+"""9.0-9.3 Maneuvering: secret selection on the Control Panel, the six restrictions, Advance (with its free
+turn), Wear, Back Sail, Tack, Straining; stacking in one square; shifting everything at the map edge."""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import TYPE_CHECKING, Any
+
+from cs_desktop.rules import geometry as geo
+from cs_desktop.rules.decisions import Request
+from cs_desktop.rules.movement_rates import letter_after_turn, wind_position
+from cs_desktop.rules.rolls import roll
+from cs_desktop.rules.tables import get_tables
+
+if TYPE_CHECKING:
+    from cs_desktop.rules.game import Game
+    from cs_desktop.rules.state import GameState, ShipState
+
+Gen = Generator[list[Request], dict[str, Any], Any]
+
+
+# ---------------------------------------------------------------- costs and selection (9.1)
+def maneuver_cost(ship: ShipState, maneuver: dict[str, Any]) -> int:
+    tables = get_tables()
+    name = maneuver["maneuver"]
+    spec = tables.maneuvers[name]
+    if name == "advance":
+        return int(spec.cost_corner if geo.is_corner(ship.heading) else spec.cost_side)
+    if name == "wear":
+        return int(maneuver["cost"])
+    return int(spec.cost)
+
+
+def remaining_activations(ship: ShipState, impulse: int, left_now: int = 0) -> int:
+    """Activations the ship still has this turn after the current point of impulse `impulse`."""
+    if ship.halted:
+        return 0
+    tables = get_tables()
+    return left_now + sum(tables.activations(ship.speed, i) for i in range(impulse + 1, 13))
+
+
+def selection_options(state: GameState, ship: ShipState, remaining: int) -> tuple[tuple[dict[str, Any], ...],
+                                                                                   list[dict[str, Any]]]:
+    """Legal selections for `ship` now, and the forbidden ones with the rule that forbids each."""
+    tables = get_tables()
+    letter = wind_position(state, ship)
+    rank = tables.position_rank
+    bases: list[dict[str, Any]] = []
+    forbidden: list[dict[str, Any]] = []
+
+    def forbid(choice: dict[str, Any], rule: str, why: str) -> None:
+        for strain in (0, 1, 2):
+            forbidden.append({"choice": dict(choice, strain=strain), "rule": rule, "why": why})
+
+    for name in tables.panel(letter):
+        if name == "advance":
+            bases.append({"maneuver": "advance"})
+        elif name == "back_sail":
+            choice = {"maneuver": "back_sail"}
+            if ship.no_back_sail:
+                forbid(choice, "9.1.3", "Back Sail may not be selected twice in a row (restriction 4)")
+            else:
+                bases.append(choice)
+        elif name == "wear":
+            for points in (-1, 1):
+                to = letter_after_turn(state, ship, points)
+                cost = tables.wear_targets(letter).get(to, 0)
+                choice = {"maneuver": "wear", "turn": points, "to": to, "cost": cost}
+                if to == "H":
+                    forbid(choice, "9.1", "no maneuver may turn a ship In Irons; she must Tack (restriction 6)")
+                elif rank(to) >= rank(letter):
+                    forbid(choice, "9.1.2", "Wear turns only to an inferior wind position; Advance turns to a "
+                                            "superior one")
+                elif ship.no_wear:
+                    forbid(choice, "9.1", "Wear may not be selected twice in a row; a free turn from Advance "
+                                          "counts (restriction 5)")
+                elif ship.worn_here:
+                    forbid(choice, "9.1", "a ship may not Wear twice in the same square (restriction 5)")
+                else:
+                    bases.append(choice)
+        elif name == "tack":
+            bases.append({"maneuver": "tack"})
+    if letter not in ("F", "G"):
+        forbid({"maneuver": "tack"}, "9.1.4", "only a ship Beating (F or G) may attempt to Tack")
+    options: list[dict[str, Any]] = []
+    for base in bases:
+        cost = maneuver_cost(ship, base)
+        carries = cost > remaining
+        strains = (ship.strain,) if ship.strain else ((1, 2) if carries else (0, 1, 2))
+        for strain in strains:
+            options.append(dict(base, strain=strain))
+        if carries and not ship.strain:
+            forbidden.append({"choice": dict(base, strain=0), "rule": "9.1",
+                              "why": "a maneuver that carries over into the next turn needs a Strain (restriction 2)"})
+    return tuple(options), forbidden
+
+
+def selection_request(state: GameState, side: str, ships: list[ShipState], remaining: dict[str, int]) -> Request:
+    options = {}
+    forbidden = {}
+    for ship in ships:
+        options[ship.id], forbidden[ship.id] = selection_options(state, ship, remaining[ship.id])
+    return Request(
+        "select_maneuver", side, "9.1",
+        "Select a maneuver (hidden until completed); a maneuver that carries into next turn needs a Strain",
+        ships=options, info={"forbidden": forbidden, "remaining": remaining},
+    )
+
+
+def apply_selection(g: Game, ship: ShipState, choice: dict[str, Any]) -> None:
+    ship.maneuver = {k: v for k, v in choice.items() if k != "strain"}
+    ship.maneuver["revealed"] = False
+    ship.spent = 0
+    if choice["maneuver"] != "wear":
+        ship.no_wear = False
+    if choice["maneuver"] != "back_sail":
+        ship.no_back_sail = False
+    if choice["strain"] and not ship.strain:
+        ship.strain = choice["strain"]
+        g.emit("strain", "9.1", f"{ship.card.name} is Straining", ship=ship.id, side=ship.side)
+    g.emit("selected", "9.1", f"{ship.card.name} selects {describe(choice)}", visible_to=ship.side,
+           ship=ship.id, choice=choice, reveals=False)
+
+
+def describe(choice: dict[str, Any]) -> str:
+    name = choice["maneuver"].replace("_", " ").title()
+    if choice["maneuver"] == "wear":
+        name += f" to {choice['to']} ({choice['cost']} MP)"
+    if choice.get("strain"):
+        name += f" + Straining {choice['strain']}"
+    return name
+
+
+# ---------------------------------------------------------------- execution
+def execute(g: Game, ship: ShipState) -> Gen:
+    """Carry out the completed maneuver (9.0): reveal it, then move or turn the ship."""
+    state = g.state
+    m = ship.maneuver
+    assert m is not None
+    m["revealed"] = True
+    g.emit("reveal", "9.0", f"{ship.card.name} reveals {describe(m)}", ship=ship.id, maneuver=dict(m))
+    name = m["maneuver"]
+    ship.maneuver = None
+    ship.spent = 0
+    if name == "advance":
+        yield from advance(g, ship)
+    elif name == "wear":
+        turn_ship(g, ship, m["turn"], "9.1.2", "wears")
+        ship.no_wear = True
+        ship.worn_here = True
+    elif name == "back_sail":
+        ship.no_back_sail = True
+        g.emit("back_sail", "9.1.3", f"{ship.card.name} backs her sails and holds her place", ship=ship.id)
+    elif name == "tack":
+        yield from tack(g, ship)
+    _ = state
+
+
+def turn_ship(g: Game, ship: ShipState, points: int, rule: str, verb: str) -> None:
+    ship.heading = geo.turn(ship.heading, points)
+    g.emit("turn", rule, f"{ship.card.name} {verb} to heading {ship.heading} "
+           f"(wind position {wind_position(g.state, ship)})", ship=ship.id, heading=ship.heading)
+    update_stacks_after_turn(g.state, ship)
+
+
+def advance(g: Game, ship: ShipState) -> Gen:
+    """9.1.1: into the next square; then the free one-point turn to a superior wind position."""
+    state = g.state
+    tables = get_tables()
+    heading_in = ship.heading
+    moved = move_ahead(g, ship, "9.1.1", "advances")
+    if not moved:
+        return
+    letter = wind_position(state, ship)
+    turns = []
+    for points in (-1, 1):
+        to = letter_after_turn(state, ship, points)
+        if to != "H" and tables.position_rank(to) > tables.position_rank(letter):
+            turns.append({"turn": points, "to": to})
+    if turns:
+        answers = yield [Request("advance_turn", ship.side, "9.1.1",
+                                 f"{ship.card.name} may turn one point to a superior wind position",
+                                 ships={ship.id: tuple([{"turn": 0, "to": letter}] + turns)})]
+        choice = answers[ship.side][ship.id]
+        if choice["turn"]:
+            turn_ship(g, ship, choice["turn"], "9.1.1", "turns (free, counts as a Wear)")
+            ship.no_wear = True
+            ship.worn_here = True
+    yield from enter_square(g, ship, heading_in)
+
+
+def move_ahead(g: Game, ship: ShipState, rule: str, verb: str) -> bool:
+    """Move one square along the heading, shifting the map first if needed (9.3). False if the game ended."""
+    state = g.state
+    dest = geo.step(ship.square, ship.heading)
+    width, height = state.map_size
+    if not geo.on_map(dest, width, height):
+        ships = state.afloat()
+        squares = [s.square for s in ships]
+        shift = geo.edge_shift(squares, ships.index(ship), dest, width, height)
+        if shift is None:
+            from cs_desktop.rules.victory import end_game
+
+            g.emit("map_edge", "9.3", f"{ship.card.name} cannot stay on the map: the game ends", ship=ship.id)
+            end_game(g, f"{ship.card.name} sailed off the map (9.3)")
+            return False
+        apply_shift(state, shift)
+        g.emit("map_shift", "9.3", f"All ships and smoke shift by {shift} to keep {ship.card.name} on the map",
+               shift=list(shift))
+        dest = geo.step(ship.square, ship.heading)
+    leave_square(state, ship)
+    ship.x, ship.y = dest
+    ship.worn_here = False
+    g.emit("move", rule, f"{ship.card.name} {verb} to {dest}", ship=ship.id, square=list(dest))
+    return True
+
+
+def apply_shift(state: GameState, shift: tuple[int, int]) -> None:
+    """9.3: move every ship and every smoke marker by the same amount."""
+    dx, dy = shift
+    for ship in state.ships.values():
+        ship.x += dx
+        ship.y += dy
+    state.smoke = {(x + dx, y + dy): v for (x, y), v in state.smoke.items()}
+
+
+# ---------------------------------------------------------------- stacking (9.2)
+def leave_square(state: GameState, ship: ShipState) -> None:
+    state.stacks = [r for r in state.stacks if ship.id not in r["ships"]]
+
+
+def stack_record(state: GameState, a: str, b: str) -> dict[str, Any] | None:
+    for record in state.stacks:
+        if a in record["ships"] and b in record["ships"]:
+            return record
+    return None
+
+
+def enter_square(g: Game, mover: ShipState, heading_in: int) -> Gen:
+    """9.2: the mover shares a square with an enemy: fix the relative position and who may fire."""
+    state = g.state
+    for other in state.enemies(mover):
+        if other.square != mover.square:
+            continue
+        relation = geo.stacked_relation(mover.heading, other.heading)
+        choice = None
+        if relation == "parallel":
+            ip = state.ip()
+            answers = yield [Request("parallel_side", ip, "9.2.1",
+                                     f"{mover.card.name} sails parallel to {other.card.name}: on which side of "
+                                     f"{other.card.name} does she pass?", options=("port", "starboard"),
+                                     info={"mover": mover.id, "other": other.id})]
+            choice = answers[ip]
+        mover_is_ip = mover.side == state.ip()
+        record = geo.stacked_sides(mover.heading, heading_in, other.heading, choice, mover_is_ip)
+        record["ships"] = [mover.id, other.id]
+        record["mover"] = mover.id
+        state.stacks = [r for r in state.stacks if not (mover.id in r["ships"] and other.id in r["ships"])]
+        state.stacks.append(record)
+        g.emit("stacking", "9.2", f"{mover.card.name} and {other.card.name} share a square: {relation}"
+               + (f" ({mover.card.name} passes to {choice})" if choice else ""), ships=[mover.id, other.id],
+               relation=relation)
+
+
+def update_stacks_after_turn(state: GameState, ship: ShipState) -> None:
+    """9.2 note: a turn in a shared square changes the relative position; the facing sides stay."""
+    for record in state.stacks:
+        if ship.id not in record["ships"]:
+            continue
+        a, b = (state.ships[i] for i in record["ships"])
+        record["relation"] = geo.stacked_relation(a.heading, b.heading)
+
+
+# ---------------------------------------------------------------- tacking (9.1.4)
+def tack(g: Game, ship: ShipState) -> Gen:
+    state = g.state
+    letter = wind_position(state, ship)
+    toward = -1 if letter == "F" else 1  # the point that brings the bow into the wind
+    for points in (-1, 1):
+        if letter_after_turn(state, ship, points) == "H":
+            toward = points
+    turn_ship(g, ship, toward, "9.1.4", "turns into the wind (In Irons)")
+    mods = []
+    if ship.quality_mod:
+        mods.append(("Crack crew +1" if ship.quality_mod > 0 else "Green crew -1", ship.quality_mod))
+    if any(geo.mp_distance(ship.square, e.square) <= 6 for e in state.enemies(ship)):
+        mods.append(("enemy within 6 MP -1", -1))
+    r = yield from roll(g, ship.side, 1, "tack", "9.1.4", mods, ship=ship.id)
+    if r.total >= 5:
+        turn_ship(g, ship, toward, "9.1.4", "comes through the wind")
+    else:
+        ship.halted = True
+        g.emit("in_irons", "9.1.4", f"{ship.card.name} fails to tack and lies In Irons for the rest of the turn",
+               ship=ship.id)

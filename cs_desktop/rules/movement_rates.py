@@ -1,0 +1,151 @@
+"""7.0 Determining Movement Rates (steps 1-8), with the multi-ship options 21.1 and 21.2."""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import TYPE_CHECKING, Any
+
+from cs_desktop.rules.decisions import Request
+from cs_desktop.rules.geometry import turn
+from cs_desktop.rules.rolls import NO_CARDS, offer_bonus_cards, roll_now
+from cs_desktop.rules.tables import get_tables
+
+if TYPE_CHECKING:
+    from cs_desktop.rules.game import Game
+    from cs_desktop.rules.state import GameState, ShipState
+
+
+def wind_from(wind: int) -> int:
+    return (wind + 4 - 1) % 8 + 1
+
+
+def wind_position(state: GameState, ship: ShipState, heading: int | None = None) -> str:
+    """1.2 / 7.0 step 2: the letter on the ship marker nearest the direction the wind comes from."""
+    h = ship.heading if heading is None else heading
+    return get_tables().letter_for((wind_from(state.wind) - h) % 8)
+
+
+def letter_after_turn(state: GameState, ship: ShipState, points: int) -> str:
+    return wind_position(state, ship, turn(ship.heading, points))
+
+
+def base_movement(state: GameState) -> dict[str, int]:
+    """Steps 1-3 for two ships, or 21.1 / 21.2 for several a side. Returns ship id -> base MP."""
+    tables = get_tables()
+    ships = state.afloat()
+    letters = {s.id: wind_position(state, s) for s in ships}
+    relativity = state.relativity
+    if relativity == "zero":
+        return {s.id: tables.zero_relativity_mp(letters[s.id]) for s in ships}
+    if len(ships) == 2 and relativity == "standard":
+        return _pair(state, ships[0], ships[1], letters)
+    if len(ships) <= 1:
+        return {s.id: 0 for s in ships}
+    return fractional_relativity(state, ships, letters)
+
+
+def _pair(state: GameState, a: ShipState, b: ShipState, letters: dict[str, str]) -> dict[str, int]:
+    tables = get_tables()
+    if a.heading == b.heading and letters[a.id] == letters[b.id]:
+        return {a.id: 0, b.id: 0}  # step 1
+    ip, nip = (a, b) if a.side == state.initiative else (b, a)
+    ip_mp, nip_mp = tables.base_mp(letters[ip.id], letters[nip.id])  # steps 2-3
+    return {ip.id: ip_mp, nip.id: nip_mp}
+
+
+def fractional_relativity(state: GameState, ships: list[ShipState], letters: dict[str, str]) -> dict[str, int]:
+    """21.1: repeatedly take the pairing that gives one ship the most base MP, set that (faster) ship's speed
+    and set it aside; the last two are set normally; then take away the slowest positive speed of a ship not
+    In Irons. Ruling R21.1 in docs/rulings.md: pairings are between ships of different sides while both sides
+    have ships left, ties broken by ship order."""
+    remaining = list(ships)
+    speeds: dict[str, int] = {}
+    while len(remaining) > 2:
+        best: tuple[int, int, int] | None = None
+        best_ship = None
+        for i, a in enumerate(remaining):
+            for j, b in enumerate(remaining):
+                if i == j:
+                    continue
+                mixed_left = len({s.side for s in remaining}) > 1
+                if mixed_left and a.side == b.side:
+                    continue
+                mp = _pair(state, a, b, letters)[a.id]
+                key = (mp, -i, -j)
+                if best is None or key > best:
+                    best, best_ship = key, a
+        assert best is not None and best_ship is not None
+        speeds[best_ship.id] = best[0]
+        remaining.remove(best_ship)
+    speeds.update(_pair(state, remaining[0], remaining[1], letters))
+    positive = [speeds[s.id] for s in ships if speeds[s.id] > 0 and letters[s.id] != "H"]
+    floor = min(positive) if positive else 0
+    return {s.id: max(0, speeds[s.id] - floor) for s in ships}
+
+
+def final_speed(ship: ShipState, base: int, bonus: int, halved_for_disengagement: bool) -> int:
+    """Step 7 (base + hull bonus), step 8 (Fighting Sail /2, dismasted /4, rounding up, 1.9), and the turn
+    after a Disengagement (17.5: halved in addition)."""
+    speed = base + bonus
+    if ship.sail == "fighting":
+        speed = -(-speed // 2)
+    if ship.dismasted:
+        speed = -(-speed // 4)
+    if halved_for_disengagement:
+        speed = -(-speed // 2)
+    return speed
+
+
+def fall_off_request(state: GameState, side: str, ships: list[ShipState]) -> Request:
+    options = {}
+    for ship in ships:
+        options[ship.id] = tuple({"turn": d, "to": letter_after_turn(state, ship, d)} for d in (-1, 1))
+    return Request("fall_off", side, "9.1.4",
+                   "Your ship lies In Irons: choose the tack she falls off on (ruling R9.1.4)", ships=options)
+
+
+def segment_movement(g: Game) -> Generator[list[Request], dict[str, Any], None]:
+    from cs_desktop.rules.grappling import is_grappled
+
+    state = g.state
+    tables = get_tables()
+    # Ruling R9.1.4: a ship In Irons at the start of a turn falls off one point to F or G.
+    for side in [state.nip(), state.ip()]:
+        in_irons = [s for s in state.afloat(side) if wind_position(state, s) == "H"]
+        if in_irons:
+            answers = yield [fall_off_request(state, side, in_irons)]
+            for ship_id, choice in answers[side].items():
+                ship = state.ships[ship_id]
+                ship.heading = turn(ship.heading, choice["turn"])
+                g.emit("fall_off", "9.1.4", f"{ship.card.name} falls off to {choice['to']}", ship=ship_id,
+                       heading=ship.heading)
+    for ship in state.ships.values():
+        ship.halted = False
+        ship.strain = 0
+    base = base_movement(state)
+    ships = state.afloat()
+    rolling = [s for s in ships if wind_position(state, s) != "H"]  # step 4: In Irons rolls no Hull Bonus
+    cards = yield from offer_bonus_cards([(s.side, 1, "hull bonus", "7.0", False) for s in rolling], g)
+    halved = set(state.halve_next_turn)
+    for ship in ships:
+        b = base.get(ship.id, 0)
+        bonus = 0
+        if ship in rolling:
+            use = cards.get(ship.side, NO_CARDS)
+            mods = []
+            if ship.quality_mod:
+                mods.append(("Crack crew +1" if ship.quality_mod > 0 else "Green crew -1", ship.quality_mod))
+            r = roll_now(g, ship.side, 1, "hull bonus", "7.0", mods + use.mods, use.discarded, ship=ship.id)
+            bonus = tables.hull_bonus(ship.card.hull_type, r.total)
+        ship.base_mp = b
+        ship.hull_bonus = bonus
+        ship.speed = final_speed(ship, b, bonus, ship.id in halved)
+        if is_grappled(state, ship):
+            ship.speed = 0  # ruling R12.0: grappled ships lie lashed together until they disengage
+        g.emit("speed", "7.0", f"{ship.card.name}: base {b} + hull bonus {bonus} -> speed {ship.speed}"
+               + (" (Fighting Sail)" if ship.sail == "fighting" else "")
+               + (" (dismasted)" if ship.dismasted else "")
+               + (" (after disengaging)" if ship.id in halved else ""),
+               ship=ship.id, base=b, bonus=bonus, speed=ship.speed)
+    state.halve_next_turn = []
+    state.segment = "select"

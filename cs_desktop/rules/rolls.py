@@ -1,0 +1,142 @@
+"""Rolling dice under the rules: every roll recorded with its purpose, modifiers and rule (BRIEF §3),
+with the Bridge Card bonus of 1.7.3-1.7.4 offered before the dice are rolled."""
+
+from __future__ import annotations
+
+from collections.abc import Generator, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from cs_desktop.rules.decisions import Request
+
+if TYPE_CHECKING:
+    from cs_desktop.rules.game import Game
+
+Mods = Sequence[tuple[str, int]]
+
+
+@dataclass(frozen=True, slots=True)
+class CardUse:
+    """What a side's cards do to one roll: Hold cards discarded (+1/-1 a die, 1.7.3) and card effects played
+    for this roll's hook (1.7.2, 1.7.5)."""
+
+    discarded: int = 0
+    mods: list[tuple[str, int]] = field(default_factory=list)
+    effects: list[dict[str, Any]] = field(default_factory=list)
+
+
+NO_CARDS = CardUse()
+
+
+@dataclass(frozen=True, slots=True)
+class Roll:
+    dice: tuple[int, ...]  # natural results
+    modifier: int  # sum of the listed modifiers, applied to every die
+    card_bonus: tuple[int, ...]  # per die, from discarded Hold cards (1.7.3)
+
+    @property
+    def modified(self) -> tuple[int, ...]:
+        return tuple(d + self.modifier + c for d, c in zip(self.dice, self.card_bonus, strict=True))
+
+    @property
+    def total(self) -> int:
+        return sum(self.modified)
+
+
+def roll(g: Game, side: str, n: int, purpose: str, rule: str, mods: Mods = (), *,
+         lower_is_better: bool = False, ship: str | None = None,
+         **data: Any) -> Generator[list[Request], dict[str, Any], Roll]:
+    """Roll `n` dice for `side`, after offering its Hold cards as +1 (or -1) per die (1.7.3)."""
+    cards = yield from offer_bonus_cards([(side, n, purpose, rule, lower_is_better)], g)
+    use = cards.get(side, NO_CARDS)
+    return roll_now(g, side, n, purpose, rule, list(mods) + use.mods, use.discarded,
+                    lower_is_better=lower_is_better, ship=ship, **data)
+
+
+def roll_now(g: Game, side: str, n: int, purpose: str, rule: str, mods: Mods = (), n_cards: int = 0, *,
+             lower_is_better: bool = False, ship: str | None = None, **data: Any) -> Roll:
+    dice = tuple(g.state.dice.d6() for _ in range(n))
+    sign = -1 if lower_is_better else 1
+    bonus = tuple(sign if i < n_cards else 0 for i in range(n))
+    result = Roll(dice, sum(v for _, v in mods), bonus)
+    mod_list = [[label, value] for label, value in mods if value]
+    if n_cards:
+        mod_list.append([f"{n_cards} Bridge Card(s) discarded, {sign:+d} per die (1.7.3)", 0])
+    g.emit("roll", rule, f"{purpose}: {list(dice)} -> {list(result.modified)}", side=side, ship=ship,
+           purpose=purpose, dice=list(dice), modifiers=mod_list, card_bonus=list(bonus),
+           modified=list(result.modified), **data)
+    return result
+
+
+def offer_bonus_cards(rolls: Sequence[tuple[str, int, str, str, bool]],
+                      g: Game) -> Generator[list[Request], dict[str, Any], dict[str, CardUse]]:
+    """1.7.3/1.7.4: before dice are rolled, each rolling side with Hold cards may discard one per die.
+
+    `rolls` lists (side, dice, purpose, rule, lower_is_better) of the rolls about to be made together; the
+    Non-Initiative Player decides first. A chosen card whose own text applies to this roll (its hook) is
+    played for that effect instead (1.7.5). Returns side -> CardUse.
+    """
+    from cs_desktop.rules.bridge_cards import playable_for, resolve_played
+
+    used: dict[str, CardUse] = {}
+    if not g.options.get("bonus_cards", True):
+        return used
+    state = g.state
+    order = sorted(rolls, key=lambda r: 0 if state.initiative is None or r[0] != state.initiative else 1)
+    for side, n, purpose, rule, lower in order:
+        hand = state.sides[side].hand
+        if not hand or n <= 0:
+            continue
+        most = min(n, len(hand))
+        playable = playable_for(hand, purpose)
+        request = Request(
+            "bonus_cards", side, "1.7.3",
+            f"Discard Hold cards for {'-1' if lower else '+1'} on up to {most} di{'e' if most == 1 else 'ce'} "
+            f"of: {purpose} ({rule})?" + (f" Cards that may be played for this roll: {playable}" if playable else ""),
+            info={"purpose": purpose, "for_rule": rule, "dice": n, "max": most, "hand": list(hand),
+                  "playable": playable},
+        )
+        answers = yield [request]
+        chosen = list(answers[side])
+        if not chosen:
+            continue
+        played = [c for c in chosen if c in playable][:1]
+        discarded = [c for c in chosen if c not in played]
+        for card_id in chosen:
+            hand.remove(card_id)
+            state.discard.append(card_id)
+        mods, effects = resolve_played(played, purpose)
+        g.emit("cards_discarded", "1.7.3", f"{state.sides[side].name} uses {len(chosen)} card(s) for {purpose}",
+               side=side, cards=chosen, played=played)
+        used[side] = CardUse(len(discarded), mods, effects)
+    return used
+
+
+def _validate_bonus(state: Any, request: Request, answer: Any) -> Any:
+    from cs_desktop.rules.decisions import Refusal
+
+    if not isinstance(answer, list) or not all(isinstance(c, str) for c in answer):
+        return Refusal("1.7.3", "answer with a list of card ids from your hand (empty for none)")
+    played = [c for c in answer if c in request.info["playable"]][:1]
+    if len(answer) - len(played) > request.info["max"]:
+        return Refusal("1.7.3", "only one Hold card may be discarded per die")
+    if len(set(answer)) != len(answer) or any(c not in request.info["hand"] for c in answer):
+        return Refusal("1.7.3", "discard only cards in your hand, each once")
+    return None
+
+
+def _sample_bonus(state: Any, request: Request, rng: Any) -> list[str]:
+    hand = list(request.info["hand"])
+    k = rng.below(request.info["max"] + 1) if rng.below(4) == 0 else 0  # random play keeps cards mostly
+    rng.shuffle(hand)
+    return hand[:k]
+
+
+def _register() -> None:
+    from cs_desktop.rules import decisions
+
+    decisions.VALIDATORS["bonus_cards"] = _validate_bonus
+    decisions.SAMPLERS["bonus_cards"] = _sample_bonus
+
+
+_register()

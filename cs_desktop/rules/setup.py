@@ -1,0 +1,124 @@
+"""2.0 Setup: ships on their start squares, tracks at their highest boxes, sail state and loads chosen,
+three Bridge Cards drawn (Play Now cards set aside and replaced, no reshuffle)."""
+
+from __future__ import annotations
+
+from collections.abc import Generator, Mapping
+from typing import TYPE_CHECKING, Any
+
+from cs_desktop.rules.cards import SECTION_NAMES, Scenario, ShipCard
+from cs_desktop.rules.decisions import VALIDATORS, SAMPLERS, Refusal, Request
+from cs_desktop.rules.dice import Dice
+from cs_desktop.rules.state import HANDY, GameState, ShipState, SideState
+from cs_desktop.rules.tables import get_tables
+
+if TYPE_CHECKING:
+    from cs_desktop.rules.game import Game
+
+LOAD_TYPES = ("round", "chain", "double")
+SAIL_STATES = ("medium", "fighting")
+
+
+def ship_ids(scenario: Scenario) -> list[tuple[str, int, int]]:
+    """Game ids of the scenario's ships: the card id, suffixed when a card appears more than once."""
+    seen: dict[str, int] = {}
+    out = []
+    for si, side in enumerate(scenario.sides):
+        for k, entry in enumerate(side.ships):
+            base = entry.ship_id
+            seen[base] = seen.get(base, 0) + 1
+            out.append((base if seen[base] == 1 else f"{base}-{seen[base]}", si, k))
+    return out
+
+
+def initial_state(scenario: Scenario, cards: Mapping[str, ShipCard], seed: int,
+                  options: Mapping[str, Any]) -> GameState:
+    tables = get_tables()
+    sides: dict[str, SideState] = {}
+    ships: dict[str, ShipState] = {}
+    for side in scenario.sides:
+        sides[side.id] = SideState(side.id, side.name, side.nation, [])
+    for ship_id, si, k in ship_ids(scenario):
+        side = scenario.sides[si]
+        entry = side.ships[k]
+        card = entry.ship if isinstance(entry.ship, ShipCard) else cards[entry.ship]
+        x, y = tables.map.start[entry.start] if isinstance(entry.start, str) else entry.start
+        ship = ShipState(
+            id=ship_id, side=side.id, card=card,
+            quality=entry.crew_quality or card.historical_crew_quality,
+            x=x, y=y, heading=entry.heading, morale=HANDY,
+            crew=card.crew_points, rigging=card.rigging_points,
+            gunnery={s: len(card.gunnery[s]) for s in SECTION_NAMES},
+            loads={s: None for s in SECTION_NAMES},
+            chasers={end: card.chasers.get(end, 0) > 0 for end in ("bow", "stern")},
+        )
+        ships[ship_id] = ship
+        sides[side.id].ships.append(ship_id)
+    relativity = options.get("relativity", scenario.options.relativity)
+    state = GameState(
+        scenario_id=scenario.id, wind=scenario.wind, sides=sides, ships=ships, dice=Dice(seed),
+        map_size=(tables.map.width, tables.map.height), relativity=relativity,
+        turn_limit=options.get("turn_limit", scenario.options.turn_limit),
+    )
+    if options.get("bridge_cards", True):
+        from cs_desktop.rules.bridge_cards import new_deck
+
+        state.deck = new_deck(state.dice)
+    return state
+
+
+def setup_request(state: GameState, side: str) -> Request:
+    ships = [s.id for s in state.ships_of(side)]
+    return Request(
+        "setup", side, "2.0",
+        "Choose each ship's sail state (Fighting or Medium Sail) and the load of each broadside (hidden)",
+        info={"ships": ships, "sail": list(SAIL_STATES), "loads": list(LOAD_TYPES), "sections": list(SECTION_NAMES)},
+    )
+
+
+def segment_setup(g: Game) -> Generator[list[Request], dict[str, Any], None]:
+    state = g.state
+    answers = yield [setup_request(state, side) for side in state.sides]
+    for side, answer in answers.items():
+        for ship_id, choice in answer.items():
+            ship = state.ships[ship_id]
+            ship.sail = choice["sail"]
+            for section in SECTION_NAMES:
+                ship.loads[section] = choice["loads"][section]
+            g.emit("setup", "2.0", f"{ship.card.name} sets {ship.sail} sail and loads her guns",
+                   ship=ship_id, sail=ship.sail)
+            g.emit("loads", "2.0", f"{ship.card.name} loads {choice['loads']}", visible_to=side, ship=ship_id,
+                   loads=dict(choice["loads"]))
+    if state.deck:
+        from cs_desktop.rules.bridge_cards import initial_draw
+
+        initial_draw(g)
+    state.segment = "crew"
+
+
+def _validate_setup(state: GameState, request: Request, answer: Any) -> Refusal | None:
+    ships = request.info["ships"]
+    if not isinstance(answer, dict) or set(answer) != set(ships):
+        return Refusal("2.0", f"give a choice for each of your ships: {ships}")
+    for ship_id, choice in answer.items():
+        if not isinstance(choice, dict) or set(choice) != {"sail", "loads"}:
+            return Refusal("2.0", f"{ship_id}: give 'sail' and 'loads'")
+        if choice["sail"] not in SAIL_STATES:
+            return Refusal("2.0", f"{ship_id}: sail state must be one of {SAIL_STATES}")
+        loads = choice["loads"]
+        if not isinstance(loads, dict) or set(loads) != set(SECTION_NAMES):
+            return Refusal("2.0", f"{ship_id}: give a load for each of {list(SECTION_NAMES)}")
+        if any(v not in LOAD_TYPES for v in loads.values()):
+            return Refusal("2.0", f"{ship_id}: loads are Round, Chain or Double Shot: {LOAD_TYPES}")
+    return None
+
+
+def _sample_setup(state: GameState, request: Request, rng: Dice) -> dict[str, Any]:
+    return {
+        ship_id: {"sail": rng.choice(SAIL_STATES), "loads": {s: rng.choice(LOAD_TYPES) for s in SECTION_NAMES}}
+        for ship_id in request.info["ships"]
+    }
+
+
+VALIDATORS["setup"] = _validate_setup
+SAMPLERS["setup"] = _sample_setup

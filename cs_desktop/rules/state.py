@@ -1,0 +1,253 @@
+"""The game state: plain data, cheap to copy, JSON-serialisable (STYLE 2).
+
+Ship cards (`cards.ShipCard`) are immutable and shared between copies; everything that changes during a
+game lives in `ShipState`, `SideState` and `GameState`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+from cs_desktop.rules.cards import SECTION_NAMES, ShipCard
+from cs_desktop.rules.dice import Dice
+
+# Crew morale track (3.4): index = level.
+STRIKE_CHECK, UNFIT, FAIR, HANDY = 0, 1, 2, 3
+MORALE_NAMES = {HANDY: "Handy", FAIR: "Fair", UNFIT: "Unfit", STRIKE_CHECK: "Strike Check"}
+QUALITY_MOD = {"green": -1, "average": 0, "crack": 1}
+
+
+def empty_assignment() -> dict[str, Any]:
+    """Crew assignment of 5.0: points per task; whatever is left over is Melee (5.1.6)."""
+    return {
+        "sailing": 0,
+        "rigging_change": 0,
+        "rigging_dc": 0,
+        "hull_dc": {s: 0 for s in SECTION_NAMES},
+        "gunnery": {s: 0 for s in SECTION_NAMES},
+    }
+
+
+def assigned_total(assign: dict[str, Any]) -> int:
+    return (
+        assign["sailing"]
+        + assign["rigging_change"]
+        + assign["rigging_dc"]
+        + sum(assign["hull_dc"].values())
+        + sum(assign["gunnery"].values())
+    )
+
+
+@dataclass(slots=True)
+class ShipState:
+    id: str
+    side: str
+    card: ShipCard
+    quality: str
+    x: int
+    y: int
+    heading: int
+    sail: str = "medium"  # "medium" or "fighting" (3.6)
+    morale: int = HANDY
+    crew: int = 0
+    rigging: int = 0
+    gunnery: dict[str, int] = field(default_factory=dict)
+    red_passed: list[int] = field(default_factory=list)
+    assign: dict[str, Any] = field(default_factory=empty_assignment)
+    loads: dict[str, str | None] = field(default_factory=dict)
+    chasers: dict[str, bool] = field(default_factory=dict)
+    on_fire: bool = False
+    # movement this turn (7.0)
+    base_mp: int = 0
+    hull_bonus: int = 0
+    speed: int = 0
+    halted: bool = False  # In Irons after a failed tack: ignore remaining impulses (9.1.4)
+    # maneuvering (9.0, 9.1)
+    maneuver: dict[str, Any] | None = None
+    spent: int = 0
+    strain: int = 0
+    no_back_sail: bool = False
+    no_wear: bool = False
+    worn_here: bool = False
+    # end states (18.0)
+    struck: bool = False
+    captured: bool = False
+
+    @property
+    def square(self) -> tuple[int, int]:
+        return (self.x, self.y)
+
+    @property
+    def quality_mod(self) -> int:
+        return QUALITY_MOD[self.quality]
+
+    @property
+    def dismasted(self) -> bool:
+        """3.8: rigging marker in the Strike Check box."""
+        return self.rigging == 0
+
+    @property
+    def melee_crew(self) -> int:
+        """5.1.6: crew points not assigned to another task."""
+        return max(0, self.crew - assigned_total(self.assign))
+
+    @property
+    def afloat(self) -> bool:
+        return not (self.struck or self.captured)
+
+    def damage(self) -> dict[str, int]:
+        """Boxes damaged on the card now: what the enemy has scored (19.0)."""
+        card = self.card
+        hull = sum(len(card.gunnery[s]) - self.gunnery[s] for s in SECTION_NAMES)
+        return {"hull": hull, "rigging": card.rigging_points - self.rigging, "crew": card.crew_points - self.crew}
+
+    def clone(self) -> ShipState:
+        new = ShipState.__new__(ShipState)
+        for name in _SHIP_SCALARS:
+            object.__setattr__(new, name, getattr(self, name))
+        new.gunnery = dict(self.gunnery)
+        new.red_passed = list(self.red_passed)
+        a = self.assign
+        new.assign = {
+            "sailing": a["sailing"],
+            "rigging_change": a["rigging_change"],
+            "rigging_dc": a["rigging_dc"],
+            "hull_dc": dict(a["hull_dc"]),
+            "gunnery": dict(a["gunnery"]),
+        }
+        new.loads = dict(self.loads)
+        new.chasers = dict(self.chasers)
+        new.maneuver = dict(self.maneuver) if self.maneuver is not None else None
+        return new
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            out[f.name] = value.id if f.name == "card" else value
+        return out
+
+
+_SHIP_CONTAINERS = {"gunnery", "red_passed", "assign", "loads", "chasers", "maneuver"}
+_SHIP_SCALARS = tuple(f.name for f in fields(ShipState) if f.name not in _SHIP_CONTAINERS)
+
+
+@dataclass(slots=True)
+class SideState:
+    id: str
+    name: str
+    nation: str
+    ships: list[str]
+    hand: list[str] = field(default_factory=list)
+    initiative_streak: int = 0  # successive turns holding initiative (6.0)
+    struck_voluntarily: bool = False
+
+    def clone(self) -> SideState:
+        return SideState(self.id, self.name, self.nation, list(self.ships), list(self.hand),
+                         self.initiative_streak, self.struck_voluntarily)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+@dataclass(slots=True)
+class GameState:
+    scenario_id: str
+    wind: int
+    sides: dict[str, SideState]
+    ships: dict[str, ShipState]
+    dice: Dice
+    map_size: tuple[int, int]
+    relativity: str = "standard"
+    turn: int = 1
+    segment: str = "setup"
+    impulse: int = 0
+    initiative: str | None = None  # side id of the Initiative Player (6.0)
+    smoke: dict[tuple[int, int], list[int]] = field(default_factory=dict)  # square -> smoke values (11.6)
+    # reload track (10.0, 11.7): [absolute impulse, ship id, slot, load type, delayed already]
+    reload_track: list[list[Any]] = field(default_factory=list)
+    stacks: list[dict[str, Any]] = field(default_factory=list)  # 9.2 relations of ships sharing a square
+    grapples: list[dict[str, Any]] = field(default_factory=list)  # 12.0 / 17.5
+    halve_next_turn: list[str] = field(default_factory=list)  # ships halved after disengagement (17.5)
+    deck: list[str] = field(default_factory=list)  # Bridge Cards, top = end of list (1.7)
+    discard: list[str] = field(default_factory=list)
+    turn_limit: int | None = None
+    ended: bool = False
+    end_reason: str = ""
+
+    def ip(self) -> str:
+        assert self.initiative is not None
+        return self.initiative
+
+    def nip(self) -> str:
+        return self.other(self.ip())
+
+    def other(self, side: str) -> str:
+        for sid in self.sides:
+            if sid != side:
+                return sid
+        raise KeyError(side)
+
+    def ships_of(self, side: str) -> list[ShipState]:
+        return [self.ships[s] for s in self.sides[side].ships]
+
+    def afloat(self, side: str | None = None) -> list[ShipState]:
+        return [s for s in self.ships.values() if s.afloat and (side is None or s.side == side)]
+
+    def enemies(self, ship: ShipState) -> list[ShipState]:
+        return [s for s in self.ships.values() if s.side != ship.side and s.afloat]
+
+    @property
+    def absolute_impulse(self) -> int:
+        return (self.turn - 1) * 12 + self.impulse
+
+    def clone(self) -> GameState:
+        new = GameState.__new__(GameState)
+        for name in _GAME_SCALARS:
+            object.__setattr__(new, name, getattr(self, name))
+        new.sides = {k: v.clone() for k, v in self.sides.items()}
+        new.ships = {k: v.clone() for k, v in self.ships.items()}
+        new.dice = self.dice.clone()
+        new.smoke = {k: list(v) for k, v in self.smoke.items()}
+        new.reload_track = [list(r) for r in self.reload_track]
+        new.stacks = [_copy_record(r) for r in self.stacks]
+        new.grapples = [_copy_record(r) for r in self.grapples]
+        new.halve_next_turn = list(self.halve_next_turn)
+        new.deck = list(self.deck)
+        new.discard = list(self.discard)
+        return new
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "scenario_id": self.scenario_id,
+            "wind": self.wind,
+            "map_size": list(self.map_size),
+            "relativity": self.relativity,
+            "turn": self.turn,
+            "segment": self.segment,
+            "impulse": self.impulse,
+            "initiative": self.initiative,
+            "sides": {k: v.to_dict() for k, v in self.sides.items()},
+            "ships": {k: v.to_dict() for k, v in self.ships.items()},
+            "dice": {"seed": self.dice.seed, "counter": self.dice.counter},
+            "smoke": [[x, y, list(v)] for (x, y), v in sorted(self.smoke.items())],
+            "reload_track": [list(r) for r in self.reload_track],
+            "stacks": self.stacks,
+            "grapples": self.grapples,
+            "halve_next_turn": list(self.halve_next_turn),
+            "deck": list(self.deck),
+            "discard": list(self.discard),
+            "turn_limit": self.turn_limit,
+            "ended": self.ended,
+            "end_reason": self.end_reason,
+        }
+
+
+def _copy_record(record: dict[str, Any]) -> dict[str, Any]:
+    return {k: (dict(v) if isinstance(v, dict) else list(v) if isinstance(v, list) else v) for k, v in record.items()}
+
+
+_GAME_CONTAINERS = {"sides", "ships", "dice", "smoke", "reload_track", "stacks", "grapples", "halve_next_turn",
+                    "deck", "discard"}
+_GAME_SCALARS = tuple(f.name for f in fields(GameState) if f.name not in _GAME_CONTAINERS)

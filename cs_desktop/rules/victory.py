@@ -1,0 +1,67 @@
+"""18.0 Game End and 19.0 Victory Conditions: hits scored x VP multiplier, +5 for an enemy that struck,
++10 for one captured, the weaker ship's bonus, the optional bid; a margin of 5 or less is a draw."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from cs_desktop.rules.game import Game
+
+DRAW_MARGIN = 5
+STRUCK_VP = 5
+CAPTURED_VP = 10
+
+
+def end_game(g: Game, reason: str) -> None:
+    state = g.state
+    if state.ended:
+        return
+    state.ended = True
+    state.end_reason = reason
+    result = tally(g)
+    g.emit("game_end", "18.0", f"Game over: {reason}. " + result["summary"], result=result)
+
+
+def hits_scored(g: Game, side: str) -> dict[str, int]:
+    """19.0: the hits on the enemy's cards at the end (repairs take VP away)."""
+    out = {"hull": 0, "rigging": 0, "crew": 0}
+    for ship in g.state.ships.values():
+        if ship.side == side:
+            continue
+        for track, value in ship.damage().items():
+            out[track] += value
+    return out
+
+
+def tally(g: Game) -> dict[str, Any]:
+    from cs_desktop.rules.ratings import victory_terms
+
+    state = g.state
+    terms = victory_terms(g.scenario, g.cards)
+    sides: dict[str, Any] = {}
+    for side in state.sides:
+        term = terms.side(side)
+        hits = hits_scored(g, side)
+        total_hits = sum(hits.values())
+        enemies = [s for s in state.ships.values() if s.side != side]
+        struck = sum(1 for s in enemies if s.struck)
+        captured = sum(1 for s in enemies if s.captured)
+        vp = (total_hits * term.multiplier + STRUCK_VP * struck + CAPTURED_VP * captured + term.bonus
+              + term.bid_points)
+        sides[side] = {"hits": hits, "hits_total": total_hits, "multiplier": term.multiplier, "bonus": term.bonus,
+                       "struck": struck, "captured": captured, "bid_received": term.bid_points,
+                       "vp": round(vp, 2)}
+    a, b = list(state.sides)
+    voluntary = [s for s in state.sides if state.sides[s].struck_voluntarily]
+    if voluntary:
+        winner: str | None = state.other(voluntary[0])  # 18.0: striking voluntarily is an immediate loss
+        how = "voluntary strike"
+    else:
+        diff = sides[a]["vp"] - sides[b]["vp"]
+        winner = None if abs(diff) <= DRAW_MARGIN else (a if diff > 0 else b)
+        how = "victory points"
+    summary = ", ".join(f"{state.sides[s].name} {sides[s]['vp']} VP" for s in (a, b))
+    summary += f" — {state.sides[winner].name} wins" if winner else " — a draw (within 5 VP)"
+    return {"winner": winner, "decided_by": how, "sides": sides, "summary": summary, "turn": state.turn,
+            "reason": state.end_reason}
