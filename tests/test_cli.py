@@ -1,0 +1,75 @@
+"""The headless subcommands `validate` and `vp` (BRIEF 4)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import cs_desktop
+from cs_desktop.cli import main
+
+SCEN = cs_desktop.SCENARIOS
+
+
+def test_validate_ok(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["validate", str(SCEN / "constitution-vs-java.json"), str(SCEN / "ships" / "java.json")]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out == [f"ok: {SCEN / 'constitution-vs-java.json'}", f"ok: {SCEN / 'ships' / 'java.json'}"]
+
+
+def test_validate_folder(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["validate", str(SCEN)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert len(out) == len(list(SCEN.rglob("*.json"))) and all(line.startswith("ok: ") for line in out)
+
+
+def test_validate_problems_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "captains-sea/ship", "version": 7}', encoding="utf-8")
+    assert main(["validate", str(bad), str(tmp_path / "missing.json"), str(SCEN / "ships" / "java.json")]) == 2
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == f"{bad}: version: version 7 is not supported; supported versions: 1"
+    assert out[1] == f"{tmp_path / 'missing.json'}: (file): file not found"
+    assert out[2].startswith("ok: ")
+
+
+def test_vp_text(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["vp", str(SCEN / "constitution-vs-java.json")]) == 0
+    out = capsys.readouterr().out
+    assert "FP 4, CR 2" in out and "multiplier x1," in out and "multiplier x3," in out
+    assert "[20.1]" in out
+
+
+def test_vp_json(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["vp", str(SCEN / "president-vs-belvidera-3-ship.json"), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    sides = {s["side"]: s for s in data["sides"]}
+    assert sides["us"]["multiplier"] == 1 and sides["gb"]["multiplier"] == 6.5
+    assert {"fp", "cr", "dc", "bonus"} <= sides["us"].keys()
+    assert any(step["rule"] == "21.3" for step in data["steps"])
+
+
+def test_vp_bad_file_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["vp", str(SCEN / "ships" / "java.json")]) == 2
+    assert "this is a ship file" in capsys.readouterr().err
+
+
+def _run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "cs_desktop", *args], capture_output=True, text=True,
+                          cwd=cs_desktop.ROOT, timeout=120)
+
+
+def test_validate_subprocess_exit_status(tmp_path: Path) -> None:
+    good = _run("validate", "scenarios")
+    assert good.returncode == 0, good.stderr
+    assert "ok: scenarios/constitution-vs-java.json" in good.stdout
+    bad = tmp_path / "bad.json"
+    bad.write_bytes(b"\xff\xfe not json")
+    res = _run("validate", str(bad))
+    assert res.returncode == 2
+    assert "Traceback" not in res.stdout + res.stderr
+    assert res.stdout.startswith(f"{bad}: (file): not UTF-8")
