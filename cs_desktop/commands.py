@@ -22,6 +22,22 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
     p.set_defaults(func=cmd_vp)
 
+    p = sub.add_parser("simulate", help="play computer-vs-computer games of a scenario and report the results")
+    p.add_argument("--scenario", required=True, help="scenario file")
+    p.add_argument("--games", type=int, default=10, help="number of games (default 10)")
+    p.add_argument("--seed", type=int, default=1, help="seed of the first game; game k uses seed+k")
+    p.add_argument("--captains", default="random,random",
+                   help="captain of each side, comma separated: random or simple (default random,random)")
+    p.add_argument("--turn-limit", type=int, default=30, help="end each game after this many turns (0: none)")
+    p.add_argument("--swap", action="store_true", help="swap the captains between sides every other game")
+    p.add_argument("--json", action="store_true", help="print JSON (per game and summary)")
+    p.set_defaults(func=cmd_simulate)
+
+    p = sub.add_parser("replay", help="rebuild a saved game from its decisions and print its state")
+    p.add_argument("save", help="saved game file")
+    p.add_argument("--json", action="store_true", help="print the final state as JSON")
+    p.set_defaults(func=cmd_replay)
+
 
 def cmd_validate(args: argparse.Namespace) -> int:
     """One line per problem (exit 2), or one 'ok' line per good file (exit 0)."""
@@ -72,4 +88,53 @@ def cmd_vp(args: argparse.Namespace) -> int:
     print("How:")
     for step in terms.steps:
         print(f"  [{step.rule}] {step.text}")
+    return 0
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from cs_desktop.ai.captains import CAPTAINS
+    from cs_desktop.files import FileFormatError, load_scenario_with_ships
+    from cs_desktop.simulate import simulate, to_json
+
+    try:
+        scenario, ships = load_scenario_with_ships(args.scenario)
+    except FileFormatError as e:
+        print(e, file=sys.stderr)
+        return 2
+    captains = tuple(c.strip() for c in args.captains.split(","))
+    if len(captains) != 2 or any(c not in CAPTAINS for c in captains):
+        print(f"--captains: give two of {', '.join(CAPTAINS)}, comma separated", file=sys.stderr)
+        return 2
+    if args.games < 1 or args.games > 100_000:
+        print("--games: give a number from 1 to 100000", file=sys.stderr)
+        return 2
+    report = simulate(scenario, ships, args.games, args.seed, (captains[0], captains[1]),
+                      args.turn_limit or None, args.swap)
+    if args.json:
+        print(to_json(report))
+        return 0
+    for r in report["results"]:
+        vp = ", ".join(f"{k} {v}" for k, v in r["vp"].items())
+        print(f"game {r['game']:>3} seed {r['seed']}: {r['winner'] or 'draw'} ({vp}) after {r['turns']} turns — "
+              f"{r['how']}")
+    s = report["summary"]
+    print("win rate: " + ", ".join(f"{k} {v:.0%}" for k, v in s["win_rate"].items())
+          + f", draws {s['draw_rate']:.0%}; mean turns {s['mean_turns']}")
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from cs_desktop.savegame import SaveError, load_game
+
+    try:
+        game = load_game(args.save)
+    except SaveError as e:
+        print(e, file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(game.view(None), sort_keys=True, indent=2, default=list))
+    else:
+        state = game.state
+        print(f"{args.save}: {len(game.decisions)} decisions replayed; turn {state.turn}, {state.segment}"
+              + (f"; ended: {state.end_reason}" if state.ended else ""))
     return 0

@@ -216,11 +216,12 @@ class Game:
         return Game.replay(self.scenario, self.cards, self.seed, self.decisions[:-1], self.options)
 
     # ------------------------------------------------------------------ views
-    def view(self, side: str | None) -> dict[str, Any]:
-        """What `side` may know (None: everything, for the referee, tests and the log)."""
+    def view(self, side: str | None, events: bool = True) -> dict[str, Any]:
+        """What `side` may know (None: everything, for the referee, tests and the log); `events=False`
+        leaves out the event log (the computer captains do not need it)."""
         from cs_desktop.rules.views import side_view
 
-        return side_view(self, side)
+        return side_view(self, side, events)
 
     def fingerprint(self) -> str:
         """The whole state and event log as canonical JSON: equal games have equal fingerprints."""

@@ -80,6 +80,9 @@ def selection_options(state: GameState, ship: ShipState, remaining: int) -> tupl
                     bases.append(choice)
         elif name == "tack":
             bases.append({"maneuver": "tack"})
+    if letter == "H":  # ruling R9.1.4: a ship In Irons (e.g. after the wind shifted) falls off to F or G
+        for points in (-1, 1):
+            bases.append({"maneuver": "fall_off", "turn": points, "to": letter_after_turn(state, ship, points)})
     if letter not in ("F", "G"):
         forbid({"maneuver": "tack"}, "9.1.4", "only a ship Beating (F or G) may attempt to Tack")
     options: list[dict[str, Any]] = []
@@ -148,12 +151,17 @@ def execute(g: Game, ship: ShipState) -> Gen:
         turn_ship(g, ship, m["turn"], "9.1.2", "wears")
         ship.no_wear = True
         ship.worn_here = True
+        if wind_position(state, ship) == "H":  # ruling R9.1c: the wind shifted since she selected
+            ship.halted = True
+            g.emit("in_irons", "9.1", f"{ship.card.name} is caught aback: the wind has shifted and she lies "
+                   "In Irons for the rest of the turn", ship=ship.id)
+    elif name == "fall_off":
+        turn_ship(g, ship, m["turn"], "9.1.4", "falls off")
     elif name == "back_sail":
         ship.no_back_sail = True
         g.emit("back_sail", "9.1.3", f"{ship.card.name} backs her sails and holds her place", ship=ship.id)
     elif name == "tack":
         yield from tack(g, ship)
-    _ = state
 
 
 def turn_ship(g: Game, ship: ShipState, points: int, rule: str, verb: str) -> None:

@@ -9,11 +9,17 @@ if TYPE_CHECKING:
     from cs_desktop.rules.game import Game
 
 
-def side_view(g: Game, side: str | None) -> dict[str, Any]:
+def side_view(g: Game, side: str | None, events: bool = True) -> dict[str, Any]:
     data = g.state.to_dict()
     data["pending"] = [r.to_dict() for r in g.pending if side is None or r.side == side]
-    data["events"] = g.visible_events(side)
+    if events:
+        data["events"] = g.visible_events(side)
     data["ended"] = g.state.ended
+    data["tops"] = {
+        sid: {"crew": s.card.crew_points, "rigging": s.card.rigging_points,
+              "gunnery": {sec: len(boxes) for sec, boxes in s.card.gunnery.items()}}
+        for sid, s in g.state.ships.items()
+    }
     if side is None:
         return data
     data.pop("dice")

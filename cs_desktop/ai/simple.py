@@ -1,0 +1,227 @@
+"""A simple computer captain: sensible answers from a few rules of thumb.
+
+It sees only what a human in its seat sees — `game.view(side)` and the request — and it keeps its own
+seeded dice, so it never changes the game's rolls. It steers for a position with the enemy abeam at
+close-to-medium range, fires every broadside that bears (at the hull, or at the rigging of a faster enemy),
+mans its guns, keeps a boarding reserve when the enemy is close, and boards only when it is stronger.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cs_desktop.rules import decisions
+from cs_desktop.rules import geometry as geo
+from cs_desktop.rules.cards import SECTION_NAMES
+from cs_desktop.rules.decisions import Request
+from cs_desktop.rules.dice import Dice
+from cs_desktop.rules.game import Game
+from cs_desktop.rules.state import empty_assignment
+from cs_desktop.rules.tables import get_tables
+
+PREFERRED_RANGE = 6  # MP
+
+
+class SimpleCaptain:
+    def __init__(self, seed: int) -> None:
+        self.dice = Dice(seed ^ 0xC0FFEE)
+
+    # ------------------------------------------------------------ entry point
+    def choose(self, game: Game, request: Request) -> Any:
+        view = game.view(request.side, events=False)
+        handler = getattr(self, f"_{request.kind}", None)
+        if handler is not None:
+            answer = handler(view, request)
+            if answer is not None and decisions.validate(game.state, request, answer) is None:
+                return answer
+        return decisions.sample(game.state, request, self.dice)
+
+    # ------------------------------------------------------------ helpers
+    @staticmethod
+    def _enemy(view: dict[str, Any], ship: dict[str, Any]) -> dict[str, Any] | None:
+        enemies = [s for s in view["ships"].values() if s["side"] != ship["side"] and not s["struck"]
+                   and not s["captured"]]
+        if not enemies:
+            return None
+        return min(enemies, key=lambda e: geo.mp_distance((ship["x"], ship["y"]), (e["x"], e["y"])))
+
+    @staticmethod
+    def _letter(view: dict[str, Any], heading: int) -> str:
+        wind_from = (view["wind"] + 4 - 1) % 8 + 1
+        return get_tables().letter_for((wind_from - heading) % 8)
+
+    def _score(self, view: dict[str, Any], square: tuple[int, int], heading: int, enemy: dict[str, Any]) -> float:
+        esq = (enemy["x"], enemy["y"])
+        score = 0.0
+        if square != esq:
+            d = geo.mp_distance(square, esq)
+            score -= abs(d - PREFERRED_RANGE) / 2
+            if geo.broadside_side_in_arc(square, heading, esq) is not None:
+                score += 4
+            if geo.rake(square, heading, esq, enemy["heading"]):
+                score += 4
+            if geo.broadside_side_in_arc(esq, enemy["heading"], square) is not None:
+                score -= 1.5
+            if geo.rake(esq, enemy["heading"], square, heading):
+                score -= 4
+        score += get_tables().position_rank(self._letter(view, heading)) * 0.5
+        width, height = view["map_size"]
+        x, y = square
+        if min(x, y, width - 1 - x, height - 1 - y) < 2:
+            score -= 3
+        return score
+
+    # ------------------------------------------------------------ answers by request kind
+    def _setup(self, view: dict[str, Any], request: Request) -> Any:
+        return {s: {"sail": "medium", "loads": {sec: "round" for sec in SECTION_NAMES}} for s in request.info["ships"]}
+
+    def _assign_crew(self, view: dict[str, Any], request: Request) -> Any:
+        out = {}
+        for ship_id, lim in request.info["limits"].items():
+            ship = view["ships"][ship_id]
+            enemy = self._enemy(view, ship)
+            close = enemy is not None and geo.mp_distance((ship["x"], ship["y"]), (enemy["x"], enemy["y"])) <= 6
+            card_crew = lim["crew"]
+            reserve = card_crew // 4 if close else 0
+            left = card_crew - reserve
+            assign = empty_assignment()
+            for section in SECTION_NAMES:
+                take = min(lim["gunnery"][section], left)
+                assign["gunnery"][section] = take
+                left -= take
+            if left > 0 and lim["sailing"]:
+                assign["sailing"] = 1
+                left -= 1
+            if left > 0 and ship["rigging"] < view_card_top(view, ship_id, "rigging"):
+                assign["rigging_dc"] = min(2, left)
+                left -= assign["rigging_dc"]
+            out[ship_id] = assign
+        return out
+
+    def _bonus_cards(self, view: dict[str, Any], request: Request) -> Any:
+        return list(request.info.get("playable", []))[:1]
+
+    def _select_maneuver(self, view: dict[str, Any], request: Request) -> Any:
+        assert request.ships is not None
+        out = {}
+        for ship_id, options in request.ships.items():
+            ship = view["ships"][ship_id]
+            enemy = self._enemy(view, ship)
+            best, best_score = options[0], float("-inf")
+            for option in options:
+                score = self._option_score(view, ship, enemy, option)
+                score += self.dice.below(100) / 1000  # break ties, never the game's dice
+                if score > best_score:
+                    best, best_score = option, score
+            out[ship_id] = best
+        return out
+
+    def _option_score(self, view: dict[str, Any], ship: dict[str, Any], enemy: dict[str, Any] | None,
+                      option: dict[str, Any]) -> float:
+        square = (ship["x"], ship["y"])
+        heading = ship["heading"]
+        kind = option["maneuver"]
+        if kind == "advance":
+            square = geo.step(square, heading)
+        elif kind == "wear":
+            heading = geo.turn(heading, option["turn"])
+        elif kind == "tack":
+            heading = geo.turn(heading, 2 if self._letter(view, geo.turn(heading, 1)) == "H" else -2)
+        score = self._score(view, square, heading, enemy) if enemy is not None else 0.0
+        if kind == "advance" and enemy is not None:
+            best_turn = max(self._score(view, square, geo.turn(heading, t), enemy) for t in (-1, 1))
+            score = max(score, best_turn - 0.5)
+        if kind == "back_sail":
+            score -= 0.5
+        if kind == "tack":
+            score -= 1.5  # it may fail and leave her In Irons
+        score -= option.get("strain", 0) * 1.0
+        return score
+
+    def _advance_turn(self, view: dict[str, Any], request: Request) -> Any:
+        assert request.ships is not None
+        out = {}
+        for ship_id, options in request.ships.items():
+            ship = view["ships"][ship_id]
+            enemy = self._enemy(view, ship)
+            if enemy is None:
+                out[ship_id] = options[0]
+                continue
+            out[ship_id] = max(options, key=lambda o: self._score(
+                view, (ship["x"], ship["y"]), geo.turn(ship["heading"], o["turn"]) if o["turn"] else ship["heading"],
+                enemy))
+        return out
+
+    def _fire(self, view: dict[str, Any], request: Request) -> Any:
+        assert request.ships is not None
+        out = {}
+        for ship_id, options in request.ships.items():
+            firing = [o for o in options if o["target"] is not None]
+            if not firing:
+                out[ship_id] = options[0]
+                continue
+            ship = view["ships"][ship_id]
+
+            def value(o: dict[str, Any]) -> tuple[int, int]:
+                target = view["ships"][o["target"]]
+                faster = target["speed"] > ship["speed"]
+                want = "high" if faster else "low"
+                n = len(o["sections"]) * 2 + (1 if o["chaser"] else 0)
+                same = sum(1 for a in o["sections"].values() if a == want)
+                return n, same
+
+            out[ship_id] = max(firing, key=value)
+        return out
+
+    def _select_load(self, view: dict[str, Any], request: Request) -> Any:
+        return {k: "round" for k in (request.ships or {})}
+
+    def _move_order(self, view: dict[str, Any], request: Request) -> Any:
+        return "non_initiative_first"
+
+    def _grapple(self, view: dict[str, Any], request: Request) -> Any:
+        ship = view["ships"][request.info["ship"]]
+        enemy = view["ships"][request.info["enemy"]]
+        return melee_crew(ship) >= melee_crew(enemy) + 3
+
+    def _melee(self, view: dict[str, Any], request: Request) -> Any:
+        ship = view["ships"][request.info["ship"]]
+        enemy = view["ships"][request.info["enemy"]]
+        return melee_crew(ship) >= 2 * max(1, melee_crew(enemy))
+
+    def _melee_split(self, view: dict[str, Any], request: Request) -> Any:
+        return max(request.options or (0,))
+
+    def _melee_support(self, view: dict[str, Any], request: Request) -> Any:
+        return list(request.info["suggested"])
+
+    def _melee_continue(self, view: dict[str, Any], request: Request) -> Any:
+        return True
+
+    def _bonus_move(self, view: dict[str, Any], request: Request) -> Any:
+        return {s: 0 for s in (request.ships or {})}
+
+    def _disengage(self, view: dict[str, Any], request: Request) -> Any:
+        ship = view["ships"][request.info["ship"]]
+        return ship["crew"] < view_card_top(view, request.info["ship"], "crew") // 2
+
+    def _sail_change(self, view: dict[str, Any], request: Request) -> Any:
+        return request.info["to"] == "medium"
+
+    def _hull_first(self, view: dict[str, Any], request: Request) -> Any:
+        return (request.options or ("",))[0]
+
+    def _discard_card(self, view: dict[str, Any], request: Request) -> Any:
+        return (request.options or ("",))[0]
+
+
+def melee_crew(ship: dict[str, Any]) -> int:
+    a = ship["assign"]
+    used = a["sailing"] + a["rigging_change"] + a["rigging_dc"] + sum(a["hull_dc"].values()) + sum(
+        a["gunnery"].values())
+    return max(0, ship["crew"] - used)
+
+
+def view_card_top(view: dict[str, Any], ship_id: str, track: str) -> int:
+    """The top box of a ship's crew or rigging track (the cards are public: both players see them)."""
+    return int(view["tops"][ship_id][track])
