@@ -56,6 +56,23 @@ def has_load_marker(state: GameState, impulse_abs: int) -> bool:
     return any(entry[0] == impulse_abs for entry in state.reload_track)
 
 
+def skip_empty_impulse(state: GameState) -> bool:
+    """13.0: an impulse with no Activate! marker and no Load Marker is skipped. Done before the segment
+    starts, so empty impulses cost no checkpoint. Returns True if it skipped one."""
+    if not state.segment.startswith("impulse:"):
+        return False
+    impulse = int(state.segment[8:])
+    tables = get_tables()
+    absolute = (state.turn - 1) * 12 + impulse
+    if any(not s.halted and tables.activations(s.speed, impulse) for s in state.ships.values() if s.afloat):
+        return False
+    if has_load_marker(state, absolute):
+        return False
+    state.impulse = impulse
+    _next(state, impulse)
+    return True
+
+
 def segment_impulse(g: Game) -> Gen:
     from cs_desktop.rules.firing import fire_step
     from cs_desktop.rules.grappling import grapple_step

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cs_desktop.rules import decisions as dec
+from cs_desktop.rules.activation import skip_empty_impulse
 from cs_desktop.rules.cards import Scenario, ShipCard
 from cs_desktop.rules.decisions import Refusal, Request
 from cs_desktop.rules.state import GameState
@@ -62,6 +63,8 @@ class Game:
                 if self.state.ended:
                     self._pending = []
                     return
+                if skip_empty_impulse(self.state):
+                    continue
                 self._checkpoint = (self.state.clone(), len(self.events))
                 self._segment_answers = []
                 self._gen = self._start_segment()

@@ -1,0 +1,71 @@
+"""Engine speed: complete random-policy games per second, turns per second, and the cost of copying a game.
+
+    python3 benchmarks/engine.py [--games 100] [--scenario scenarios/constitution-vs-java.json]
+
+Prints figures; asserts nothing. One core (the engine is single-threaded).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from cs_desktop.files import load_scenario_with_ships  # noqa: E402
+from cs_desktop.simulate import play_game  # noqa: E402
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--scenario", default="scenarios/constitution-vs-java.json")
+    parser.add_argument("--turn-limit", type=int, default=30)
+    parser.add_argument("--captains", default="random,random")
+    args = parser.parse_args()
+    scenario, ships = load_scenario_with_ships(args.scenario)
+    captains = tuple(args.captains.split(","))
+
+    start = time.perf_counter()
+    turns = decisions = events = 0
+    games = []
+    for k in range(args.games):
+        game = play_game(scenario, ships, 1000 + k, (captains[0], captains[1]), {"turn_limit": args.turn_limit})
+        turns += game.state.turn
+        decisions += len(game.decisions)
+        events += len(game.events)
+        games.append(game)
+    elapsed = time.perf_counter() - start
+    print(f"scenario            {scenario.id} ({args.captains}, turn limit {args.turn_limit})")
+    print(f"complete games/s    {args.games / elapsed:8.1f}   ({args.games} games in {elapsed:.2f} s)")
+    print(f"turns/s             {turns / elapsed:8.1f}   (mean {turns / args.games:.1f} turns a game)")
+    print(f"decisions/s         {decisions / elapsed:8.1f}")
+    print(f"events/s            {events / elapsed:8.1f}")
+
+    # Copying: the computer captain copies games many times a move.
+    from cs_desktop.rules.game import Game
+
+    state_times, game_times = [], []
+    for game in games[:20]:
+        # a game stopped mid-turn: replay half its decisions
+        half = game.decisions[: len(game.decisions) // 2]
+        mid = Game.replay(scenario, ships, game.seed, half, game.options)
+        n = 200
+        t = time.perf_counter()
+        for _ in range(n):
+            mid.state.clone()
+        state_times.append((time.perf_counter() - t) / n)
+        t = time.perf_counter()
+        for _ in range(n):
+            mid.clone()
+        game_times.append((time.perf_counter() - t) / n)
+    print(f"GameState.clone()   {statistics.median(state_times) * 1e6:8.1f} µs (median)")
+    print(f"Game.clone()        {statistics.median(game_times) * 1e6:8.1f} µs (median; checkpoint + replay of the "
+          "current segment)")
+
+
+if __name__ == "__main__":
+    main()
