@@ -47,9 +47,15 @@ def new_deck(dice: Dice) -> list[str]:
     return deck
 
 
+def hook_matches(hook: str, purpose: str) -> bool:
+    """A card's hook names a kind of roll: 'morale check' applies to 'morale check (crew box 12, red 1)',
+    'melee' to 'melee assault' and 'melee defense', 'initiative' to 'initiative re-roll (tie)'."""
+    return purpose == hook or purpose.startswith(hook + " ")
+
+
 def playable_for(hand: list[str], purpose: str) -> list[str]:
     """Hold cards in `hand` whose text applies to a roll of this kind."""
-    return [c for c in hand if card_of(c)["type"] == "hold" and card_of(c)["hook"] == purpose]
+    return [c for c in hand if card_of(c)["type"] == "hold" and hook_matches(card_of(c)["hook"], purpose)]
 
 
 def resolve_played(played: list[str], purpose: str) -> tuple[list[tuple[str, int]], list[dict[str, Any]]]:
@@ -133,6 +139,11 @@ def play_now_event(g: Game, side: str, card: dict[str, Any]) -> Gen:
         g.emit("no_effect", "1.7.1", "no effect")
     elif event == "rigging_damage":
         damage.rigging_hits(g, ship, 1, "1.7.1")
+        if ship.rigging <= ship.card.fighting_sail_only and ship.sail == "medium":
+            # Ruling R1.7.1: drawn in 17.7, after 17.5 has forced F-box ships to Fighting Sail, so do it now.
+            ship.sail = "fighting"
+            g.emit("sail", "17.5", f"{ship.card.name}'s damaged rigging forces her to Fighting Sail", ship=ship.id,
+                   sail="fighting")
     elif event == "crew_loss":
         yield from damage.crew_hits(g, ship, 1, "1.7.1")
     elif event == "morale_up":

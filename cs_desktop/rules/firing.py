@@ -15,7 +15,7 @@ from cs_desktop.rules.cards import SECTION_NAMES
 from cs_desktop.rules.decisions import Request
 from cs_desktop.rules.movement_rates import wind_position
 from cs_desktop.rules.reloading import place_load
-from cs_desktop.rules.rolls import roll
+from cs_desktop.rules.rolls import NO_CARDS, CardUse, offer_bonus_cards, roll, roll_now
 from cs_desktop.rules.setup import LOAD_TYPES
 from cs_desktop.rules.state import FAIR, HANDY, UNFIT
 from cs_desktop.rules.tables import get_tables
@@ -150,10 +150,27 @@ def fire_step(g: Game) -> Gen:
     if not any(announced.values()):
         return
     # Every attack is rolled on the state before any hit is applied (simultaneous fire, 11.0).
+    plans = [plan for side in (state.nip(), state.ip()) for ship_id, choice in announced.get(side, {}).items()
+             for plan in plan_attacks(g, state.ships[ship_id], choice)]
+    # 1.7.3-1.7.4: cards for the to-hit rolls of this simultaneous fire are declared before any is rolled,
+    # the Non-Initiative Player first (chasers take no modifiers, 11.9).
+    for plan in plans:
+        if plan.sections:
+            cards = yield from offer_bonus_cards([(plan.firer.side, plan.dice, "to-hit", "11.4.5", False)], g)
+            plan.cards = cards.get(plan.firer.side, NO_CARDS)
     results = []
-    for side in (state.nip(), state.ip()):
-        for ship_id, choice in announced.get(side, {}).items():
-            results.extend((yield from roll_attacks(g, state.ships[ship_id], choice)))
+    for plan in plans:
+        if not plan.sections:
+            results.append(roll_chasers(g, plan.firer, plan.target, plan.chaser))
+        else:
+            results.append((yield from roll_attack(g, plan)))
+    # 11.0: fire is simultaneous, so the smoke of this step adds no defense die to another attack of it.
+    for result in results:
+        if result.smoke:
+            firer = state.ships[result.attacker]
+            state.smoke.setdefault(firer.square, []).extend([2] * result.smoke)
+            g.emit("smoke", "11.6", f"{result.smoke} Smoke-2 marker(s) at {firer.square}",
+                   square=list(firer.square), added=result.smoke)
     for result in results:
         yield from apply_result(g, result)
     for side in (state.nip(), state.ip()):
@@ -185,6 +202,7 @@ class AttackResult:
     bursts: list[str] = field(default_factory=list)
     fire_dice: int = 0
     chaser: bool = False
+    smoke: int = 0  # Smoke-2 markers for the firer's square (11.6)
 
 
 def defense_dice(state: GameState, firer: ShipState, target: ShipState, mp: int) -> tuple[int, list[str]]:
@@ -205,13 +223,33 @@ def defense_dice(state: GameState, firer: ShipState, target: ShipState, mp: int)
     return dice + smoke + fires, why
 
 
-def roll_attacks(g: Game, firer: ShipState, choice: dict[str, Any]) -> Gen:
+@dataclass
+class Attack:
+    """One attack to roll (11.3): a group of sections with the same aim and load, or a chaser shot."""
+
+    firer: ShipState
+    target: ShipState
+    line: Line
+    sections: list[str]
+    aim: str
+    load: str
+    defense: int
+    defense_why: list[str]
+    chaser: str = ""
+    cards: CardUse = NO_CARDS
+
+    @property
+    def dice(self) -> int:
+        return sum(sum(section_dice(self.firer, s, self.line.mp)) for s in self.sections)
+
+
+def plan_attacks(g: Game, firer: ShipState, choice: dict[str, Any]) -> list[Attack]:
     state = g.state
     target = state.ships[choice["target"]]
     line = line_of_fire(state, firer, target)
     assert line is not None
     if choice["chaser"]:
-        return [roll_chasers(g, firer, target, choice["chaser"])]
+        return [Attack(firer, target, line, [], "high", "round", 0, [], chaser=choice["chaser"])]
     # 11.3: sections with the same aim and ammunition combine; otherwise separate attacks.
     groups: dict[tuple[str, str], list[str]] = {}
     for section, aim in choice["sections"].items():
@@ -221,9 +259,21 @@ def roll_attacks(g: Game, firer: ShipState, choice: dict[str, Any]) -> Gen:
     defense, why = defense_dice(state, firer, target, line.mp)
     shares = _split_defense(defense, [sum(sum(section_dice(firer, s, line.mp)) for s in secs)
                                       for secs in groups.values()])
+    return [Attack(firer, target, line, sections, aim, load, share, why)
+            for ((aim, load), sections), share in zip(groups.items(), shares, strict=True)]
+
+
+def roll_attacks(g: Game, firer: ShipState, choice: dict[str, Any]) -> Gen:
+    """Roll one ship's announced fire on its own (each to-hit roll offered its cards just before it); the fire
+    step itself plans every attack first so that all cards are declared before any die (1.7.4)."""
     results = []
-    for ((aim, load), sections), share in zip(groups.items(), shares, strict=True):
-        results.append((yield from roll_attack(g, firer, target, line, sections, aim, load, share, why)))
+    for attack in plan_attacks(g, firer, choice):
+        if not attack.sections:
+            results.append(roll_chasers(g, attack.firer, attack.target, attack.chaser))
+            continue
+        cards = yield from offer_bonus_cards([(firer.side, attack.dice, "to-hit", "11.4.5", False)], g)
+        attack.cards = cards.get(firer.side, NO_CARDS)
+        results.append((yield from roll_attack(g, attack)))
     return results
 
 
@@ -239,8 +289,9 @@ def _split_defense(defense: int, dice: list[int]) -> list[int]:
     return shares
 
 
-def roll_attack(g: Game, firer: ShipState, target: ShipState, line: Line, sections: list[str], aim: str,
-                load: str, defense: int, defense_why: list[str]) -> Gen:
+def roll_attack(g: Game, attack: Attack) -> Gen:
+    firer, target, line, sections = attack.firer, attack.target, attack.line, attack.sections
+    aim, load, defense, defense_why = attack.aim, attack.load, attack.defense, attack.defense_why
     tables = get_tables()
     result = AttackResult(firer.id, target.id, sections, aim, load, line.rake, line.hit)
     # 11.4.4
@@ -251,8 +302,8 @@ def roll_attack(g: Game, firer: ShipState, target: ShipState, line: Line, sectio
         mods.append(("Double Shot +1", 1))
     if load == "chain":
         mods.append(("Chain Shot +1", 1))
-    to_hit = yield from roll(g, firer.side, dice, "to-hit", "11.4.5", mods, ship=firer.id,
-                             sections=sections, aim=aim, rake=line.rake)
+    to_hit = roll_now(g, firer.side, dice, "to-hit", "11.4.5", mods + attack.cards.mods, attack.cards.discarded,
+                      ship=firer.id, sections=sections, aim=aim, rake=line.rake)
     hits = sum(1 for v in to_hit.modified if v >= 5)
     # 11.4.6-11.4.7
     cancels = 0
@@ -278,11 +329,12 @@ def roll_attack(g: Game, firer: ShipState, target: ShipState, line: Line, sectio
                           aim_mod if aim == "high" else -aim_mod))
         effects = yield from roll(g, firer.side, 3, "damage effects", "11.4.8", mods3, ship=firer.id,
                                   lower_is_better=(aim == "low"))
-        total = effects.total
+        # 11.4.8: the modifiers apply to the three-dice total (once), a discarded card to its own die.
+        total = sum(effects.dice) + effects.modifier + sum(effects.card_bonus)
         result.total = total
         result.odd_die = effects.dice[2]
         hull, rig, crew = tables.damage_effects(hits, total)
-        notes = [f"table: hull {hull}, rigging {rig}, crew {crew}"]
+        notes = [f"total {total}, {hits} hit(s): table hull {hull}, rigging {rig}, crew {crew}"]
         # 11.4.9
         if aim == "high":
             if target.sail == "fighting":
@@ -292,30 +344,27 @@ def roll_attack(g: Game, firer: ShipState, target: ShipState, line: Line, sectio
                 rig += 1
                 hull = 0
                 notes.append("Chain Shot: rigging +1, no hull hits")
-        else:
-            if load == "chain":
-                hull = 0
-                notes.append("Chain Shot aimed low: hull hits ignored")
-            elif line.rake == "stern":
-                hull = -(-hull * 3 // 2)
-                notes.append("stern rake: hull hits x1.5")
+        elif load == "chain":
+            hull = 0
+            notes.append("Chain Shot aimed low: hull hits ignored")
+        if line.rake == "stern" and hull:
+            # 11.8 (ruling R11.8b): every stern rake, High or Low, multiplies its hull hits by 1.5.
+            hull = -(-hull * 3 // 2)
+            notes.append("stern rake: hull hits x1.5")
         result.hull, result.rigging, result.crew = hull, rig, crew
         result.fire_dice = tables.fire_check_dice(hits, total)
         g.emit("damage_effects", "11.4.9", "; ".join(notes) + f" -> hull {hull}, rigging {rig}, crew {crew}",
-               ship=firer.id, target=target.id, hull=hull, rigging=rig, crew=crew)
+               ship=firer.id, target=target.id, hull=hull, rigging=rig, crew=crew, total=total)
     # 11.4.9: a die for each section firing Double Shot; 2 or less bursts a gun
     for section in sections:
         if load == "double":
             r = yield from roll(g, firer.side, 1, "double shot burst", "11.4.9", ship=firer.id, section=section)
             if r.total <= 2:
                 result.bursts.append(section)
-    # 11.6 smoke, per firing section
+    # 11.6 smoke, per firing section (placed once every attack of this fire step is rolled: 11.0)
     for section in sections:
         n = sum(section_dice(firer, section, line.mp))
-        markers = 2 if n >= 3 else 1
-        g.state.smoke.setdefault(firer.square, []).extend([2] * markers)
-        g.emit("smoke", "11.6", f"{markers} Smoke-2 marker(s) at {firer.square}", square=list(firer.square),
-               added=markers)
+        result.smoke += 2 if n >= 3 else 1
     return result
 
 

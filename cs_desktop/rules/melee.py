@@ -10,7 +10,7 @@ from cs_desktop.rules import damage
 from cs_desktop.rules.decisions import SAMPLERS, VALIDATORS, Refusal, Request
 from cs_desktop.rules.dice import Dice
 from cs_desktop.rules.grappling import is_grappled
-from cs_desktop.rules.rolls import roll
+from cs_desktop.rules.rolls import NO_CARDS, offer_bonus_cards, roll_now
 
 if TYPE_CHECKING:
     from cs_desktop.rules.game import Game
@@ -116,8 +116,14 @@ def fight(g: Game, attacker: ShipState, defender: ShipState) -> Gen:
         if attacker.card.nation == "FR":
             a_mods.append(("French attacker +1", 1))
         d_mods = damage.quality_mods(defender) + damage.morale_mods(defender)
-        a_roll = yield from roll(g, attacker.side, assault, "melee assault", "15.0", a_mods, ship=attacker.id)
-        d_roll = yield from roll(g, defender.side, defense, "melee defense", "15.0", d_mods, ship=defender.id)
+        # Step 4 is one simultaneous roll: both sides declare their cards first, the NIP first (1.7.3-1.7.4).
+        cards = yield from offer_bonus_cards([(attacker.side, assault, "melee assault", "15.0", False),
+                                              (defender.side, defense, "melee defense", "15.0", False)], g)
+        a_use, d_use = cards.get(attacker.side, NO_CARDS), cards.get(defender.side, NO_CARDS)
+        a_roll = roll_now(g, attacker.side, assault, "melee assault", "15.0", a_mods + a_use.mods, a_use.discarded,
+                          ship=attacker.id)
+        d_roll = roll_now(g, defender.side, defense, "melee defense", "15.0", d_mods + d_use.mods, d_use.discarded,
+                          ship=defender.id)
         a_values, d_values = list(a_roll.modified), list(d_roll.modified)
         # Steps 5-6: support
         if a_support and a_values:

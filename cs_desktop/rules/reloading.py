@@ -27,7 +27,9 @@ def reload_step(g: Game) -> None:
     state = g.state
     now = state.absolute_impulse
     tables = get_tables()
-    for entry in [e for e in state.reload_track if e[0] == now]:
+    # Ruling R10.0: a marker whose impulse was never played (impulses ignored after a grapple, 12.0) is picked
+    # up at the next impulse that is played, so no load is lost for good.
+    for entry in [e for e in state.reload_track if e[0] <= now]:
         _, ship_id, slot, load, delayed = entry
         ship = state.ships[ship_id]
         if not ship.afloat:
