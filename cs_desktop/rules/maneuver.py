@@ -271,12 +271,42 @@ def enter_square(g: Game, mover: ShipState, heading_in: int) -> Gen:
 
 
 def update_stacks_after_turn(state: GameState, ship: ShipState) -> None:
-    """9.2 note: a turn in a shared square changes the relative position; the facing sides stay."""
+    """9.2 note: a turn in a shared square changes the relative position, and with it who may fire.
+
+    Ruling R9.2a: the turning ship is treated as the mover. Becoming Crossing: only the Initiative Player
+    fires (9.2.2), a stern rake if his ship turned, a bow rake if the other did. Becoming Parallel or Angled:
+    both fire; each ship keeps the broadside it showed, and a ship that showed an end (it was being raked)
+    shows the broadside turned toward the other ship; Parallel sides are made consistent (9.2.1) from the
+    side the non-turning ship shows."""
     for record in state.stacks:
         if ship.id not in record["ships"]:
             continue
-        a, b = (state.ships[i] for i in record["ships"])
-        record["relation"] = geo.stacked_relation(a.heading, b.heading)
+        other = state.ships[next(i for i in record["ships"] if i != ship.id)]
+        sides = {record["mover"]: record["mover_side"],
+                 next(i for i in record["ships"] if i != record["mover"]): record["other_side"]}
+        relation = geo.stacked_relation(ship.heading, other.heading)
+        if relation == "crossing":
+            new = geo.stacked_sides(ship.heading, ship.heading, other.heading, None, ship.side == state.ip())
+        else:
+            for a, b in ((ship, other), (other, ship)):
+                if sides[a.id] not in ("port", "starboard") and sides[b.id] in ("port", "starboard"):
+                    sides[a.id] = _side_toward(b, sides[b.id], a)
+            if relation == "parallel":
+                new = geo.stacked_sides(ship.heading, ship.heading, other.heading, sides[other.id], None)
+            else:
+                new = {"relation": relation, "mover_side": sides[ship.id], "other_side": sides[other.id],
+                       "rake": None, "firer": "both"}
+        record.clear()
+        record.update(new)
+        record["ships"] = [ship.id, other.id]
+        record["mover"] = ship.id
+
+
+def _side_toward(shower: ShipState, shown: str, ship: ShipState) -> str:
+    """The broadside of `ship` turned toward `shower`, which shows it its `shown` broadside (9.2)."""
+    rx, ry = geo.VECTORS[geo.turn(shower.heading, 2 if shown == "starboard" else -2)]  # shower -> ship
+    sx, sy = geo.VECTORS[geo.turn(ship.heading, 2)]  # ship's starboard
+    return "starboard" if -(rx * sx + ry * sy) > 0 else "port"
 
 
 # ---------------------------------------------------------------- tacking (9.1.4)

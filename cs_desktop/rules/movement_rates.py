@@ -85,12 +85,16 @@ def fractional_relativity(state: GameState, ships: list[ShipState], letters: dic
 
 def final_speed(ship: ShipState, base: int, bonus: int, halved_for_disengagement: bool) -> int:
     """Step 7 (base + hull bonus), step 8 (Fighting Sail /2, dismasted /4, rounding up, 1.9), and the turn
-    after a Disengagement (17.5: halved in addition)."""
+    after a Disengagement (17.5: halved in addition).
+
+    Ruling R7.0.8: a dismasted ship divides by 4 *instead of* by 2. A dismasted ship is always at Fighting
+    Sail (its rigging marker is below the 'Fighting Sail Only!' boxes, 17.5), so dividing by 2 and then by 4
+    would make the stated /4 an /8 in every case."""
     speed = base + bonus
-    if ship.sail == "fighting":
-        speed = -(-speed // 2)
     if ship.dismasted:
         speed = -(-speed // 4)
+    elif ship.sail == "fighting":
+        speed = -(-speed // 2)
     if halved_for_disengagement:
         speed = -(-speed // 2)
     return speed
