@@ -118,7 +118,7 @@ def trim_to_crew(ship: ShipState) -> None:
     for section in SECTION_NAMES:
         a["gunnery"][section] = min(a["gunnery"][section], ship.gunnery[section])
     if ship.rigging <= ship.card.fighting_sail_only:
-        a["rigging_change"] = min(a["rigging_change"], 2)
+        a["rigging_change"] = 0  # 5.1.2: no longer capable of Medium Sail
     excess = assigned_total(a) - ship.crew
     for task in ("sailing", "rigging_change", "rigging_dc"):
         if excess <= 0:

@@ -23,6 +23,8 @@ Gen = Generator[list[Request], dict[str, Any], Any]
 def segment_housekeeping(g: Game) -> Gen:
     state = g.state
     state.impulse = 14
+    for ship in state.ships.values():
+        ship.strain = 0  # the Bonus Move is over; Straining markers come off (9.1.5)
     yield from fire_fighting(g)
     yield from damage_control(g)
     yield from destroyed_section_morale(g)

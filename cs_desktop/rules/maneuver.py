@@ -229,7 +229,9 @@ def apply_shift(state: GameState, shift: tuple[int, int]) -> None:
     for ship in state.ships.values():
         ship.x += dx
         ship.y += dy
-    state.smoke = {(x + dx, y + dy): v for (x, y), v in state.smoke.items()}
+    width, height = state.map_size
+    state.smoke = {(x + dx, y + dy): v for (x, y), v in state.smoke.items()
+                   if geo.on_map((x + dx, y + dy), width, height)}  # ruling R9.3: smoke off the map is gone
 
 
 # ---------------------------------------------------------------- stacking (9.2)
