@@ -253,6 +253,8 @@ def _json_default(value: Any) -> Any:
 
 def _plain(value: Any) -> Any:
     """Answers are JSON values: tuples become lists so that answers compare equal after a save."""
+    if value is None or isinstance(value, (str, int, float)):
+        return value
     if isinstance(value, tuple):
         return [_plain(v) for v in value]
     if isinstance(value, list):

@@ -373,11 +373,19 @@ class Tables:
         for each full 12 plus once more in the boxes listing the remainder (speed 15 = 1 everywhere + 1 in
         the boxes of speed 3), which is the same formula. Speed 0 (or less) never activates.
         """
+        cache = self.__dict__.setdefault("_activation_cache", {})
+        key = (speed, impulse)
+        hit = cache.get(key)
+        if hit is not None:
+            return hit
         box = self.impulse_box(impulse)
         if speed <= 0:
-            return 0
-        full, rest = divmod(int(speed), self._impulses)
-        return full + (1 if rest and rest in box else 0)
+            value = 0
+        else:
+            full, rest = divmod(int(speed), self._impulses)
+            value = full + (1 if rest and rest in box else 0)
+        cache[key] = value
+        return value
 
     def activation_impulses(self, speed: int) -> tuple[int, ...]:
         """Impulses (1-based) in which a ship of ``speed`` activates, repeated when it activates twice."""
