@@ -1,0 +1,475 @@
+"""Decision support: what a player may do now and what it would bring, computed from the rules and tables.
+
+Pure functions over the engine state (no Qt, no randomness, no change to the state). The GUI shows them
+on the board (maneuver ghosts, firing arcs, the odds of a shot before it is fired); the computer captains
+may use them too. Everything here calls the same engine functions the rules use
+(`maneuver.selection_options`, `firing.line_of_fire`, `firing.section_dice`, `firing.defense_dice`,
+`tables.damage_effects`), so the advice cannot drift from the way the engine resolves a decision.
+
+* :func:`maneuver_previews` — 9.1: every legal maneuver selection with where the ship would end (square,
+  heading, wind position), its MP cost, whether it carries over into the next turn (needs a Strain), and
+  the forbidden ones with their rule and reason.
+* :func:`firing_picture` — 11.1, 11.2, 11.4.10, 11.8, 11.9: arcs, range in MP, the sections that bear with
+  their dice now, the enemy sections a shot would strike, rakes, carronades in range or doubled.
+* :func:`shot_odds` — 11.4.4-11.4.9: the exact distribution of hits of an attack and the expected hull,
+  rigging and crew hits after the Damage Effects table and its adjustments (no sampling).
+
+Probabilities assume no Bridge Cards are discarded for the rolls (1.7.3); that is the player's choice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from fractions import Fraction
+from functools import lru_cache
+from itertools import product
+from math import comb
+from typing import TYPE_CHECKING, Any
+
+from cs_desktop.rules import geometry as geo
+from cs_desktop.rules import maneuver as mv
+from cs_desktop.rules.damage import morale_mod
+from cs_desktop.rules.firing import (
+    LONG_RANGE,
+    CARRONADE_DOUBLE,
+    CARRONADE_RANGE,
+    WINDWARD_SIDE,
+    _split_defense,
+    chaser_dice,
+    defense_dice,
+    line_of_fire,
+    section_dice,
+)
+from cs_desktop.rules.movement_rates import wind_position
+from cs_desktop.rules.state import FAIR, HANDY
+from cs_desktop.rules.tables import get_tables
+
+if TYPE_CHECKING:
+    from cs_desktop.rules.state import GameState, ShipState
+
+__all__ = ["maneuver_previews", "firing_picture", "shot_odds", "hits_distribution", "defense_distribution",
+           "describe_choice"]
+
+Dist = list[float]
+
+
+# =========================================================================================== maneuvers (9.1)
+def describe_choice(choice: Mapping[str, Any]) -> str:
+    """A short label of a selection without its Strain: 'Advance', 'Wear to F', 'Back Sail', 'Tack'."""
+    name = str(choice["maneuver"]).replace("_", " ").title()
+    if choice["maneuver"] == "wear":
+        name += f" to {choice['to']}"
+    return name
+
+
+def _base_key(choice: Mapping[str, Any]) -> tuple[Any, ...]:
+    return (choice["maneuver"], choice.get("turn"), choice.get("to"))
+
+
+def _remaining_now(state: GameState, ship: ShipState) -> int:
+    """Activations the ship still has this turn (what the engine passes to `selection_options`)."""
+    impulse = state.impulse if state.segment.startswith("impulse:") else 0
+    return mv.remaining_activations(ship, impulse)
+
+
+def _outcome(state: GameState, ship: ShipState, choice: Mapping[str, Any]) -> dict[str, Any]:
+    """Where the maneuver leaves the ship (before any later decision), and what may follow."""
+    tables = get_tables()
+    name = choice["maneuver"]
+    square = ship.square
+    heading = ship.heading
+    extra: dict[str, Any] = {}
+    if name == "advance":
+        dest = geo.step(square, heading)
+        width, height = state.map_size
+        if not geo.on_map(dest, width, height):
+            ships = state.afloat()
+            idx = next((i for i, s in enumerate(ships) if s.id == ship.id), None)
+            shift = (geo.edge_shift([s.square for s in ships], idx, dest, width, height)
+                     if idx is not None else None)
+            extra["map_edge"] = {"shift": list(shift) if shift is not None else None,
+                                 "ends_game": shift is None, "rule": "9.3"}
+            if shift is not None:
+                dest = (dest[0] + shift[0], dest[1] + shift[1])
+        square = dest
+        # 9.1.1: after advancing, a free one-point turn to a superior wind position may be taken.
+        letter = wind_position(state, ship, heading)
+        turns = []
+        for points in (-1, 1):
+            h = geo.turn(heading, points)
+            to = wind_position(state, ship, h)
+            if to != "H" and tables.position_rank(to) > tables.position_rank(letter):
+                turns.append({"turn": points, "heading": h, "wind_position": to})
+        extra["free_turns"] = turns
+    elif name == "wear":
+        heading = geo.turn(heading, int(choice["turn"]))
+    elif name == "tack":
+        # 9.1.4: into the wind, then a die roll to come through; failure leaves her In Irons.
+        letter = wind_position(state, ship)
+        toward = -1 if letter == "F" else 1
+        for points in (-1, 1):
+            if wind_position(state, ship, geo.turn(heading, points)) == "H":
+                toward = points
+        spec = tables.tack
+        mod = ship.quality_mod
+        if any(geo.mp_distance(ship.square, e.square) <= spec.near_enemy_mp for e in state.enemies(ship)):
+            mod += spec.near_enemy_modifier
+        need = spec.success_at - mod
+        p = min(1.0, max(0.0, (7 - need) / 6)) if need > 1 else 1.0
+        fail_heading = geo.turn(heading, toward)
+        heading = geo.turn(heading, 2 * toward)
+        extra["success_chance"] = p
+        extra["failure"] = {"heading": fail_heading, "wind_position": wind_position(state, ship, fail_heading)}
+    return {"square": list(square), "heading": heading, "wind_position": wind_position(state, ship, heading),
+            **extra}
+
+
+def maneuver_previews(state: GameState, ship_id: str, remaining: int | None = None) -> list[dict[str, Any]]:
+    """9.1: one entry per distinct maneuver the ship could select now — legal ones first, then forbidden.
+
+    Each entry: ``index`` (position in the list), ``legal``, ``maneuver``, ``label`` ('Wear to F'),
+    ``square`` [x, y] and ``heading`` and ``wind_position`` where the ship ends (Advance: before its free
+    turn, listed in ``free_turns``; Tack: if it succeeds, with ``success_chance`` and ``failure``),
+    ``wind_position_before``, ``cost`` (MP), ``remaining`` (activations left this turn), ``carries_over``
+    (cost > remaining: the selection needs a Strain, 9.1 restriction 2), ``strain_needed``.
+    Legal entries carry ``choice`` (the selection with the least Strain, ready to submit) and
+    ``options`` (every legal selection of this maneuver, one per Strain level). Forbidden entries carry
+    ``rule`` and ``why`` (all the reasons, in ``reasons``)."""
+    state_ship = state.ships[ship_id]
+    if remaining is None:
+        remaining = _remaining_now(state, state_ship)
+    options, forbidden = mv.selection_options(state, state_ship, remaining)
+    before = wind_position(state, state_ship)
+    out: list[dict[str, Any]] = []
+    groups: dict[tuple[Any, ...], dict[str, Any]] = {}
+    for choice in options:
+        key = _base_key(choice)
+        entry = groups.get(key)
+        if entry is None:
+            cost = mv.maneuver_cost(state_ship, choice)
+            entry = {"legal": True, "maneuver": choice["maneuver"], "label": describe_choice(choice),
+                     "choice": dict(choice), "options": [], "cost": cost, "remaining": remaining,
+                     "carries_over": cost > remaining, "strain_needed": cost > remaining and not state_ship.strain,
+                     "wind_position_before": before, "from_square": list(state_ship.square),
+                     "from_heading": state_ship.heading, **_outcome(state, state_ship, choice)}
+            groups[key] = entry
+            out.append(entry)
+        entry["options"].append(dict(choice))
+        if choice.get("strain", 0) < entry["choice"].get("strain", 0):
+            entry["choice"] = dict(choice)
+    banned: dict[tuple[Any, ...], dict[str, Any]] = {}
+    for item in forbidden:
+        choice = item["choice"]
+        key = _base_key(choice)
+        if key in groups:
+            continue  # legal with another Strain level: the legal entry says what Strain it needs
+        entry = banned.get(key)
+        if entry is None:
+            base = {k: v for k, v in choice.items() if k != "strain"}
+            cost = mv.maneuver_cost(state_ship, dict(base, strain=0))
+            entry = {"legal": False, "maneuver": choice["maneuver"], "label": describe_choice(choice),
+                     "choice": base, "rule": item["rule"], "why": item["why"], "reasons": [],
+                     "cost": cost, "remaining": remaining, "carries_over": cost > remaining,
+                     "strain_needed": cost > remaining, "wind_position_before": before,
+                     "from_square": list(state_ship.square), "from_heading": state_ship.heading,
+                     **_outcome(state, state_ship, base)}
+            banned[key] = entry
+        reason = {"rule": item["rule"], "why": item["why"]}
+        if reason not in entry["reasons"]:
+            entry["reasons"].append(reason)
+    out.extend(banned.values())
+    for i, entry in enumerate(out):
+        entry["index"] = i
+    return out
+
+
+# =========================================================================================== firing picture
+def _arc_squares(state: GameState, ship: ShipState) -> tuple[dict[str, list[list[int]]], dict[str, list[list[int]]]]:
+    width, height = state.map_size
+    sx, sy = ship.square
+    reach = LONG_RANGE // 2
+    broadside: dict[str, list[list[int]]] = {"port": [], "starboard": []}
+    chasers: dict[str, list[list[int]]] = {"bow": [], "stern": []}
+    for y in range(max(0, sy - reach), min(height, sy + reach + 1)):
+        for x in range(max(0, sx - reach), min(width, sx + reach + 1)):
+            side = geo.broadside_side_in_arc(ship.square, ship.heading, (x, y))
+            if side is not None:
+                broadside[side].append([x, y])
+                continue
+            end = geo.chaser_end_in_arc(ship.square, ship.heading, (x, y))
+            if end is not None:
+                chasers[end].append([x, y])
+    return broadside, chasers
+
+
+def firing_picture(state: GameState, ship_id: str) -> dict[str, Any]:
+    """What ``ship_id`` can shoot at now (11.1-11.9).
+
+    Returns ``ship``, ``square``, ``heading``, ``wind_position``, ``arcs`` ({'port'/'starboard': squares
+    within 24 MP on the map}), ``chaser_arcs`` ({'bow'/'stern': squares}), ``chasers`` (which chasers are
+    ready, with their dice), ``rings`` (the MP thresholds that change a shot: 3 carronades doubled, 6
+    carronade range, 12 defense +1, 24 long-gun range) and ``enemies``: one entry per enemy afloat with
+    ``target``, ``square``, ``heading``, ``mp``, ``in_arc`` ('port'/'starboard'/None), ``chaser`` ('bow'/
+    'stern'/None), ``sections`` ({our section: {'long', 'carronades', 'dice', 'loaded', 'manned', 'can_fire'}}
+    for the broadside that bears), ``dice`` (total of those that can fire), ``hit_sections`` (the target's two
+    sections a shot strikes, 11.4.10), ``rake`` ('bow'/'stern'/None, 11.8), ``carronades_in_range``,
+    ``carronades_doubled``, ``defense_dice``, ``defense_modifier`` (+1 at 12 MP or more, 11.4.7),
+    ``can_fire`` and, when it cannot, ``why``."""
+    ship = state.ships[ship_id]
+    arcs, chaser_arcs = _arc_squares(state, ship)
+    enemies = []
+    for target in state.enemies(ship):
+        line = line_of_fire(state, ship, target)
+        mp = geo.mp_distance(ship.square, target.square)
+        entry: dict[str, Any] = {
+            "target": target.id, "square": list(target.square), "heading": target.heading, "mp": mp,
+            "in_arc": None, "chaser": None, "sections": {}, "dice": 0, "hit_sections": [], "rake": None,
+            "carronades_in_range": mp <= CARRONADE_RANGE, "carronades_doubled": mp <= CARRONADE_DOUBLE,
+            "defense_dice": 0, "defense_modifier": 1 if mp >= 12 else 0, "can_fire": False,
+        }
+        if line is None:
+            entry["why"] = ("out of range (more than 24 MP, 11.2)" if mp > LONG_RANGE
+                            else "no line of fire (9.2: sharing a square, only the ship placed to fire may)")
+            enemies.append(entry)
+            continue
+        entry["mp"] = line.mp
+        entry["carronades_in_range"] = line.mp <= CARRONADE_RANGE
+        entry["carronades_doubled"] = line.mp <= CARRONADE_DOUBLE
+        entry["defense_modifier"] = 1 if line.mp >= 12 else 0
+        entry["defense_dice"] = defense_dice(state, ship, target, line.mp)[0]
+        if line.side is not None:
+            entry["in_arc"] = line.side
+            entry["hit_sections"] = list(line.hit)
+            entry["rake"] = line.rake
+            total = 0
+            for section in geo.sections_for_side(line.side):
+                long, carr = section_dice(ship, section, line.mp)
+                loaded = ship.loads.get(section) is not None
+                manned = ship.assign["gunnery"][section] > 0
+                can = loaded and long + carr > 0
+                entry["sections"][section] = {"long": long, "carronades": carr, "dice": long + carr,
+                                              "loaded": loaded, "load": ship.loads.get(section),
+                                              "manned": manned, "can_fire": can,
+                                              "has_carronades": _has_carronades(ship, section)}
+                if can:
+                    total += long + carr
+            entry["dice"] = total
+            entry["can_fire"] = total > 0
+            if not total:
+                entry["why"] = "no loaded, manned section with dice bears (11.4.1)"
+        elif line.chaser is not None:
+            entry["chaser"] = line.chaser
+            n = chaser_dice(ship, line.chaser)
+            entry["dice"] = n if ship.chasers.get(line.chaser) else 0
+            entry["can_fire"] = bool(ship.chasers.get(line.chaser)) and n > 0
+            if not entry["can_fire"]:
+                entry["why"] = f"the {line.chaser} chaser is not ready (11.9)"
+        enemies.append(entry)
+    return {
+        "ship": ship.id, "square": list(ship.square), "heading": ship.heading,
+        "wind_position": wind_position(state, ship),
+        "arcs": arcs, "chaser_arcs": chaser_arcs,
+        "chasers": {end: {"ready": bool(ship.chasers.get(end)), "dice": chaser_dice(ship, end)}
+                    for end in ("bow", "stern")},
+        "rings": {"carronades_doubled": CARRONADE_DOUBLE, "carronades": CARRONADE_RANGE,
+                  "defense_plus_one": 12, "long_guns": LONG_RANGE},
+        "enemies": enemies,
+    }
+
+
+def _has_carronades(ship: ShipState, section: str) -> bool:
+    return any(box.carronades for box in ship.card.gunnery[section])
+
+
+# =========================================================================================== shot odds
+def _binomial(n: int, p: float) -> Dist:
+    return [comb(n, k) * p ** k * (1 - p) ** (n - k) for k in range(n + 1)]
+
+
+def _convolve(a: Sequence[float], b: Sequence[float]) -> Dist:
+    out = [0.0] * (len(a) + len(b) - 1)
+    for i, pa in enumerate(a):
+        if pa:
+            for j, pb in enumerate(b):
+                out[i + j] += pa * pb
+    return out
+
+
+def _p_at_least(need: int) -> Fraction:
+    """P(one natural d6 >= need)."""
+    return Fraction(min(6, max(0, 7 - need)), 6)
+
+
+def hits_distribution(dice: int, modifier: int) -> Dist:
+    """11.4.5: each to-hit die modified by ``modifier`` hits on 5 or better; P(k hits), k = 0..dice."""
+    return _binomial(dice, float(_p_at_least(5 - modifier)))
+
+
+def defense_distribution(dice: int, modifier: int, hull_strength: str) -> Dist:
+    """11.4.7: P(k cancels), k = 0..dice. Each die + ``modifier`` cancels on 5 or better; a Firm hull
+    re-rolls every natural 1, a Fragile hull re-rolls half (rounded up) of its natural 6s (as the engine)."""
+    need = 5 - modifier
+    p = _p_at_least(need)
+    if dice <= 0:
+        return [1.0]
+    if hull_strength == "firm":
+        p_one = Fraction(1, 6)
+        p_first = p - (p_one if need <= 1 else 0)  # a natural 1 that would cancel is still re-rolled
+        return _binomial(dice, float(p_first + p_one * p))
+    if hull_strength == "fragile":
+        # Condition on the number of natural 6s: the kept 6s cancel, the re-rolled ones cancel with p, the
+        # other dice (1..5) cancel with P(v >= need | v <= 5).
+        p_low = Fraction(min(5, max(0, 6 - need)), 5)
+        out = [0.0] * (dice + 1)
+        for sixes in range(dice + 1):
+            weight = comb(dice, sixes) * (1 / 6) ** sixes * (5 / 6) ** (dice - sixes)
+            rerolled = -(-sixes // 2)
+            dist = _convolve(_binomial(rerolled, float(p)), _binomial(dice - sixes, float(p_low)))
+            kept = sixes - rerolled
+            for k, pk in enumerate(dist):
+                out[k + kept] += weight * pk
+        return out
+    return _binomial(dice, float(p))
+
+
+def _net_hits(to_hit: Dist, cancels: Dist) -> Dist:
+    out = [0.0] * len(to_hit)
+    for h, ph in enumerate(to_hit):
+        for c, pc in enumerate(cancels):
+            out[max(0, h - c)] += ph * pc
+    return out
+
+
+@lru_cache(maxsize=64)
+def _three_dice_totals(modifier: int) -> tuple[tuple[int, float], ...]:
+    """11.4.8: totals of three dice plus ``modifier`` (the modifiers apply to the total, once), with their
+    probabilities."""
+    counts: dict[int, int] = {}
+    for dice in product(range(1, 7), repeat=3):
+        t = sum(dice) + modifier
+        counts[t] = counts.get(t, 0) + 1
+    return tuple((t, c / 216) for t, c in sorted(counts.items()))
+
+
+def _adjust(hull: int, rig: int, crew: int, aim: str, load: str, target: ShipState,
+            rake: str | None) -> tuple[int, int, int]:
+    """11.4.9 and 11.8, exactly as `firing.roll_attack` applies them (ruling R11.8b: every stern rake, High
+    or Low, multiplies its hull hits by 1.5)."""
+    if aim == "high":
+        if target.sail == "fighting":
+            rig = -(-rig // 2)
+        if load == "chain":
+            rig += 1
+            hull = 0
+    elif load == "chain":
+        hull = 0
+    if rake == "stern" and hull:
+        hull = -(-hull * 3 // 2)
+    return hull, rig, crew
+
+
+def _damage_modifier(state: GameState, firer: ShipState, side: str, aim: str) -> tuple[int, list[list[Any]]]:
+    mods: list[list[Any]] = []
+    letter = wind_position(state, firer)
+    if letter in WINDWARD_SIDE:
+        if WINDWARD_SIDE[letter] == side:
+            mods.append(["firing into the wind (windward)", 1])
+        else:
+            mods.append(["firing with the wind (leeward)", -1])
+    aim_mod = {HANDY: 2, FAIR: 1}.get(firer.morale, 0)
+    if aim_mod:
+        mods.append([f"aiming {aim}", aim_mod if aim == "high" else -aim_mod])
+    return sum(v for _, v in mods), mods
+
+
+def shot_odds(state: GameState, firer_id: str, target_id: str, sections: Iterable[str] | Mapping[str, str],
+              aim: str = "low", *, chaser: str | None = None) -> dict[str, Any]:
+    """The odds of an attack before it is fired, as the engine would resolve it (11.4).
+
+    ``sections`` is a list of the firer's sections (all fired with ``aim`` 'high' or 'low') or a mapping
+    section -> aim, as in a `fire` answer. Sections with the same aim and load make one attack; others are
+    separate attacks sharing the defense dice (11.3, 11.4.2). ``chaser`` ('bow'/'stern') prices a chaser shot
+    instead (11.9: one die per section, hit on a 6, rigging only).
+
+    Returns ``mp``, ``rake``, ``hit_sections``, ``attacks`` (per attack: sections, aim, load, to-hit dice
+    and modifier, P(hit) per die, defense dice and modifier, P(cancel) per die, its ``hits`` distribution,
+    the Damage Effects modifier and expected hull/rigging/crew), ``hits`` (P(0), P(1), ... of the total
+    hits), ``expected_hits``, ``p_any_hit`` and ``expected`` ({'hull', 'rigging', 'crew'}).
+    Raises ValueError when the firer has no line of fire on the target."""
+    firer = state.ships[firer_id]
+    target = state.ships[target_id]
+    line = line_of_fire(state, firer, target)
+    if line is None:
+        raise ValueError(f"{firer_id} has no line of fire on {target_id} (11.1, 11.2)")
+    if chaser is not None:
+        n = chaser_dice(firer, chaser)
+        dist = _binomial(n, 1 / 6)
+        exp = sum(k * p for k, p in enumerate(dist))
+        return {"mp": line.mp, "rake": None, "hit_sections": [], "chaser": chaser,
+                "attacks": [{"sections": [], "aim": None, "load": "round", "to_hit_dice": n,
+                             "to_hit_modifier": 0, "p_hit": 1 / 6, "defense_dice": 0, "p_cancel": 0.0,
+                             "hits": dist, "expected": {"hull": 0.0, "rigging": exp, "crew": 0.0}}],
+                "hits": dist, "expected_hits": exp, "p_any_hit": 1 - dist[0],
+                "expected": {"hull": 0.0, "rigging": exp, "crew": 0.0}}
+    if isinstance(sections, Mapping):
+        aims = dict(sections)
+    else:
+        aims = {s: aim for s in sections}
+    if not aims:
+        raise ValueError("no section fires")
+    if line.side is None:
+        raise ValueError(f"{target_id} is not in a broadside arc of {firer_id} (11.1); only chasers bear (11.9)")
+    bearing = geo.sections_for_side(line.side)
+    wrong = [s for s in aims if s not in bearing]
+    if wrong:
+        raise ValueError(f"{', '.join(wrong)} do(es) not bear on {target_id}: the {line.side} broadside does (11.1)")
+    groups: dict[tuple[str, str], list[str]] = {}
+    for section, a in aims.items():
+        load = firer.loads.get(section) or "round"
+        groups.setdefault((a, load), []).append(section)
+    defense, why = defense_dice(state, firer, target, line.mp)
+    dice_per_group = [sum(sum(section_dice(firer, s, line.mp)) for s in secs) for secs in groups.values()]
+    shares = _split_defense(defense, dice_per_group)
+    def_mod = 1 if line.mp >= 12 else 0
+    hull_strength = str(target.card.hull_strength)
+    attacks = []
+    total_hits: Dist = [1.0]
+    expected = {"hull": 0.0, "rigging": 0.0, "crew": 0.0}
+    tables = get_tables()
+    for ((a, load), secs), n, share in zip(groups.items(), dice_per_group, shares, strict=True):
+        mod = morale_mod(firer) + (1 if load in ("double", "chain") else 0)
+        to_hit = hits_distribution(n, mod)
+        cancels = defense_distribution(share, def_mod, hull_strength)
+        net = _net_hits(to_hit, cancels)
+        side = secs[0].split("_")[0]
+        dmg_mod, dmg_mods = _damage_modifier(state, firer, side, a)
+        exp = {"hull": 0.0, "rigging": 0.0, "crew": 0.0}
+        for h, ph in enumerate(net):
+            if h == 0 or ph == 0.0:
+                continue
+            for total, pt in _three_dice_totals(dmg_mod):
+                hull, rig, crew = _adjust(*tables.damage_effects(h, total), a, load, target, line.rake)
+                w = ph * pt
+                exp["hull"] += w * hull
+                exp["rigging"] += w * rig
+                exp["crew"] += w * crew
+        for k in expected:
+            expected[k] += exp[k]
+        total_hits = _convolve(total_hits, net)
+        attacks.append({
+            "sections": secs, "aim": a, "load": load, "to_hit_dice": n, "to_hit_modifier": mod,
+            "p_hit": float(_p_at_least(5 - mod)), "defense_dice": share, "defense_modifier": def_mod,
+            "defense_why": why, "hull_strength": hull_strength, "p_cancel": _p_cancel_one(def_mod, hull_strength),
+            "hits": net, "expected_hits": sum(k * p for k, p in enumerate(net)),
+            "damage_modifier": dmg_mod, "damage_modifiers": dmg_mods, "expected": exp,
+        })
+    exp_hits = sum(k * p for k, p in enumerate(total_hits))
+    return {"mp": line.mp, "rake": line.rake, "hit_sections": list(line.hit), "chaser": None,
+            "defense_dice": defense, "attacks": attacks, "hits": total_hits, "expected_hits": exp_hits,
+            "p_any_hit": 1 - total_hits[0], "expected": expected}
+
+
+def _p_cancel_one(modifier: int, hull_strength: str) -> float:
+    """The chance that one defense die cancels (for a Fragile hull, averaged: re-rolls depend on the others)."""
+    d = defense_distribution(1, modifier, hull_strength)
+    return d[1] if len(d) > 1 else 0.0
