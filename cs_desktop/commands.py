@@ -127,7 +127,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     from cs_desktop.savegame import SaveError, load_game
 
     try:
-        game = load_game(args.save)
+        game = load_game(args.save).game
     except SaveError as e:
         print(e, file=sys.stderr)
         return 2

@@ -93,7 +93,7 @@ def replay_file(path: Path) -> Game:
     """Rebuild a saved game from its decisions (`captains-sea replay SAVE`)."""
     from cs_desktop.savegame import load_game
 
-    return load_game(path)
+    return load_game(path).game
 
 
 def to_json(data: Any) -> str:

@@ -48,3 +48,21 @@ def test_simulate_bad_input_exits_2_without_traceback(tmp_path) -> None:  # type
     assert "Traceback" not in result.stderr and "bad.json" in result.stderr
     result = _run(["simulate", "--scenario", SCENARIO, "--captains", "genius,random"])
     assert result.returncode == 2 and "Traceback" not in result.stderr
+
+
+def test_replay_subcommand_rebuilds_a_saved_game(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from cs_desktop.files import load_scenario_with_ships
+    from cs_desktop.savegame import save_game
+    from cs_desktop.simulate import play_game
+
+    scenario, ships = load_scenario_with_ships(SCENARIO)
+    game = play_game(scenario, ships, 3, ("random", "random"), {"turn_limit": 2})
+    path = save_game(game, tmp_path / "game.json")
+    result = _run(["replay", str(path), "--json"])
+    assert result.returncode == 0, result.stderr
+    state = json.loads(result.stdout)
+    assert state["turn"] == game.state.turn and state["ended"] is True
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"format": "captains-sea/game"}', encoding="utf-8")
+    result = _run(["replay", str(broken)])
+    assert result.returncode == 2 and "Traceback" not in result.stderr

@@ -1,13 +1,860 @@
-"""The main window: board in the centre, ship cards and panels in docks."""
+"""The main window: board in the centre; ship cards, orders, impulse track, bridge cards, dice, log and rule
+text in docks that can be moved, floated and closed (the layout is kept between runs with QSettings).
+
+Everything is refreshed from the session's `changed` signal (`_refresh`). The window only composes: it routes
+the board's clicks to the orders widget and the log's clicks to the rule viewer, and runs the menus.
+"""
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QLabel, QMainWindow
+import html
+import random
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QDockWidget,
+    QFileDialog,
+    QFormLayout,
+    QGraphicsScene,
+    QGraphicsView,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QMainWindow,
+    QMessageBox,
+    QPushButton,
+    QSpinBox,
+    QStackedWidget,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+import cs_desktop
+from cs_desktop.gui.panels import CardHand, DiceTray, GameLog, ImpulseTrack, OrdersPanel, RuleView, segment_text
+from cs_desktop.gui.session import HUMAN, SEAT_KINDS, SEAT_LABELS, GameSession
+from cs_desktop.gui.ship_card import ShipCardScroll
+from cs_desktop.savegame import SUFFIX, AutosaveStore, Resumable, SaveError
+
+LAYOUT_VERSION = 3
+COMPASS = {1: "N", 2: "NE", 3: "E", 4: "SE", 5: "S", 6: "SW", 7: "W", 8: "NW"}
+
+
+class PlaceholderBoard(QGraphicsView):
+    """Stands in for `board.BoardView` if that module cannot be imported: same calls, a plain view."""
+
+    squareClicked = Signal(int, int)
+    shipClicked = Signal(str)
+    optionClicked = Signal(int)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setScene(QGraphicsScene(self))
+
+    def set_view(self, view: dict[str, Any], names: dict[str, str] | None = None) -> None:
+        scene = self.scene()
+        scene.clear()
+        w, h = view.get("map_size", [32, 24])
+        scene.addRect(0, 0, w * 30, h * 30)
+        for sid, ship in view.get("ships", {}).items():
+            scene.addEllipse(ship["x"] * 30 + 3, ship["y"] * 30 + 3, 24, 24)
+            scene.addText((names or {}).get(sid, sid)).setPos(ship["x"] * 30, ship["y"] * 30 + 26)
+
+    def show_maneuver_previews(self, ship_id: str, previews: Any) -> None:
+        pass
+
+    def show_firing(self, picture: Any) -> None:
+        pass
+
+    def clear_overlays(self) -> None:
+        pass
+
+    def fit_to_ships(self) -> None:
+        self.fitInView(self.scene().itemsBoundingRect(), Qt.AspectRatioMode.KeepAspectRatio)
+
+    def zoom_in(self) -> None:
+        self.scale(1.25, 1.25)
+
+    def zoom_out(self) -> None:
+        self.scale(0.8, 0.8)
+
+
+def make_board(parent: QWidget | None = None) -> Any:
+    try:
+        from cs_desktop.gui.board import BoardView
+
+        return BoardView(parent)
+    except ImportError:
+        return PlaceholderBoard(parent)
+
+
+def shipped_scenarios() -> list[tuple[Path, Any]]:
+    """(path, Scenario) of each shipped scenario that loads; sorted by date."""
+    from cs_desktop.files import FileFormatError, load_scenario
+
+    out = []
+    for path in sorted(cs_desktop.SCENARIOS.glob("*.json")):
+        try:
+            out.append((path, load_scenario(path)))
+        except FileFormatError:
+            continue
+    out.sort(key=lambda ps: (ps[1].date, ps[1].title))
+    return out
+
+
+def _clip(text: str, most: int) -> str:
+    if len(text) <= most:
+        return text
+    return text[:most].rsplit(" ", 1)[0] + " …"
+
+
+class NewGameDialog(QDialog):
+    """Pick a scenario (shipped or any file), the seats (human or computer) and the rules options."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("New Game")
+        self.setObjectName("new-game")
+        self.resize(720, 520)
+        lay = QHBoxLayout(self)
+        left = QVBoxLayout()
+        lab = QLabel("&Scenario")
+        self.list = QListWidget()
+        self.list.setObjectName("scenarios")
+        lab.setBuddy(self.list)
+        left.addWidget(lab)
+        left.addWidget(self.list, 1)
+        self.other = QPushButton("Open another scenario &file…")
+        self.other.clicked.connect(self._browse)
+        left.addWidget(self.other)
+        lay.addLayout(left, 1)
+        right = QVBoxLayout()
+        self.details = QLabel()
+        self.details.setWordWrap(True)
+        self.details.setTextFormat(Qt.TextFormat.RichText)
+        self.details.setMinimumWidth(320)
+        right.addWidget(self.details)
+        self.form = QFormLayout()
+        self.seat_boxes: dict[str, QComboBox] = {}
+        self.seats_holder = QWidget()
+        self.seats_form = QFormLayout(self.seats_holder)
+        self.seats_form.setContentsMargins(0, 0, 0, 0)
+        right.addWidget(self.seats_holder)
+        self.turn_limit = QSpinBox()
+        self.turn_limit.setObjectName("turn-limit")
+        self.turn_limit.setRange(0, 200)
+        self.turn_limit.setSpecialValueText("none (play to the end, 18.0)")
+        tl = QLabel("&Turn limit")
+        tl.setBuddy(self.turn_limit)
+        self.form.addRow(tl, self.turn_limit)
+        self.bridge = QCheckBox("&Bridge Cards (1.7)")
+        self.bridge.setChecked(True)
+        self.bonus = QCheckBox("Bonus cards: offer discards before rolls (1.7.&3)")
+        self.bonus.setChecked(True)
+        self.bridge.toggled.connect(self.bonus.setEnabled)
+        self.form.addRow(self.bridge)
+        self.form.addRow(self.bonus)
+        self.seed = QSpinBox()
+        self.seed.setObjectName("seed")
+        self.seed.setRange(0, 2_000_000_000)
+        self.seed.setValue(random.randrange(1, 1_000_000))
+        sl = QLabel("Dice s&eed")
+        sl.setBuddy(self.seed)
+        self.form.addRow(sl, self.seed)
+        right.addLayout(self.form)
+        right.addStretch(1)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("&Start")
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        right.addWidget(self.buttons)
+        lay.addLayout(right, 1)
+        self.scenarios: list[tuple[Path, Any]] = []
+        for path, sc in shipped_scenarios():
+            self._add(path, sc)
+        self.list.currentRowChanged.connect(self._selected)
+        if self.list.count():
+            self.list.setCurrentRow(0)
+
+    def _add(self, path: Path, sc: Any) -> None:
+        self.scenarios.append((path, sc))
+        item = QListWidgetItem(f"{sc.title} ({sc.date[:4]})")
+        item.setToolTip(str(path))
+        self.list.addItem(item)
+
+    def _browse(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Open a scenario file", str(cs_desktop.SCENARIOS),
+                                              "Scenario files (*.json);;All files (*)")
+        if path:
+            self.add_scenario_file(path)
+
+    def add_scenario_file(self, path: str | Path) -> bool:
+        from cs_desktop.files import FileFormatError, load_scenario_with_ships
+
+        try:
+            sc, _ships = load_scenario_with_ships(path)
+        except FileFormatError as e:
+            self.details.setText("<b>This file cannot be used:</b><br>" + "<br>".join(html.escape(x)
+                                                                                    for x in e.lines()))
+            return False
+        self._add(Path(path), sc)
+        self.list.setCurrentRow(self.list.count() - 1)
+        return True
+
+    def _selected(self, row: int) -> None:
+        if not 0 <= row < len(self.scenarios):
+            return
+        path, sc = self.scenarios[row]
+        sides = " vs ".join(f"{s.name} ({', '.join(x.ship_id for x in s.ships)})" for s in sc.sides)
+        self.details.setText(f"<h3>{html.escape(sc.title)}</h3><p>{html.escape(sc.date)} · "
+                             f"{html.escape(sc.location)} · {sc.engagement} engagement · wind toward "
+                             f"{COMPASS.get(sc.wind, sc.wind)}</p><p>{html.escape(sides)}</p>"
+                             f"<p>{html.escape(_clip(sc.description, 700))}</p>")
+        while self.seats_form.rowCount():
+            self.seats_form.removeRow(0)
+        self.seat_boxes = {}
+        for i, side in enumerate(sc.sides):
+            combo = QComboBox()
+            combo.setObjectName(f"seat-{side.id}")
+            for kind in SEAT_KINDS:
+                combo.addItem(SEAT_LABELS[kind], kind)
+            combo.setCurrentIndex(0 if i == 0 else 1)
+            lab = QLabel(f"{side.name} (&{i + 1})")
+            lab.setBuddy(combo)
+            self.seats_form.addRow(lab, combo)
+            self.seat_boxes[side.id] = combo
+        if sc.options.turn_limit:
+            self.turn_limit.setValue(sc.options.turn_limit)
+
+    def set_seat(self, side: str, kind: str) -> None:
+        combo = self.seat_boxes[side]
+        combo.setCurrentIndex(combo.findData(kind))
+
+    def choice(self) -> dict[str, Any]:
+        path, sc = self.scenarios[self.list.currentRow()]
+        options: dict[str, Any] = {"bridge_cards": self.bridge.isChecked(),
+                                   "bonus_cards": self.bridge.isChecked() and self.bonus.isChecked()}
+        if self.turn_limit.value():
+            options["turn_limit"] = self.turn_limit.value()
+        return {"path": path, "scenario": sc, "seats": {s: c.currentData() for s, c in self.seat_boxes.items()},
+                "seed": self.seed.value(), "options": options}
+
+
+class GameOverDialog(QDialog):
+    """The victory tally (18.0, 19.0) of the game_end event."""
+
+    def __init__(self, session: GameSession, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("game-over")
+        self.setWindowTitle("Game over")
+        game = session.game
+        assert game is not None
+        end = next((e for e in reversed(game.events) if e.get("type") == "game_end"), {})
+        result = end.get("result", {})
+        lay = QVBoxLayout(self)
+        winner = result.get("winner")
+        title = (f"{session.side_name(winner)} wins" if winner else "A draw") if result else "Game over"
+        self.title = QLabel(f"<h2>{html.escape(title)}</h2><p>{html.escape(game.state.end_reason)}</p>")
+        self.title.setWordWrap(True)
+        lay.addWidget(self.title)
+        sides = result.get("sides", {})
+        rows = [("Hull hits scored", lambda d: d.get("hits", {}).get("hull")),
+                ("Rigging hits scored", lambda d: d.get("hits", {}).get("rigging")),
+                ("Crew hits scored", lambda d: d.get("hits", {}).get("crew")),
+                ("Hits total", lambda d: d.get("hits_total")),
+                ("× multiplier (20.1)", lambda d: d.get("multiplier")),
+                ("+ bonus (20.1)", lambda d: d.get("bonus")),
+                ("Enemy ships struck", lambda d: d.get("struck")),
+                ("Enemy ships captured", lambda d: d.get("captured")),
+                ("Bid received (19.0)", lambda d: d.get("bid_received")),
+                ("Victory points", lambda d: d.get("vp"))]
+        self.table = QTableWidget(len(rows), len(sides))
+        self.table.setObjectName("tally")
+        self.table.setHorizontalHeaderLabels([session.side_name(s) for s in sides])
+        self.table.setVerticalHeaderLabels([r[0] for r in rows])
+        for c, data in enumerate(sides.values()):
+            for r, (_label, get) in enumerate(rows):
+                value = get(data)
+                self.table.setItem(r, c, QTableWidgetItem("" if value is None else str(value)))
+        self.table.resizeColumnsToContents()
+        self.table.setMinimumHeight(self.table.verticalHeader().length() + self.table.horizontalHeader().height() + 6)
+        lay.addWidget(self.table)
+        lay.addWidget(QLabel(html.escape(result.get("summary", ""))))
+        hist = game.scenario.historical_outcome
+        if hist.summary:
+            h = QLabel(f"<i>Historically:</i> {html.escape(hist.summary)}")
+            h.setWordWrap(True)
+            lay.addWidget(h)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.close)
+        buttons.accepted.connect(self.close)
+        lay.addWidget(buttons)
+        self.resize(600, 560)
+
+
+class HandoverPage(QWidget):
+    """The hotseat curtain: nothing of either side's secrets is on screen until the next player confirms."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("handover")
+        self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
+        self.setStyleSheet("#handover { background:#13243a; } QLabel { color:#f4ecd8; }")
+        lay = QVBoxLayout(self)
+        lay.addStretch(1)
+        self.label = QLabel()
+        self.label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.label.setWordWrap(True)
+        self.label.setTextFormat(Qt.TextFormat.RichText)
+        lay.addWidget(self.label)
+        self.button = QPushButton()
+        self.button.setObjectName("handover-confirm")
+        self.button.setDefault(True)
+        self.button.setMinimumHeight(40)
+        row = QHBoxLayout()
+        row.addStretch(1)
+        row.addWidget(self.button)
+        row.addStretch(1)
+        lay.addLayout(row)
+        lay.addStretch(2)
+
+    def show_for(self, name: str) -> None:
+        self.label.setText(f"<h1>Pass the screen to {html.escape(name)}</h1>"
+                           "<p style='font-size:14pt'>The other captain's orders, loads and cards are hidden.<br>"
+                           f"{html.escape(name)}: press the button (or Enter) when the other player looks away.</p>")
+        self.button.setText(f"&I am {name} — show my ship")
+
+
+class WelcomePage(QWidget):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        lay = QVBoxLayout(self)
+        lay.addStretch(1)
+        lab = QLabel("<h1>Captain's Sea</h1><p>Frigate duels, 1799–1815.</p>"
+                     "<p>Game → <b>New Game</b> (Ctrl+N) to pick a scenario and the seats,<br>"
+                     "or <b>Open</b> (Ctrl+O) a saved game.</p>")
+        lab.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        lay.addWidget(lab)
+        row = QHBoxLayout()
+        row.addStretch(1)
+        self.new = QPushButton("&New Game…")
+        self.open = QPushButton("&Open…")
+        row.addWidget(self.new)
+        row.addWidget(self.open)
+        row.addStretch(1)
+        lay.addLayout(row)
+        lay.addStretch(2)
 
 
 class MainWindow(QMainWindow):
-    def __init__(self) -> None:
+    def __init__(self, session: GameSession | None = None, settings: QSettings | None = None,
+                 autosave: AutosaveStore | None = None) -> None:
         super().__init__()
         self.setWindowTitle("Captain's Sea")
-        self.resize(1280, 800)
-        self.setCentralWidget(QLabel("Captain's Sea"))
+        self.resize(1500, 950)
+        self.setDockNestingEnabled(True)
+        self.settings = settings if settings is not None else QSettings()
+        self.session = session if session is not None else GameSession(autosave)
+        self.autosave = autosave if autosave is not None else self.session.autosave
+        self.last_error = ""
+        self.game_over_dialog: GameOverDialog | None = None
+        self.new_game_dialog: NewGameDialog | None = None
+        self._game_over_shown_for: Any = None
+        self._ship_docks: dict[str, tuple[QDockWidget, ShipCardScroll, QStackedWidget]] = {}
+        self._dock_ships: tuple[str, ...] = ()
+        self._overlay_key: Any = None
+        self._previews: dict[str, list[dict[str, Any]]] = {}
+
+        self.board = make_board()
+        self.board.setObjectName("board")
+        self.handover = HandoverPage()
+        self.handover.button.clicked.connect(self.session.confirm_handover)
+        self.welcome = WelcomePage()
+        self.stack = QStackedWidget()
+        for w in (self.welcome, self.board, self.handover):
+            self.stack.addWidget(w)
+        self.setCentralWidget(self.stack)
+
+        self.orders = OrdersPanel()
+        self.impulses = ImpulseTrack()
+        orders_box = QWidget()
+        ol = QVBoxLayout(orders_box)
+        ol.setContentsMargins(0, 0, 0, 0)
+        ol.addWidget(self.impulses)
+        ol.addWidget(self.orders, 1)
+        self.hand = CardHand()
+        self.dice = DiceTray()
+        self.log = GameLog()
+        self.rule_view = RuleView()
+        self.docks: dict[str, QDockWidget] = {}
+        self._add_dock("orders", "Orders && impulse track", orders_box, Qt.DockWidgetArea.RightDockWidgetArea)
+        self._add_dock("dice", "Dice", self.dice, Qt.DockWidgetArea.RightDockWidgetArea)
+        self._add_dock("hand", "Bridge cards", self.hand, Qt.DockWidgetArea.RightDockWidgetArea)
+        self._add_dock("log", "Game log", self.log, Qt.DockWidgetArea.BottomDockWidgetArea)
+        self._add_dock("rules", "Rule text", self.rule_view, Qt.DockWidgetArea.BottomDockWidgetArea)
+        self.tabifyDockWidget(self.docks["dice"], self.docks["hand"])
+        self.docks["dice"].raise_()
+        self.splitDockWidget(self.docks["log"], self.docks["rules"], Qt.Orientation.Horizontal)
+
+        self.welcome.new.clicked.connect(self.new_game)
+        self.welcome.open.clicked.connect(self.open_game)
+        self.log.ruleClicked.connect(self.session.show_rule)
+        self.session.ruleRequested.connect(self._show_rule)
+        self.session.changed.connect(self._refresh)
+        self.board.optionClicked.connect(self._board_option)
+        self.board.shipClicked.connect(self._board_ship)
+
+        self.resizeDocks([self.docks["orders"], self.docks["dice"]], [600, 260], Qt.Orientation.Vertical)
+        self.resizeDocks([self.docks["orders"]], [470], Qt.Orientation.Horizontal)
+        self.resizeDocks([self.docks["log"]], [190], Qt.Orientation.Vertical)
+        self._build_menus()
+        self.status = QLabel()
+        self.statusBar().addPermanentWidget(self.status, 1)
+        self._restore_layout()
+        self._refresh()
+
+    # ------------------------------------------------------------------ docks and layout
+    def _add_dock(self, key: str, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
+        dock = QDockWidget(title.replace("&&", "&"), self)
+        dock.setObjectName(f"dock-{key}")
+        dock.setWidget(widget)
+        dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable
+                         | QDockWidget.DockWidgetFeature.DockWidgetFloatable
+                         | QDockWidget.DockWidgetFeature.DockWidgetClosable)
+        self.addDockWidget(area, dock)
+        self.docks[key] = dock
+        return dock
+
+    def _restore_layout(self) -> None:
+        geometry = self.settings.value("window/geometry")
+        if isinstance(geometry, QByteArray) and not geometry.isEmpty():
+            self.restoreGeometry(geometry)
+        state = self.settings.value("window/state")
+        if isinstance(state, QByteArray) and not state.isEmpty():
+            self.restoreState(state, LAYOUT_VERSION)
+
+    def save_layout(self) -> None:
+        self.settings.setValue("window/geometry", self.saveGeometry())
+        self.settings.setValue("window/state", self.saveState(LAYOUT_VERSION))
+        self.settings.sync()
+
+    def _ensure_ship_docks(self) -> None:
+        game = self.session.game
+        ships = tuple(game.state.ships) if game else ()
+        if ships == self._dock_ships:
+            return
+        for dock, _scroll, _stack in self._ship_docks.values():
+            self.removeDockWidget(dock)
+            dock.deleteLater()
+        self._ship_docks = {}
+        self._dock_ships = ships
+        if game is None:
+            return
+        first: QDockWidget | None = None
+        sides = list(game.state.sides)
+        for side in sides:
+            for k, sid in enumerate(game.state.sides[side].ships):
+                card = game.state.ships[sid].card
+                scroll = ShipCardScroll()
+                scroll.card_widget.assignmentEdited.connect(self.session.set_draft)
+                hidden = QLabel("Hidden until the next player takes the screen.")
+                hidden.setAlignment(Qt.AlignmentFlag.AlignCenter)
+                stack = QStackedWidget()
+                stack.addWidget(scroll)
+                stack.addWidget(hidden)
+                dock = QDockWidget(card.name, self)
+                # named by seat, not by ship: a layout carries over from one scenario to the next
+                dock.setObjectName(f"dock-ship-{sides.index(side)}-{k}")
+                dock.setWidget(stack)
+                dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable
+                                 | QDockWidget.DockWidgetFeature.DockWidgetFloatable
+                                 | QDockWidget.DockWidgetFeature.DockWidgetClosable)
+                dock.setMinimumWidth(380)
+                self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, dock)
+                if first is None:
+                    first = dock
+                else:
+                    self.tabifyDockWidget(first, dock)
+                self._ship_docks[sid] = (dock, scroll, stack)
+        if first is not None:
+            first.raise_()
+            self.resizeDocks([first], [480], Qt.Orientation.Horizontal)
+        state = self.settings.value("window/state")
+        if isinstance(state, QByteArray) and not state.isEmpty():
+            self.restoreState(state, LAYOUT_VERSION)
+        self._rebuild_view_menu()
+
+    def ship_card(self, ship_id: str) -> Any:
+        return self._ship_docks[ship_id][1].card_widget
+
+    def ship_dock(self, ship_id: str) -> QDockWidget:
+        return self._ship_docks[ship_id][0]
+
+    # ------------------------------------------------------------------ menus
+    def _action(self, text: str, shortcut: str | QKeySequence.StandardKey | None, slot: Any,
+                menu: Any, name: str) -> QAction:
+        act = QAction(text, self)
+        act.setObjectName(name)
+        if shortcut is not None:
+            act.setShortcut(QKeySequence(shortcut))
+        act.triggered.connect(slot)
+        menu.addAction(act)
+        return act
+
+    def _build_menus(self) -> None:
+        mb = self.menuBar()
+        game = mb.addMenu("&Game")
+        self.act_new = self._action("&New Game…", "Ctrl+N", self.new_game, game, "act-new")
+        self.act_open = self._action("&Open…", "Ctrl+O", self.open_game, game, "act-open")
+        self.act_save = self._action("&Save", "Ctrl+S", self.save_game, game, "act-save")
+        self.act_save_as = self._action("Save &As…", "Ctrl+Shift+S", self.save_game_as, game, "act-save-as")
+        game.addSeparator()
+        self.act_undo = self._action("&Undo last decision", "Ctrl+Z", self.undo, game, "act-undo")
+        self.act_strike = self._action("Stri&ke colours… (18.0)", "Ctrl+K", self.strike, game, "act-strike")
+        game.addSeparator()
+        self.act_quit = self._action("&Quit", "Ctrl+Q", self.close, game, "act-quit")
+
+        orders = mb.addMenu("&Orders")
+        self.act_submit = self._action("&Send orders (default button)", "Ctrl+Return", self.orders.submit_default,
+                                       orders, "act-submit")
+        self.act_focus = self._action("&Focus the orders panel", "F6", self.focus_orders, orders, "act-focus")
+        self.act_handover = self._action("&Take the screen (hand-over)", "Ctrl+H", self.session.confirm_handover,
+                                         orders, "act-handover")
+        self.act_rule = self._action("&Read the rule of this decision", "F1", self.show_current_rule, orders,
+                                     "act-rule")
+
+        self.view_menu = mb.addMenu("&View")
+        help_ = mb.addMenu("&Help")
+        self._action("&Keyboard shortcuts", "Ctrl+/", self.show_shortcuts, help_, "act-keys")
+        self._action("&About Captain's Sea", None, self.about, help_, "act-about")
+        self._rebuild_view_menu()
+
+    def _rebuild_view_menu(self) -> None:
+        menu = self.view_menu
+        menu.clear()
+        self._action("Zoom &in", "Ctrl+=", self.board.zoom_in, menu, "act-zoom-in")
+        self._action("Zoom &out", "Ctrl+-", self.board.zoom_out, menu, "act-zoom-out")
+        self._action("&Fit the ships", "Ctrl+0", self.board.fit_to_ships, menu, "act-fit")
+        menu.addSeparator()
+        n = 1
+        for key in ("orders", "dice", "hand", "log", "rules"):
+            act = self.docks[key].toggleViewAction()
+            act.setShortcut(QKeySequence(f"Alt+{n}"))
+            menu.addAction(act)
+            n += 1
+        for sid, (dock, _s, _st) in self._ship_docks.items():
+            act = dock.toggleViewAction()
+            if n <= 9:
+                act.setShortcut(QKeySequence(f"Alt+{n}"))
+            menu.addAction(act)
+            n += 1
+        menu.addSeparator()
+        self._action("&Reset the layout", None, self.reset_layout, menu, "act-reset-layout")
+
+    # ------------------------------------------------------------------ refresh (session.changed)
+    def _refresh(self) -> None:
+        session = self.session
+        game = session.game
+        self._ensure_ship_docks()
+        view = session.view()
+        if game is None:
+            self.stack.setCurrentWidget(self.welcome)
+        elif session.curtain:
+            self.handover.show_for(session.side_name(session.handover_to))
+            self.stack.setCurrentWidget(self.handover)
+            self.handover.button.setFocus()
+        else:
+            self.stack.setCurrentWidget(self.board)
+        names = {sid: s.card.name for sid, s in game.state.ships.items()} if game else {}
+        if view is not None:
+            self.board.set_view(view, names)
+            self._overlay_key = None
+        request = session.request()
+        viewer = session.viewer()
+        drafts = session.crew_drafts() if request is not None and request.kind == "assign_crew" else {}
+        for sid, (dock, scroll, stack) in self._ship_docks.items():
+            if view is None:
+                stack.setCurrentIndex(1)
+                scroll.card_widget.set_assignment(None, None)
+                if game is not None:
+                    dock.setWindowTitle(game.state.ships[sid].card.name)
+                continue
+            stack.setCurrentIndex(0)
+            state = view["ships"][sid]
+            own = viewer is None or state["side"] == viewer
+            card = scroll.card_widget
+            assert game is not None
+            card.set_card(game.state.ships[sid].card, state, own)
+            if sid in drafts and request is not None:
+                card.set_assignment(request.info["limits"][sid], drafts[sid])
+            else:
+                card.set_assignment(None, None)
+            flag = "" if own else " (enemy)"
+            dock.setWindowTitle(f"{game.state.ships[sid].card.name}{flag}")
+        self.orders.refresh(session)
+        self.impulses.refresh(session)
+        self.hand.refresh(session)
+        self.dice.refresh(session)
+        self.log.refresh(session)
+        self._overlays(request)
+        self._update_actions()
+        self._update_status()
+        if game is not None and game.ended and self._game_over_shown_for is not game:
+            self._game_over_shown_for = game
+            self.game_over_dialog = GameOverDialog(session, self)
+            self.game_over_dialog.show()
+
+    def _overlays(self, request: Any) -> None:
+        game = self.session.game
+        if request is None or game is None:
+            return
+        key = (id(game), len(game.decisions), request.kind)
+        if key == self._overlay_key:
+            return
+        self._overlay_key = key
+        self._previews = {}
+        try:
+            from cs_desktop.rules import advice
+        except ImportError:
+            return
+        try:
+            if request.kind == "select_maneuver" and request.ships:
+                ship_id = next(iter(request.ships))
+                previews = advice.maneuver_previews(game.state, ship_id)
+                self._previews[ship_id] = previews
+                self.board.show_maneuver_previews(ship_id, previews)
+            elif request.kind == "fire" and request.ships:
+                ship_id = next(iter(request.ships))
+                self.board.show_firing(advice.firing_picture(game.state, ship_id))
+        except Exception as e:  # advice is help, never a reason to stop play
+            self.statusBar().showMessage(f"Board help not available: {e}", 5000)
+
+    def _board_option(self, index: int) -> None:
+        widget = self.orders.widget
+        if widget is None:
+            return
+        for ship_id, previews in self._previews.items():
+            for p in previews:
+                if p.get("index") == index and p.get("legal", True):
+                    widget.select_option(ship_id, p.get("choice"))
+                    return
+
+    def _board_ship(self, ship_id: str) -> None:
+        if ship_id in self._ship_docks:
+            dock = self._ship_docks[ship_id][0]
+            dock.show()
+            dock.raise_()
+
+    def _update_actions(self) -> None:
+        s = self.session
+        has = s.game is not None
+        self.act_save.setEnabled(has)
+        self.act_save_as.setEnabled(has)
+        self.act_undo.setEnabled(s.can_undo())
+        self.act_strike.setEnabled(has and not s.game.ended and s.shown_side is not None  # type: ignore[union-attr]
+                                   and s.seats.get(s.shown_side) == HUMAN and not s.curtain)
+        self.act_handover.setEnabled(s.curtain)
+
+    def _update_status(self) -> None:
+        s = self.session
+        game = s.game
+        if game is None:
+            self.status.setText("No game")
+            self.setWindowTitle("Captain's Sea")
+            return
+        st = game.state
+        wind_from = (st.wind + 3) % 8 + 1
+        who = "Referee view (all revealed)" if s.viewer() is None else f"You: {s.side_name(s.viewer())}"
+        if s.curtain:
+            who = f"Hand-over to {s.side_name(s.handover_to)}"
+        seats = ", ".join(f"{s.side_name(side)}: {SEAT_LABELS[k]}" for side, k in s.seats.items())
+        think = f" · {s.side_name(s.thinking)} is thinking…" if s.thinking else ""
+        self.status.setText(f"Turn {st.turn} · {segment_text({'segment': st.segment})} · wind from "
+                            f"{COMPASS[wind_from]} · {who} · {seats}{think}")
+        self.setWindowTitle(f"Captain's Sea — {game.scenario.title}")
+
+    def _show_rule(self, rule: str) -> None:
+        self.rule_view.show_rule(rule)
+        dock = self.docks["rules"]
+        dock.show()
+        dock.raise_()
+
+    # ------------------------------------------------------------------ actions
+    def new_game(self) -> NewGameDialog:
+        dlg = NewGameDialog(self)
+        self.new_game_dialog = dlg
+        dlg.accepted.connect(lambda: self.start_from_dialog(dlg))
+        dlg.open()
+        return dlg
+
+    def start_from_dialog(self, dlg: NewGameDialog) -> bool:
+        c = dlg.choice()
+        return self.start_game(c["path"], c["seats"], c["seed"], c["options"])
+
+    def start_game(self, path: str | Path, seats: dict[str, str], seed: int, options: dict[str, Any]) -> bool:
+        from cs_desktop.files import FileFormatError, load_scenario_with_ships
+        from cs_desktop.rules.game import Game
+
+        try:
+            scenario, ships = load_scenario_with_ships(path)
+        except FileFormatError as e:
+            self.show_error("Cannot start this scenario", "\n".join(e.lines()))
+            return False
+        game = Game(scenario, ships, seed=seed, options=options)
+        self._game_over_shown_for = None
+        self.session.new_game(game, seats, str(path))
+        self._fit_soon()
+        return True
+
+    def _fit_soon(self) -> None:
+        """Fit the ships once the docks have taken their place (the board's size is known then)."""
+        self._fit()
+        QTimer.singleShot(0, self, self._fit)
+        QTimer.singleShot(150, self, self._fit)
+
+    def _fit(self) -> None:
+        if self.isVisible() and self.session.game is not None:
+            self.board.fit_to_ships()
+
+    def open_game(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Open a saved game", str(self._save_dir()),
+                                              f"Saved games (*{SUFFIX});;All files (*)")
+        if path:
+            self.load_from(path)
+
+    def load_from(self, path: str | Path) -> bool:
+        try:
+            self.session.load(path)
+        except SaveError as e:
+            self.show_error("Cannot open this saved game", str(e))
+            return False
+        self._game_over_shown_for = self.session.game if self.session.game and self.session.game.ended else None
+        self._fit_soon()
+        return True
+
+    def _save_dir(self) -> Path:
+        value = self.settings.value("files/last_dir")
+        return Path(str(value)) if value else Path.home()
+
+    def save_game(self) -> None:
+        if self.session.save_path is not None:
+            self.save_to(self.session.save_path)
+        else:
+            self.save_game_as()
+
+    def save_game_as(self) -> None:
+        if self.session.game is None:
+            return
+        path, _ = QFileDialog.getSaveFileName(self, "Save the game", str(self._save_dir() / f"game{SUFFIX}"),
+                                              f"Saved games (*{SUFFIX})")
+        if path:
+            if not path.endswith(SUFFIX):
+                path += SUFFIX
+            self.save_to(path)
+
+    def save_to(self, path: str | Path) -> bool:
+        try:
+            self.session.save(path)
+        except SaveError as e:
+            self.show_error("Could not save", str(e))
+            return False
+        self.settings.setValue("files/last_dir", str(Path(path).parent))
+        return True
+
+    def undo(self) -> None:
+        self.session.undo()
+
+    def strike(self) -> None:
+        box = QMessageBox(QMessageBox.Icon.Question, "Strike colours",
+                          "Strike your colours? The game ends at once and your side loses (18.0).",
+                          QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, self)
+        box.setObjectName("strike-confirm")
+        box.buttonClicked.connect(lambda b: box.buttonRole(b) == QMessageBox.ButtonRole.YesRole
+                                  and self.session.strike_colors())
+        box.open()
+
+    def focus_orders(self) -> None:
+        self.docks["orders"].show()
+        self.docks["orders"].raise_()
+        w = self.orders.widget
+        if w is not None:
+            (w.default_button or w).setFocus()
+        else:
+            self.orders.setFocus()
+
+    def show_current_rule(self) -> None:
+        request = self.session.request()
+        self.session.show_rule(request.rule if request is not None else "4.0")
+
+    def show_error(self, title: str, text: str) -> None:
+        self.last_error = text
+        box = QMessageBox(QMessageBox.Icon.Warning, title, text, QMessageBox.StandardButton.Ok, self)
+        box.setObjectName("error-box")
+        box.open()
+        self.statusBar().showMessage(text.splitlines()[0] if text else title, 10000)
+
+    def show_shortcuts(self) -> None:
+        lines = []
+        for menu in self.menuBar().findChildren(QAction):
+            if menu.shortcut().toString():
+                lines.append(f"{menu.shortcut().toString(QKeySequence.SequenceFormat.NativeText)}\t"
+                             f"{menu.text().replace('&', '')}")
+        box = QMessageBox(QMessageBox.Icon.Information, "Keyboard shortcuts",
+                          "\n".join(sorted(set(lines))) + "\n\nIn the orders panel: Alt+underlined letter or "
+                          "the digit of a choice; Tab moves between fields; Enter presses the default button.",
+                          QMessageBox.StandardButton.Ok, self)
+        box.open()
+
+    def about(self) -> None:
+        QMessageBox(QMessageBox.Icon.Information, "About Captain's Sea",
+                    f"Captain's Sea desktop {cs_desktop.__version__}\nFrigate duels 1799–1815, every rule automated.",
+                    QMessageBox.StandardButton.Ok, self).open()
+
+    def reset_layout(self) -> None:
+        self.settings.remove("window/state")
+        for key, area in (("orders", Qt.DockWidgetArea.RightDockWidgetArea),
+                          ("dice", Qt.DockWidgetArea.RightDockWidgetArea),
+                          ("hand", Qt.DockWidgetArea.RightDockWidgetArea),
+                          ("log", Qt.DockWidgetArea.BottomDockWidgetArea),
+                          ("rules", Qt.DockWidgetArea.BottomDockWidgetArea)):
+            dock = self.docks[key]
+            dock.setFloating(False)
+            self.addDockWidget(area, dock)
+            dock.show()
+        self.tabifyDockWidget(self.docks["dice"], self.docks["hand"])
+        for dock, _s, _st in self._ship_docks.values():
+            dock.setFloating(False)
+            self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, dock)
+            dock.show()
+
+    # ------------------------------------------------------------------ crash recovery
+    def offer_resume(self, found: Resumable) -> QMessageBox:
+        box = QMessageBox(QMessageBox.Icon.Question, "Resume the last game?",
+                          "Captain's Sea did not close properly last time.\n\nResume " + found.describe() + "?",
+                          QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, self)
+        box.setObjectName("resume-offer")
+        box.buttonClicked.connect(lambda b: box.buttonRole(b) == QMessageBox.ButtonRole.YesRole
+                                  and self.load_from(found.path))
+        box.open()
+        return box
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt API
+        self.save_layout()
+        if self.autosave is not None:
+            if self.session.game is not None:
+                try:
+                    self.autosave.write(self.session.game, self.session.meta())
+                except (SaveError, OSError):
+                    pass
+            self.autosave.end_session()
+        self.session.close()
+        super().closeEvent(event)

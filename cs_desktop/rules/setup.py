@@ -87,7 +87,8 @@ def segment_setup(g: Game) -> Generator[list[Request], dict[str, Any], None]:
                 ship.loads[section] = choice["loads"][section]
             g.emit("setup", "2.0", f"{ship.card.name} sets {ship.sail} sail and loads her guns",
                    ship=ship_id, sail=ship.sail)
-            g.emit("loads", "2.0", f"{ship.card.name} loads {choice['loads']}", visible_to=side, ship=ship_id,
+            loads = ", ".join(f"{sec.replace('_', ' ')} {load}" for sec, load in choice["loads"].items())
+            g.emit("loads", "2.0", f"{ship.card.name} loads: {loads}", visible_to=side, ship=ship_id,
                    loads=dict(choice["loads"]))
     if state.deck:
         from cs_desktop.rules.bridge_cards import initial_draw

@@ -1,8 +1,318 @@
+"""The main window: menus and shortcuts, docks and their saved layout, hotseat hand-over, save/load, undo,
+crew assignment on the card, forbidden maneuvers, the computer thinking off the GUI thread, crash resume."""
+
+from __future__ import annotations
+
+import json
+import random
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QSettings, Qt, QTimer
+from PySide6.QtWidgets import QDockWidget, QMessageBox
+
+import cs_desktop
+from cs_desktop.gui import requests as rq
 from cs_desktop.gui.main_window import MainWindow
+from cs_desktop.gui.session import GameSession
+from cs_desktop.savegame import AutosaveStore
+
+from .conftest import answer_with_widgets, click
+
+JAVA = str(cs_desktop.SCENARIOS / "constitution-vs-java.json")
 
 
-def test_main_window_opens(qtbot) -> None:
-    window = MainWindow()
+def wait_for_request(qtbot: Any, window: MainWindow, kind: str | None = None, rng: random.Random | None = None,
+                     limit: int = 400) -> rq.RequestWidget:
+    """Answer whatever comes (through the widgets) until a request of `kind` is on screen."""
+    rng = rng or random.Random(1)
+    for _ in range(limit):
+        if window.session.curtain:
+            click(qtbot, window.handover.button)
+            continue
+        qtbot.waitUntil(lambda: window.session.request() is not None and window.orders.widget is not None,
+                        timeout=20000)
+        widget = window.orders.widget
+        assert widget is not None
+        if kind is None or widget.request.kind == kind:
+            return widget
+        answer_with_widgets(qtbot, window, rng)
+    raise AssertionError(f"no {kind} request came")
+
+
+def test_main_window_opens(qtbot: Any, make_window: Any) -> None:
+    window = make_window()
+    assert window.windowTitle() == "Captain's Sea"
+    assert window.stack.currentWidget() is window.welcome
+
+
+def test_every_menu_action_has_a_shortcut_shown(make_window: Any) -> None:
+    window = make_window()
+    for name in ("act-new", "act-open", "act-save", "act-save-as", "act-undo", "act-strike", "act-quit",
+                 "act-submit", "act-focus", "act-handover", "act-rule", "act-zoom-in", "act-zoom-out", "act-fit"):
+        action = window.findChild(type(window.act_new), name)
+        assert action is not None, name
+        assert action.shortcut().toString(), name
+    for dock in window.docks.values():
+        assert dock.toggleViewAction().shortcut().toString()
+
+
+def test_ship_cards_are_dockable_and_layout_is_restored(qtbot: Any, make_window: Any, tmp_path: Path) -> None:
+    window = make_window()
+    window.start_game(JAVA, {"us": "human", "gb": "simple"}, 3, {"turn_limit": 2})
+    assert set(window._ship_docks) == {"constitution", "java"}
+    dock = window.ship_dock("java")
+    features = dock.features()
+    assert features & QDockWidget.DockWidgetFeature.DockWidgetFloatable
+    assert features & QDockWidget.DockWidgetFeature.DockWidgetMovable
+    dock.setFloating(True)
+    window.docks["log"].hide()
+    window.close()
+
+    again = make_window()  # same settings file
+    assert again.docks["log"].isHidden()
+    again.start_game(JAVA, {"us": "human", "gb": "simple"}, 3, {"turn_limit": 2})
+    assert again.ship_dock("java").isFloating()
+
+
+def test_hand_over_screen_hides_the_last_sides_secrets(qtbot: Any, make_window: Any) -> None:
+    window = make_window()
+    window.start_game(JAVA, {"us": "human", "gb": "human"}, 7, {"turn_limit": 2, "bonus_cards": False})
+    s = window.session
+    # the first player is asked to take the screen too
+    assert s.curtain and window.stack.currentWidget() is window.handover
+    click(qtbot, window.handover.button)
+    widget = window.orders.widget
+    assert isinstance(widget, rq.SetupWidget) and widget.request.side == "us"
+    for combo in widget.loads["constitution"].values():
+        combo.setCurrentIndex(combo.findData("double"))
+    click(qtbot, widget.ok)
+
+    # curtain: nothing of the United States' orders, loads or cards shows
+    assert s.curtain and s.view() is None and s.request() is None
+    assert window.stack.currentWidget() is window.handover
+    assert "Royal Navy" in window.handover.label.text()
+    assert window.orders.widget is None
+    assert window.log.list.count() == 0
+    assert window.hand.list.count() == 0
+    for _dock, _scroll, stack in window._ship_docks.values():
+        assert stack.currentIndex() == 1  # the "hidden" page
+    assert not window.ship_card("constitution").isVisible()
+
+    click(qtbot, window.handover.button)
+    assert s.viewer() == "gb"
+    gb_setup = window.orders.widget
+    assert isinstance(gb_setup, rq.SetupWidget) and gb_setup.request.side == "gb"
+    click(qtbot, gb_setup.ok)  # both set up: the loads are on the cards now
+    assert s.viewer() == "gb" and not s.curtain
+    # the Royal Navy sees that the Constitution is loaded, never with what
+    texts = [box.shot.text() for box in window.ship_card("constitution").sections.values()]
+    assert all("loaded" in t and "Double" not in t for t in texts), texts
+    log = [window.log.list.item(i).text() for i in range(window.log.list.count())]
+    assert not any("double" in line.lower() for line in log), log
+    hand = window.session.view()["sides"]["us"]["hand"]
+    assert isinstance(hand, int)
+
+
+def test_save_and_load_through_the_window(qtbot: Any, make_window: Any, tmp_path: Path) -> None:
+    window = make_window()
+    window.start_game(JAVA, {"us": "human", "gb": "simple"}, 5, {"turn_limit": 3})
+    wait_for_request(qtbot, window, "select_maneuver")
+    path = tmp_path / "saved.csgame"
+    assert window.save_to(path)
+    before = window.session.game.fingerprint()
+    assert json.loads(path.read_text(encoding="utf-8"))["meta"]["seats"] == {"us": "human", "gb": "simple"}
+
+    other = make_window("other.ini")
+    assert other.load_from(path)
+    assert other.session.game.fingerprint() == before
+    assert other.session.seats == {"us": "human", "gb": "simple"}
+    assert isinstance(other.orders.widget, rq.ManeuverWidget)
+
+
+def test_loading_a_bad_file_says_why_and_keeps_the_game(qtbot: Any, make_window: Any, tmp_path: Path) -> None:
+    window = make_window()
+    window.start_game(JAVA, {"us": "human", "gb": "simple"}, 5, {})
+    game = window.session.game
+    bad = tmp_path / "bad.csgame"
+    bad.write_text("{ oops", encoding="utf-8")
+    assert not window.load_from(bad)
+    assert "bad JSON" in window.last_error and str(bad) in window.last_error
+    assert window.session.game is game
+    box = window.findChild(QMessageBox, "error-box")
+    assert box is not None and box.isVisible()
+    box.close()
+
+
+def test_undo_a_hidden_decision(qtbot: Any, make_window: Any) -> None:
+    window = make_window()
+    window.start_game(JAVA, {"us": "human", "gb": "human"}, 7, {"bonus_cards": False})
+    widget = wait_for_request(qtbot, window, "assign_crew")
+    side = widget.request.side
+    click(qtbot, widget.man_guns)
+    click(qtbot, widget.ok)
+    # the other side has not answered yet: nothing was revealed, so the decision may be taken back
+    assert window.session.curtain
+    assert not window.act_undo.isEnabled()  # not while the screen is handed over
+    click(qtbot, window.handover.button)
+    click(qtbot, window.handover.button) if window.session.curtain else None
+    n = len(window.session.game.decisions)
+    if window.session.viewer() != side:
+        widget2 = window.orders.widget
+        assert widget2 is not None and widget2.request.kind == "assign_crew"
+        assert not window.act_undo.isEnabled()  # not yours to undo
+        return
+    assert window.act_undo.isEnabled()
+    window.act_undo.trigger()
+    assert len(window.session.game.decisions) == n - 1
+
+
+def test_crew_assignment_on_the_card_enforces_the_limits(qtbot: Any, make_window: Any) -> None:
+    window = make_window()
+    window.start_game(JAVA, {"us": "human", "gb": "simple"}, 5, {"bonus_cards": False})
+    widget = wait_for_request(qtbot, window, "assign_crew")
+    limits = widget.request.info["limits"]["constitution"]
+    card = window.ship_card("constitution")
+    box = card.sections["port_bow"]
+    assert box.gunners.isVisible()
+    box.gunners.setValue(99)
+    assert box.gunners.value() == limits["gunnery"]["port_bow"]
+    assert "5.1.5" in box.gunners.toolTip()
+    card.sailing.setValue(5)
+    assert card.sailing.value() == 1 and "5.1.1" in card.sailing.toolTip()
+    for sec in card.sections.values():
+        sec.gunners.setValue(99)
+        sec.hull_dc.setValue(99)
+    card.rigging_dc.setValue(99)
+    card.rigging_change.setValue(99)
+    total = sum(window.session.crew_drafts()["constitution"]["gunnery"].values())
+    assigned = card.assignment()
+    grand = (assigned["sailing"] + assigned["rigging_change"] + assigned["rigging_dc"]
+             + sum(assigned["hull_dc"].values()) + sum(assigned["gunnery"].values()))
+    assert grand <= limits["crew"]  # 5.0: never more than the crew available
+    assert total == sum(assigned["gunnery"].values())
+    assert "left for Melee" in card.summary.text()
+    assert "constitution" not in json.dumps(limits)  # (limits are per ship, read from the request)
+    click(qtbot, widget.ok)
+    sent = [d for d in window.session.game.decisions if d["kind"] == "assign_crew" and d["side"] == "us"][-1]
+    assert sent["answer"]["constitution"]["gunnery"] == assigned["gunnery"]
+
+
+def test_forbidden_maneuvers_are_greyed_with_their_rule(qtbot: Any, make_window: Any) -> None:
+    window = make_window()
+    window.start_game(JAVA, {"us": "human", "gb": "simple"}, 5, {"bonus_cards": False})
+    widget = wait_for_request(qtbot, window, "select_maneuver")
+    assert isinstance(widget, rq.ManeuverWidget)
+    forbidden = widget.findChildren(type(widget.rows["constitution"]["strains"][0]), "constitution-forbidden")
+    assert forbidden, "the request lists forbidden maneuvers at the start of this scenario"
+    for rb in forbidden:
+        assert not rb.isEnabled()
+        assert rb.toolTip().split(":")[0][0].isdigit()  # "9.1.2: Wear turns only ..."
+
+
+def test_computer_thinks_off_the_gui_thread(qtbot: Any, make_window: Any) -> None:
+    window = make_window()
+    gui_thread = threading.get_ident()
+    seen: list[int] = []
+
+    class SlowCaptain:
+        def __init__(self, inner: Any) -> None:
+            self.inner = inner
+
+        def choose(self, game: Any, request: Any) -> Any:
+            seen.append(threading.get_ident())
+            time.sleep(0.3)
+            return self.inner.choose(game, request)
+
+    window.start_game(JAVA, {"us": "simple", "gb": "human"}, 5, {"turn_limit": 1})
+    s = window.session
+    s.captains["us"] = SlowCaptain(s.captains["us"])
+    ticks: list[int] = []
+    timer = QTimer()
+    timer.timeout.connect(lambda: ticks.append(1))
+    timer.start(20)
+    wait_for_request(qtbot, window, "assign_crew")
+    qtbot.waitUntil(lambda: s.thinking == "us" or bool(seen), timeout=5000)
+    qtbot.waitUntil(lambda: bool(seen), timeout=5000)
+    qtbot.wait(200)
+    timer.stop()
+    assert seen and all(t != gui_thread for t in seen)
+    assert len(ticks) >= 5  # the event loop kept running while the captain thought
+
+
+def test_resume_after_a_crash(qtbot: Any, tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    first = MainWindow(GameSession(AutosaveStore(data)), settings=QSettings(str(tmp_path / "a.ini"),
+                                                                            QSettings.Format.IniFormat))
+    qtbot.addWidget(first)
+    first.autosave.start_session()
+    first.start_game(JAVA, {"us": "human", "gb": "simple"}, 5, {"bonus_cards": False})
+    wait_for_request(qtbot, first, "select_maneuver")
+    first.session.autosave.write(first.session.game, first.session.meta())
+    fingerprint = first.session.game.fingerprint()
+    # crash: no closeEvent, the lock stays, naming a process that has ended
+    import subprocess
+    import sys
+
+    proc = subprocess.Popen([sys.executable, "-c", "pass"])
+    proc.wait()
+    (data / "session.lock").write_text(f"{proc.pid} 0\n", encoding="utf-8")
+
+    store = AutosaveStore(data)
+    found = store.start_session()
+    assert found is not None
+    window = MainWindow(GameSession(store), settings=QSettings(str(tmp_path / "b.ini"), QSettings.Format.IniFormat),
+                        autosave=store)
     qtbot.addWidget(window)
     window.show()
-    assert window.windowTitle() == "Captain's Sea"
+    box = window.offer_resume(found)
+    assert box.isVisible() and "Resume" in box.text()
+    click(qtbot, box.button(QMessageBox.StandardButton.Yes))
+    assert window.session.game is not None
+    assert window.session.game.fingerprint() == fingerprint
+
+
+def test_clicking_a_rule_link_shows_the_rule(qtbot: Any, make_window: Any) -> None:
+    window = make_window()
+    window.start_game(JAVA, {"us": "human", "gb": "simple"}, 5, {})
+    wait_for_request(qtbot, window, "setup")
+    window.act_rule.trigger()
+    assert window.rule_view.rule == "2.0"
+    assert "SETUP" in window.rule_view.toPlainText()
+    assert window.docks["rules"].isVisible()
+
+
+def test_keyboard_only_setup(qtbot: Any, make_window: Any) -> None:
+    window = make_window()
+    window.start_game(JAVA, {"us": "human", "gb": "simple"}, 5, {})
+    wait_for_request(qtbot, window, "setup")
+    n = len(window.session.game.decisions)
+    window.act_submit.trigger()  # Ctrl+Return presses the default button
+    assert len(window.session.game.decisions) == n + 1
+
+
+def test_enemy_card_never_shows_load_types(qtbot: Any, make_window: Any) -> None:
+    window = make_window()
+    window.start_game(JAVA, {"us": "human", "gb": "simple"}, 5, {"bonus_cards": False})
+    wait_for_request(qtbot, window, "assign_crew")
+    for box in window.ship_card("java").sections.values():
+        assert box.shot.text() in ("Shot: <b>loaded</b>", "Shot: empty")
+    own = [box.shot.text() for box in window.ship_card("constitution").sections.values()]
+    assert all(any(w in t for w in ("Round", "Chain", "Double", "empty")) for t in own)
+    assert Qt  # (imported for mouse buttons in other tests)
+
+
+def test_clicking_a_maneuver_ghost_on_the_board_selects_it(qtbot: Any, make_window: Any) -> None:
+    window = make_window()
+    window.start_game(JAVA, {"us": "human", "gb": "simple"}, 5, {"bonus_cards": False})
+    widget = wait_for_request(qtbot, window, "select_maneuver")
+    assert isinstance(widget, rq.ManeuverWidget)
+    previews = window._previews["constitution"]
+    legal = [p for p in previews if p["legal"]]
+    target = legal[-1]
+    window.board.optionClicked.emit(target["index"])
+    chosen = widget.answer()["constitution"]
+    assert {k: v for k, v in chosen.items() if k != "strain"} == \
+        {k: v for k, v in target["choice"].items() if k != "strain"}

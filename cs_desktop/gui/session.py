@@ -1,0 +1,397 @@
+"""The game session: the Game, the seats, whose screen it is, and the computer captains thinking off the GUI thread.
+
+Every view refreshes from one signal, `changed` (STYLE 7): widgets never call each other to stay in step; they
+read `session.view()`, `session.request()` and friends. Two light extra signals exist: `draftChanged` while a
+player edits his crew assignment on a ship card (so the card and the orders panel agree without a full
+refresh), and `ruleRequested` when a log entry asks for a rule's text.
+
+Hidden information (BRIEF §1, hotseat): a human seat only ever sees `game.view(side)`. When the deciding human
+changes between two human seats, the session raises a *hand-over curtain*: `view()` returns None and the
+request is withheld until the next player confirms (`confirm_handover`).
+
+Computer captains think on a clone of the game through qasync (`loop.run_in_executor`), so the window never
+freezes; the answer is submitted to the real game on the GUI thread, unless the game was replaced (new, load,
+undo) meanwhile.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtWidgets import QApplication
+
+from cs_desktop.rules import decisions as dec
+from cs_desktop.rules.decisions import Refusal, Request
+from cs_desktop.rules.dice import Dice
+from cs_desktop.rules.game import Game
+from cs_desktop.savegame import AutosaveStore, LoadedGame, load_game, save_game
+
+log = logging.getLogger(__name__)
+
+
+def _guard_none_refcount() -> bool:
+    """Work around a PySide6 6.12.0 bug on Python < 3.12: every call of a method returning void (setText,
+    processEvents, ...) drops one reference to `None` without taking it, so after ~17,000 calls Python aborts
+    with "none_dealloc: deallocating None". Python 3.12+ makes None immortal; on 3.11 we give None a huge
+    reference count once, which has the same effect. The real fix is a PySide6 without the bug (6.11.x)."""
+    import sys
+
+    import PySide6
+
+    if sys.version_info >= (3, 12) or not PySide6.__version__.startswith("6.12."):
+        return False
+    if sys.implementation.name != "cpython":
+        return False
+    import ctypes
+
+    ctypes.c_ssize_t.from_address(id(None)).value += 1 << 40
+    return True
+
+
+NONE_GUARDED = _guard_none_refcount()
+
+HUMAN = "human"
+#: seat kinds a side may take: a human, or a computer captain by name
+SEAT_KINDS = (HUMAN, "simple", "random")
+SEAT_LABELS = {HUMAN: "Human", "simple": "Computer (simple captain)", "random": "Computer (random captain)"}
+
+_FALLBACK_LOOP: asyncio.AbstractEventLoop | None = None
+
+
+def event_loop() -> asyncio.AbstractEventLoop:
+    """The asyncio loop running on the Qt event loop: the running qasync loop (app.py), else one attached to the
+    already running QApplication (tests, embedding)."""
+    global _FALLBACK_LOOP
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        pass
+    if _FALLBACK_LOOP is None or _FALLBACK_LOOP.is_closed():
+        import qasync
+
+        _FALLBACK_LOOP = qasync.QEventLoop(QApplication.instance(), already_running=True)
+    return _FALLBACK_LOOP
+
+
+def make_captain(kind: str, seed: int) -> Any:
+    """A computer captain; "simple" falls back to "random" if it is not available."""
+    from cs_desktop.ai import captains
+
+    try:
+        return captains.make_captain(kind, seed)
+    except (ImportError, ValueError):
+        return captains.make_captain("random", seed)
+
+
+class GameSession(QObject):
+    changed = Signal()
+    draftChanged = Signal()
+    ruleRequested = Signal(str)
+
+    def __init__(self, autosave: AutosaveStore | None = None, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.game: Game | None = None
+        self.scenario_path: str | None = None
+        self.seats: dict[str, str] = {}
+        self.captains: dict[str, Any] = {}
+        self.shown_side: str | None = None
+        self.handover_to: str | None = None
+        self.thinking: str | None = None
+        self.last_message = ""
+        self.save_path: Path | None = None
+        self.drafts: dict[str, dict[str, Any]] = {}
+        self._draft_for: int | None = None
+        self.autosave = autosave
+        self._autosaved_turn: tuple[int, bool] | None = None
+        self._token = 0
+        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="captain")
+        self._fallback_dice = Dice(0xC5)
+        self.think_delay_ms = 0
+
+    # ------------------------------------------------------------------ starting and ending
+    def new_game(self, game: Game, seats: dict[str, str], scenario_path: str | None = None) -> None:
+        self._install(game, seats, scenario_path, None)
+
+    def load(self, path: str | Path) -> LoadedGame:
+        """Load a saved game (raises SaveError with a clear message)."""
+        loaded = load_game(path)
+        meta = loaded.meta
+        sides = list(loaded.game.state.sides)
+        seats = meta.get("seats") if isinstance(meta.get("seats"), dict) else None
+        if not seats or set(seats) != set(sides) or not all(v in SEAT_KINDS for v in seats.values()):
+            seats = {sides[0]: HUMAN, sides[1]: "simple"}
+        self._install(loaded.game, seats, meta.get("scenario_path"), Path(path))
+        return loaded
+
+    def _install(self, game: Game, seats: dict[str, str], scenario_path: str | None, save_path: Path | None) -> None:
+        self._token += 1
+        self.game = game
+        self.seats = {side: seats.get(side, HUMAN) for side in game.state.sides}
+        self.captains = {side: make_captain(kind, game.seed * 7 + i)
+                         for i, (side, kind) in enumerate(self.seats.items()) if kind != HUMAN}
+        self.scenario_path = scenario_path
+        self.save_path = save_path
+        self.shown_side = None
+        self.handover_to = None
+        self.thinking = None
+        self.last_message = ""
+        self.drafts = {}
+        self._draft_for = None
+        self._autosaved_turn = None
+        self._after_change()
+
+    def close(self) -> None:
+        self._token += 1
+        self._executor.shutdown(wait=False, cancel_futures=True)
+
+    # ------------------------------------------------------------------ who sees what
+    @property
+    def humans(self) -> list[str]:
+        return [s for s, kind in self.seats.items() if kind == HUMAN]
+
+    @property
+    def hotseat(self) -> bool:
+        return len(self.humans) >= 2
+
+    @property
+    def curtain(self) -> bool:
+        return self.handover_to is not None
+
+    def viewer(self) -> str | None:
+        """The side whose view is on screen; None for the referee's view (no human seat, or game over)."""
+        if self.game is None or self.game.ended:
+            return None
+        return self.shown_side
+
+    def view(self) -> dict[str, Any] | None:
+        """What the screen may show now; None while the hand-over curtain is up."""
+        if self.game is None or self.curtain:
+            return None
+        return self.game.view(self.viewer())
+
+    def request(self) -> Request | None:
+        """The request the human at the screen must answer now (None: nothing for him, or curtain)."""
+        if self.game is None or self.curtain or self.game.ended:
+            return None
+        side = self.shown_side
+        if side is None or self.seats.get(side) != HUMAN:
+            return None
+        return self.game.pending_for(side)
+
+    def waiting_for(self) -> list[str]:
+        if self.game is None:
+            return []
+        return [r.side for r in self.game.pending]
+
+    def side_name(self, side: str | None) -> str:
+        if self.game is None or side is None:
+            return "the referee"
+        return self.game.state.sides[side].name
+
+    def _update_viewer(self) -> None:
+        game = self.game
+        if game is None:
+            return
+        humans = self.humans
+        if game.ended or not humans:
+            self.handover_to = None
+            if not humans:
+                self.shown_side = None
+            return
+        if len(humans) == 1:
+            self.shown_side = humans[0]
+            self.handover_to = None
+            return
+        if self.handover_to is not None:
+            return
+        deciding = [r.side for r in game.pending if self.seats.get(r.side) == HUMAN]
+        if not deciding or self.shown_side in deciding:
+            if self.shown_side is None:
+                self.handover_to = deciding[0] if deciding else humans[0]
+            return
+        self.handover_to = deciding[0]
+
+    def confirm_handover(self) -> None:
+        if self.handover_to is None:
+            return
+        self.shown_side = self.handover_to
+        self.handover_to = None
+        self.last_message = ""
+        self._after_change()
+
+    # ------------------------------------------------------------------ answering
+    def submit(self, answer: Any) -> bool:
+        """Answer the request of the human at the screen. A refusal is shown in `last_message`."""
+        request = self.request()
+        if request is None or self.game is None:
+            self.last_message = "Nothing is asked of you now."
+            self.changed.emit()
+            return False
+        result = self.game.submit(request.side, answer)
+        if isinstance(result, Refusal):
+            self.last_message = f"Refused ({result.rule}): {result.message}"
+            self.changed.emit()
+            return False
+        self.last_message = ""
+        self._after_change()
+        return True
+
+    def strike_colors(self) -> bool:
+        side = self.shown_side
+        if self.game is None or side is None or self.seats.get(side) != HUMAN or self.game.ended:
+            return False
+        self._token += 1
+        self.thinking = None
+        result = self.game.strike_colors(side)
+        self._after_change()
+        return bool(result)
+
+    def can_undo(self) -> bool:
+        side = self.shown_side
+        return (self.game is not None and side is not None and not self.curtain and not self.game.ended
+                and self.seats.get(side) == HUMAN and self.game.can_undo(side))
+
+    def undo(self) -> bool:
+        if not self.can_undo() or self.game is None or self.shown_side is None:
+            return False
+        result = self.game.undo(self.shown_side)
+        if isinstance(result, Refusal):
+            self.last_message = f"Cannot undo ({result.rule}): {result.message}"
+            self.changed.emit()
+            return False
+        self._token += 1
+        self.thinking = None
+        self.game = result
+        self.drafts = {}
+        self._draft_for = None
+        self.last_message = "Undone."
+        self._after_change()
+        return True
+
+    # ------------------------------------------------------------------ crew assignment drafts (5.0)
+    def crew_drafts(self) -> dict[str, dict[str, Any]]:
+        """The crew assignment being edited on the ship cards for the pending assign_crew request."""
+        request = self.request()
+        if request is None or request.kind != "assign_crew":
+            return {}
+        key = id(request)
+        if self._draft_for != key:
+            self._draft_for = key
+            self.drafts = {ship: _copy_assign(assign) for ship, assign in request.info["current"].items()}
+        return self.drafts
+
+    def set_draft(self, ship_id: str, assign: dict[str, Any]) -> None:
+        drafts = self.crew_drafts()
+        if ship_id in drafts:
+            drafts[ship_id] = _copy_assign(assign)
+            self.draftChanged.emit()
+
+    def submit_crew(self) -> bool:
+        drafts = self.crew_drafts()
+        if not drafts:
+            return False
+        return self.submit({ship: _copy_assign(a) for ship, a in drafts.items()})
+
+    def show_rule(self, rule: str) -> None:
+        self.ruleRequested.emit(rule)
+
+    # ------------------------------------------------------------------ after every change
+    def _after_change(self) -> None:
+        self._update_viewer()
+        self._autosave()
+        self.changed.emit()
+        self._schedule_computer()
+
+    def _autosave(self) -> None:
+        """Autosave at the start of each turn and when the game ends."""
+        game = self.game
+        if self.autosave is None or game is None:
+            return
+        key = (game.state.turn, game.ended)
+        if self._autosaved_turn == key:
+            return
+        self._autosaved_turn = key
+        try:
+            self.autosave.write(game, self.meta())
+        except Exception as e:  # an autosave must never stop play
+            log.warning("autosave failed: %s", e)
+            self.last_message = f"Autosave failed: {e}"
+
+    def meta(self) -> dict[str, Any]:
+        game = self.game
+        return {"seats": dict(self.seats), "scenario_path": self.scenario_path,
+                "title": game.scenario.title if game else ""}
+
+    def save(self, path: str | Path) -> Path:
+        if self.game is None:
+            raise ValueError("no game to save")
+        out = save_game(self.game, path, self.meta())
+        self.save_path = Path(path)
+        self.last_message = f"Saved to {path}"
+        self.changed.emit()
+        return out
+
+    # ------------------------------------------------------------------ computer captains
+    def _computer_request(self) -> Request | None:
+        game = self.game
+        if game is None or game.ended:
+            return None
+        for r in game.pending:
+            if self.seats.get(r.side, HUMAN) != HUMAN:
+                return r
+        return None
+
+    def _schedule_computer(self) -> None:
+        if self.thinking is not None:
+            return
+        request = self._computer_request()
+        if request is None:
+            return
+        self.thinking = request.side
+        token = self._token
+        if self.think_delay_ms > 0:
+            QTimer.singleShot(self.think_delay_ms, lambda: self._start_thinking(token, request))
+        else:
+            self._start_thinking(token, request)
+
+    def _start_thinking(self, token: int, request: Request) -> None:
+        if token != self._token or self.game is None:
+            return
+        asyncio.ensure_future(self._think(token, request), loop=event_loop())
+
+    async def _think(self, token: int, request: Request) -> None:
+        game = self.game
+        assert game is not None
+        captain = self.captains[request.side]
+        copy = game.clone()
+        loop = event_loop()
+        try:
+            answer = await loop.run_in_executor(self._executor, captain.choose, copy, request)
+            error = None
+        except Exception as e:  # a captain that fails must not hang the game
+            answer, error = None, e
+        if token != self._token or self.game is not game:
+            return  # the game was replaced while the captain thought
+        self.thinking = None
+        if game.pending_for(request.side) is None:
+            self._schedule_computer()
+            return
+        if error is not None or not game.submit(request.side, answer):
+            log.warning("captain for %s failed (%s); answering at random", request.side, error)
+            live = game.pending_for(request.side)
+            if live is not None:
+                game.submit(request.side, dec.sample(game.state, live, self._fallback_dice))
+        self._after_change()
+
+
+def _copy_assign(assign: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "sailing": int(assign["sailing"]), "rigging_change": int(assign["rigging_change"]),
+        "rigging_dc": int(assign["rigging_dc"]), "hull_dc": {k: int(v) for k, v in assign["hull_dc"].items()},
+        "gunnery": {k: int(v) for k, v in assign["gunnery"].items()},
+    }
