@@ -32,3 +32,34 @@ def restart_segment(game):
     game._pending = []
     game._answers = {}
     game._run(None)
+
+
+def to_select(monkeypatch, a=(10, 12, 3), b=(28, 20, 7), speeds=None, *, ip="us", **duel_kw):
+    """A duel with fixed speeds (default Constitution 12, Java 0) driven to the first maneuver selection of
+    turn 1 (nothing has moved yet); the initiative is then set to `ip`."""
+    from tests.rules.harness import at, drive, duel
+
+    fix_speeds(monkeypatch, speeds if speeds is not None else {"constitution": 12, "java": 0})
+    game = duel(a=a, b=b, **duel_kw)
+    drive(game, until=at("select_maneuver"))
+    game.state.initiative = ip
+    return game
+
+
+def select(game, side, choice):
+    """Answer the pending maneuver selection of `side`, whose only listed ship takes `choice`."""
+    from tests.rules.harness import answer
+
+    (ship_id,) = game.pending_for(side).ships
+    return answer(game, side, {ship_id: choice})
+
+
+def rolls(game, purpose, turn=None):
+    """Roll events whose purpose starts with `purpose` (in turn `turn` if given), in order."""
+    return [e for e in game.events if e["type"] == "roll" and e["purpose"].startswith(purpose)
+            and (turn is None or e["turn"] == turn)]
+
+
+def ship_events(game, kind, ship):
+    """Events of type `kind` about ship `ship`, in order."""
+    return [e for e in game.events if e["type"] == kind and e.get("ship") == ship]
