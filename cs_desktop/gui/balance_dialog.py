@@ -1,0 +1,274 @@
+"""Balance check: computer-vs-computer games of a scenario, to see whether its VP terms balance the pairing.
+
+20.0's note: "For balancing purposes, simply swap sides to see how the ships fare while under the command of
+each player." The games run on a worker thread (`BalanceWorker` in a `QThread`), one `simulate(...)` call a
+game, with the two captains swapped on every other game; the dialog shows progress, can cancel between
+games, and shows each side's win rate, the draws, and the spread of victory points.
+"""
+
+from __future__ import annotations
+
+import html
+import statistics
+from collections.abc import Mapping
+from typing import Any
+
+from PySide6.QtCore import QObject, QThread, Signal, Slot
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QProgressBar,
+    QPushButton,
+    QSpinBox,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from cs_desktop.ai.captains import CAPTAINS
+from cs_desktop.rules.cards import Scenario, ShipCard
+from cs_desktop.simulate import simulate, summarize
+
+
+class BalanceWorker(QObject):
+    """Plays the games; lives on a QThread. `cancel()` may be called from any thread."""
+
+    progress = Signal(int, int, dict)  # games done, games asked for, the last game's record
+    finished = Signal(list, bool)  # records, cancelled
+    failed = Signal(str)
+
+    def __init__(self, scenario: Scenario, ships: Mapping[str, ShipCard], games: int, seed: int,
+                 captains: tuple[str, str], turn_limit: int | None) -> None:
+        super().__init__()
+        self.scenario, self.ships = scenario, dict(ships)
+        self.games, self.seed, self.captains, self.turn_limit = games, seed, captains, turn_limit
+        self._cancel = False
+
+    def cancel(self) -> None:
+        self._cancel = True
+
+    @Slot()
+    def run(self) -> None:
+        records: list[dict[str, Any]] = []
+        try:
+            for k in range(self.games):
+                if self._cancel:
+                    break
+                # game k: seed + k; on odd games the captains change sides (as simulate(swap_sides=True))
+                seats = self.captains[::-1] if k % 2 else self.captains
+                result = simulate(self.scenario, self.ships, 1, self.seed + k, (seats[0], seats[1]),
+                                  self.turn_limit, swap_sides=True)
+                record = dict(result["results"][0], game=k, captains=list(seats))
+                records.append(record)
+                self.progress.emit(k + 1, self.games, record)
+        except Exception as e:  # a rules bug must not take the program down; report it
+            self.failed.emit(f"{type(e).__name__}: {e}")
+        self.finished.emit(records, self._cancel)
+
+
+def vp_spread(scenario: Scenario, records: list[dict[str, Any]]) -> dict[str, Any]:
+    """Per side: mean, median, min, max, standard deviation of VP; and the mean VP margin (first side minus
+    second)."""
+    sides = [s.id for s in scenario.sides]
+    out: dict[str, Any] = {}
+    for s in sides:
+        v = [float(r["vp"].get(s, 0)) for r in records if r.get("vp")]
+        out[s] = {"mean": statistics.fmean(v) if v else 0.0, "median": statistics.median(v) if v else 0.0,
+                  "min": min(v) if v else 0.0, "max": max(v) if v else 0.0,
+                  "stdev": statistics.pstdev(v) if len(v) > 1 else 0.0}
+    margins = [float(r["vp"].get(sides[0], 0)) - float(r["vp"].get(sides[1], 0)) for r in records if r.get("vp")]
+    out["margin"] = statistics.fmean(margins) if margins else 0.0
+    return out
+
+
+class BalanceDialog(QDialog):
+    """Run N games of a scenario off the GUI thread and show win rates and the VP spread."""
+
+    done = Signal(dict)
+
+    def __init__(self, scenario: Scenario, ships: Mapping[str, ShipCard], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.scenario, self.ships = scenario, dict(ships)
+        self.records: list[dict[str, Any]] = []
+        self.summary: dict[str, Any] | None = None
+        self.thread: QThread | None = None
+        self.worker: BalanceWorker | None = None
+        self.cancelled = False
+        self.setWindowTitle(f"Balance check — {scenario.title}")
+        self.setObjectName("BalanceDialog")
+        lay = QVBoxLayout(self)
+        intro = QLabel("Computer captains play the scenario many times; on every other game the captains change "
+                       "sides (20.0: \"swap sides to see how the ships fare\"). Balanced VP terms give each side "
+                       "about the same win rate.")
+        intro.setWordWrap(True)
+        lay.addWidget(intro)
+        form = QFormLayout()
+        self.games = QSpinBox()
+        self.games.setObjectName("games")
+        self.games.setRange(2, 2000)
+        self.games.setValue(40)
+        self.games.setSingleStep(2)
+        form.addRow("&Games", self.games)
+        self.captain_boxes: list[QComboBox] = []
+        row = QHBoxLayout()
+        for i, default in enumerate(("simple", "simple")):
+            combo = QComboBox()
+            combo.setObjectName(f"captain:{i}")
+            for c in CAPTAINS:
+                combo.addItem(f"{c} captain", c)
+            combo.setCurrentIndex(combo.findData(default))
+            self.captain_boxes.append(combo)
+            row.addWidget(QLabel(f"{scenario.sides[i].name}:"))
+            row.addWidget(combo)
+        row.addStretch(1)
+        form.addRow("Captains (game 1)", row)
+        self.turn_limit = QSpinBox()
+        self.turn_limit.setObjectName("turn_limit")
+        self.turn_limit.setRange(1, 200)
+        self.turn_limit.setValue(scenario.options.turn_limit or 30)
+        form.addRow("&Turn limit", self.turn_limit)
+        self.seed = QSpinBox()
+        self.seed.setRange(0, 1_000_000)
+        self.seed.setValue(1)
+        form.addRow("&Seed", self.seed)
+        lay.addLayout(form)
+        self.bar = QProgressBar()
+        self.bar.setObjectName("progress")
+        self.bar.setValue(0)
+        lay.addWidget(self.bar)
+        buttons = QHBoxLayout()
+        self.run_button = QPushButton("&Run")
+        self.run_button.setObjectName("run")
+        self.run_button.clicked.connect(self.start)
+        self.cancel_button = QPushButton("&Cancel")
+        self.cancel_button.setObjectName("cancel")
+        self.cancel_button.setEnabled(False)
+        self.cancel_button.clicked.connect(self.cancel)
+        close = QPushButton("Close")
+        close.clicked.connect(self.close)
+        buttons.addWidget(self.run_button)
+        buttons.addWidget(self.cancel_button)
+        buttons.addStretch(1)
+        buttons.addWidget(close)
+        lay.addLayout(buttons)
+        self.result = QTextBrowser()
+        self.result.setObjectName("result")
+        lay.addWidget(self.result, 1)
+        self.resize(640, 560)
+
+    # ------------------------------------------------------------------ running
+    def running(self) -> bool:
+        return self.thread is not None
+
+    def start(self) -> None:
+        if self.running():
+            return
+        self.records = []
+        self.summary = None
+        self.cancelled = False
+        n = self.games.value()
+        self.bar.setRange(0, n)
+        self.bar.setValue(0)
+        captains = (str(self.captain_boxes[0].currentData()), str(self.captain_boxes[1].currentData()))
+        self.worker = BalanceWorker(self.scenario, self.ships, n, self.seed.value(), captains,
+                                    self.turn_limit.value())
+        self.thread = QThread(self)
+        self.worker.moveToThread(self.thread)
+        self.thread.started.connect(self.worker.run)
+        self.worker.progress.connect(self._progress)
+        self.worker.failed.connect(self._failed)
+        self.worker.finished.connect(self._finished)
+        self.run_button.setEnabled(False)
+        self.cancel_button.setEnabled(True)
+        self.result.setHtml("<i>Playing…</i>")
+        self.thread.start()
+
+    def cancel(self) -> None:
+        if self.worker is not None:
+            self.worker.cancel()
+            self.cancel_button.setEnabled(False)
+            self.result.append("<i>Cancelling after the game in hand…</i>")
+
+    def _progress(self, done: int, total: int, record: dict[str, Any]) -> None:
+        self.records.append(record)
+        self.bar.setValue(done)
+        self.bar.setFormat(f"{done} / {total} games")
+        self._show(partial=True)
+
+    def _failed(self, message: str) -> None:
+        self.result.append(f"<p style='color:#b3261e'>A game failed: {html.escape(message)}</p>")
+
+    def _finished(self, records: list[dict[str, Any]], cancelled: bool) -> None:
+        self.records = records
+        self.cancelled = cancelled
+        if self.thread is not None:
+            self.thread.quit()
+            self.thread.wait()
+            self.thread.deleteLater()
+        if self.worker is not None:
+            self.worker.deleteLater()
+        self.thread, self.worker = None, None
+        self.run_button.setEnabled(True)
+        self.cancel_button.setEnabled(False)
+        self._show(partial=False)
+        self.done.emit(self.summary or {})
+
+    # ------------------------------------------------------------------ results
+    def _show(self, partial: bool) -> None:
+        sc = self.scenario
+        if not self.records:
+            self.result.setHtml("<i>No game finished.</i>" if not partial else "<i>Playing…</i>")
+            return
+        summary = summarize(sc, self.records)
+        spread = vp_spread(sc, self.records)
+        summary["vp_spread"] = spread
+        summary["played"] = len(self.records)
+        summary["cancelled"] = self.cancelled
+        self.summary = summary
+        names = {s.id: html.escape(s.name) for s in sc.sides}
+        head = (f"<b>{len(self.records)} game{'s' if len(self.records) > 1 else ''}</b>"
+                + (" (cancelled)" if self.cancelled and not partial else "")
+                + (" so far" if partial else ""))
+        rows = "".join(
+            f"<tr><td><b>{names[s]}</b></td><td align='right'>{summary['win_rate'][s] * 100:.0f}%</td>"
+            f"<td align='right'>{spread[s]['mean']:.1f}</td><td align='right'>{spread[s]['median']:.1f}</td>"
+            f"<td align='right'>{spread[s]['min']:.0f}–{spread[s]['max']:.0f}</td>"
+            f"<td align='right'>{spread[s]['stdev']:.1f}</td></tr>" for s in names)
+        a, b = (s.id for s in sc.sides)
+        gap = abs(summary["win_rate"][a] - summary["win_rate"][b])
+        if len(self.records) < 10:
+            verdict = "Too few games to judge; run more."
+        elif gap <= 0.15:
+            verdict = "The win rates are close: the VP terms balance this pairing for these captains."
+        else:
+            fav = names[a] if summary["win_rate"][a] > summary["win_rate"][b] else names[b]
+            verdict = (f"{fav} wins clearly more often: consider a bid (19.0) or the scenario's own terms "
+                       f"for the other side.")
+        endings = ", ".join(f"{k} {v}" for k, v in summary["endings"].items())
+        self.result.setHtml(
+            f"<p>{head}. Draws (within 5 VP, 19.0): {summary['draw_rate'] * 100:.0f}%. "
+            f"Mean length {summary['mean_turns']:.1f} turns.</p>"
+            "<table cellspacing='6'><tr><th align='left'>Side</th><th>Wins</th><th>Mean VP</th><th>Median</th>"
+            f"<th>Range</th><th>Std dev</th></tr>{rows}</table>"
+            f"<p>Mean VP margin ({names[a]} − {names[b]}): {spread['margin']:+.1f}</p>"
+            f"<p>Endings: {endings}</p><p><b>{verdict}</b></p>")
+
+    def closeEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
+        if self.worker is not None:
+            self.worker.cancel()
+        if self.thread is not None:
+            self.thread.quit()
+            self.thread.wait(10_000)
+        super().closeEvent(event)
+
+
+def open_balance_check(parent: QWidget | None, scenario: Scenario, ships: Mapping[str, ShipCard]) -> BalanceDialog:
+    dlg = BalanceDialog(scenario, ships, parent)
+    dlg.show()
+    return dlg
+
+
+__all__ = ["BalanceDialog", "BalanceWorker", "open_balance_check", "vp_spread"]

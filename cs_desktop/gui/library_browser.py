@@ -1,0 +1,525 @@
+"""The library browser: find, filter, duplicate, delete, import and export ships and scenarios; open them in
+their editors; start a scenario.
+
+It reads the `Library` (docs/library.md) and redraws from the library's one change signal
+(`editor_commands.library_bridge`), whoever made the change: this window, an editor, an import.
+Confirmations and file choices go through small methods (`confirm`, `choose_import_files`,
+`choose_export_file`) that tests replace. Problems are shown in the window's message bar, in full (a bad
+import names the file, the field and what was expected), and leave the library unchanged.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QDate, QSignalBlocker, Qt, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QComboBox,
+    QDateEdit,
+    QFileDialog,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QMessageBox,
+    QPushButton,
+    QSpinBox,
+    QTableWidget,
+    QTableWidgetItem,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from cs_desktop.files import FileFormatError
+from cs_desktop.gui.editor_commands import library_bridge
+
+ANY = ""
+
+
+def _item(text: Any, data: Any = None, align_right: bool = False) -> QTableWidgetItem:
+    it = QTableWidgetItem(str(text))
+    it.setFlags(Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsEnabled)
+    if data is not None:
+        it.setData(Qt.ItemDataRole.UserRole, data)
+    if align_right:
+        it.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+    return it
+
+
+def _table(headers: list[str]) -> QTableWidget:
+    t = QTableWidget(0, len(headers))
+    t.setHorizontalHeaderLabels(headers)
+    t.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    t.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+    t.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    t.setSortingEnabled(True)
+    t.sortByColumn(0, Qt.SortOrder.AscendingOrder)
+    t.verticalHeader().hide()
+    t.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    t.horizontalHeader().setStretchLastSection(True)
+    t.setAlternatingRowColors(True)
+    return t
+
+
+class LibraryBrowser(QWidget):
+    """Browse the user's library. Signals: `playScenario(id)`, `editShip(id)`, `editScenario(id)` (after the
+    browser has opened the editor; `open_editors=False` leaves opening to whoever listens)."""
+
+    playScenario = Signal(str)
+    editShip = Signal(str)
+    editScenario = Signal(str)
+
+    def __init__(self, library: Any, parent: QWidget | None = None, open_editors: bool = True) -> None:
+        super().__init__(parent)
+        self.library = library
+        self.open_editors = open_editors
+        self.editors: list[QWidget] = []
+        self.setObjectName("LibraryBrowser")
+        self.setWindowTitle("Captain's Sea — Library")
+        lay = QVBoxLayout(self)
+        self.message = QLabel()
+        self.message.setObjectName("message")
+        self.message.setWordWrap(True)
+        self.message.setTextFormat(Qt.TextFormat.PlainText)
+        self.message.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.message.hide()
+        self.tabs = QTabWidget()
+        self.tabs.addTab(self._ships_tab(), "&Ships")
+        self.tabs.addTab(self._scenarios_tab(), "S&cenarios")
+        lay.addWidget(self.tabs, 1)
+        lay.addWidget(self.message)
+        self.bridge = library_bridge(library)
+        self.bridge.changed.connect(self._library_changed)
+        self.refresh_ships()
+        self.refresh_scenarios()
+        self.resize(1100, 700)
+
+    # ------------------------------------------------------------------ layout
+    def _ships_tab(self) -> QWidget:
+        w = QWidget()
+        lay = QVBoxLayout(w)
+        f = QHBoxLayout()
+        self.ship_search = QLineEdit()
+        self.ship_search.setObjectName("ship_search")
+        self.ship_search.setPlaceholderText("Search name, id, rating, notes…")
+        self.ship_search.setClearButtonEnabled(True)
+        self.nation = QComboBox()
+        self.nation.setObjectName("nation")
+        for code, label in ((ANY, "Any nation"), ("US", "United States"), ("GB", "Great Britain"), ("FR", "France")):
+            self.nation.addItem(label, code)
+        self.rating = QLineEdit()
+        self.rating.setObjectName("rating")
+        self.rating.setPlaceholderText("Rating contains…")
+        self.guns_min = QSpinBox()
+        self.guns_min.setObjectName("guns_min")
+        self.guns_min.setRange(0, 200)
+        self.guns_min.setSpecialValueText("any")
+        self.guns_max = QSpinBox()
+        self.guns_max.setObjectName("guns_max")
+        self.guns_max.setRange(0, 200)
+        self.guns_max.setSpecialValueText("any")
+        self.hull = QComboBox()
+        self.hull.setObjectName("hull")
+        for v, label in ((ANY, "Any hull"), ("slow", "Slow"), ("average", "Average"), ("fast", "Fast")):
+            self.hull.addItem(label, v)
+        for widget in (self.ship_search, self.nation, self.rating):
+            f.addWidget(widget, 2 if widget is self.ship_search else 0)
+        f.addWidget(QLabel("Guns"))
+        f.addWidget(self.guns_min)
+        f.addWidget(QLabel("to"))
+        f.addWidget(self.guns_max)
+        f.addWidget(self.hull)
+        lay.addLayout(f)
+        self.ship_search.textChanged.connect(self.refresh_ships)
+        self.rating.textChanged.connect(self.refresh_ships)
+        self.nation.currentIndexChanged.connect(self.refresh_ships)
+        self.hull.currentIndexChanged.connect(self.refresh_ships)
+        self.guns_min.valueChanged.connect(self.refresh_ships)
+        self.guns_max.valueChanged.connect(self.refresh_ships)
+        self.ships = _table(["Name", "Nation", "Rating", "Guns", "Hull", "Id", "Origin"])
+        self.ships.setObjectName("ships")
+        self.ships.doubleClicked.connect(lambda _i: self.edit_ship())
+        lay.addWidget(self.ships, 1)
+        b = QHBoxLayout()
+        self.ship_buttons: dict[str, QPushButton] = {}
+        for key, text, fn in (("new", "&New ship", self.new_ship), ("edit", "&Edit…", self.edit_ship),
+                              ("duplicate", "D&uplicate", self.duplicate_ship),
+                              ("delete", "&Delete…", self.delete_ship),
+                              ("import", "&Import…", self.import_files), ("export", "E&xport…", self.export_ship)):
+            bt = QPushButton(text)
+            bt.setObjectName(f"ship:{key}")
+            bt.clicked.connect(fn)
+            self.ship_buttons[key] = bt
+            b.addWidget(bt)
+        b.addStretch(1)
+        self.ship_count = QLabel()
+        b.addWidget(self.ship_count)
+        lay.addLayout(b)
+        return w
+
+    def _scenarios_tab(self) -> QWidget:
+        w = QWidget()
+        lay = QVBoxLayout(w)
+        f = QHBoxLayout()
+        self.scenario_search = QLineEdit()
+        self.scenario_search.setObjectName("scenario_search")
+        self.scenario_search.setPlaceholderText("Search title, place, ships, sides…")
+        self.scenario_search.setClearButtonEnabled(True)
+        self.use_dates = QCheckBox("From")
+        self.use_dates.setObjectName("use_dates")
+        self.date_from = QDateEdit(QDate(1799, 1, 1))
+        self.date_to = QDateEdit(QDate(1815, 12, 31))
+        for d in (self.date_from, self.date_to):
+            d.setDisplayFormat("yyyy-MM-dd")
+            d.setCalendarPopup(True)
+            d.setEnabled(False)
+            d.dateChanged.connect(self.refresh_scenarios)
+        self.date_from.setObjectName("date_from")
+        self.date_to.setObjectName("date_to")
+        self.use_dates.toggled.connect(lambda on: (self.date_from.setEnabled(on), self.date_to.setEnabled(on),
+                                                   self.refresh_scenarios()))
+        self.ships_min = QSpinBox()
+        self.ships_min.setObjectName("ships_min")
+        self.ships_min.setRange(0, 24)
+        self.ships_min.setSpecialValueText("any")
+        self.engagement = QComboBox()
+        self.engagement.setObjectName("engagement")
+        for v, label in ((ANY, "Any type"), ("meeting", "Meeting engagement"), ("chase", "Chase")):
+            self.engagement.addItem(label, v)
+        self.with_ship = QComboBox()
+        self.with_ship.setObjectName("with_ship")
+        f.addWidget(self.scenario_search, 2)
+        f.addWidget(self.use_dates)
+        f.addWidget(self.date_from)
+        f.addWidget(QLabel("to"))
+        f.addWidget(self.date_to)
+        f.addWidget(QLabel("Ships ≥"))
+        f.addWidget(self.ships_min)
+        f.addWidget(self.engagement)
+        f.addWidget(self.with_ship)
+        lay.addLayout(f)
+        self.scenario_search.textChanged.connect(self.refresh_scenarios)
+        self.ships_min.valueChanged.connect(self.refresh_scenarios)
+        self.engagement.currentIndexChanged.connect(self.refresh_scenarios)
+        self.with_ship.currentIndexChanged.connect(self.refresh_scenarios)
+        self.scenarios = _table(["Date", "Title", "Type", "Ships", "Id", "Origin"])
+        self.scenarios.setObjectName("scenarios")
+        self.scenarios.doubleClicked.connect(lambda _i: self.edit_scenario())
+        lay.addWidget(self.scenarios, 1)
+        b = QHBoxLayout()
+        self.scenario_buttons: dict[str, QPushButton] = {}
+        for key, text, fn in (("play", "&Play", self.play), ("new", "&New scenario", self.new_scenario),
+                              ("edit", "&Edit…", self.edit_scenario),
+                              ("duplicate", "D&uplicate", self.duplicate_scenario),
+                              ("delete", "&Delete…", self.delete_scenario),
+                              ("import", "&Import…", self.import_files),
+                              ("export", "E&xport…", self.export_scenario)):
+            bt = QPushButton(text)
+            bt.setObjectName(f"scenario:{key}")
+            bt.clicked.connect(fn)
+            self.scenario_buttons[key] = bt
+            b.addWidget(bt)
+        b.addStretch(1)
+        self.scenario_count = QLabel()
+        b.addWidget(self.scenario_count)
+        lay.addLayout(b)
+        return w
+
+    # ------------------------------------------------------------------ listing
+    def _library_changed(self, kind: str, ids: list[str], action: str) -> None:
+        if kind == "ship":
+            self.refresh_ships()
+            self.refresh_scenarios()  # the "with ship" filter lists ships
+        elif kind == "scenario":
+            self.refresh_scenarios()
+
+    def refresh_ships(self) -> None:
+        keep = self.selected_ships()
+        entries = self.library.list_ships(
+            self.ship_search.text(), nation=self.nation.currentData() or None, rating=self.rating.text().strip(),
+            guns_min=self.guns_min.value() or None, guns_max=self.guns_max.value() or None,
+            hull_type=self.hull.currentData() or None)
+        t = self.ships
+        t.setSortingEnabled(False)
+        t.setRowCount(len(entries))
+        for r, e in enumerate(entries):
+            origin = "shipped" if e.origin == "shipped" else ("shipped, edited" if e.modified else "yours")
+            guns = QTableWidgetItem()
+            guns.setData(Qt.ItemDataRole.DisplayRole, e.guns)
+            guns.setFlags(Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsEnabled)
+            for c, it in enumerate((_item(e.name, e.id), _item(e.nation), _item(e.rating), guns,
+                                    _item(e.hull_type), _item(e.id), _item(origin))):
+                t.setItem(r, c, it)
+        t.setSortingEnabled(True)
+        self._reselect(t, keep)
+        self.ship_count.setText(f"{len(entries)} ship{'s' if len(entries) != 1 else ''}")
+
+    def refresh_scenarios(self) -> None:
+        keep = self.selected_scenarios()
+        with QSignalBlocker(self.with_ship):
+            current = self.with_ship.currentData()
+            self.with_ship.clear()
+            self.with_ship.addItem("With any ship", ANY)
+            for e in self.library.list_ships():
+                self.with_ship.addItem(f"With {e.name} ({e.id})", e.id)
+            self.with_ship.setCurrentIndex(max(0, self.with_ship.findData(current)))
+        dates = self.use_dates.isChecked()
+        entries = self.library.list_scenarios(
+            self.scenario_search.text(),
+            date_from=self.date_from.date().toString("yyyy-MM-dd") if dates else None,
+            date_to=self.date_to.date().toString("yyyy-MM-dd") if dates else None,
+            ship_count_min=self.ships_min.value() or None, engagement=self.engagement.currentData() or None,
+            ship_id=self.with_ship.currentData() or None)
+        t = self.scenarios
+        t.setSortingEnabled(False)
+        t.setRowCount(len(entries))
+        for r, e in enumerate(entries):
+            origin = "shipped" if e.origin == "shipped" else ("shipped, edited" if e.modified else "yours")
+            kind = "Meeting" if e.engagement == "meeting" else "Chase"
+            for c, it in enumerate((_item(e.date, e.id), _item(e.title), _item(kind),
+                                    _item(f"{e.ship_count}: {', '.join(e.ship_ids)}"), _item(e.id),
+                                    _item(origin))):
+                t.setItem(r, c, it)
+        t.setSortingEnabled(True)
+        self._reselect(t, keep)
+        self.scenario_count.setText(f"{len(entries)} scenario{'s' if len(entries) != 1 else ''}")
+
+    @staticmethod
+    def _ids(t: QTableWidget) -> list[str]:
+        rows = sorted({i.row() for i in t.selectionModel().selectedRows()}) if t.selectionModel() else []
+        out = []
+        for r in rows:
+            it = t.item(r, 0)
+            if it is not None:
+                out.append(str(it.data(Qt.ItemDataRole.UserRole)))
+        return out
+
+    def _reselect(self, t: QTableWidget, ids: list[str]) -> None:
+        t.clearSelection()
+        for r in range(t.rowCount()):
+            it = t.item(r, 0)
+            if it is not None and it.data(Qt.ItemDataRole.UserRole) in ids:
+                t.selectRow(r)
+
+    def selected_ships(self) -> list[str]:
+        return self._ids(self.ships)
+
+    def selected_scenarios(self) -> list[str]:
+        return self._ids(self.scenarios)
+
+    def select(self, kind: str, item_id: str) -> None:
+        """Select one ship or scenario by id (and show its tab)."""
+        t = self.ships if kind == "ship" else self.scenarios
+        self.tabs.setCurrentIndex(0 if kind == "ship" else 1)
+        t.clearSelection()
+        self._reselect(t, [item_id])
+
+    def row_ids(self, kind: str) -> list[str]:
+        t = self.ships if kind == "ship" else self.scenarios
+        return [str(t.item(r, 0).data(Qt.ItemDataRole.UserRole)) for r in range(t.rowCount())]
+
+    # ------------------------------------------------------------------ messages and questions
+    def show_message(self, text: str, error: bool = False) -> None:
+        self.message.setStyleSheet("color: #b3261e; padding: 4px; border: 1px solid #b3261e;" if error
+                                   else "color: #2e5d2e; padding: 4px;")
+        self.message.setText(text)
+        self.message.setVisible(bool(text))
+        self.last_error = text if error else ""
+
+    def confirm(self, title: str, text: str) -> bool:
+        return QMessageBox.question(self, title, text) == QMessageBox.StandardButton.Yes
+
+    def choose_import_files(self) -> list[str]:
+        paths, _ = QFileDialog.getOpenFileNames(self, "Import ship or scenario files", str(Path.home()),
+                                                "Captain's Sea files (*.json);;All files (*)")
+        return list(paths)
+
+    def choose_export_file(self, suggested: str) -> str:
+        path, _ = QFileDialog.getSaveFileName(self, "Export", str(Path.home() / suggested),
+                                              "Captain's Sea files (*.json)")
+        return path
+
+    def _need_one(self, ids: list[str], what: str) -> str | None:
+        if len(ids) != 1:
+            self.show_message(f"Select one {what} first.", error=True)
+            return None
+        return ids[0]
+
+    # ------------------------------------------------------------------ actions: ships
+    def new_ship(self) -> QWidget | None:
+        return self._open_ship_editor(None)
+
+    def edit_ship(self) -> QWidget | None:
+        sid = self._need_one(self.selected_ships(), "ship")
+        if sid is None:
+            return None
+        return self._open_ship_editor(sid)
+
+    def _open_ship_editor(self, sid: str | None) -> QWidget | None:
+        if sid is not None:
+            self.editShip.emit(sid)
+        if not self.open_editors:
+            return None
+        from cs_desktop.gui.ship_editor import open_ship_editor
+
+        editor = open_ship_editor(self, self.library, sid)
+        editor.saved.connect(lambda i: self.select("ship", i))
+        self.editors.append(editor)
+        return editor
+
+    def duplicate_ship(self) -> None:
+        made = []
+        try:
+            for sid in self.selected_ships():
+                made.append(self.library.duplicate_ship(sid).id)
+        except Exception as e:
+            self.show_message(f"Could not duplicate: {e}", error=True)
+            return
+        if made:
+            self.show_message(f"Duplicated as {', '.join(made)}.")
+            self.select("ship", made[-1])
+
+    def delete_ship(self) -> None:
+        ids = self.selected_ships()
+        if not ids:
+            self.show_message("Select the ships to delete first.", error=True)
+            return
+        if not self.confirm("Delete ships", f"Delete {', '.join(ids)} from the library? This cannot be undone."):
+            return
+        done = []
+        for sid in ids:
+            try:
+                self.library.delete_ship(sid)
+                done.append(sid)
+            except Exception as e:  # LibraryError: used by a scenario
+                self.show_message(f"Not deleted: {e}", error=True)
+                return
+        self.show_message(f"Deleted {', '.join(done)}.")
+
+    def export_ship(self) -> None:
+        sid = self._need_one(self.selected_ships(), "ship")
+        if sid is None:
+            return
+        path = self.choose_export_file(f"{sid}.json")
+        if not path:
+            return
+        try:
+            self.library.export_ship(sid, path)
+        except Exception as e:
+            self.show_message(f"Could not export {sid}: {e}", error=True)
+            return
+        self.show_message(f"Exported {sid} to {path}.")
+
+    # ------------------------------------------------------------------ actions: scenarios
+    def play(self) -> None:
+        sid = self._need_one(self.selected_scenarios(), "scenario")
+        if sid is not None:
+            self.playScenario.emit(sid)
+
+    def new_scenario(self) -> QWidget | None:
+        return self._open_designer(None)
+
+    def edit_scenario(self) -> QWidget | None:
+        sid = self._need_one(self.selected_scenarios(), "scenario")
+        if sid is None:
+            return None
+        return self._open_designer(sid)
+
+    def _open_designer(self, sid: str | None) -> QWidget | None:
+        if sid is not None:
+            self.editScenario.emit(sid)
+        if not self.open_editors:
+            return None
+        from cs_desktop.gui.scenario_designer import open_scenario_designer
+
+        designer = open_scenario_designer(self, self.library, sid)
+        designer.playScenario.connect(self.playScenario)
+        designer.saved.connect(lambda i: self.select("scenario", i))
+        self.editors.append(designer)
+        return designer
+
+    def duplicate_scenario(self) -> None:
+        made = []
+        try:
+            for sid in self.selected_scenarios():
+                made.append(self.library.duplicate_scenario(sid).id)
+        except Exception as e:
+            self.show_message(f"Could not duplicate: {e}", error=True)
+            return
+        if made:
+            self.show_message(f"Duplicated as {', '.join(made)}.")
+            self.select("scenario", made[-1])
+
+    def delete_scenario(self) -> None:
+        ids = self.selected_scenarios()
+        if not ids:
+            self.show_message("Select the scenarios to delete first.", error=True)
+            return
+        if not self.confirm("Delete scenarios", f"Delete {', '.join(ids)} from the library? Its ships stay; "
+                                                f"saved games keep their own copy. This cannot be undone."):
+            return
+        try:
+            for sid in ids:
+                self.library.delete_scenario(sid)
+        except Exception as e:
+            self.show_message(f"Not deleted: {e}", error=True)
+            return
+        self.show_message(f"Deleted {', '.join(ids)}.")
+
+    def export_scenario(self) -> None:
+        sid = self._need_one(self.selected_scenarios(), "scenario")
+        if sid is None:
+            return
+        path = self.choose_export_file(f"{sid}.json")
+        if not path:
+            return
+        try:
+            self.library.export_scenario(sid, path)
+        except Exception as e:
+            self.show_message(f"Could not export {sid}: {e}", error=True)
+            return
+        self.show_message(f"Exported {sid} with its ship cards to {path}.")
+
+    # ------------------------------------------------------------------ import
+    def import_files(self, paths: list[str] | None = None) -> bool:
+        """Import ship/scenario files as one operation: all, or (if one is bad) none, with every problem shown."""
+        if not isinstance(paths, list):
+            paths = self.choose_import_files()
+        if not paths:
+            return False
+        try:
+            results = self.library.import_files(paths)
+        except FileFormatError as e:
+            self.show_message("Nothing was imported; the file has problems:\n" + "\n".join(e.lines()), error=True)
+            return False
+        except Exception as e:  # LibraryError and friends: nothing was written
+            self.show_message(f"Nothing was imported: {e}", error=True)
+            return False
+        lines = []
+        for r in results:
+            status = getattr(r, "status", "")
+            lines.append(f"{r.kind} {r.id}" + (f" ({status})" if status else ""))
+        self.show_message("Imported: " + "; ".join(lines))
+        if results:
+            last = results[-1]
+            self.select(last.kind, last.id)
+        return True
+
+    def closeEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
+        super().closeEvent(event)
+
+
+def open_library(parent: QWidget | None, library: Any) -> LibraryBrowser:
+    """Show the library browser as its own window. Connect `playScenario(id)` to start a game."""
+    browser = LibraryBrowser(library)
+    if parent is not None:
+        browser.setParent(parent, Qt.WindowType.Window)
+    browser.show()
+    return browser
+
+
+__all__ = ["LibraryBrowser", "open_library"]
