@@ -532,6 +532,11 @@ class MainWindow(QMainWindow):
         self.act_rule = self._action("&Read the rule of this decision", "F1", self.show_current_rule, orders,
                                      "act-rule")
 
+        library = mb.addMenu("&Library")
+        self.act_library = self._action("&Ships and scenarios…", "Ctrl+L", self.open_library, library, "act-library")
+        self._action("New s&hip…", "Ctrl+Shift+H", self.new_ship, library, "act-new-ship")
+        self._action("New sc&enario…", "Ctrl+Shift+E", self.new_scenario, library, "act-new-scenario")
+
         self.view_menu = mb.addMenu("&View")
         help_ = mb.addMenu("&Help")
         self._action("&Keyboard shortcuts", "Ctrl+/", self.show_shortcuts, help_, "act-keys")
@@ -702,18 +707,83 @@ class MainWindow(QMainWindow):
 
     def start_game(self, path: str | Path, seats: dict[str, str], seed: int, options: dict[str, Any]) -> bool:
         from cs_desktop.files import FileFormatError, load_scenario_with_ships
-        from cs_desktop.rules.game import Game
 
         try:
             scenario, ships = load_scenario_with_ships(path)
         except FileFormatError as e:
             self.show_error("Cannot start this scenario", "\n".join(e.lines()))
             return False
+        return self.start_scenario(scenario, ships, seats, seed, options, str(path))
+
+    def start_scenario(self, scenario: Any, ships: dict[str, Any], seats: dict[str, str], seed: int,
+                       options: dict[str, Any], source: str) -> bool:
+        from cs_desktop.rules.game import Game
+
         game = Game(scenario, ships, seed=seed, options=options)
         self._game_over_shown_for = None
-        self.session.new_game(game, seats, str(path))
+        self.session.new_game(game, seats, source)
         self._fit_soon()
         return True
+
+    # ------------------------------------------------------------------ the library (issue: editors)
+    def library(self) -> Any:
+        """The user's library (SQLite in the data folder; $CAPTAINS_SEA_DATA overrides), opened on first use."""
+        if getattr(self, "_library", None) is None:
+            from cs_desktop.library import Library, LibraryError
+
+            try:
+                self._library = Library.open()
+            except LibraryError as e:
+                self.show_error("Cannot open the library", str(e))
+                return None
+        return self._library
+
+    def open_library(self) -> Any:
+        from cs_desktop.gui.library_browser import open_library
+
+        library = self.library()
+        if library is None:
+            return None
+        browser = open_library(self, library)
+        browser.playScenario.connect(self.play_library_scenario)
+        self.library_browser = browser
+        return browser
+
+    def new_ship(self) -> Any:
+        from cs_desktop.gui.ship_editor import open_ship_editor
+
+        library = self.library()
+        return open_ship_editor(self, library) if library is not None else None
+
+    def new_scenario(self) -> Any:
+        from cs_desktop.gui.scenario_designer import open_scenario_designer
+
+        library = self.library()
+        if library is None:
+            return None
+        designer = open_scenario_designer(self, library)
+        designer.playScenario.connect(self.play_library_scenario)
+        return designer
+
+    def play_library_scenario(self, scenario_id: str) -> bool:
+        """Play a scenario from the library: the first side at this screen, the computer in the other seat
+        (change seats with Game > New Game for shipped scenarios)."""
+        from cs_desktop.library import LibraryError
+
+        library = self.library()
+        if library is None:
+            return False
+        try:
+            scenario, ships = library.get_scenario_with_ships(scenario_id)
+        except LibraryError as e:
+            self.show_error("Cannot play this scenario", str(e))
+            return False
+        sides = [side.id for side in scenario.sides]
+        seats = {sides[0]: "human", sides[1]: "simple"}
+        import random
+
+        return self.start_scenario(scenario, ships, seats, random.SystemRandom().randrange(1, 10**9), {},
+                                   f"library:{scenario_id}")
 
     def _fit_soon(self) -> None:
         """Fit the ships once the docks have taken their place (the board's size is known then)."""

@@ -316,3 +316,22 @@ def test_clicking_a_maneuver_ghost_on_the_board_selects_it(qtbot: Any, make_wind
     chosen = widget.answer()["constitution"]
     assert {k: v for k, v in chosen.items() if k != "strain"} == \
         {k: v for k, v in target["choice"].items() if k != "strain"}
+
+
+def test_library_menu_opens_the_browser_and_plays_a_library_scenario(qtbot, tmp_path, monkeypatch) -> None:
+    """Issue 5: the library is reachable from the main window; a scenario opened to play starts a game."""
+    from cs_desktop.gui.main_window import MainWindow
+    from PySide6.QtCore import QSettings
+
+    monkeypatch.setenv("CAPTAINS_SEA_DATA", str(tmp_path / "data"))
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    window = MainWindow(settings=settings)
+    qtbot.addWidget(window)
+    assert window.findChild(type(window.act_library), "act-library").shortcut().toString() == "Ctrl+L"
+    browser = window.open_library()
+    qtbot.addWidget(browser)
+    assert window.library().list_scenarios()  # shipped scenarios imported on first run
+    assert window.play_library_scenario("constitution-vs-java")
+    assert window.session.game is not None
+    assert window.session.game.scenario.id == "constitution-vs-java"
+    window.library().close()
