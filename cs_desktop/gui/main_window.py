@@ -372,6 +372,7 @@ class MainWindow(QMainWindow):
         self._ship_docks: dict[str, tuple[QDockWidget, ShipCardScroll, QStackedWidget]] = {}
         self._dock_ships: tuple[str, ...] = ()
         self._overlay_key: Any = None
+        self._overlay_request: Any = None
         self._previews: dict[str, list[dict[str, Any]]] = {}
 
         self.board = make_board()
@@ -626,19 +627,25 @@ class MainWindow(QMainWindow):
         if key == self._overlay_key:
             return
         self._overlay_key = key
+        self._overlay_request = request
+        if request.kind in ("select_maneuver", "fire") and request.ships:
+            self._show_overlays_for(request, next(iter(request.ships)))
+
+    def _show_overlays_for(self, request: Any, ship_id: str) -> None:
+        """Board help for one ship of the pending request (click another of your ships to switch)."""
+        game = self.session.game
+        if game is None:
+            return
         self._previews = {}
         try:
             from cs_desktop.rules import advice
-        except ImportError:
-            return
-        try:
-            if request.kind == "select_maneuver" and request.ships:
-                ship_id = next(iter(request.ships))
+
+            self.board.clear_overlays()
+            if request.kind == "select_maneuver":
                 previews = advice.maneuver_previews(game.state, ship_id)
                 self._previews[ship_id] = previews
                 self.board.show_maneuver_previews(ship_id, previews)
-            elif request.kind == "fire" and request.ships:
-                ship_id = next(iter(request.ships))
+            elif request.kind == "fire":
                 self.board.show_firing(advice.firing_picture(game.state, ship_id))
         except Exception as e:  # advice is help, never a reason to stop play
             self.statusBar().showMessage(f"Board help not available: {e}", 5000)
@@ -654,6 +661,10 @@ class MainWindow(QMainWindow):
                     return
 
     def _board_ship(self, ship_id: str) -> None:
+        request = getattr(self, "_overlay_request", None)
+        if (request is not None and request.ships and ship_id in request.ships
+                and self.session.game is not None and request in self.session.game.pending):
+            self._show_overlays_for(request, ship_id)
         if ship_id in self._ship_docks:
             dock = self._ship_docks[ship_id][0]
             dock.show()

@@ -109,3 +109,27 @@ def window_scenario(name: str) -> str:
     import cs_desktop
 
     return str(cs_desktop.SCENARIOS / name)
+
+
+def test_board_help_follows_the_clicked_ship_of_a_multi_ship_side(qtbot: Any, make_window: Any) -> None:
+    """Issue 4 item 2 with several ships a side: clicking another of your ships shows its maneuver previews."""
+    window = make_window()
+    from cs_desktop import SCENARIOS
+
+    assert window.start_game(SCENARIOS / "president-vs-belvidera-3-ship.json", {"us": "human", "gb": "simple"},
+                             3, {})
+    rng = random.Random(2)
+    for _ in range(60):
+        qtbot.waitUntil(lambda: window.orders.widget is not None or window.session.game.ended, timeout=10_000)
+        widget = window.orders.widget
+        if widget is not None and widget.request.kind == "select_maneuver" and len(widget.request.ships) == 2:
+            break
+        answer_with_widgets(qtbot, window, rng)
+    else:
+        raise AssertionError("no maneuver selection for both US ships")
+    first, second = list(widget.request.ships)
+    assert set(window._previews) == {first}
+    window.board.shipClicked.emit(second)
+    assert set(window._previews) == {second}
+    assert window._previews[second][0]["from_square"] == list(window.session.game.state.ships[second].square) or \
+        tuple(window._previews[second][0]["from_square"]) == window.session.game.state.ships[second].square
