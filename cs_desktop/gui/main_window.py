@@ -163,6 +163,14 @@ class NewGameDialog(QDialog):
         self.bridge.toggled.connect(self.bonus.setEnabled)
         self.form.addRow(self.bridge)
         self.form.addRow(self.bonus)
+        self.relativity = QComboBox()
+        self.relativity.setObjectName("relativity")
+        for value, label in (("", "as the scenario says"), ("standard", "Standard (two ships, 7.0)"),
+                             ("fractional", "Fractional Relativity (21.1)"), ("zero", "Zero Relativity (21.2)")):
+            self.relativity.addItem(label, value)
+        rl = QLabel("&Movement")
+        rl.setBuddy(self.relativity)
+        self.form.addRow(rl, self.relativity)
         self.seed = QSpinBox()
         self.seed.setObjectName("seed")
         self.seed.setRange(0, 2_000_000_000)
@@ -222,6 +230,7 @@ class NewGameDialog(QDialog):
         while self.seats_form.rowCount():
             self.seats_form.removeRow(0)
         self.seat_boxes = {}
+        self.bid_boxes: dict[str, QSpinBox] = {}
         for i, side in enumerate(sc.sides):
             combo = QComboBox()
             combo.setObjectName(f"seat-{side.id}")
@@ -232,6 +241,13 @@ class NewGameDialog(QDialog):
             lab.setBuddy(combo)
             self.seats_form.addRow(lab, combo)
             self.seat_boxes[side.id] = combo
+            bid = QSpinBox()
+            bid.setObjectName(f"bid-{side.id}")
+            bid.setRange(0, 200)
+            bid.setValue(sc.options.bid.get(side.id, 0))
+            bid.setToolTip("19.0 option: victory points this side grants its opponent at the end")
+            self.seats_form.addRow(f"  bid: {side.name} grants", bid)
+            self.bid_boxes[side.id] = bid
         if sc.options.turn_limit:
             self.turn_limit.setValue(sc.options.turn_limit)
 
@@ -245,6 +261,11 @@ class NewGameDialog(QDialog):
                                    "bonus_cards": self.bridge.isChecked() and self.bonus.isChecked()}
         if self.turn_limit.value():
             options["turn_limit"] = self.turn_limit.value()
+        if self.relativity.currentData():
+            options["relativity"] = self.relativity.currentData()
+        bid = {side: box.value() for side, box in getattr(self, "bid_boxes", {}).items()}
+        if any(bid.values()) and bid != dict(sc.options.bid):
+            options["bid"] = bid
         return {"path": path, "scenario": sc, "seats": {s: c.currentData() for s, c in self.seat_boxes.items()},
                 "seed": self.seed.value(), "options": options}
 

@@ -41,10 +41,13 @@ class Game:
                  options: Mapping[str, Any] | None = None) -> None:
         from cs_desktop.rules.setup import initial_state
 
+        self.options: dict[str, Any] = dict(options or {})
+        if self.options.get("bid"):  # 19.0 option chosen at the table rather than printed on the card
+            bid = {str(k): int(v) for k, v in self.options["bid"].items()}
+            scenario = scenario.model_copy(update={"options": scenario.options.model_copy(update={"bid": bid})})
         self.scenario = scenario
         self.cards = dict(ships)
         self.seed = int(seed)
-        self.options: dict[str, Any] = dict(options or {})
         self.state: GameState = initial_state(scenario, self.cards, self.seed, self.options)
         self.events: list[dict[str, Any]] = []
         self.decisions: list[dict[str, Any]] = []

@@ -335,3 +335,26 @@ def test_library_menu_opens_the_browser_and_plays_a_library_scenario(qtbot, tmp_
     assert window.session.game is not None
     assert window.session.game.scenario.id == "constitution-vs-java"
     window.library().close()
+
+
+def test_new_game_dialog_offers_relativity_and_the_bid(qtbot, tmp_path) -> None:
+    """21.1/21.2 and the 19.0 bid can be chosen when starting a game; the bid reaches the victory terms."""
+    from PySide6.QtCore import QSettings
+
+    from cs_desktop.gui.main_window import MainWindow
+    from cs_desktop.rules.ratings import victory_terms
+
+    window = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(window)
+    dlg = window.new_game()
+    rows = [i for i, (p, _s) in enumerate(dlg.scenarios) if p.name == "constitution-vs-java.json"]
+    dlg.list.setCurrentRow(rows[0])
+    dlg.relativity.setCurrentIndex(dlg.relativity.findData("zero"))
+    dlg.bid_boxes["us"].setValue(4)
+    choice = dlg.choice()
+    assert choice["options"]["relativity"] == "zero" and choice["options"]["bid"] == {"us": 4, "gb": 0}
+    assert window.start_from_dialog(dlg)
+    game = window.session.game
+    assert game.state.relativity == "zero"
+    assert victory_terms(game.scenario, game.cards).side("gb").bid_points == 4
+    dlg.close()
