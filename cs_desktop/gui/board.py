@@ -46,30 +46,6 @@ from cs_desktop.rules import geometry as geo
 from cs_desktop.rules.tables import get_tables
 
 
-
-def _guard_none_refcount() -> bool:
-    """PySide6 6.12.0 on Python < 3.12 drops a reference to `None` on every call of a method returning void
-    (QPainter.save, setPen, ...), so a board repainted a few hundred times aborts Python with "none_dealloc:
-    deallocating None". Python 3.12+ makes None immortal; here we give None a huge reference count once,
-    which has the same effect. Idempotent, and shared in spirit with `gui.session` (whichever module is
-    imported first does it). The real fix is a PySide6 without the bug."""
-    import sys
-
-    import PySide6
-
-    if sys.version_info >= (3, 12) or not PySide6.__version__.startswith("6.12.") \
-            or sys.implementation.name != "cpython":
-        return False
-    if sys.getrefcount(None) > 1 << 39:
-        return True  # already done (gui.session)
-    import ctypes
-
-    ctypes.c_ssize_t.from_address(id(None)).value += 1 << 40
-    return True
-
-
-NONE_GUARDED = _guard_none_refcount()
-
 SQUARE = 48.0
 MARGIN = 26.0  # room around the map for the coordinate labels
 KIND, PAYLOAD = 0, 1  # QGraphicsItem.data() keys

@@ -34,27 +34,6 @@ from cs_desktop.savegame import AutosaveStore, LoadedGame, load_game, save_game
 log = logging.getLogger(__name__)
 
 
-def _guard_none_refcount() -> bool:
-    """Work around a PySide6 6.12.0 bug on Python < 3.12: every call of a method returning void (setText,
-    processEvents, ...) drops one reference to `None` without taking it, so after ~17,000 calls Python aborts
-    with "none_dealloc: deallocating None". Python 3.12+ makes None immortal; on 3.11 we give None a huge
-    reference count once, which has the same effect. The real fix is a PySide6 without the bug (6.11.x)."""
-    import sys
-
-    import PySide6
-
-    if sys.version_info >= (3, 12) or not PySide6.__version__.startswith("6.12."):
-        return False
-    if sys.implementation.name != "cpython":
-        return False
-    import ctypes
-
-    ctypes.c_ssize_t.from_address(id(None)).value += 1 << 40
-    return True
-
-
-NONE_GUARDED = _guard_none_refcount()
-
 HUMAN = "human"
 #: seat kinds a side may take: a human, or a computer captain by name
 SEAT_KINDS = (HUMAN, "simple", "random")
