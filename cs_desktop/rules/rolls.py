@@ -33,10 +33,12 @@ class Roll:
     dice: tuple[int, ...]  # natural results
     modifier: int  # sum of the listed modifiers, applied to every die
     card_bonus: tuple[int, ...]  # per die, from discarded Hold cards (1.7.3)
+    modified: tuple[int, ...] = ()  # each die with the modifier and its card bonus
 
-    @property
-    def modified(self) -> tuple[int, ...]:
-        return tuple(d + self.modifier + c for d, c in zip(self.dice, self.card_bonus, strict=True))
+    def __post_init__(self) -> None:
+        if not self.modified:
+            object.__setattr__(self, "modified", tuple(
+                d + self.modifier + c for d, c in zip(self.dice, self.card_bonus, strict=True)))
 
     @property
     def total(self) -> int:
@@ -62,9 +64,10 @@ def roll_now(g: Game, side: str, n: int, purpose: str, rule: str, mods: Mods = (
     mod_list = [[label, value] for label, value in mods if value]
     if n_cards:
         mod_list.append([f"{n_cards} Bridge Card(s) discarded, {sign:+d} per die (1.7.3)", 0])
-    g.emit("roll", rule, f"{purpose}: {list(dice)} -> {list(result.modified)}", side=side, ship=ship,
+    modified = list(result.modified)
+    g.emit("roll", rule, f"{purpose}: {list(dice)} -> {modified}", side=side, ship=ship,
            purpose=purpose, dice=list(dice), modifiers=mod_list, card_bonus=list(bonus),
-           modified=list(result.modified), **data)
+           modified=modified, **data)
     return result
 
 
