@@ -73,3 +73,17 @@ def test_validate_subprocess_exit_status(tmp_path: Path) -> None:
     assert res.returncode == 2
     assert "Traceback" not in res.stdout + res.stderr
     assert res.stdout.startswith(f"{bad}: (file): not UTF-8")
+
+
+def test_data_dir_option_points_the_library_elsewhere(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Issue 5 item 1: an option (and CAPTAINS_SEA_DATA) moves the user's data folder."""
+    import os
+
+    from cs_desktop.cli import main
+    from cs_desktop.library.db import data_dir
+
+    monkeypatch.delenv("CAPTAINS_SEA_DATA", raising=False)
+    target = tmp_path / "elsewhere"
+    assert main(["--data-dir", str(target), "validate", str(cs_desktop.SCENARIOS / "constitution-vs-java.json")]) == 0
+    assert os.environ["CAPTAINS_SEA_DATA"] == str(target)
+    assert data_dir() == target
