@@ -82,7 +82,7 @@ def test_data_dir_option_points_the_library_elsewhere(tmp_path, monkeypatch) -> 
     from cs_desktop.cli import main
     from cs_desktop.library.db import data_dir
 
-    monkeypatch.delenv("CAPTAINS_SEA_DATA", raising=False)
+    monkeypatch.setenv("CAPTAINS_SEA_DATA", str(tmp_path / "before"))  # restored after the test
     target = tmp_path / "elsewhere"
     assert main(["--data-dir", str(target), "validate", str(cs_desktop.SCENARIOS / "constitution-vs-java.json")]) == 0
     assert os.environ["CAPTAINS_SEA_DATA"] == str(target)
