@@ -53,7 +53,9 @@ def segment_select(g: Game) -> Gen:
 
 
 def has_load_marker(state: GameState, impulse_abs: int) -> bool:
-    return any(entry[0] == impulse_abs for entry in state.reload_track)
+    """A Load Marker of a ship afloat is due now; ruling R10.0: a marker left on an impulse that was never
+    played (after a grapple) counts too, so that the next impulse is played and picks it up."""
+    return any(entry[0] <= impulse_abs and state.ships[entry[1]].afloat for entry in state.reload_track)
 
 
 def skip_empty_impulse(state: GameState) -> bool:
@@ -98,6 +100,8 @@ def segment_impulse(g: Game) -> Gen:
                     completing.append(ship)
         if not completing:
             continue
+        for ship in completing:  # 9.0: completed maneuvers are revealed, then the IP orders the moves
+            mv.reveal(g, ship)
         order = yield from _move_order(g, completing)
         for ship in order:
             if state.ended or not ship.afloat:

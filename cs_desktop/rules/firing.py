@@ -17,7 +17,7 @@ from cs_desktop.rules.movement_rates import wind_position
 from cs_desktop.rules.reloading import place_load
 from cs_desktop.rules.rolls import NO_CARDS, CardUse, offer_bonus_cards, roll, roll_now
 from cs_desktop.rules.setup import LOAD_TYPES
-from cs_desktop.rules.state import FAIR, HANDY, UNFIT
+from cs_desktop.rules.state import FAIR, HANDY
 from cs_desktop.rules.tables import get_tables
 
 if TYPE_CHECKING:
@@ -424,7 +424,7 @@ def apply_result(g: Game, result: AttackResult) -> Gen:
         yield from damage.gunnery_hit(g, firer, section, "11.4.9")
     if result.hits and not result.chaser:
         tables = get_tables()
-        odd = result.odd_die + (damage.morale_mod(target) if target.morale in (HANDY, UNFIT) else 0)
+        odd = result.odd_die + damage.morale_mod(target)  # Handy +1, Unfit -1 (ruling R3.4: Strike Check -2)
         n = tables.morale_check_dice(odd, result.hits)
         if n:
             yield from damage.morale_check(g, target, n, "Morale Effects Table", "11.4.11")
@@ -438,8 +438,10 @@ def apply_result(g: Game, result: AttackResult) -> Gen:
 def apply_hull_hits(g: Game, target: ShipState, hits: int, pair: tuple[str, str], rake: bool) -> Gen:
     """11.4.10: split evenly between the two targeted sections, the first hit to the one with more
     undamaged boxes (the defender chooses on a tie); hits a section cannot take pass through to the other
-    side (ruling R11.8: along the ship for a rake); what the far side cannot take is ignored."""
+    side (ruling R11.4.10: along the ship when the shot strikes an end — a rake, or a shot from dead ahead
+    or dead astern); what the far side cannot take is ignored."""
     a, b = pair
+    along = rake or set(pair) in ({*END_SECTIONS["bow"]}, {*END_SECTIONS["stern"]})
     first = a
     if target.gunnery[a] == target.gunnery[b]:
         if hits % 2 == 1:
@@ -456,7 +458,7 @@ def apply_hull_hits(g: Game, target: ShipState, hits: int, pair: tuple[str, str]
             if target.gunnery[section] > 0:
                 yield from damage.gunnery_hit(g, target, section, "11.4.10")
                 continue
-            far = SAME_SIDE_OTHER_END[section] if rake else OPPOSITE[section]
+            far = SAME_SIDE_OTHER_END[section] if along else OPPOSITE[section]
             if target.gunnery[far] > 0:
                 g.emit("pass_through", "11.4.10", f"the shot passes through to the {far.replace('_', ' ')}",
                        ship=target.id)

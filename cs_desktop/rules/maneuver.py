@@ -7,6 +7,7 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
 from cs_desktop.rules import geometry as geo
+from cs_desktop.rules.damage import quality_mods
 from cs_desktop.rules.decisions import Request
 from cs_desktop.rules.movement_rates import letter_after_turn, wind_position
 from cs_desktop.rules.rolls import roll
@@ -135,13 +136,23 @@ def describe(choice: dict[str, Any]) -> str:
 
 
 # ---------------------------------------------------------------- execution
-def execute(g: Game, ship: ShipState) -> Gen:
-    """Carry out the completed maneuver (9.0): reveal it, then move or turn the ship."""
-    state = g.state
+def reveal(g: Game, ship: ShipState) -> None:
+    """9.0: a ship that has completed its maneuver reveals it (before the Initiative Player decides who
+    moves first, so he decides knowing both)."""
     m = ship.maneuver
     assert m is not None
+    if m.get("revealed"):
+        return
     m["revealed"] = True
     g.emit("reveal", "9.0", f"{ship.card.name} reveals {describe(m)}", ship=ship.id, maneuver=dict(m))
+
+
+def execute(g: Game, ship: ShipState) -> Gen:
+    """Carry out the completed maneuver (9.0): reveal it (if not yet revealed), then move or turn the ship."""
+    state = g.state
+    reveal(g, ship)
+    m = ship.maneuver
+    assert m is not None
     name = m["maneuver"]
     ship.maneuver = None
     ship.spent = 0
@@ -320,9 +331,7 @@ def tack(g: Game, ship: ShipState) -> Gen:
         if letter_after_turn(state, ship, points) == "H":
             toward = points
     turn_ship(g, ship, toward, "9.1.4", "turns into the wind (In Irons)")
-    mods = []
-    if ship.quality_mod:
-        mods.append(("Crack crew +1" if ship.quality_mod > 0 else "Green crew -1", ship.quality_mod))
+    mods = quality_mods(ship)
     if any(geo.mp_distance(ship.square, e.square) <= 6 for e in state.enemies(ship)):
         mods.append(("enemy within 6 MP -1", -1))
     r = yield from roll(g, ship.side, 1, "tack", "9.1.4", mods, ship=ship.id)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
+from cs_desktop.rules.damage import quality_mods
 from cs_desktop.rules.decisions import Request
 from cs_desktop.rules.geometry import turn
 from cs_desktop.rules.rolls import NO_CARDS, offer_bonus_cards, roll_now
@@ -110,6 +111,7 @@ def fall_off_request(state: GameState, side: str, ships: list[ShipState]) -> Req
 
 def segment_movement(g: Game) -> Generator[list[Request], dict[str, Any], None]:
     from cs_desktop.rules.grappling import is_grappled
+    from cs_desktop.rules.maneuver import update_stacks_after_turn
 
     state = g.state
     tables = get_tables()
@@ -121,6 +123,7 @@ def segment_movement(g: Game) -> Generator[list[Request], dict[str, Any], None]:
             for ship_id, choice in answers[side].items():
                 ship = state.ships[ship_id]
                 ship.heading = turn(ship.heading, choice["turn"])
+                update_stacks_after_turn(state, ship)  # 9.2 note: a turn in a shared square
                 g.emit("fall_off", "9.1.4", f"{ship.card.name} falls off to {choice['to']}", ship=ship_id,
                        heading=ship.heading)
     for ship in state.ships.values():
@@ -129,17 +132,21 @@ def segment_movement(g: Game) -> Generator[list[Request], dict[str, Any], None]:
     base = base_movement(state)
     ships = state.afloat()
     rolling = [s for s in ships if wind_position(state, s) != "H"]  # step 4: In Irons rolls no Hull Bonus
-    cards = yield from offer_bonus_cards([(s.side, 1, "hull bonus", "7.0", False) for s in rolling], g)
+    # 1.7.3-1.7.4: cards for every hull bonus roll are declared before any die, the NIP first; one offer per
+    # ship, so that a side of several ships keeps each ship's cards for that ship's roll.
+    uses = {}
+    for ship in sorted(rolling, key=lambda s: 0 if s.side != state.initiative else 1):
+        purpose = "hull bonus" if len(state.afloat(ship.side)) == 1 else f"hull bonus for {ship.card.name}"
+        cards = yield from offer_bonus_cards([(ship.side, 1, purpose, "7.0", False)], g)
+        uses[ship.id] = cards.get(ship.side, NO_CARDS)
     halved = set(state.halve_next_turn)
     for ship in ships:
         b = base.get(ship.id, 0)
         bonus = 0
         if ship in rolling:
-            use = cards.get(ship.side, NO_CARDS)
-            mods = []
-            if ship.quality_mod:
-                mods.append(("Crack crew +1" if ship.quality_mod > 0 else "Green crew -1", ship.quality_mod))
-            r = roll_now(g, ship.side, 1, "hull bonus", "7.0", mods + use.mods, use.discarded, ship=ship.id)
+            use = uses[ship.id]
+            r = roll_now(g, ship.side, 1, "hull bonus", "7.0", quality_mods(ship) + use.mods, use.discarded,
+                         ship=ship.id)
             bonus = tables.hull_bonus(ship.card.hull_type, r.total)
         ship.base_mp = b
         ship.hull_bonus = bonus

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from cs_desktop.rules import firing
-from cs_desktop.rules.state import FAIR, HANDY, UNFIT
+from cs_desktop.rules.state import FAIR, HANDY, STRIKE_CHECK, UNFIT
 
 from tests.rules.fighting_kit import (dice_left, events_since, man, mark, mods_of, ready, rolls_since, run, script,
                                       unload)
@@ -169,6 +169,21 @@ def test_11_4_11_odd_die_is_the_third_die_modified_by_defender_morale() -> None:
     assert j.rigging == 10 and j.morale == UNFIT  # 11 -> rigging hit
     morale = rolls_since(game, start, "morale check")[0]
     assert morale["dice"] == [4] and morale["modified"] == [3]
+
+
+def test_11_4_11_odd_die_at_strike_check_morale_is_worse_than_unfit() -> None:
+    """11.4.11 with ruling R3.4: a defender whose morale marker is in the Strike Check box modifies the odd
+    die by -2 (worse than Unfit), not 0. Effects [6,6,3] (Low, Handy -2 = 13, 1 hit): odd die 3 - 2 = 1 with
+    1 hit -> 1 morale die (at 3 it would be none); the die 6 - 2 = 4 holds."""
+    game = fired_game()
+    man(game, "constitution", starboard_bow=1)  # 1 long gun
+    game.state.ships["java"].morale = STRIKE_CHECK
+    script(game, [6, 1, 1, 1, 1, 6, 6, 3, 6])
+    start = mark(game)
+    shoot(game, "us", "constitution", {"starboard_bow": "low"})
+    assert dice_left(game) == []
+    morale = rolls_since(game, start, "morale check")[0]
+    assert morale["dice"] == [6] and morale["modified"] == [4]
 
 
 # ---------------------------------------------------------------- 11.0 announcing and simultaneity
@@ -556,6 +571,18 @@ def test_11_8_rake_overflow_passes_along_the_same_side() -> None:
 
 
 # ---------------------------------------------------------------- 11.6 / 11.7
+def test_11_4_10_a_shot_from_dead_ahead_passes_along_the_ship_like_a_rake() -> None:
+    """11.4.10 (ruling R11.4.10): a shot from dead ahead that is not a rake (headings not perpendicular) strikes
+    both bow sections; what a bow section cannot take passes through to the aft section on the same side,
+    not to the other bow section of the pair. Port bow 0, starboard bow 6, 2 hits: starboard bow 1, port
+    aft 1."""
+    game = ready(A, B)
+    j = game.state.ships["java"]
+    j.gunnery["port_bow"] = 0
+    _hull(game, 2, ("port_bow", "starboard_bow"), False, [])
+    assert _java(game) == [0, 5, 5, 6]
+
+
 def test_11_6_one_smoke_marker_for_one_or_two_dice_two_for_three_or_more() -> None:
     """11.6: bow 3 dice and aft 1 die fire -> 2 + 1 Smoke-2 markers in the firer's square."""
     game = fired_game()

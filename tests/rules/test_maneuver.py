@@ -64,23 +64,38 @@ BACK_SAIL = {"maneuver": "back_sail", "strain": 0}
 
 
 def test_9_1_selection_is_hidden_from_the_enemy_until_the_maneuver_completes(monkeypatch):
-    """9.1 / 9.0: both at speed 12; Constitution selects Advance, Java Back Sail; at impulse 2 (both about to
-    complete, move order asked) gb's view shows {'hidden': True}, the 'selected' event is us's only; after
-    it completes the 'reveal' event tells gb it was an Advance."""
-    game = to_select(monkeypatch, (10, 12, 3), (28, 20, 7), {"constitution": 12, "java": 12})
+    """9.1 / 9.0: both at speed 12; Constitution (heading 4, diagonal) selects Advance (3 MP), Java Back Sail
+    (2 MP). At impulse 2 Java completes and selects again while Constitution's Advance is still under way:
+    gb's view shows {'hidden': True}, the 'selected' event is us's only; after it completes (impulse 3) the
+    'reveal' event tells gb it was an Advance."""
+    game = to_select(monkeypatch, (10, 12, 4), (28, 20, 7), {"constitution": 12, "java": 12})
     choose(game, ADVANCE)
     assert game.view("gb")["ships"]["constitution"]["maneuver"] is None  # applied once both have selected
     answer(game, "gb", {"java": BACK_SAIL})
-    assert [(r.kind, game.state.impulse) for r in game.pending] == [("move_order", 2)]  # both complete now
+    assert [(r.kind, r.side, game.state.impulse) for r in game.pending] == [("select_maneuver", "gb", 2)]
     assert game.view("gb")["ships"]["constitution"]["maneuver"] == {"hidden": True}
     assert game.view("us")["ships"]["constitution"]["maneuver"] == {"maneuver": "advance", "revealed": False}
-    assert game.view("us")["ships"]["java"]["maneuver"] == {"hidden": True}
     (selected,) = ship_events(game, "selected", "constitution")
     assert selected["visible_to"] == "us"
     assert not [e for e in game.visible_events("gb") if e["type"] == "selected" and e["ship"] == "constitution"]
     reveal = until_revealed(game)
-    assert reveal["impulse"] == 2 and reveal["maneuver"] == {"maneuver": "advance", "revealed": True}
+    assert reveal["impulse"] == 3 and reveal["maneuver"] == {"maneuver": "advance", "revealed": True}
     assert reveal in game.visible_events("gb")
+
+
+def test_9_0_both_maneuvers_are_revealed_before_the_initiative_player_orders_the_moves(monkeypatch):
+    """9.0 / 4.0 (Reveal Maneuver, then Complete Maneuver): "if both players reveal maneuvers, the Initiative
+    Player decides who moves first" — when the move order is asked both completed maneuvers are already
+    revealed to both sides, so the Initiative Player decides knowing them."""
+    game = to_select(monkeypatch, (10, 12, 3), (28, 20, 7), {"constitution": 12, "java": 12})
+    choose(game, ADVANCE)
+    answer(game, "gb", {"java": BACK_SAIL})
+    assert [(r.kind, game.state.impulse) for r in game.pending] == [("move_order", 2)]  # both complete now
+    assert game.view("us")["ships"]["java"]["maneuver"] == {"maneuver": "back_sail", "revealed": True}
+    assert game.view("gb")["ships"]["constitution"]["maneuver"] == {"maneuver": "advance", "revealed": True}
+    assert [e["ship"] for e in game.visible_events("us") if e["type"] == "reveal"] == ["constitution", "java"]
+    answer(game, "us", "non_initiative_first")
+    assert len(ship_events(game, "reveal", "constitution")) == 1  # not revealed a second time on execution
 
 
 def test_9_1_restriction_1_a_maneuver_completing_next_turn_may_be_selected(monkeypatch):

@@ -124,3 +124,25 @@ def test_21_2_zero_relativity_uses_the_fixed_schedule():
     still added (Constitution 1+1 -> 1, Java 6 -> 3): speeds 8 and 8."""
     game, got = speeds((10, 12, 5), (22, 12, 7), [6, 1, 1, 6], relativity="zero")
     assert got == {"constitution": (7, 1, 8), "java": (5, 3, 8)}
+
+
+def test_7_0_step_5_cards_of_a_side_of_two_ships_modify_the_ship_they_were_discarded_for():
+    """7.0 step 5 with 1.7.3 (multi-ship, 21.0): gb sails Java and Guerriere. Each ship's Hull Bonus roll is
+    offered the cards on its own (NIP first, all before any die); a card discarded for Java gives Java's die
+    +1 and Guerriere's none (the second offer must not overwrite the first)."""
+    game = duel(a=(10, 12, 4), b=(22, 14, 2), wind=5, extra={"gb": [("guerriere", (20, 5, 5))]},
+                options={"bonus_cards": True})
+    drive(game, until=at("assign_crew"))
+    game.state.sides["gb"].hand = ["lucky-roll#1", "lucky-roll#2"]
+    offers = []
+
+    def cards(g, r):
+        offers.append((r.side, r.info["purpose"]))
+        return [r.info["hand"][0]] if "Java" in r.info["purpose"] else []
+
+    drive(game, until=at("select_maneuver"), policy={"bonus_cards": cards})
+    assert [p for s, p in offers if s == "gb" and p.startswith("hull bonus")] == [
+        "hull bonus for Java", "hull bonus for Guerriere"]
+    got = {e["ship"]: e["card_bonus"] for e in events_of(game, "roll") if e["purpose"] == "hull bonus"}
+    assert got == {"constitution": [0], "java": [1], "guerriere": [0]}
+    assert game.state.sides["gb"].hand == ["lucky-roll#2"]

@@ -127,6 +127,24 @@ def test_10_0_marker_on_an_ignored_impulse_is_picked_up_next_impulse_played() ->
     assert j.loads["port_bow"] == "round" and game.state.reload_track == []
 
 
+def test_10_0_an_overdue_marker_makes_the_next_impulse_a_played_one() -> None:
+    """Ruling R10.0 with 13.0 and R12.0 (grappled ships may still reload): the ships lie grappled at speed 0
+    and the only marker was due at impulse 9 of turn 1, ignored after the grapple. Impulse 1 of turn 2 is
+    not skipped as empty, so the marker is picked up there (not left until some other marker comes due)."""
+    from cs_desktop.rules.activation import skip_empty_impulse
+
+    game = ready()
+    state = game.state
+    for ship in state.ships.values():
+        ship.speed = 0
+    j = state.ships["java"]
+    j.loads["port_bow"] = None
+    state.reload_track = [[9, "java", "port_bow", "round", False]]
+    state.turn, state.segment = 2, "impulse:1"
+    assert not skip_empty_impulse(state)
+    assert state.segment == "impulse:1"
+
+
 def test_10_0_load_types_are_hidden_from_the_enemy() -> None:
     """10.0/11.7: the enemy view shows which broadsides are loaded and where markers are, never the load type;
     the owner sees his own."""
