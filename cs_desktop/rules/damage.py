@@ -21,6 +21,16 @@ MORALE_MOD = {HANDY: 1, FAIR: 0, UNFIT: -1, STRIKE_CHECK: -2}
 HAND_LIMIT = {HANDY: 6, FAIR: 5, UNFIT: 4, STRIKE_CHECK: 3}
 
 
+#: rules under which a ship damages itself: Straining (16.0), a Double Shot burst (11.4.9), a Play Now event
+#: (1.7.1). Such boxes are not hits the enemy scored (ruling R19.0).
+SELF_INFLICTED = frozenset({"16.0", "11.4.9", "1.7.1"})
+
+
+def _count_self(ship: ShipState, taken: int, rule: str) -> None:
+    if rule in SELF_INFLICTED:
+        ship.self_damage += taken
+
+
 def morale_mod(ship: ShipState) -> int:
     return MORALE_MOD[ship.morale]
 
@@ -68,6 +78,7 @@ def rigging_hits(g: Game, ship: ShipState, hits: int, rule: str) -> int:
     if taken <= 0:
         return 0
     ship.rigging -= taken
+    _count_self(ship, taken, rule)
     g.emit("hit", rule, f"{ship.card.name} takes {taken} rigging hit(s); rigging {ship.rigging}"
            + (" — dismasted (Strike Check box)" if ship.rigging == 0 else ""), ship=ship.id, track="rigging",
            hits=taken, value=ship.rigging)
@@ -85,6 +96,7 @@ def crew_hits(g: Game, ship: ShipState, hits: int, rule: str) -> Gen:
         return 0
     before = ship.crew
     ship.crew -= taken
+    _count_self(ship, taken, rule)
     g.emit("hit", rule, f"{ship.card.name} takes {taken} crew hit(s); crew {ship.crew}", ship=ship.id,
            track="crew", hits=taken, value=ship.crew)
     from cs_desktop.rules.crew import trim_to_crew
@@ -103,6 +115,7 @@ def gunnery_hit(g: Game, ship: ShipState, section: str, rule: str) -> Gen:
     if ship.gunnery[section] <= 0:
         return False
     ship.gunnery[section] -= 1
+    _count_self(ship, 1, rule)
     g.emit("hit", rule, f"{ship.card.name} takes a hull hit in the {section.replace('_', ' ')} section; "
            f"gunnery {ship.gunnery[section]}", ship=ship.id, track=section, hits=1, value=ship.gunnery[section])
     from cs_desktop.rules.crew import trim_to_crew

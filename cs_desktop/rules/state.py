@@ -70,6 +70,9 @@ class ShipState:
     no_back_sail: bool = False
     no_wear: bool = False
     worn_here: bool = False
+    # boxes lost to the ship's own actions (Straining, Double Shot bursts, Play Now events): not scored by
+    # the enemy (ruling R19.0)
+    self_damage: int = 0
     # end states (18.0)
     struck: bool = False
     captured: bool = False

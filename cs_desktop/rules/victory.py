@@ -23,15 +23,18 @@ def end_game(g: Game, reason: str) -> None:
     g.emit("game_end", "18.0", f"Game over: {reason}. " + result["summary"], result=result)
 
 
-def hits_scored(g: Game, side: str) -> dict[str, int]:
-    """19.0: the hits on the enemy's cards at the end (repairs take VP away)."""
+def hits_scored(g: Game, side: str) -> tuple[dict[str, int], int]:
+    """19.0: the damaged boxes on the enemy's cards at the end (repairs take VP away), by track, and how many
+    of them the enemy did to itself (Straining, bursts, Play Now events — not scored, ruling R19.0)."""
     out = {"hull": 0, "rigging": 0, "crew": 0}
+    own = 0
     for ship in g.state.ships.values():
         if ship.side == side:
             continue
         for track, value in ship.damage().items():
             out[track] += value
-    return out
+        own += min(ship.self_damage, sum(ship.damage().values()))
+    return out, own
 
 
 def tally(g: Game) -> dict[str, Any]:
@@ -42,14 +45,14 @@ def tally(g: Game) -> dict[str, Any]:
     sides: dict[str, Any] = {}
     for side in state.sides:
         term = terms.side(side)
-        hits = hits_scored(g, side)
-        total_hits = sum(hits.values())
+        hits, own = hits_scored(g, side)
+        total_hits = sum(hits.values()) - own
         enemies = [s for s in state.ships.values() if s.side != side]
         struck = sum(1 for s in enemies if s.struck)
         captured = sum(1 for s in enemies if s.captured)
         vp = (total_hits * term.multiplier + STRUCK_VP * struck + CAPTURED_VP * captured + term.bonus
               + term.bid_points)
-        sides[side] = {"hits": hits, "hits_total": total_hits, "multiplier": term.multiplier, "bonus": term.bonus,
+        sides[side] = {"hits": hits, "self_inflicted": own, "hits_total": total_hits, "multiplier": term.multiplier, "bonus": term.bonus,
                        "struck": struck, "captured": captured, "bid_received": term.bid_points,
                        "vp": round(vp, 2)}
     a, b = list(state.sides)

@@ -88,8 +88,13 @@ def test_random_games_keep_every_invariant(name: str, seed: int, turn_limit: int
     # VP recomputes from the log: hits scored on the enemy x multiplier + struck/captured + bonuses
     result = game.events[-1]["result"]
     terms = victory_terms(game.scenario, game.cards)
+    own = {sid: 0 for sid in game.state.ships}
+    for e in game.events:
+        if e["type"] == "hit" and e["rule"] in ("16.0", "11.4.9", "1.7.1"):
+            own[e["ship"]] += e["hits"]
     for side, info in result["sides"].items():
-        hits = sum(logged[s.id] for s in game.state.ships.values() if s.side != side)
+        hits = sum(logged[s.id] - min(own[s.id], logged[s.id]) for s in game.state.ships.values()
+                   if s.side != side)
         enemy = [s for s in game.state.ships.values() if s.side != side]
         vp = (hits * terms.side(side).multiplier + 5 * sum(s.struck for s in enemy)
               + 10 * sum(s.captured for s in enemy) + terms.side(side).bonus + terms.side(side).bid_points)

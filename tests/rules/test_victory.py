@@ -99,3 +99,20 @@ def test_18_0_a_ship_that_cannot_stay_on_the_map_ends_the_game() -> None:
     drive(game, until=lambda g: g.ended or g.state.turn > 3)
     assert game.ended and "off the map" in game.state.end_reason
     assert game.events[-1]["type"] == "game_end"
+
+
+def test_19_0_damage_a_ship_does_to_itself_is_not_scored_by_the_enemy() -> None:
+    """19.0 / ruling R19.0: Java loses 2 rigging boxes Straining (16.0) and 1 hull box to a burst (11.4.9),
+    then 1 rigging box to enemy fire (11.4.10): us scores 1 hit, not 4; a repair of 2 boxes leaves 0."""
+    from cs_desktop.rules import damage
+
+    game = ready()
+    java = game.state.ships["java"]
+    damage.rigging_hits(game, java, 2, "16.0")
+    list(damage.gunnery_hit(game, java, "port_bow", "11.4.9"))
+    damage.rigging_hits(game, java, 1, "11.4.10")
+    t = _tally(game)
+    assert t["sides"]["us"]["hits"] == {"hull": 1, "rigging": 3, "crew": 0}
+    assert t["sides"]["us"]["self_inflicted"] == 3 and t["sides"]["us"]["hits_total"] == 1
+    java.rigging += 2  # repairs: the card now shows 2 damaged boxes, all Java's own
+    assert _tally(game)["sides"]["us"]["hits_total"] == 0
