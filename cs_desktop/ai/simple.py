@@ -135,7 +135,7 @@ class SimpleCaptain:
             score -= 0.5
         if kind == "tack":
             score -= 1.5  # it may fail and leave her In Irons
-        score -= option.get("strain", 0) * 1.0
+        score -= option.get("strain", 0) * 3.0  # a failed rigging check costs boxes
         return score
 
     def _advance_turn(self, view: dict[str, Any], request: Request) -> Any:
