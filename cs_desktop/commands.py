@@ -100,14 +100,17 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         scenario, ships = load_scenario_with_ships(args.scenario)
     except FileFormatError as e:
         print(e, file=sys.stderr)
-        return 2
+        return EXIT_PROBLEM
     captains = tuple(c.strip() for c in args.captains.split(","))
     if len(captains) != 2 or any(c not in CAPTAINS for c in captains):
         print(f"--captains: give two of {', '.join(CAPTAINS)}, comma separated", file=sys.stderr)
-        return 2
+        return EXIT_PROBLEM
     if args.games < 1 or args.games > 100_000:
         print("--games: give a number from 1 to 100000", file=sys.stderr)
-        return 2
+        return EXIT_PROBLEM
+    if args.turn_limit < 0:
+        print("--turn-limit: give a number of turns, or 0 for no limit", file=sys.stderr)
+        return EXIT_PROBLEM
     report = simulate(scenario, ships, args.games, args.seed, (captains[0], captains[1]),
                       args.turn_limit or None, args.swap)
     if args.json:
@@ -130,7 +133,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         game = load_game(args.save).game
     except SaveError as e:
         print(e, file=sys.stderr)
-        return 2
+        return EXIT_PROBLEM
     if args.json:
         print(json.dumps(game.view(None), sort_keys=True, indent=2, default=list))
     else:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import tempfile
 import types
 import typing
 from collections.abc import Iterable, Sequence
@@ -308,8 +309,9 @@ def _validate(model: type[BaseModel], text: str, data: Any, source: str) -> Any:
         raise FileFormatError(source, _problems_from(e, model)) from None
 
 
-def _card_problems(card: ShipCard, prefix: str = "") -> list[tuple[str, str]]:
-    """Checks beyond the model: gunnery tracks are cumulative (3.10.1)."""
+def card_problems(card: ShipCard, prefix: str = "") -> list[tuple[str, str]]:
+    """Checks of a ship card beyond the model, as (field path, problem): gunnery tracks are cumulative
+    (3.10.1). `parse_ship` raises on them; an editor shows them on a card that the model accepts."""
     out: list[tuple[str, str]] = []
     for section in SECTION_NAMES:
         track = card.gunnery[section]
@@ -327,7 +329,7 @@ def parse_ship(text: str, source: str) -> ShipCard:
     data = _load_json(text, source)
     _check_header(data, source, SHIP_FORMAT)
     card: ShipCard = _validate(ShipCard, text, data, source)
-    problems = _card_problems(card)
+    problems = card_problems(card)
     if problems:
         raise FileFormatError(source, problems)
     return card
@@ -343,8 +345,9 @@ def _map_size() -> tuple[int, int] | None:
 
 def wind_letter(wind: int, heading: int) -> str:
     """The wind position letter (1.2) of a ship on `heading` with the wind blowing toward `wind`."""
-    wind_from = (wind + 3) % 8 + 1
-    return _WIND_LETTERS[(wind_from - heading) % 8]
+    from cs_desktop.rules.movement_rates import wind_from
+
+    return _WIND_LETTERS[(wind_from(wind) - heading) % 8]
 
 
 def _scenario_problems(s: Scenario) -> list[tuple[str, str]]:
@@ -370,7 +373,7 @@ def _scenario_problems(s: Scenario) -> list[tuple[str, str]]:
                     out.append((f"{where}.start", f"[{x}, {y}] is off the map; columns 0..{size[0] - 1}, "
                                                   f"rows 0..{size[1] - 1}"))
             if isinstance(ss.ship, ShipCard):
-                out.extend(_card_problems(ss.ship, f"{where}.ship."))
+                out.extend(card_problems(ss.ship, f"{where}.ship."))
     return out
 
 
@@ -461,15 +464,68 @@ def dump_scenario(s: Scenario) -> str:
     return _dump(s)
 
 
+def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
+    """Write `text` to `path` so that the old file survives any failure before the final rename: a temporary
+    file in the same folder, flushed and fsynced, then `os.replace`d over the old one. Saves, exports and
+    the session lock all write this way. The file keeps the old file's permissions (a new one: rw-r--r--,
+    not mkstemp's owner-only)."""
+    target = Path(path)
+    folder = target.parent
+    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        mode = target.stat().st_mode & 0o777
+    except OSError:
+        mode = 0o644
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+    try:
+        os.chmod(tmp, mode)
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    _fsync_dir(folder)
+
+
+def _fsync_dir(folder: Path) -> None:
+    try:
+        dfd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(dfd)
+    except OSError:
+        pass
+    finally:
+        os.close(dfd)
+
+
+
 # ---------------------------------------------------------------------------------------------- validate
 
 
-def _file_format(path: Path) -> str | None:
-    try:
-        data = _load_json(_read_text(path), str(path))
-    except FileFormatError:
-        return None
-    return data.get("format") if isinstance(data, dict) and isinstance(data.get("format"), str) else None
+def read_card(path: str | os.PathLike[str]) -> ShipCard | Scenario:
+    """A ship card or a scenario from a file, as its "format" says, fully validated (a scenario's ships given
+    by id are not looked up: see `load_scenario_with_ships`). Any problem raises FileFormatError."""
+    src = str(path)
+    text = _read_text(path)  # size limit, UTF-8, missing file
+    data: Any = _load_json(text, src)  # bad JSON, duplicate keys, NaN, nesting
+    fmt = data.get("format") if isinstance(data, dict) else None
+    if fmt == SCENARIO_FORMAT:
+        return parse_scenario(text, src)
+    if fmt == SHIP_FORMAT:
+        return parse_ship(text, src)
+    if not isinstance(data, dict):
+        raise FileFormatError(src, [("(file)", f"expected a JSON object {{...}} holding a ship or scenario, "
+                                               f"got {_kind(data)}")])
+    got = "missing" if fmt is None else f"got {_short(fmt)}"
+    raise FileFormatError(src, [("format", f"{got}; expected {SHIP_FORMAT!r} or {SCENARIO_FORMAT!r}")])
 
 
 def expand_paths(paths: Iterable[str | os.PathLike[str]]) -> list[Path]:
@@ -487,21 +543,9 @@ def validate_path(path: str | os.PathLike[str]) -> list[str]:
     """Problems with one ship or scenario file (a scenario with its ships), one line each; [] if good."""
     p = Path(path)
     try:
-        fmt = _file_format(p)
-        if fmt == SCENARIO_FORMAT:
-            load_scenario_with_ships(p)
-        elif fmt == SHIP_FORMAT:
-            load_ship(p)
-        else:
-            # let the ship loader explain what is wrong (missing file, bad JSON, unknown format ...)
-            text = _read_text(p)
-            data = _load_json(text, str(p))
-            if not isinstance(data, dict) or "format" not in data:
-                raise FileFormatError(p, [("format", f"missing; expected {SHIP_FORMAT!r} or "
-                                                     f"{SCENARIO_FORMAT!r}")] if isinstance(data, dict) else
-                                      [("(file)", f"expected a JSON object {{...}}, got {_kind(data)}")])
-            raise FileFormatError(p, [("format", f"got {_short(data['format'])}; expected {SHIP_FORMAT!r} or "
-                                                 f"{SCENARIO_FORMAT!r}")])
+        card = read_card(p)
+        if isinstance(card, Scenario):
+            resolve_ships(card, str(p), ship_search_dirs(p))  # and its ships, as load_scenario_with_ships
     except FileFormatError as e:
         return e.lines()
     return []

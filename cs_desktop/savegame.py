@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -23,6 +22,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from cs_desktop.files import atomic_write_text
 from cs_desktop.rules.cards import Scenario, ShipCard
 from cs_desktop.rules.game import Game
 
@@ -67,40 +67,6 @@ class SavedGame(BaseModel):
 
 
 # ---------------------------------------------------------------------------------------------- writing
-
-
-def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
-    """Write `text` to `path` so that the old file survives any failure before the final rename."""
-    target = Path(path)
-    folder = target.parent
-    folder.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, target)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-    _fsync_dir(folder)
-
-
-def _fsync_dir(folder: Path) -> None:
-    try:
-        dfd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(dfd)
-    except OSError:
-        pass
-    finally:
-        os.close(dfd)
 
 
 def save_text(game: Game, meta: dict[str, Any] | None = None) -> str:
@@ -274,13 +240,13 @@ class AutosaveStore:
             return None
         try:
             saved = parse_save(self.path.read_text(encoding="utf-8"), self.path)
-        except (SaveError, OSError):
+            meta = saved.meta
+            if meta.get("ended"):
+                return None
+            return Resumable(self.path, float(meta.get("saved_at", self.path.stat().st_mtime)),
+                             str(meta.get("title", saved.scenario.title)), int(meta.get("turn", 1)))
+        except (SaveError, OSError, ValueError, TypeError):  # not UTF-8, or a damaged meta: nothing to offer
             return None
-        meta = saved.meta
-        if meta.get("ended"):
-            return None
-        return Resumable(self.path, float(meta.get("saved_at", self.path.stat().st_mtime)),
-                         str(meta.get("title", saved.scenario.title)), int(meta.get("turn", 1)))
 
     def start_session(self) -> Resumable | None:
         """Call once at start-up: returns what a crashed session left, then takes the lock."""

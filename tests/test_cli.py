@@ -87,3 +87,16 @@ def test_data_dir_option_points_the_library_elsewhere(tmp_path, monkeypatch) -> 
     assert main(["--data-dir", str(target), "validate", str(cs_desktop.SCENARIOS / "constitution-vs-java.json")]) == 0
     assert os.environ["CAPTAINS_SEA_DATA"] == str(target)
     assert data_dir() == target
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--games", "0"], "--games"),
+    (["--turn-limit", "-5"], "--turn-limit"),
+    (["--captains", "simple"], "--captains"),
+    (["--captains", "simple,genius"], "--captains"),
+])
+def test_simulate_bad_options_exit_2(args: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Every subcommand: exit status 2 and a clear message on bad input, never a game with nonsense terms."""
+    assert main(["simulate", "--scenario", str(SCEN / "constitution-vs-java.json"), *args]) == 2
+    captured = capsys.readouterr()
+    assert message in captured.err and captured.out == ""

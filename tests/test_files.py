@@ -366,3 +366,20 @@ def test_file_format_error_str_one_line_per_problem() -> None:
     e = FileFormatError("f.json", [("a", "x"), ("b.c[0]", "y")])
     assert str(e) == "f.json: a: x\nf.json: b.c[0]: y"
     assert copy.copy(e.problems) == [("a", "x"), ("b.c[0]", "y")]
+
+
+def test_atomic_write_text_keeps_permissions_and_leaves_no_temporary_file(tmp_path: Path) -> None:
+    """Saves and exports share files.atomic_write_text: a new file is rw-r--r-- (not mkstemp's owner-only),
+    a replaced file keeps its mode, and only the target is left in the folder."""
+    import os
+    import stat
+
+    from cs_desktop.files import atomic_write_text
+
+    new = tmp_path / "new.json"
+    atomic_write_text(new, "{}\n")
+    assert stat.S_IMODE(new.stat().st_mode) == 0o644
+    os.chmod(new, 0o640)
+    atomic_write_text(new, "{\"a\": 1}\n")
+    assert stat.S_IMODE(new.stat().st_mode) == 0o640 and new.read_text(encoding="utf-8") == "{\"a\": 1}\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["new.json"]

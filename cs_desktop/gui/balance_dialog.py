@@ -4,6 +4,10 @@
 each player." The games run on a worker thread (`BalanceWorker` in a `QThread`), one `simulate(...)` call a
 game, with the two captains swapped on every other game; the dialog shows progress, can cancel between
 games, and shows each side's win rate, the draws, and the spread of victory points.
+
+Closing the dialog (Close, Escape, or its parent window going away) cancels the games and disconnects the
+worker, which stops after the game in hand. The thread has no Qt parent and is held in `_RUNNING` until it
+has finished, so deleting the dialog never destroys a running QThread (which would abort the program).
 """
 
 from __future__ import annotations
@@ -13,7 +17,7 @@ import statistics
 from collections.abc import Mapping
 from typing import Any
 
-from PySide6.QtCore import QObject, QThread, Signal, Slot
+from PySide6.QtCore import QCoreApplication, QObject, Qt, QThread, Signal, Slot
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -31,6 +35,30 @@ from PySide6.QtWidgets import (
 from cs_desktop.ai.captains import CAPTAINS
 from cs_desktop.rules.cards import Scenario, ShipCard
 from cs_desktop.simulate import simulate, summarize
+
+
+#: the threads of balance checks with their workers, kept from Python's garbage collector until they have
+#: finished (pruned at the next start; never from the thread itself, which must not delete itself)
+_RUNNING: set[tuple[QThread, BalanceWorker]] = set()
+
+
+def _track(thread: QThread, worker: BalanceWorker) -> None:
+    for pair in list(_RUNNING):
+        if pair[0].isFinished():
+            _RUNNING.discard(pair)
+    _RUNNING.add((thread, worker))
+    app = QCoreApplication.instance()
+    if app is not None and not app.property("cs_balance_stop_hooked"):
+        app.setProperty("cs_balance_stop_hooked", True)
+        app.aboutToQuit.connect(stop_all_balance_checks)
+
+
+def stop_all_balance_checks(timeout_ms: int = 10_000) -> None:
+    """Cancel every balance check still running and wait for its thread (at quit)."""
+    for _thread, worker in list(_RUNNING):
+        worker.cancel()
+    for thread, _worker in list(_RUNNING):
+        thread.wait(timeout_ms)
 
 
 class BalanceWorker(QObject):
@@ -175,12 +203,17 @@ class BalanceDialog(QDialog):
         captains = (str(self.captain_boxes[0].currentData()), str(self.captain_boxes[1].currentData()))
         self.worker = BalanceWorker(self.scenario, self.ships, n, self.seed.value(), captains,
                                     self.turn_limit.value())
-        self.thread = QThread(self)
+        self.thread = QThread()  # no parent: see the module's docstring
         self.worker.moveToThread(self.thread)
         self.thread.started.connect(self.worker.run)
+        # quit from the worker's own thread: the thread ends even when no event loop runs here any more
+        self.worker.finished.connect(self.thread.quit, Qt.ConnectionType.DirectConnection)
         self.worker.progress.connect(self._progress)
         self.worker.failed.connect(self._failed)
         self.worker.finished.connect(self._finished)
+        worker = self.worker
+        self.destroyed.connect(lambda *_: worker.cancel())
+        _track(self.thread, self.worker)
         self.run_button.setEnabled(False)
         self.cancel_button.setEnabled(True)
         self.result.setHtml("<i>Playing…</i>")
@@ -205,11 +238,7 @@ class BalanceDialog(QDialog):
         self.records = records
         self.cancelled = cancelled
         if self.thread is not None:
-            self.thread.quit()
             self.thread.wait()
-            self.thread.deleteLater()
-        if self.worker is not None:
-            self.worker.deleteLater()
         self.thread, self.worker = None, None
         self.run_button.setEnabled(True)
         self.cancel_button.setEnabled(False)
@@ -256,12 +285,28 @@ class BalanceDialog(QDialog):
             f"<p>Mean VP margin ({names[a]} − {names[b]}): {spread['margin']:+.1f}</p>"
             f"<p>Endings: {endings}</p><p><b>{verdict}</b></p>")
 
+    def abandon(self) -> None:
+        """Stop the games without waiting: cancel, and hear no more from the worker (it ends by itself)."""
+        worker = self.worker
+        if worker is None:
+            return
+        worker.cancel()
+        for signal, slot in ((worker.progress, self._progress), (worker.failed, self._failed),
+                             (worker.finished, self._finished)):
+            try:
+                signal.disconnect(slot)
+            except (RuntimeError, TypeError):
+                pass
+        self.thread, self.worker = None, None
+        self.run_button.setEnabled(True)
+        self.cancel_button.setEnabled(False)
+
+    def reject(self) -> None:  # Escape: hides the dialog without a closeEvent
+        self.abandon()
+        super().reject()
+
     def closeEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
-        if self.worker is not None:
-            self.worker.cancel()
-        if self.thread is not None:
-            self.thread.quit()
-            self.thread.wait(10_000)
+        self.abandon()
         super().closeEvent(event)
 
 
@@ -271,4 +316,4 @@ def open_balance_check(parent: QWidget | None, scenario: Scenario, ships: Mappin
     return dlg
 
 
-__all__ = ["BalanceDialog", "BalanceWorker", "open_balance_check", "vp_spread"]
+__all__ = ["BalanceDialog", "BalanceWorker", "open_balance_check", "stop_all_balance_checks", "vp_spread"]

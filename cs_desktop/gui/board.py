@@ -43,6 +43,7 @@ from PySide6.QtWidgets import (
 )
 
 from cs_desktop.rules import geometry as geo
+from cs_desktop.rules.movement_rates import wind_from
 from cs_desktop.rules.tables import get_tables
 
 
@@ -251,7 +252,7 @@ class WindItem(QGraphicsItem):
     def set_wind(self, wind: int) -> None:
         self.wind = wind
         self.setRotation(heading_angle(wind))
-        frm = (wind + 3) % 8 + 1
+        frm = wind_from(wind)
         self.setToolTip(f"Wind blows toward {wind} ({HEADING_NAMES[wind]}), from {frm} ({HEADING_NAMES[frm]})")
 
     def boundingRect(self) -> QRectF:
@@ -321,7 +322,7 @@ class ShipItem(QGraphicsItem):
         self.setRotation(heading_angle(heading))
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.setAcceptHoverEvents(True)
-        frm = (wind + 3) % 8 + 1
+        frm = wind_from(wind)
         self.wind_r = (frm - heading) % 8
         self.wind_position = _letters_by_r()[self.wind_r]
         self.setCursor(Qt.CursorShape.PointingHandCursor)
@@ -1107,7 +1108,7 @@ class BoardView(QGraphicsView):
 
     def _ship_tooltip(self, sid: str, ship: Mapping[str, Any], letters: Mapping[int, str]) -> str:
         wind = int(self.view.get("wind", 1))
-        frm = (wind + 3) % 8 + 1
+        frm = wind_from(wind)
         letter = letters[(frm - int(ship["heading"])) % 8]
         h = int(ship["heading"])
         lines = [f"{self.ship_name(sid)} ({ship.get('side')})",
@@ -1287,7 +1288,7 @@ class BoardView(QGraphicsView):
         if not self.view:
             return
         wind = int(self.view.get("wind", 1))
-        frm = (wind + 3) % 8 + 1
+        frm = wind_from(wind)
         painter.save()
         painter.resetTransform()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)

@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
 
 from cs_desktop.files import FileFormatError
 from cs_desktop.gui.editor_commands import library_bridge
+from cs_desktop.library import LibraryError
 
 ANY = ""
 
@@ -349,70 +350,98 @@ class LibraryBrowser(QWidget):
             return None
         return ids[0]
 
-    # ------------------------------------------------------------------ actions: ships
-    def new_ship(self) -> QWidget | None:
-        return self._open_ship_editor(None)
+    # ------------------------------------------------------------------ actions on ships and scenarios
+    def _selected(self, kind: str) -> list[str]:
+        return self.selected_ships() if kind == "ship" else self.selected_scenarios()
 
-    def edit_ship(self) -> QWidget | None:
-        sid = self._need_one(self.selected_ships(), "ship")
+    def _edit(self, kind: str) -> QWidget | None:
+        sid = self._need_one(self._selected(kind), kind)
         if sid is None:
             return None
-        return self._open_ship_editor(sid)
+        return self._open_editor(kind, sid)
 
-    def _open_ship_editor(self, sid: str | None) -> QWidget | None:
+    def _open_editor(self, kind: str, sid: str | None) -> QWidget | None:
+        """Open the ship editor or the scenario designer (a new item when `sid` is None)."""
         if sid is not None:
-            self.editShip.emit(sid)
+            (self.editShip if kind == "ship" else self.editScenario).emit(sid)
         if not self.open_editors:
             return None
-        from cs_desktop.gui.ship_editor import open_ship_editor
+        editor: Any
+        try:
+            if kind == "ship":
+                from cs_desktop.gui.ship_editor import open_ship_editor
 
-        editor = open_ship_editor(self, self.library, sid)
-        editor.saved.connect(lambda i: self.select("ship", i))
+                editor = open_ship_editor(self, self.library, sid)
+            else:
+                from cs_desktop.gui.scenario_designer import open_scenario_designer
+
+                editor = open_scenario_designer(self, self.library, sid)
+                editor.playScenario.connect(self.playScenario)
+        except (LibraryError, FileFormatError) as e:  # gone meanwhile, or a damaged row in the library
+            self.show_message(f"Cannot open {sid}:\n{e}", error=True)
+            return None
+        editor.saved.connect(lambda i: self.select(kind, i))
         self.editors.append(editor)
         return editor
 
-    def duplicate_ship(self) -> None:
+    def _duplicate(self, kind: str) -> None:
+        duplicate = self.library.duplicate_ship if kind == "ship" else self.library.duplicate_scenario
         made = []
         try:
-            for sid in self.selected_ships():
-                made.append(self.library.duplicate_ship(sid).id)
+            for sid in self._selected(kind):
+                made.append(duplicate(sid).id)
         except Exception as e:
             self.show_message(f"Could not duplicate: {e}", error=True)
             return
         if made:
             self.show_message(f"Duplicated as {', '.join(made)}.")
-            self.select("ship", made[-1])
+            self.select(kind, made[-1])
 
-    def delete_ship(self) -> None:
-        ids = self.selected_ships()
+    def _delete(self, kind: str, warning: str) -> None:
+        ids = self._selected(kind)
         if not ids:
-            self.show_message("Select the ships to delete first.", error=True)
+            self.show_message(f"Select the {kind}s to delete first.", error=True)
             return
-        if not self.confirm("Delete ships", f"Delete {', '.join(ids)} from the library? This cannot be undone."):
+        if not self.confirm(f"Delete {kind}s", f"Delete {', '.join(ids)} from the library? {warning}"):
             return
-        done = []
-        for sid in ids:
+        delete = self.library.delete_ship if kind == "ship" else self.library.delete_scenario
+        for sid in ids:  # one transaction each: those before a refusal stay deleted
             try:
-                self.library.delete_ship(sid)
-                done.append(sid)
-            except Exception as e:  # LibraryError: used by a scenario
+                delete(sid)
+            except Exception as e:  # LibraryError: a ship used by a scenario, or gone meanwhile
                 self.show_message(f"Not deleted: {e}", error=True)
                 return
-        self.show_message(f"Deleted {', '.join(done)}.")
+        self.show_message(f"Deleted {', '.join(ids)}.")
 
-    def export_ship(self) -> None:
-        sid = self._need_one(self.selected_ships(), "ship")
+    def _export(self, kind: str, what: str) -> None:
+        sid = self._need_one(self._selected(kind), kind)
         if sid is None:
             return
         path = self.choose_export_file(f"{sid}.json")
         if not path:
             return
         try:
-            self.library.export_ship(sid, path)
+            (self.library.export_ship if kind == "ship" else self.library.export_scenario)(sid, path)
         except Exception as e:
             self.show_message(f"Could not export {sid}: {e}", error=True)
             return
-        self.show_message(f"Exported {sid} to {path}.")
+        self.show_message(f"Exported {sid}{what} to {path}.")
+
+    # ------------------------------------------------------------------ actions: ships
+    def new_ship(self) -> QWidget | None:
+        return self._open_editor("ship", None)
+
+    def edit_ship(self) -> QWidget | None:
+        return self._edit("ship")
+
+    def duplicate_ship(self) -> None:
+        self._duplicate("ship")
+
+    def delete_ship(self) -> None:
+        self._delete("ship", "This cannot be undone.")
+
+    def export_ship(self) -> None:
+        self._export("ship", "")
 
     # ------------------------------------------------------------------ actions: scenarios
     def play(self) -> None:
@@ -421,68 +450,19 @@ class LibraryBrowser(QWidget):
             self.playScenario.emit(sid)
 
     def new_scenario(self) -> QWidget | None:
-        return self._open_designer(None)
+        return self._open_editor("scenario", None)
 
     def edit_scenario(self) -> QWidget | None:
-        sid = self._need_one(self.selected_scenarios(), "scenario")
-        if sid is None:
-            return None
-        return self._open_designer(sid)
-
-    def _open_designer(self, sid: str | None) -> QWidget | None:
-        if sid is not None:
-            self.editScenario.emit(sid)
-        if not self.open_editors:
-            return None
-        from cs_desktop.gui.scenario_designer import open_scenario_designer
-
-        designer = open_scenario_designer(self, self.library, sid)
-        designer.playScenario.connect(self.playScenario)
-        designer.saved.connect(lambda i: self.select("scenario", i))
-        self.editors.append(designer)
-        return designer
+        return self._edit("scenario")
 
     def duplicate_scenario(self) -> None:
-        made = []
-        try:
-            for sid in self.selected_scenarios():
-                made.append(self.library.duplicate_scenario(sid).id)
-        except Exception as e:
-            self.show_message(f"Could not duplicate: {e}", error=True)
-            return
-        if made:
-            self.show_message(f"Duplicated as {', '.join(made)}.")
-            self.select("scenario", made[-1])
+        self._duplicate("scenario")
 
     def delete_scenario(self) -> None:
-        ids = self.selected_scenarios()
-        if not ids:
-            self.show_message("Select the scenarios to delete first.", error=True)
-            return
-        if not self.confirm("Delete scenarios", f"Delete {', '.join(ids)} from the library? Its ships stay; "
-                                                f"saved games keep their own copy. This cannot be undone."):
-            return
-        try:
-            for sid in ids:
-                self.library.delete_scenario(sid)
-        except Exception as e:
-            self.show_message(f"Not deleted: {e}", error=True)
-            return
-        self.show_message(f"Deleted {', '.join(ids)}.")
+        self._delete("scenario", "Its ships stay; saved games keep their own copy. This cannot be undone.")
 
     def export_scenario(self) -> None:
-        sid = self._need_one(self.selected_scenarios(), "scenario")
-        if sid is None:
-            return
-        path = self.choose_export_file(f"{sid}.json")
-        if not path:
-            return
-        try:
-            self.library.export_scenario(sid, path)
-        except Exception as e:
-            self.show_message(f"Could not export {sid}: {e}", error=True)
-            return
-        self.show_message(f"Exported {sid} with its ship cards to {path}.")
+        self._export("scenario", " with its ship cards")
 
     # ------------------------------------------------------------------ import
     def import_files(self, paths: list[str] | None = None) -> bool:
@@ -508,9 +488,6 @@ class LibraryBrowser(QWidget):
             last = results[-1]
             self.select(last.kind, last.id)
         return True
-
-    def closeEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
-        super().closeEvent(event)
 
 
 def open_library(parent: QWidget | None, library: Any) -> LibraryBrowser:

@@ -446,7 +446,7 @@ class MainWindow(QMainWindow):
 
     # ------------------------------------------------------------------ docks and layout
     def _add_dock(self, key: str, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
-        dock = QDockWidget(title.replace("&&", "&"), self)
+        dock = QDockWidget(title, self)  # "&&" shows one "&" (a single one would be a mnemonic)
         dock.setObjectName(f"dock-{key}")
         dock.setWidget(widget)
         dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable
@@ -709,14 +709,15 @@ class MainWindow(QMainWindow):
             self.setWindowTitle("Captain's Sea")
             return
         st = game.state
-        wind_from = (st.wind + 3) % 8 + 1
+        from cs_desktop.rules.movement_rates import wind_from
+
         who = "Referee view (all revealed)" if s.viewer() is None else f"You: {s.side_name(s.viewer())}"
         if s.curtain:
             who = f"Hand-over to {s.side_name(s.handover_to)}"
         seats = ", ".join(f"{s.side_name(side)}: {SEAT_LABELS[k]}" for side, k in s.seats.items())
         think = f" · {s.side_name(s.thinking)} is thinking…" if s.thinking else ""
         self.status.setText(f"Turn {st.turn} · {segment_text({'segment': st.segment})} · wind from "
-                            f"{COMPASS[wind_from]} · {who} · {seats}{think}")
+                            f"{COMPASS[wind_from(st.wind)]} · {who} · {seats}{think}")
         self.setWindowTitle(f"Captain's Sea — {game.scenario.title}")
 
     def _show_rule(self, rule: str) -> None:
@@ -800,6 +801,7 @@ class MainWindow(QMainWindow):
     def play_library_scenario(self, scenario_id: str) -> bool:
         """Play a scenario from the library: the first side at this screen, the computer in the other seat
         (change seats with Game > New Game for shipped scenarios)."""
+        from cs_desktop.files import FileFormatError
         from cs_desktop.library import LibraryError
 
         library = self.library()
@@ -807,7 +809,7 @@ class MainWindow(QMainWindow):
             return False
         try:
             scenario, ships = library.get_scenario_with_ships(scenario_id)
-        except LibraryError as e:
+        except (LibraryError, FileFormatError) as e:  # gone, or a damaged row or ship card in the library
             self.show_error("Cannot play this scenario", str(e))
             return False
         sides = [side.id for side in scenario.sides]

@@ -125,6 +125,16 @@ class RequestWidget(QWidget):
     def select_option(self, ship_id: str, choice: Any) -> None:
         """Select a choice from outside (the board's maneuver previews)."""
 
+    def add_submit_button(self, lay: QVBoxLayout, text: str) -> QPushButton:
+        """Add the default button (Enter, Ctrl+Return) that sends `answer()` through `submit_current`."""
+        ok = QPushButton(text)
+        ok.setObjectName("submit")
+        ok.setDefault(True)
+        ok.clicked.connect(self.submit_current)
+        self.default_button = ok
+        lay.addWidget(ok)
+        return ok
+
 
 def _button(text: str, shortcut_index: int | None = None) -> QPushButton:
     if shortcut_index is not None and shortcut_index < 9:
@@ -194,12 +204,7 @@ class ShipsChoiceWidget(RequestWidget):
                     rb.setChecked(True)
             self.groups[ship_id] = (group, list(options))
             lay.addWidget(box)
-        self.ok = QPushButton("&Confirm")
-        self.ok.setObjectName("submit")
-        self.ok.setDefault(True)
-        self.ok.clicked.connect(self.submit_current)
-        self.default_button = self.ok
-        lay.addWidget(self.ok)
+        self.ok = self.add_submit_button(lay, "&Confirm")
         lay.addStretch(1)
 
     def answer(self) -> Any:
@@ -239,12 +244,7 @@ class SetupWidget(RequestWidget):
         note = QLabel("Loads are hidden from the enemy (2.0); he sees only that the guns are loaded.")
         note.setWordWrap(True)
         lay.addWidget(note)
-        self.ok = QPushButton("&Ready")
-        self.ok.setObjectName("submit")
-        self.ok.setDefault(True)
-        self.ok.clicked.connect(self.submit_current)
-        self.default_button = self.ok
-        lay.addWidget(self.ok)
+        self.ok = self.add_submit_button(lay, "&Ready")
         lay.addStretch(1)
 
     def answer(self) -> Any:
@@ -277,12 +277,7 @@ class AssignCrewWidget(RequestWidget):
         row.addWidget(self.man_guns)
         row.addWidget(self.keep)
         lay.addLayout(row)
-        self.ok = QPushButton("&Confirm crew")
-        self.ok.setObjectName("submit")
-        self.ok.setDefault(True)
-        self.ok.clicked.connect(self.submit_current)
-        self.default_button = self.ok
-        lay.addWidget(self.ok)
+        self.ok = self.add_submit_button(lay, "&Confirm crew")
         lay.addStretch(1)
         session.draftChanged.connect(self._refresh)
         self._refresh()
@@ -390,12 +385,7 @@ class ManeuverWidget(RequestWidget):
             if radios:
                 radios[0][0].setChecked(True)
             lay.addWidget(box)
-        self.ok = QPushButton("&Select maneuver")
-        self.ok.setObjectName("submit")
-        self.ok.setDefault(True)
-        self.ok.clicked.connect(self.submit_current)
-        self.default_button = self.ok
-        lay.addWidget(self.ok)
+        self.ok = self.add_submit_button(lay, "&Select maneuver")
         note = QLabel("Your opponent will know that you strain, not how much (9.1).")
         note.setWordWrap(True)
         lay.addWidget(note)
@@ -605,12 +595,7 @@ class SelectLoadWidget(RequestWidget):
             form.addRow(f"{ship_name(session, ship)} {SECTION_LABELS.get(sec, sec)}", combo)
             self.combos[key] = combo
         lay.addLayout(form)
-        self.ok = QPushButton("&Load")
-        self.ok.setObjectName("submit")
-        self.ok.setDefault(True)
-        self.ok.clicked.connect(self.submit_current)
-        self.default_button = self.ok
-        lay.addWidget(self.ok)
+        self.ok = self.add_submit_button(lay, "&Load")
         lay.addStretch(1)
 
     def answer(self) -> Any:
@@ -692,12 +677,7 @@ class MeleeSupportWidget(RequestWidget):
         lay.addLayout(row)
         self.left = QLabel()
         lay.addWidget(self.left)
-        self.ok = QPushButton("&Confirm support")
-        self.ok.setObjectName("submit")
-        self.ok.setDefault(True)
-        self.ok.clicked.connect(self.submit_current)
-        self.default_button = self.ok
-        lay.addWidget(self.ok)
+        self.ok = self.add_submit_button(lay, "&Confirm support")
         lay.addStretch(1)
         self._update()
 
@@ -719,11 +699,7 @@ class FallbackWidget(RequestWidget):
         lab = QLabel(f"This client has no form for '{request.kind}' yet.")
         lab.setWordWrap(True)
         lay.addWidget(lab)
-        self.ok = QPushButton("&Answer with a random legal choice")
-        self.ok.setObjectName("submit")
-        self.ok.clicked.connect(self.submit_current)
-        self.default_button = self.ok
-        lay.addWidget(self.ok)
+        self.ok = self.add_submit_button(lay, "&Answer with a random legal choice")
 
     def answer(self) -> Any:
         from cs_desktop.rules import decisions

@@ -19,12 +19,10 @@ from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
     QDateEdit,
-    QFrame,
     QGroupBox,
     QHBoxLayout,
     QLabel,
     QLineEdit,
-    QMessageBox,
     QPlainTextEdit,
     QPushButton,
     QScrollArea,
@@ -38,8 +36,19 @@ from PySide6.QtWidgets import (
 
 from cs_desktop.files import FileFormatError, parse_scenario
 from cs_desktop.gui.editor_commands import SetValues, library_bridge, replace_all
-from cs_desktop.gui.ship_editor import ERROR_STYLE, NATIONS, EditorBase, SpinTable, group, optional_spin, with_error
+from cs_desktop.gui.ship_editor import (
+    ERROR_STYLE,
+    NATIONS,
+    EditorBase,
+    SpinTable,
+    group,
+    optional_spin,
+    panel_label,
+    show_as_window,
+    with_error,
+)
 from cs_desktop.rules.cards import Scenario, ShipCard
+from cs_desktop.rules.movement_rates import wind_from
 from cs_desktop.rules.ratings import victory_terms
 from cs_desktop.rules.tables import get_tables
 
@@ -71,10 +80,6 @@ NEW_SCENARIO: dict[str, Any] = {
 }
 
 
-def wind_from(wind: int) -> int:
-    return (wind + 3) % 8 + 1
-
-
 def ship_path_label(path: str) -> str:
     """'sides[0].ships[1].heading' -> 'ship 2, heading' (for the problem shown under a side's ships)."""
     import re
@@ -91,6 +96,7 @@ class ScenarioDesigner(EditorBase):
 
     saved = Signal(str)
     playScenario = Signal(str)
+    discard_question = "Close the scenario designer and lose the changes?"
 
     def __init__(self, library: Any, scenario_id: str | None = None, scenario: Scenario | None = None,
                  parent: QWidget | None = None) -> None:
@@ -274,12 +280,7 @@ class ScenarioDesigner(EditorBase):
         vp = QWidget()
         vl = QVBoxLayout(vp)
         vl.setContentsMargins(0, 0, 0, 0)
-        self.terms_label = QLabel()
-        self.terms_label.setObjectName("terms")
-        self.terms_label.setTextFormat(Qt.TextFormat.RichText)
-        self.terms_label.setWordWrap(True)
-        self.terms_label.setFrameShape(QFrame.Shape.StyledPanel)
-        self.terms_label.setMargin(6)
+        self.terms_label = panel_label("terms")
         vl.addWidget(self.terms_label)
         self.steps = QTextBrowser()
         self.steps.setObjectName("steps")
@@ -387,7 +388,7 @@ class ScenarioDesigner(EditorBase):
         if ship_id not in self._card_cache:
             try:
                 self._card_cache[ship_id] = self.library.get_ship(ship_id)
-            except KeyError:
+            except (KeyError, FileFormatError):  # no such ship, or a damaged card: the ship is shown as missing
                 self._card_cache[ship_id] = None
         return self._card_cache[ship_id]
 
@@ -698,25 +699,11 @@ class ScenarioDesigner(EditorBase):
         self.balance_dialog = dlg
         return dlg
 
-    def closeEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
-        if not self.stack.isClean() and self.isVisible() and not self.ask_discard():
-            event.ignore()
-            return
-        super().closeEvent(event)
-
-    def ask_discard(self) -> bool:
-        answer = QMessageBox.question(self, "Unsaved changes", "Close the scenario designer and lose the changes?")
-        return answer == QMessageBox.StandardButton.Yes
 
 
 def open_scenario_designer(parent: QWidget | None, library: Any, scenario_id: str | None = None) -> ScenarioDesigner:
     """Open the designer as its own window (a new scenario when `scenario_id` is None)."""
-    designer = ScenarioDesigner(library, scenario_id)
-    if parent is not None:
-        designer.setParent(parent, Qt.WindowType.Window)
-    designer.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-    designer.show()
-    return designer
+    return show_as_window(ScenarioDesigner(library, scenario_id), parent)
 
 
 __all__ = ["ScenarioDesigner", "open_scenario_designer", "NEW_SCENARIO"]

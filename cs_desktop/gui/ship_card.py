@@ -424,11 +424,11 @@ class ShipCardWidget(QFrame):
         assign = self.assignment()
         total = _total(assign)
         left = lim["crew"] - total
-        explain = {
-            "sailing": ("5.1.1", "at most 1 crew point sails the ship"),
-            "rigging_change": ("5.1.2", "at most 2 crew points change the rigging" if lim["rigging_change"] else
-                               "0: the ship can no longer set Medium Sail"),
-            "rigging_dc": ("5.1.3", "at most 2 crew points repair the rigging"),
+        explain = {  # the numbers are the engine's limits for this request, not the GUI's
+            "sailing": ("5.1.1", f"at most {lim['sailing']} crew point(s) sail the ship"),
+            "rigging_change": ("5.1.2", f"at most {lim['rigging_change']} crew point(s) change the rigging"
+                               if lim["rigging_change"] else "0: the ship can no longer set Medium Sail"),
+            "rigging_dc": ("5.1.3", f"at most {lim['rigging_dc']} crew point(s) repair the rigging"),
         }
         self._loading = True
         try:

@@ -16,7 +16,7 @@ import copy
 import json
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
 
 from PySide6.QtCore import QSignalBlocker, Qt, Signal
 from PySide6.QtGui import QKeySequence, QUndoStack
@@ -44,7 +44,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from cs_desktop.files import FileFormatError, _card_problems, parse_ship
+from cs_desktop.files import FileFormatError, card_problems, parse_ship
 from cs_desktop.gui.editor_commands import EditDocument, SetValues, replace_all, set_value
 from cs_desktop.gui.ship_card import SECTION_LABELS, ShipCardWidget
 from cs_desktop.rules import ratings
@@ -127,7 +127,7 @@ def draft_problems(draft: dict[str, Any]) -> list[tuple[str, str]]:
         # the model's errors hide the 3.10.1 cumulative-track check; run it on what can be read
         card = lenient_card(draft)
         if card is not None:
-            problems.extend(p for p in _card_problems(card) if p not in problems)
+            problems.extend(p for p in card_problems(card) if p not in problems)
     return problems
 
 
@@ -419,6 +419,44 @@ class EditorBase(QWidget):
         lab = self.errors.get(key)
         return lab.text() if lab is not None and not lab.isHidden() else ""
 
+    # closing -------------------------------------------------------------------------------------
+    #: what `ask_discard` asks before the window closes with unsaved edits
+    discard_question = "Close the editor and lose the changes?"
+
+    def closeEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
+        if not self.stack.isClean() and self.isVisible() and not self.ask_discard():
+            event.ignore()
+            return
+        super().closeEvent(event)
+
+    def ask_discard(self) -> bool:
+        """Ask before closing with unsaved edits (tests replace this)."""
+        answer = QMessageBox.question(self, "Unsaved changes", self.discard_question)
+        return answer == QMessageBox.StandardButton.Yes
+
+
+_Editor = TypeVar("_Editor", bound=QWidget)
+
+
+def show_as_window(editor: _Editor, parent: QWidget | None) -> _Editor:
+    """Show an editor as its own window (over `parent`), deleted when it closes."""
+    if parent is not None:
+        editor.setParent(parent, Qt.WindowType.Window)
+    editor.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    editor.show()
+    return editor
+
+
+def panel_label(name: str) -> QLabel:
+    """A framed, word-wrapped rich-text label for the live figures (FP/CR/DC, the VP terms)."""
+    lab = QLabel()
+    lab.setObjectName(name)
+    lab.setTextFormat(Qt.TextFormat.RichText)
+    lab.setWordWrap(True)
+    lab.setFrameShape(QFrame.Shape.StyledPanel)
+    lab.setMargin(6)
+    return lab
+
 
 def group(title: str) -> tuple[QGroupBox, QFormLayout]:
     box = QGroupBox(title)
@@ -433,6 +471,8 @@ def group(title: str) -> tuple[QGroupBox, QFormLayout]:
 
 class ShipEditor(EditorBase):
     """Edit one ship card; `save()` stores it in the library. Signals: `saved(ship_id)`."""
+
+    discard_question = "Close the ship editor and lose the changes?"
 
     saved = Signal(str)
 
@@ -716,12 +756,7 @@ class ShipEditor(EditorBase):
         side = QWidget()
         sl = QVBoxLayout(side)
         sl.setContentsMargins(0, 0, 0, 0)
-        self.ratings_label = QLabel()
-        self.ratings_label.setObjectName("ratings")
-        self.ratings_label.setTextFormat(Qt.TextFormat.RichText)
-        self.ratings_label.setWordWrap(True)
-        self.ratings_label.setFrameShape(QFrame.Shape.StyledPanel)
-        self.ratings_label.setMargin(6)
+        self.ratings_label = panel_label("ratings")
         sl.addWidget(self.ratings_label)
         self.general_errors = self.error_for("")
         sl.addWidget(self.general_errors)
@@ -927,27 +962,12 @@ class ShipEditor(EditorBase):
         self.saved.emit(entry.id)
         return True
 
-    def closeEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
-        if not self.stack.isClean() and self.isVisible() and not self.ask_discard():
-            event.ignore()
-            return
-        super().closeEvent(event)
-
-    def ask_discard(self) -> bool:
-        """Ask before closing with unsaved edits (tests replace this)."""
-        answer = QMessageBox.question(self, "Unsaved changes", "Close the ship editor and lose the changes?")
-        return answer == QMessageBox.StandardButton.Yes
 
 
 def open_ship_editor(parent: QWidget | None, library: Any, ship_id: str | None = None) -> ShipEditor:
     """Open the ship editor as its own window (a new ship when `ship_id` is None)."""
-    editor = ShipEditor(library, ship_id)
-    if parent is not None:
-        editor.setParent(parent, Qt.WindowType.Window)
-    editor.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-    editor.show()
-    return editor
+    return show_as_window(ShipEditor(library, ship_id), parent)
 
 
-__all__ = ["ShipEditor", "open_ship_editor", "new_ship_data", "draft_problems", "field_key", "rating_lines",
+__all__ = ["ShipEditor", "open_ship_editor", "show_as_window", "new_ship_data", "draft_problems", "field_key", "rating_lines",
            "SpinTable", "EditorBase"]

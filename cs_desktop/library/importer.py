@@ -11,17 +11,17 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import Literal
 
 from sqlmodel import Session
 
 import cs_desktop
 from cs_desktop import files
-from cs_desktop.files import FileFormatError, dump_scenario, dump_ship, parse_scenario, parse_ship
+from cs_desktop.files import FileFormatError, dump_scenario, dump_ship
 from cs_desktop.library import repository as repo
 from cs_desktop.library.db import LibraryError
 from cs_desktop.library.models import ScenarioRow, ShipRow
-from cs_desktop.rules.cards import SCENARIO_FORMAT, SHIP_FORMAT, Scenario, ShipCard
+from cs_desktop.rules.cards import Scenario, ShipCard
 
 OnConflict = Literal["copy", "replace", "fail"]
 CONFLICT_POLICIES: tuple[str, ...] = ("copy", "replace", "fail")
@@ -167,20 +167,8 @@ class ImportResult:
 
 
 def read_file(path: str | os.PathLike[str]) -> ShipCard | Scenario:
-    """A ship card or scenario from a file, fully validated (files.py); FileFormatError otherwise."""
-    src = str(path)
-    text = files._read_text(path)  # size limit, UTF-8, missing file
-    data: Any = files._load_json(text, src)  # bad JSON, duplicate keys, NaN, nesting
-    fmt = data.get("format") if isinstance(data, dict) else None
-    if fmt == SCENARIO_FORMAT:
-        return parse_scenario(text, src)
-    if fmt == SHIP_FORMAT:
-        return parse_ship(text, src)
-    if not isinstance(data, dict):
-        raise FileFormatError(src, [("(file)", f"expected a JSON object {{...}} holding a ship or scenario, "
-                                               f"got {files._kind(data)}")])
-    got = "missing" if fmt is None else f"got {files._short(fmt)}"
-    raise FileFormatError(src, [("format", f"{got}; expected {SHIP_FORMAT!r} or {SCENARIO_FORMAT!r}")])
+    """A ship card or scenario from a file, fully validated (files.read_card); FileFormatError otherwise."""
+    return files.read_card(path)
 
 
 def _with_id(card: ShipCard, new_id: str) -> ShipCard:
@@ -286,18 +274,12 @@ def import_items(session: Session, items: Sequence[tuple[str, ShipCard | Scenari
 
 
 def write_text_atomically(path: str | os.PathLike[str], text: str) -> Path:
-    """Write `text` to `path` through a temporary file and a rename: the file is either the old one or
-    the whole new one, never half written."""
+    """Write `text` to `path` through a temporary file and a rename (files.atomic_write_text): the file is
+    either the old one or the whole new one, never half written."""
     p = Path(path)
-    tmp = p.with_name(f".{p.name}.tmp-{os.getpid()}")
     try:
-        with open(tmp, "w", encoding="utf-8", newline="\n") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, p)
+        files.atomic_write_text(p, text)
     except OSError as e:
-        tmp.unlink(missing_ok=True)
         raise LibraryError(f"cannot write {p}: {e.strerror or e}") from None
     return p
 

@@ -177,7 +177,8 @@ class Library:
             nid = new_id or repo.unique_id(s, ShipRow, ship_id)
             if repo.ship_row(s, nid) is not None:
                 raise LibraryError(f"the library already has a ship {nid!r}")
-            data = {**json.loads(row.card_json), "id": nid, "name": new_name or repo.copy_name(row.name)}
+            original = repo.card_of(row)  # a damaged row: FileFormatError naming it, not a JSON traceback
+            data = {**json.loads(dump_ship(original)), "id": nid, "name": new_name or repo.copy_name(row.name)}
             card = parse_ship(json.dumps(data), f"copy of ship {ship_id!r}")
             new_row, _ = repo.put_ship(s, card, origin="user")
             entry = repo.ship_entry(new_row)
@@ -280,7 +281,9 @@ class Library:
             nid = new_id or repo.unique_id(s, ScenarioRow, scenario_id)
             if s.get(ScenarioRow, nid) is not None:
                 raise LibraryError(f"the library already has a scenario {nid!r}")
-            data = {**json.loads(row.card_json), "id": nid, "title": new_title or repo.copy_name(row.title)}
+            original = repo.scenario_of(row)  # a damaged row: FileFormatError naming it
+            data = {**json.loads(dump_scenario(original)), "id": nid,
+                    "title": new_title or repo.copy_name(row.title)}
             scenario = parse_scenario(json.dumps(data), f"copy of scenario {scenario_id!r}")
             new_row, _ = repo.put_scenario(s, scenario, origin="user")
             entry = repo.scenario_entry(new_row, repo.scenario_ship_ids(s, nid))

@@ -1,0 +1,132 @@
+"""Robustness of the desktop client: closed windows stop their workers, bad files never reach the event loop
+as exceptions.
+
+API tested: BalanceDialog (closing, Escape, parent deleted while games run), AutosaveStore.peek on a damaged
+autosave.
+Actions: start a long balance check, then close the dialog in each way a user can; write damaged autosaves.
+Expected: the worker is cancelled and its thread ends; the dialog hears no more from it; no crash.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QWidget
+
+from cs_desktop.gui import balance_dialog as bd
+from cs_desktop.gui.balance_dialog import BalanceDialog
+from cs_desktop.library import Library
+
+
+@pytest.fixture
+def lib(tmp_path: Path) -> Any:
+    library = Library.open(path=tmp_path / "lib.sqlite3")
+    yield library
+    library.close()
+
+
+def _start_long_check(qtbot: Any, dlg: BalanceDialog) -> tuple[Any, Any]:
+    dlg.games.setValue(2000)
+    dlg.show()
+    dlg.start()
+    qtbot.waitUntil(lambda: len(dlg.records) >= 1, timeout=60_000)
+    pair = next(p for p in bd._RUNNING if p[1] is dlg.worker)
+    return pair
+
+
+def test_escape_cancels_the_balance_check(qtbot: Any, lib: Any) -> None:
+    scenario, ships = lib.get_scenario_with_ships("constitution-vs-java")
+    dlg = BalanceDialog(scenario, ships)
+    qtbot.addWidget(dlg)
+    thread, worker = _start_long_check(qtbot, dlg)
+    qtbot.keyClick(dlg, Qt.Key.Key_Escape)  # QDialog.reject: hidden without a closeEvent
+    assert not dlg.isVisible()
+    assert worker._cancel and not dlg.running()
+    qtbot.waitUntil(thread.isFinished, timeout=30_000)
+    seen = len(dlg.records)
+    qtbot.wait(100)
+    assert len(dlg.records) == seen < 2000  # the closed dialog hears no more from the worker
+
+
+def test_deleting_the_parent_while_games_run_does_not_abort(qtbot: Any, lib: Any) -> None:
+    """The designer (WA_DeleteOnClose) closed with its balance check running deletes the dialog; a QThread
+    child destroyed while running aborts the whole program."""
+    scenario, ships = lib.get_scenario_with_ships("constitution-vs-java")
+    parent = QWidget()
+    dlg = BalanceDialog(scenario, ships, parent)
+    thread, worker = _start_long_check(qtbot, dlg)
+    parent.deleteLater()
+    qtbot.waitUntil(thread.isFinished, timeout=30_000)
+    assert worker._cancel
+
+
+@pytest.mark.parametrize("damage", [
+    b"\xff\xfe not UTF-8",
+    "SAVE_WITH_META",
+])
+def test_a_damaged_autosave_is_not_offered_and_does_not_stop_the_start(tmp_path: Path, damage: Any) -> None:
+    import json
+
+    import cs_desktop
+    from cs_desktop.files import load_scenario_with_ships
+    from cs_desktop.rules.game import Game
+    from cs_desktop.savegame import AutosaveStore, save_text
+
+    store = AutosaveStore(tmp_path)
+    if damage == "SAVE_WITH_META":
+        scenario, ships = load_scenario_with_ships(cs_desktop.SCENARIOS / "constitution-vs-java.json")
+        data = json.loads(save_text(Game(scenario, ships, 1)))
+        data["meta"] = {"saved_at": "yesterday", "turn": [3], "title": "x"}
+        damage = json.dumps(data).encode("utf-8")
+    store.path.write_bytes(damage)
+    store.lock.write_text("999999999 0\n", encoding="utf-8")  # a session that did not end cleanly
+    assert store.start_session() is None
+
+
+def _damage(lib: Any, table: str, item_id: str) -> None:
+    import sqlite3
+
+    with sqlite3.connect(lib.path) as con:
+        con.execute(f"UPDATE {table} SET card_json = '{{bad' WHERE id = ?", (item_id,))
+    con.close()
+
+
+def test_a_damaged_library_row_is_reported_not_raised(qtbot: Any, lib: Any) -> None:
+    """A ship or scenario row whose stored card no longer validates: Edit, Duplicate and Play say so (naming
+    the row) instead of raising into the Qt event loop."""
+    from cs_desktop.files import FileFormatError
+    from cs_desktop.gui.library_browser import LibraryBrowser
+
+    _damage(lib, "ships", "java")
+    _damage(lib, "scenarios", "constitution-vs-java")
+    with pytest.raises(FileFormatError, match="library ship 'java'"):
+        lib.duplicate_ship("java")  # was a bare JSONDecodeError
+    with pytest.raises(FileFormatError, match="library scenario 'constitution-vs-java'"):
+        lib.duplicate_scenario("constitution-vs-java")
+    browser = LibraryBrowser(lib)
+    qtbot.addWidget(browser)
+    browser.show()
+    browser.select("ship", "java")
+    assert browser.edit_ship() is None
+    assert "library ship 'java'" in browser.last_error
+    browser.select("scenario", "constitution-vs-java")
+    assert browser.edit_scenario() is None
+    assert "library scenario 'constitution-vs-java'" in browser.last_error
+
+
+def test_playing_a_damaged_library_scenario_shows_an_error(qtbot: Any, tmp_path: Path, monkeypatch: Any) -> None:
+    from PySide6.QtCore import QSettings
+
+    from cs_desktop.gui.main_window import MainWindow
+
+    monkeypatch.setenv("CAPTAINS_SEA_DATA", str(tmp_path / "data"))
+    window = MainWindow(settings=QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(window)
+    library = window.library()
+    _damage(library, "ships", "java")
+    assert window.play_library_scenario("constitution-vs-java") is False
+    assert "library ship 'java'" in window.last_error and window.session.game is None
+    library.close()
