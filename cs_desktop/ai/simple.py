@@ -16,7 +16,8 @@ from cs_desktop.rules.cards import SECTION_NAMES
 from cs_desktop.rules.decisions import Request
 from cs_desktop.rules.dice import Dice
 from cs_desktop.rules.game import Game
-from cs_desktop.rules.state import empty_assignment
+from cs_desktop.rules.crew import man_the_guns
+from cs_desktop.rules.state import assigned_total
 from cs_desktop.rules.tables import get_tables
 
 PREFERRED_RANGE = 6  # MP
@@ -81,17 +82,9 @@ class SimpleCaptain:
             ship = view["ships"][ship_id]
             enemy = self._enemy(view, ship)
             close = enemy is not None and geo.mp_distance((ship["x"], ship["y"]), (enemy["x"], enemy["y"])) <= 6
-            card_crew = lim["crew"]
-            reserve = card_crew // 4 if close else 0
-            left = card_crew - reserve
-            assign = empty_assignment()
-            for section in SECTION_NAMES:
-                take = min(lim["gunnery"][section], left)
-                assign["gunnery"][section] = take
-                left -= take
-            if left > 0 and lim["sailing"]:
-                assign["sailing"] = 1
-                left -= 1
+            reserve = lim["crew"] // 4 if close else 0
+            assign = man_the_guns(lim, reserve)
+            left = lim["crew"] - reserve - assigned_total(assign)
             if left > 0 and ship["rigging"] < view_card_top(view, ship_id, "rigging"):
                 assign["rigging_dc"] = min(2, left)
                 left -= assign["rigging_dc"]

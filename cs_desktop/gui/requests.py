@@ -297,16 +297,10 @@ class AssignCrewWidget(RequestWidget):
         self.summary.setText("<br>".join(lines))
 
     def _man_guns(self) -> None:
+        from cs_desktop.rules.crew import man_the_guns
+
         for ship, lim in self.request.info["limits"].items():
-            left = lim["crew"]
-            assign = {"sailing": 0, "rigging_change": 0, "rigging_dc": 0,
-                      "hull_dc": {s: 0 for s in SECTION_NAMES}, "gunnery": {s: 0 for s in SECTION_NAMES}}
-            for sec in SECTION_NAMES:
-                take = min(lim["gunnery"][sec], left)
-                assign["gunnery"][sec] = take
-                left -= take
-            assign["sailing"] = min(lim["sailing"], left)
-            self.session.set_draft(ship, assign)
+            self.session.set_draft(ship, man_the_guns(lim))
         self.session.changed.emit()
 
     def _keep(self) -> None:

@@ -81,6 +81,21 @@ def _validate(state: GameState, request: Request, answer: Any) -> Refusal | None
     return None
 
 
+def man_the_guns(ship_limits: dict[str, Any], reserve: int = 0, sailing: bool = True) -> dict[str, Any]:
+    """A ready-made legal assignment: every undamaged gunnery box manned while crew lasts (keeping `reserve`
+    points back for Melee), then one point on Sailing if any is left (5.1.1, 5.1.5). Offered to players as a
+    starting point; they may change it."""
+    left = max(0, ship_limits["crew"] - reserve)
+    assign = empty_assignment()
+    for section in SECTION_NAMES:
+        take = min(ship_limits["gunnery"][section], left)
+        assign["gunnery"][section] = take
+        left -= take
+    if sailing and left > 0:
+        assign["sailing"] = min(ship_limits["sailing"], 1)
+    return assign
+
+
 def random_assignment(ship_limits: dict[str, Any], rng: Dice) -> dict[str, Any]:
     """A random legal assignment: gunnery first (mostly fully manned), then the other tasks."""
     left = ship_limits["crew"]

@@ -63,8 +63,11 @@ def morale_check(g: Game, ship: ShipState, dice: int, reason: str, rule: str, ex
 
 
 def lower_morale(g: Game, ship: ShipState, rule: str) -> Gen:
-    if ship.morale > STRIKE_CHECK:
-        ship.morale -= 1
+    if ship.morale == STRIKE_CHECK:
+        g.emit("morale", rule, f"{ship.card.name}'s morale is already at Strike Check", ship=ship.id,
+               morale=ship.morale)
+        return
+    ship.morale -= 1
     g.emit("morale", rule, f"{ship.card.name}'s morale falls to {MORALE_NAMES[ship.morale]}", ship=ship.id,
            morale=ship.morale)
     from cs_desktop.rules.bridge_cards import enforce_hand_limit

@@ -79,7 +79,7 @@ def offer_bonus_cards(rolls: Sequence[tuple[str, int, str, str, bool]],
     Non-Initiative Player decides first. A chosen card whose own text applies to this roll (its hook) is
     played for that effect instead (1.7.5). Returns side -> CardUse.
     """
-    from cs_desktop.rules.bridge_cards import playable_for, resolve_played
+    from cs_desktop.rules.bridge_cards import card_of, playable_for, resolve_played
 
     used: dict[str, CardUse] = {}
     if not g.options.get("bonus_cards", True):
@@ -95,7 +95,9 @@ def offer_bonus_cards(rolls: Sequence[tuple[str, int, str, str, bool]],
         request = Request(
             "bonus_cards", side, "1.7.3",
             f"Discard Hold cards for {'-1' if lower else '+1'} on up to {most} di{'e' if most == 1 else 'ce'} "
-            f"of: {purpose} ({rule})?" + (f" Cards that may be played for this roll: {playable}" if playable else ""),
+            f"of: {purpose} ({rule})?"
+            + (" Cards that may be played for their own effect on this roll: "
+               + ", ".join(f"'{card_of(c)['name']}'" for c in playable) if playable else ""),
             info={"purpose": purpose, "for_rule": rule, "dice": n, "max": most, "hand": list(hand),
                   "playable": playable},
         )

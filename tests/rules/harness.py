@@ -20,7 +20,7 @@ from cs_desktop.rules.cards import SECTION_NAMES, Scenario, ShipCard
 from cs_desktop.rules.decisions import Request, sample
 from cs_desktop.rules.dice import Dice
 from cs_desktop.rules.game import Game
-from cs_desktop.rules.state import empty_assignment
+from cs_desktop.rules.crew import man_the_guns
 
 Policy = dict[str, Callable[[Game, Request], Any]]
 
@@ -61,16 +61,7 @@ def duel(a: tuple[int, int, int] = (10, 12, 3), b: tuple[int, int, int] = (22, 1
 
 
 def full_gunnery(game: Game, request: Request) -> dict[str, Any]:
-    out = {}
-    for ship_id, lim in request.info["limits"].items():
-        assign = empty_assignment()
-        left = lim["crew"]
-        for section in SECTION_NAMES:
-            take = min(lim["gunnery"][section], left)
-            assign["gunnery"][section] = take
-            left -= take
-        out[ship_id] = assign
-    return out
+    return {ship_id: man_the_guns(lim, sailing=False) for ship_id, lim in request.info["limits"].items()}
 
 
 def _first_non_strain(game: Game, request: Request) -> dict[str, Any]:
