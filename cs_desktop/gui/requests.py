@@ -336,13 +336,16 @@ class ManeuverWidget(RequestWidget):
             box = QGroupBox(f"{ship_name(session, ship_id)} — maneuver (hidden)")
             grid = QVBoxLayout(box)
             bases: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
-            for opt in options:
+            carries: dict[tuple[Any, ...], bool] = {}
+            flags = request.info.get("carries_over", {}).get(ship_id, [False] * len(options))
+            for opt, carry in zip(options, flags, strict=False):
                 bases.setdefault(_base(opt), []).append(opt)
+                carries[_base(opt)] = carry
             group = QButtonGroup(self)
             radios: list[tuple[QRadioButton, tuple[Any, ...]]] = []
             for i, (key, opts) in enumerate(bases.items()):
                 label = describe_maneuver({k: v for k, v in opts[0].items() if k != "strain"})
-                need = "" if any(o.get("strain", 0) == 0 for o in opts) else "  (carries over: Strain needed)"
+                need = "  (carries over into next turn: Strain needed)" if carries.get(key) else ""
                 rb = QRadioButton(f"&{n + 1}  {label}{need}" if n < 9 else label + need)
                 rb.setObjectName(f"{ship_id}-maneuver-{i}")
                 n += 1

@@ -102,12 +102,14 @@ def selection_options(state: GameState, ship: ShipState, remaining: int) -> tupl
 def selection_request(state: GameState, side: str, ships: list[ShipState], remaining: dict[str, int]) -> Request:
     options = {}
     forbidden = {}
+    carries: dict[str, list[bool]] = {}
     for ship in ships:
         options[ship.id], forbidden[ship.id] = selection_options(state, ship, remaining[ship.id])
+        carries[ship.id] = [maneuver_cost(ship, o) > remaining[ship.id] for o in options[ship.id]]
     return Request(
         "select_maneuver", side, "9.1",
         "Select a maneuver (hidden until completed); a maneuver that carries into next turn needs a Strain",
-        ships=options, info={"forbidden": forbidden, "remaining": remaining},
+        ships=options, info={"forbidden": forbidden, "remaining": remaining, "carries_over": carries},
     )
 
 

@@ -336,3 +336,16 @@ def test_9_1_5_carried_over_maneuver_keeps_its_spent_mp_into_the_next_turn(monke
     move = ship_events(game, "move", "constitution")[1]
     assert (move["turn"], move["impulse"], move["square"]) == (2, 12, [12, 12])
     assert len([d for d in game.decisions if d["kind"] == "select_maneuver"]) == 1
+
+
+def test_9_1_restriction_2_the_request_says_which_choices_carry_over(monkeypatch):
+    """9.1 (2): speed 2, heading 4 (A, corner): Advance costs 3 > 2 activations -> carries over; Back Sail
+    (2 MP) does not. The request marks each option, so a player sees why a Strain is needed."""
+    game = sailing(monkeypatch, (10, 12, 4), speed=2)
+    request = game.pending[0]
+    flags = dict(zip((repr(o) for o in request.ships["constitution"]), request.info["carries_over"]["constitution"]))
+    advance = [k for k in flags if "'advance'" in k]
+    back = [k for k in flags if "'back_sail'" in k]
+    assert advance and all(flags[k] for k in advance)
+    assert back and not any(flags[k] for k in back)
+    assert request.info["remaining"]["constitution"] == 2
