@@ -394,6 +394,7 @@ class MainWindow(QMainWindow):
         self._dock_ships: tuple[str, ...] = ()
         self._overlay_key: Any = None
         self._overlay_request: Any = None
+        self._events_seen: dict[int, int] = {}
         self._previews: dict[str, list[dict[str, Any]]] = {}
 
         self.board = make_board()
@@ -602,9 +603,12 @@ class MainWindow(QMainWindow):
         else:
             self.stack.setCurrentWidget(self.board)
         names = {sid: s.card.name for sid, s in game.state.ships.items()} if game else {}
+        if game is not None and id(game) not in self._events_seen:
+            self._events_seen = {id(game): len(game.events)}
         if view is not None:
             self.board.set_view(view, names)
             self._overlay_key = None
+            self._show_new_shifts(game)
         request = session.request()
         viewer = session.viewer()
         drafts = session.crew_drafts() if request is not None and request.kind == "assign_crew" else {}
@@ -719,6 +723,22 @@ class MainWindow(QMainWindow):
         self.status.setText(f"Turn {st.turn} · {segment_text({'segment': st.segment})} · wind from "
                             f"{COMPASS[wind_from(st.wind)]} · {who} · {seats}{think}")
         self.setWindowTitle(f"Captain's Sea — {game.scenario.title}")
+
+    def _show_new_shifts(self, game: Any) -> None:
+        """9.3: when the engine shifted every piece since the last refresh, show it on the board."""
+        if game is None:
+            return
+        seen = self._events_seen.get(id(game), len(game.events))
+        shift = [0, 0]
+        for event in game.events[seen:]:
+            if event["type"] == "map_shift":
+                shift[0] += event["shift"][0]
+                shift[1] += event["shift"][1]
+        self._events_seen = {id(game): len(game.events)}
+        if shift != [0, 0]:
+            self.board.show_shift(shift[0], shift[1])
+            self.statusBar().showMessage(f"Map edge (9.3): every ship and smoke marker shifted by "
+                                         f"{shift[0]:+d}, {shift[1]:+d} squares", 6000)
 
     def _show_rule(self, rule: str) -> None:
         self.rule_view.show_rule(rule)

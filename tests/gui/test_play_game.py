@@ -133,3 +133,23 @@ def test_board_help_follows_the_clicked_ship_of_a_multi_ship_side(qtbot: Any, ma
     assert set(window._previews) == {second}
     assert window._previews[second][0]["from_square"] == list(window.session.game.state.ships[second].square) or \
         tuple(window._previews[second][0]["from_square"]) == window.session.game.state.ships[second].square
+
+
+def test_the_board_shows_the_map_edge_shift(qtbot: Any, make_window: Any, monkeypatch: Any) -> None:
+    """Issue 4 item 1 / 9.3: when a ship's Advance shifts every piece, the board shows the shift."""
+    from tests.rules.harness import drive, duel, events_of
+    from tests.rules.sailing_kit import fix_speeds
+
+    fix_speeds(monkeypatch, {"constitution": 2, "java": 0})
+    game = duel(a=(31, 12, 3), b=(24, 12, 7), seed=3)
+    window = make_window()
+    window.session.new_game(game, {"us": "human", "gb": "human"}, "test")
+    before = len(game.events)
+    drive(game, until=lambda g: bool(events_of(g, "map_shift")),
+          policy={"select_maneuver": lambda g, r: {s: next(o for o in opts if o["maneuver"] == "advance")
+                                                   for s, opts in r.ships.items()}})
+    assert events_of(game, "map_shift") and len(game.events) > before
+    window.session.changed.emit()
+    if window.session.curtain:
+        window.session.confirm_handover()
+    assert window.board.shift_items, "the shift is drawn on the board"
