@@ -42,8 +42,16 @@ def main() -> None:
     print(f"scenario            {scenario.id} ({args.captains}, turn limit {args.turn_limit})")
     print(f"complete games/s    {args.games / elapsed:8.1f}   ({args.games} games in {elapsed:.2f} s)")
     print(f"turns/s             {turns / elapsed:8.1f}   (mean {turns / args.games:.1f} turns a game)")
-    print(f"decisions/s         {decisions / elapsed:8.1f}")
+    print(f"decisions/s         {decisions / elapsed:8.1f}   (mean {decisions / args.games:.0f} a game)")
     print(f"events/s            {events / elapsed:8.1f}")
+
+    # The same games without the 1.7.3 offer before every roll (about a third of all decisions).
+    start = time.perf_counter()
+    for k in range(args.games):
+        play_game(scenario, ships, 1000 + k, (captains[0], captains[1]),
+                  {"turn_limit": args.turn_limit, "bonus_cards": False})
+    quiet = time.perf_counter() - start
+    print(f"games/s, no 1.7.3 card offers {args.games / quiet:8.1f}")
 
     # Copying: the computer captain copies games many times a move.
     from cs_desktop.rules.game import Game
