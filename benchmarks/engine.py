@@ -31,13 +31,16 @@ def main() -> None:
 
     start = time.perf_counter()
     turns = decisions = events = 0
-    games = []
+    kept = []  # (seed, options, decisions) of a few games for the copy figures; whole games are not kept, as
+    # a heap full of finished games makes the garbage collector, not the engine, the thing measured
     for k in range(args.games):
         game = play_game(scenario, ships, 1000 + k, (captains[0], captains[1]), {"turn_limit": args.turn_limit})
         turns += game.state.turn
         decisions += len(game.decisions)
         events += len(game.events)
-        games.append(game)
+        if len(kept) < 20:
+            kept.append((game.seed, game.options, game.decisions))
+        del game
     elapsed = time.perf_counter() - start
     print(f"scenario            {scenario.id} ({args.captains}, turn limit {args.turn_limit})")
     print(f"complete games/s    {args.games / elapsed:8.1f}   ({args.games} games in {elapsed:.2f} s)")
@@ -57,10 +60,9 @@ def main() -> None:
     from cs_desktop.rules.game import Game
 
     state_times, game_times = [], []
-    for game in games[:20]:
+    for seed, options, decided in kept:
         # a game stopped mid-turn: replay half its decisions
-        half = game.decisions[: len(game.decisions) // 2]
-        mid = Game.replay(scenario, ships, game.seed, half, game.options)
+        mid = Game.replay(scenario, ships, seed, decided[: len(decided) // 2], options)
         n = 200
         t = time.perf_counter()
         for _ in range(n):
