@@ -264,7 +264,7 @@ def _problems_from(e: ValidationError, root: type[BaseModel]) -> list[tuple[str,
             words = " or ".join(_branch_word(t) for t in branches)
             problems.append((_path(prefix), f"expected {words}, got {_kind(value)} {_short(value)}"))
             continue
-        for tag, errs in fitting.items():
+        for errs in fitting.values():
             for rest, err in errs:
                 problems.append(_one(prefix + tuple(p for p in rest if p != "[key]"), err, root, listed=listed))
     return problems

@@ -155,7 +155,7 @@ class SimpleCaptain:
                 continue
             ship = view["ships"][ship_id]
 
-            def value(o: dict[str, Any]) -> tuple[int, int]:
+            def value(o: dict[str, Any], ship: dict[str, Any] = ship) -> tuple[int, int]:
                 target = view["ships"][o["target"]]
                 faster = target["speed"] > ship["speed"]
                 want = "high" if faster else "low"

@@ -459,7 +459,6 @@ class SmokeItem(QGraphicsItem):
         alpha = min(150, 50 + 18 * total)
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(QColor(110, 110, 110, alpha))
-        h = SQUARE / 2
         for cx, cy, rr in ((-0.24, -0.2, 0.2), (0.2, -0.26, 0.18), (0.27, 0.18, 0.17), (-0.2, 0.25, 0.19)):
             painter.drawEllipse(QPointF(cx * SQUARE, cy * SQUARE), rr * SQUARE, rr * SQUARE)
 
@@ -959,7 +958,7 @@ class BoardView(QGraphicsView):
         self._clear_shift()
         if self.map_size is None:
             return
-        for sid, item in self.ship_items.items():
+        for item in self.ship_items.values():
             new = item.pos()
             old = new - QPointF(dx * SQUARE, dy * SQUARE)
             self._add(ShiftItem(old, new), self.shift_items)

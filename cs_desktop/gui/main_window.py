@@ -579,7 +579,7 @@ class MainWindow(QMainWindow):
             act.setShortcut(QKeySequence(f"Alt+{n}"))
             menu.addAction(act)
             n += 1
-        for sid, (dock, _s, _st) in self._ship_docks.items():
+        for dock, _s, _st in self._ship_docks.values():
             act = dock.toggleViewAction()
             if n <= 9:
                 act.setShortcut(QKeySequence(f"Alt+{n}"))

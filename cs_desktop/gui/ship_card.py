@@ -453,7 +453,7 @@ class ShipCardWidget(QFrame):
             f"assigned; <b>{max(0, left)}</b> left for Melee (5.1.6). A task's box stops at its limit — hover "
             f"a box for the rule.</span>")
         # manned dots follow the draft
-        for sec, box in self.sections.items():
+        for box in self.sections.values():
             box.track.manned = set(range(1, box.gunners.value() + 1))
             box.track.update()
 

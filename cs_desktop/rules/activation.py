@@ -39,7 +39,7 @@ def select_maneuvers(g: Game, ships: list[ShipState], impulse: int, left_now: di
         remaining = {s.id: mv.remaining_activations(s, impulse, left_now.get(s.id, 0)) for s in side_ships}
         requests.append(mv.selection_request(state, side, side_ships, remaining))
     answers = yield requests
-    for side, answer in answers.items():
+    for answer in answers.values():
         for ship_id, choice in answer.items():
             mv.apply_selection(g, state.ships[ship_id], choice)
 

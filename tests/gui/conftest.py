@@ -67,7 +67,7 @@ def answer_with_widgets(qtbot: Any, window: MainWindow, rng: random.Random) -> s
             click(qtbot, rng.choice(strains))
         click(qtbot, widget.ok)
     elif isinstance(widget, rq.FireWidget):
-        for ship_id, row in widget.rows.items():
+        for row in widget.rows.values():
             if row["target"].currentData() is not None and widget.fire.isEnabled():
                 ODDS_SEEN.append(row["odds"].text())
         if widget.fire.isEnabled() and rng.random() < 0.85:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from tests.rules.harness import answer, at, drive, duel, events_of, full_gunnery
 
-from tests.rules.sailing_kit import fix_speeds, next_dice, restart_segment
+from tests.rules.sailing_kit import fix_speeds, next_dice
 
 
 def test_16_0_dismasted_ship_that_strained_must_still_move(monkeypatch):

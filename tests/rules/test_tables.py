@@ -401,7 +401,7 @@ def test_11_5_header_from_11_footer_to_10(T) -> None:
 
 def test_11_5_red_iff_fire_dice_and_more_hits_never_fewer_dice(T) -> None:
     data = json.loads((FOLDER / "damage_effects.json").read_text(encoding="utf-8"))
-    for hits, col in data["table"]["columns"].items():
+    for col in data["table"]["columns"].values():
         for part in ("header", "footer"):
             assert col[part]["red"] == (col[part]["fire_dice"] > 0)
     for total in (4, 15):
