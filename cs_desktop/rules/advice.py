@@ -278,7 +278,7 @@ def firing_picture(state: GameState, ship_id: str) -> dict[str, Any]:
 
 
 def _has_carronades(ship: ShipState, section: str) -> bool:
-    return any(box.carronades for box in ship.card.gunnery[section])
+    return any(box.carronades for box in ship.card.track(section))
 
 
 # =========================================================================================== shot odds
@@ -443,25 +443,25 @@ def shot_odds(state: GameState, firer_id: str, target_id: str, sections: Iterabl
         net = _net_hits(to_hit, cancels)
         side = secs[0].split("_")[0]
         dmg_mod, dmg_mods = _damage_modifier(state, firer, side, a)
-        exp = {"hull": 0.0, "rigging": 0.0, "crew": 0.0}
+        split: dict[str, float] = {"hull": 0.0, "rigging": 0.0, "crew": 0.0}
         for h, ph in enumerate(net):
             if h == 0 or ph == 0.0:
                 continue
             for total, pt in _three_dice_totals(dmg_mod):
                 hull, rig, crew = _adjust(*tables.damage_effects(h, total), a, load, target, line.rake)
                 w = ph * pt
-                exp["hull"] += w * hull
-                exp["rigging"] += w * rig
-                exp["crew"] += w * crew
+                split["hull"] += w * hull
+                split["rigging"] += w * rig
+                split["crew"] += w * crew
         for k in expected:
-            expected[k] += exp[k]
+            expected[k] += split[k]
         total_hits = _convolve(total_hits, net)
         attacks.append({
             "sections": secs, "aim": a, "load": load, "to_hit_dice": n, "to_hit_modifier": mod,
             "p_hit": float(_p_at_least(5 - mod)), "defense_dice": share, "defense_modifier": def_mod,
             "defense_why": why, "hull_strength": hull_strength, "p_cancel": _p_cancel_one(def_mod, hull_strength),
             "hits": net, "expected_hits": sum(k * p for k, p in enumerate(net)),
-            "damage_modifier": dmg_mod, "damage_modifiers": dmg_mods, "expected": exp,
+            "damage_modifier": dmg_mod, "damage_modifiers": dmg_mods, "expected": split,
         })
     exp_hits = sum(k * p for k, p in enumerate(total_hits))
     return {"mp": line.mp, "rake": line.rake, "hit_sections": list(line.hit), "chaser": None,

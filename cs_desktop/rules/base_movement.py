@@ -87,6 +87,6 @@ def generate(
     for ip in letters:
         cells[ip] = {}
         for nip in letters:
-            kw = dict(speed=speed, k=k, letters_by_r=letters_by_r)
-            cells[ip][nip] = (base_mp(ip, nip, **kw), base_mp(nip, ip, **kw))
+            cells[ip][nip] = (base_mp(ip, nip, speed=speed, k=k, letters_by_r=letters_by_r),
+                              base_mp(nip, ip, speed=speed, k=k, letters_by_r=letters_by_r))
     return cells

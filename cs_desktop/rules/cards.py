@@ -11,9 +11,9 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-SHIP_FORMAT = "captains-sea/ship"
-SCENARIO_FORMAT = "captains-sea/scenario"
-FORMAT_VERSION = 1
+SHIP_FORMAT: Literal["captains-sea/ship"] = "captains-sea/ship"
+SCENARIO_FORMAT: Literal["captains-sea/scenario"] = "captains-sea/scenario"
+FORMAT_VERSION: Literal[1] = 1
 
 Nation = Literal["US", "GB", "FR"]
 HullType = Literal["slow", "average", "fast"]
@@ -80,6 +80,10 @@ class ShipCard(_Model):
     complement: Annotated[int | None, Field(ge=1, le=2000, description="historical crew, men")] = None
     sources: Annotated[list[Text], Field(max_length=20)] = []
     notes: Text = ""
+
+    def track(self, section: str) -> list[GunBox]:
+        """The gunnery track of a broadside section, box 1 first (3.10.1)."""
+        return self.gunnery[section]  # type: ignore[index]  # keys are checked: the four SECTION_NAMES
 
     @model_validator(mode="after")
     def _check_card(self) -> ShipCard:

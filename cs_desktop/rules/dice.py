@@ -8,6 +8,11 @@ changes the game's rolls (STYLE 3).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
 MASK64 = (1 << 64) - 1
 _LIMIT6 = (1 << 64) - ((1 << 64) % 6)  # reject draws above this so every face is exactly 1/6
 
@@ -55,11 +60,11 @@ class Dice:
             if value < limit:
                 return value % n
 
-    def shuffle(self, items: list) -> None:  # type: ignore[type-arg]
+    def shuffle(self, items: list[Any]) -> None:
         """Fisher-Yates shuffle in place."""
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
 
-    def choice(self, items):  # type: ignore[no-untyped-def]
+    def choice(self, items: Sequence[T]) -> T:
         return items[self.below(len(items))]

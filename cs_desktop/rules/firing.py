@@ -94,7 +94,7 @@ def section_dice(ship: ShipState, section: str, mp: int) -> tuple[int, int]:
     box = min(ship.gunnery[section], ship.assign["gunnery"][section])
     if box <= 0:
         return 0, 0
-    guns = ship.card.gunnery[section][box - 1]
+    guns = ship.card.track(section)[box - 1]
     carronades = guns.carronades if mp <= CARRONADE_RANGE else 0
     if mp <= CARRONADE_DOUBLE:
         carronades *= 2

@@ -85,7 +85,7 @@ def repair(g: Game, ship: ShipState, track: str) -> None:
         ship.rigging = min(ship.card.rigging_points, ship.rigging + 1)
         value = ship.rigging
     else:
-        ship.gunnery[track] = min(len(ship.card.gunnery[track]), ship.gunnery[track] + 1)
+        ship.gunnery[track] = min(len(ship.card.track(track)), ship.gunnery[track] + 1)
         value = ship.gunnery[track]
     g.emit("repair", "17.2", f"{ship.card.name} repairs one {track.replace('_', ' ')} box (now {value})",
            ship=ship.id, track=track, value=value)

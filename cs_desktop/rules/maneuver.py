@@ -25,11 +25,12 @@ def maneuver_cost(ship: ShipState, maneuver: dict[str, Any]) -> int:
     tables = get_tables()
     name = maneuver["maneuver"]
     spec = tables.maneuvers[name]
-    if name == "advance":
-        return int(spec.cost_corner if geo.is_corner(ship.heading) else spec.cost_side)
     if name == "wear":
         return int(maneuver["cost"])
-    return int(spec.cost)
+    cost = (spec.cost_corner if geo.is_corner(ship.heading) else spec.cost_side) if name == "advance" else spec.cost
+    if cost is None:
+        raise ValueError(f"maneuver {name!r} has no MP cost in control_panel.json")
+    return cost
 
 
 def remaining_activations(ship: ShipState, impulse: int, left_now: int = 0) -> int:
@@ -57,16 +58,16 @@ def selection_options(state: GameState, ship: ShipState, remaining: int) -> tupl
         if name == "advance":
             bases.append({"maneuver": "advance"})
         elif name == "back_sail":
-            choice = {"maneuver": "back_sail"}
+            back: dict[str, Any] = {"maneuver": "back_sail"}
             if ship.no_back_sail:
-                forbid(choice, "9.1.3", "Back Sail may not be selected twice in a row (restriction 4)")
+                forbid(back, "9.1.3", "Back Sail may not be selected twice in a row (restriction 4)")
             else:
-                bases.append(choice)
+                bases.append(back)
         elif name == "wear":
             for points in (-1, 1):
                 to = letter_after_turn(state, ship, points)
                 cost = tables.wear_targets(letter).get(to, 0)
-                choice = {"maneuver": "wear", "turn": points, "to": to, "cost": cost}
+                choice: dict[str, Any] = {"maneuver": "wear", "turn": points, "to": to, "cost": cost}
                 if to == "H":
                     forbid(choice, "9.1", "no maneuver may turn a ship In Irons; she must Tack (restriction 6)")
                 elif rank(to) >= rank(letter):
@@ -129,7 +130,7 @@ def apply_selection(g: Game, ship: ShipState, choice: dict[str, Any]) -> None:
 
 
 def describe(choice: dict[str, Any]) -> str:
-    name = choice["maneuver"].replace("_", " ").title()
+    name = str(choice["maneuver"]).replace("_", " ").title()
     if choice["maneuver"] == "wear":
         name += f" to {choice['to']} ({choice['cost']} MP)"
     if choice.get("strain"):
@@ -266,7 +267,7 @@ def enter_square(g: Game, mover: ShipState, heading_in: int) -> Gen:
         if other.square != mover.square:
             continue
         relation = geo.stacked_relation(mover.heading, other.heading)
-        choice = None
+        choice: str | None = None
         if relation == "parallel":
             ip = state.ip()
             answers = yield [Request("parallel_side", ip, "9.2.1",
@@ -275,7 +276,8 @@ def enter_square(g: Game, mover: ShipState, heading_in: int) -> Gen:
                                      info={"mover": mover.id, "other": other.id})]
             choice = answers[ip]
         mover_is_ip = mover.side == state.ip()
-        record = geo.stacked_sides(mover.heading, heading_in, other.heading, choice, mover_is_ip)
+        record: dict[str, Any] = dict(geo.stacked_sides(mover.heading, heading_in, other.heading, choice,
+                                                         mover_is_ip))
         record["ships"] = [mover.id, other.id]
         record["mover"] = mover.id
         state.stacks = [r for r in state.stacks if not (mover.id in r["ships"] and other.id in r["ships"])]

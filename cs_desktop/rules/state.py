@@ -30,7 +30,7 @@ def empty_assignment() -> dict[str, Any]:
 
 
 def assigned_total(assign: dict[str, Any]) -> int:
-    return (
+    return int(
         assign["sailing"]
         + assign["rigging_change"]
         + assign["rigging_dc"]

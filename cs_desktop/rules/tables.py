@@ -149,12 +149,12 @@ class _Reader:
             raise self.fail(path, f"expected a non-empty string, got {value!r}")
         return value
 
-    def obj(self, value: Any, path: str) -> dict:
+    def obj(self, value: Any, path: str) -> dict[str, Any]:
         if not isinstance(value, dict):
             raise self.fail(path, f"expected an object, got {type(value).__name__}")
         return value
 
-    def list_(self, value: Any, path: str) -> list:
+    def list_(self, value: Any, path: str) -> list[Any]:
         if not isinstance(value, list):
             raise self.fail(path, f"expected a list, got {type(value).__name__}")
         return value
@@ -170,7 +170,7 @@ class _Reader:
         detail = self.str_(self.get(p, detail_key, ppath), f"{ppath}.{detail_key}")
         return f"{kind}: {detail}"
 
-    def letters(self, mapping: Any, path: str, keys: tuple[str, ...] = LETTERS) -> dict:
+    def letters(self, mapping: Any, path: str, keys: tuple[str, ...] = LETTERS) -> dict[str, Any]:
         m = self.obj(mapping, path)
         missing = [k for k in keys if k not in m]
         extra = [k for k in m if k not in keys]
@@ -181,7 +181,7 @@ class _Reader:
         return m
 
 
-def _read_json(folder: Path, name: str) -> tuple[_Reader, dict]:
+def _read_json(folder: Path, name: str) -> tuple[_Reader, dict[str, Any]]:
     file = TABLE_FILES[name]
     path = folder / file
     rd = _Reader(file)
@@ -373,7 +373,7 @@ class Tables:
         for each full 12 plus once more in the boxes listing the remainder (speed 15 = 1 everywhere + 1 in
         the boxes of speed 3), which is the same formula. Speed 0 (or less) never activates.
         """
-        cache = self.__dict__.setdefault("_activation_cache", {})
+        cache: dict[tuple[int, int], int] = self.__dict__.setdefault("_activation_cache", {})
         key = (speed, impulse)
         hit = cache.get(key)
         if hit is not None:
@@ -483,9 +483,9 @@ class Tables:
 
         g = rd.obj(rd.get(d, "tack", ""), "tack")
         self.provenance["control_panel.tack"] = rd.provenance(g, "tack")
-        frm = tuple(rd.str_(x, "tack.from") for x in rd.list_(rd.get(g, "from", "tack"), "tack.from"))
+        tack_from = tuple(rd.str_(x, "tack.from") for x in rd.list_(rd.get(g, "from", "tack"), "tack.from"))
         self.tack = TackSpec(
-            from_letters=frm,
+            from_letters=tack_from,
             success_at=rd.int_(rd.get(g, "success_at", "tack"), "tack.success_at"),
             near_enemy_mp=rd.int_(rd.get(g, "near_enemy_mp", "tack"), "tack.near_enemy_mp", 0),
             near_enemy_modifier=rd.int_(rd.get(g, "near_enemy_modifier", "tack"), "tack.near_enemy_modifier"),
@@ -493,11 +493,11 @@ class Tables:
 
         g = rd.obj(rd.get(d, "fall_off", ""), "fall_off")
         self.provenance["control_panel.fall_off"] = rd.provenance(g, "fall_off")
-        to = tuple(rd.str_(x, "fall_off.to") for x in rd.list_(rd.get(g, "to", "fall_off"), "fall_off.to"))
-        for x in to:
+        fall_to = tuple(rd.str_(x, "fall_off.to") for x in rd.list_(rd.get(g, "to", "fall_off"), "fall_off.to"))
+        for x in fall_to:
             if x not in LETTERS or x == "H":
                 raise rd.fail("fall_off.to", f"bad letter {x!r}")
-        self.fall_off_to: tuple[str, ...] = to
+        self.fall_off_to: tuple[str, ...] = fall_to
 
         g = rd.obj(rd.get(d, "straining", ""), "straining")
         self.provenance["control_panel.straining"] = rd.provenance(g, "straining")
