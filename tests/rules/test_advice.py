@@ -191,6 +191,8 @@ def test_11_3_split_attacks_share_the_defense_dice() -> None:
     assert odds["attacks"][1]["to_hit_modifier"] == odds["attacks"][0]["to_hit_modifier"] + 1  # Double Shot
     assert sum(odds["hits"]) == pytest.approx(1.0)
     assert odds["expected_hits"] == pytest.approx(sum(a["expected_hits"] for a in odds["attacks"]))
+    for part in ("hull", "rigging", "crew"):  # each attack's damage split adds up to the whole
+        assert odds["expected"][part] == pytest.approx(sum(a["expected"][part] for a in odds["attacks"]))
 
 
 def test_11_1_shot_odds_refuse_a_section_that_does_not_bear() -> None:
