@@ -15,7 +15,6 @@ import json
 from typing import Any
 
 from PySide6.QtCore import QDate, QSignalBlocker, Qt, Signal
-from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
     QDateEdit,
@@ -29,7 +28,6 @@ from PySide6.QtWidgets import (
     QSpinBox,
     QSplitter,
     QTextBrowser,
-    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -132,12 +130,7 @@ class ScenarioDesigner(EditorBase):
     def _build(self) -> None:
         outer = QVBoxLayout(self)
         bar = QHBoxLayout()
-        self.undo_button = QToolButton()
-        self.undo_button.setDefaultAction(self.stack.createUndoAction(self, "&Undo"))
-        self.undo_button.defaultAction().setShortcut(QKeySequence.StandardKey.Undo)
-        self.redo_button = QToolButton()
-        self.redo_button.setDefaultAction(self.stack.createRedoAction(self, "&Redo"))
-        self.redo_button.defaultAction().setShortcut(QKeySequence.StandardKey.Redo)
+        self._make_undo_buttons()
         self.status = QLabel()
         self.status.setObjectName("status")
         self.status.setWordWrap(True)

@@ -298,6 +298,15 @@ class EditorBase(QWidget):
         self.doc.changed.connect(self.refresh)
         self.stack.cleanChanged.connect(self._update_title)
 
+    def _make_undo_buttons(self) -> None:
+        """Undo and Redo buttons on the editor's undo stack, with the platform's shortcuts."""
+        self.undo_button = QToolButton()
+        self.undo_button.setDefaultAction(self.stack.createUndoAction(self, "&Undo"))
+        self.undo_button.defaultAction().setShortcut(QKeySequence.StandardKey.Undo)
+        self.redo_button = QToolButton()
+        self.redo_button.setDefaultAction(self.stack.createRedoAction(self, "&Redo"))
+        self.redo_button.defaultAction().setShortcut(QKeySequence.StandardKey.Redo)
+
     # edits ---------------------------------------------------------------------------------------
     def push(self, cmd: SetValues | None) -> None:
         if cmd is not None:
@@ -496,12 +505,7 @@ class ShipEditor(EditorBase):
     def _build(self) -> None:
         outer = QVBoxLayout(self)
         bar = QHBoxLayout()
-        self.undo_button = QToolButton()
-        self.undo_button.setDefaultAction(self.stack.createUndoAction(self, "&Undo"))
-        self.undo_button.defaultAction().setShortcut(QKeySequence.StandardKey.Undo)
-        self.redo_button = QToolButton()
-        self.redo_button.setDefaultAction(self.stack.createRedoAction(self, "&Redo"))
-        self.redo_button.defaultAction().setShortcut(QKeySequence.StandardKey.Redo)
+        self._make_undo_buttons()
         self.save_button = QPushButton("&Save to library")
         self.save_button.setObjectName("save")
         self.save_button.clicked.connect(self.save)
