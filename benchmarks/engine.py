@@ -30,6 +30,7 @@ def main() -> None:
     captains = tuple(args.captains.split(","))
 
     start = time.perf_counter()
+    cpu_start = time.process_time()
     turns = decisions = events = 0
     kept = []  # (seed, options, decisions) of a few games for the copy figures; whole games are not kept, as
     # a heap full of finished games makes the garbage collector, not the engine, the thing measured
@@ -42,8 +43,10 @@ def main() -> None:
             kept.append((game.seed, game.options, game.decisions))
         del game
     elapsed = time.perf_counter() - start
+    cpu = time.process_time() - cpu_start
     print(f"scenario            {scenario.id} ({args.captains}, turn limit {args.turn_limit})")
     print(f"complete games/s    {args.games / elapsed:8.1f}   ({args.games} games in {elapsed:.2f} s)")
+    print(f"games per CPU-second {args.games / cpu:7.1f}   (steadier on a shared machine)")
     print(f"turns/s             {turns / elapsed:8.1f}   (mean {turns / args.games:.1f} turns a game)")
     print(f"decisions/s         {decisions / elapsed:8.1f}   (mean {decisions / args.games:.0f} a game)")
     print(f"events/s            {events / elapsed:8.1f}")

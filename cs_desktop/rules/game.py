@@ -254,9 +254,12 @@ def _json_default(value: Any) -> Any:
     raise TypeError(type(value))
 
 
+_SCALARS = (str, int, float, bool, type(None))
+
+
 def _plain(value: Any) -> Any:
     """Answers are JSON values: tuples become lists so that answers compare equal after a save."""
-    if value is None or isinstance(value, (str, int, float)):
+    if type(value) in _SCALARS:
         return value
     if isinstance(value, tuple):
         return [_plain(v) for v in value]

@@ -207,10 +207,12 @@ class GameState:
         return [self.ships[s] for s in self.sides[side].ships]
 
     def afloat(self, side: str | None = None) -> list[ShipState]:
-        return [s for s in self.ships.values() if s.afloat and (side is None or s.side == side)]
+        if side is None:
+            return [s for s in self.ships.values() if not (s.struck or s.captured)]
+        return [s for s in self.ships.values() if s.side == side and not (s.struck or s.captured)]
 
     def enemies(self, ship: ShipState) -> list[ShipState]:
-        return [s for s in self.ships.values() if s.side != ship.side and s.afloat]
+        return [s for s in self.ships.values() if s.side != ship.side and not (s.struck or s.captured)]
 
     @property
     def absolute_impulse(self) -> int:
