@@ -76,7 +76,7 @@ def play_checked(name: str, seed: int, turn_limit: int) -> Game:
     return game
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=250, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(name=st.sampled_from(SCENARIO_FILES), seed=st.integers(min_value=0, max_value=2**31),
        turn_limit=st.integers(min_value=1, max_value=25))
 def test_random_games_keep_every_invariant(name: str, seed: int, turn_limit: int) -> None:
