@@ -755,6 +755,9 @@ class MainWindow(QMainWindow):
         return dlg
 
     def start_from_dialog(self, dlg: NewGameDialog) -> bool:
+        if not 0 <= dlg.list.currentRow() < len(dlg.scenarios):
+            self.show_error("No scenario chosen", "Pick a scenario, or open a scenario file.")
+            return False
         c = dlg.choice()
         return self.start_game(c["path"], c["seats"], c["seed"], c["options"])
 

@@ -358,3 +358,20 @@ def test_new_game_dialog_offers_relativity_and_the_bid(qtbot, tmp_path) -> None:
     assert game.state.relativity == "zero"
     assert victory_terms(game.scenario, game.cards).side("gb").bid_points == 4
     dlg.close()
+
+
+def test_new_game_without_a_scenario_is_refused_kindly(qtbot, tmp_path, monkeypatch) -> None:
+    """A New Game dialog with no scenario selected does not raise; it says what is missing."""
+    from PySide6.QtCore import QSettings
+
+    from cs_desktop.gui.main_window import MainWindow
+
+    window = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(window)
+    shown = []
+    monkeypatch.setattr(window, "show_error", lambda title, text: shown.append(title))
+    dlg = window.new_game()
+    dlg.list.setCurrentRow(-1)
+    assert window.start_from_dialog(dlg) is False
+    assert shown == ["No scenario chosen"] and window.session.game is None
+    dlg.close()
