@@ -181,15 +181,7 @@ def put_ship(session: Session, card: ShipCard, *, origin: str | None = None,
     row.guns = rated_guns(card)
     row.card_json = text
     row.search_text = _ship_search_text(card)
-    if shipped_hash is not None:
-        row.shipped_hash, row.shipped_version = shipped_hash, shipped_version
-    if origin is not None:
-        row.origin = origin
-    else:
-        row.origin = "shipped" if row.shipped_hash == content_hash(text) else "user"
-    row.updated_at = now
-    session.add(row)
-    session.flush()
+    _stamp(session, row, text, shipped_hash, shipped_version, origin, now)
     return row, True
 
 
@@ -350,15 +342,7 @@ def put_scenario(session: Session, s: Scenario, *, origin: str | None = None,
     row.ship_count = sum(len(side.ships) for side in s.sides)
     row.card_json = text
     row.search_text = _scenario_search_text(s, {k: c.name for k, c in cards.items()})
-    if shipped_hash is not None:
-        row.shipped_hash, row.shipped_version = shipped_hash, shipped_version
-    if origin is not None:
-        row.origin = origin
-    else:
-        row.origin = "shipped" if row.shipped_hash == content_hash(text) else "user"
-    row.updated_at = now
-    session.add(row)
-    session.flush()
+    _stamp(session, row, text, shipped_hash, shipped_version, origin, now)
     session.execute(delete(ScenarioShipLink).where(col(ScenarioShipLink.scenario_id) == s.id))
     for sid in ship_ids_of(s):
         session.add(ScenarioShipLink(scenario_id=s.id, ship_id=sid))
@@ -429,3 +413,16 @@ def list_games(session: Session, text: str = "", scenario_id: str | None = None)
 def list_campaigns(session: Session) -> list[CampaignEntry]:
     q = select(CampaignRow).order_by(col(CampaignRow.updated_at).desc(), col(CampaignRow.id).desc())
     return [campaign_entry(r) for r in session.exec(q)]
+
+
+def _stamp(session: Any, row: Any, text: str, shipped_hash: str | None, shipped_version: str | None,
+           origin: str | None, now: Any) -> None:
+    """The bookkeeping shared by ship and scenario rows: shipped hash and version, origin (a row whose card
+    still equals the shipped one is 'shipped', else 'user'), update time; then write it."""
+    if shipped_hash is not None:
+        row.shipped_hash, row.shipped_version = shipped_hash, shipped_version
+    row.origin = origin if origin is not None else (
+        "shipped" if row.shipped_hash == content_hash(text) else "user")
+    row.updated_at = now
+    session.add(row)
+    session.flush()
