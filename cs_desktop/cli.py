@@ -15,6 +15,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--data-dir", metavar="DIR",
                         help="folder of the library, saves and autosaves (default: the user data folder; "
                              "the environment variable CAPTAINS_SEA_DATA does the same)")
+    parser.add_argument("--smoke-test", action="store_true",
+                        help="open the real main window on the current display, check that it is interactive, and "
+                             "exit 0 (or non-zero with the reason); uses a temporary data folder unless --data-dir "
+                             "is given")
     sub = parser.add_subparsers(dest="command")
     from cs_desktop import commands
 
@@ -25,14 +29,23 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
-    if args.data_dir:
-        import os
+    import os
 
+    if args.data_dir:
         os.environ["CAPTAINS_SEA_DATA"] = str(args.data_dir)
     if args.command is None:
         from cs_desktop.gui.app import run_app
 
+        if args.smoke_test:
+            import tempfile
+
+            with tempfile.TemporaryDirectory(prefix="captains-sea-smoke-") as scratch:
+                if not args.data_dir:
+                    os.environ["CAPTAINS_SEA_DATA"] = scratch
+                return run_app(smoke_test=True)
         return run_app()
+    if args.smoke_test:
+        parser.error("--smoke-test opens the window; it takes no subcommand")
     result: int = args.func(args)
     return result
 

@@ -11,7 +11,16 @@ import asyncio
 import sys
 
 
-def run_app(argv: list[str] | None = None) -> int:
+def run_app(argv: list[str] | None = None, smoke_test: bool = False) -> int:
+    """Open the window and run until it closes; with `smoke_test`, prove the window interactive and return."""
+    from cs_desktop.platform_check import PlatformProblem, check_display
+
+    try:
+        check_display()
+    except PlatformProblem as e:
+        print(f"captains-sea: cannot open the window: {e}", file=sys.stderr)
+        return 3
+
     import qasync
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
@@ -33,6 +42,13 @@ def run_app(argv: list[str] | None = None) -> int:
         found = None
     window = MainWindow(GameSession(autosave), autosave=autosave)
     window.show()
+    if smoke_test:
+        from cs_desktop.gui.smoke import smoke_test as check_interactive
+
+        with loop:
+            status: int = loop.run_until_complete(check_interactive(window))
+            window.close()
+        return status
     if found is not None:
         QTimer.singleShot(0, lambda: window.offer_resume(found))
 
