@@ -147,10 +147,12 @@ def check_rules_file(path: Path) -> tuple[bool, str]:
     found = sections(path)
     known = set(shipped_summaries().sections)
     matching = sorted(set(found) & known, key=_sort_key)
+    if not found:
+        return False, (f"{path} does not look like the living rules text: it has no numbered headings "
+                       f"such as '11.4.7 Title' on a line of their own.")
     if len(matching) < 3:
-        return False, (f"{path} does not look like the living rules text: it has "
-                       f"{len(found)} numbered heading(s) such as '11.4.7 ...' on a line of their own, "
-                       f"{len(matching)} of them section numbers of the rules.")
+        return False, (f"{path} does not look like the living rules text: only {len(matching)} of its "
+                       f"{len(found)} numbered headings are section numbers of the rules (3 or more needed).")
     return True, (f"Looks like the living rules text: {len(matching)} of the {len(known)} sections found "
                   f"({matching[0]} to {matching[-1]}).")
 

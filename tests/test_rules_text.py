@@ -172,6 +172,11 @@ def test_check_rules_file_accepts_a_text_with_numbered_sections_and_explains_a_r
     prose.write_text("Dear captain,\nthis is a letter with no numbered headings.\n", encoding="utf-8")
     ok, message = check_rules_file(prose)
     assert not ok and str(prose) in message and "does not look like the living rules" in message
+    assert "no numbered headings" in message
+    other = tmp_path / "other-game.txt"
+    other.write_text("1.0 Intro\n\n77.1 Dragons\n\n78.2 Castles\n\n79.3 Knights\n", encoding="utf-8")
+    ok, message = check_rules_file(other)
+    assert not ok and "only 1 of its 4 numbered headings are section numbers of the rules" in message
     binary = tmp_path / "rules.pdf"
     binary.write_bytes(b"%PDF-1.4\0\0binary")
     ok, message = check_rules_file(binary)

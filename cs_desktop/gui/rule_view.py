@@ -41,11 +41,13 @@ class RuleView(QTextBrowser):
         self.rule = rule
         parts = [f"<h3>{html.escape(found.heading())}</h3>"]
         if found.summary:
-            parts.append("<p style='color:#5f5a50'><i>What it decides (our summary):</i></p>")
+            label = "This program's ruling:" if found.number.startswith("R") else "What it decides (our summary):"
+            parts.append(f"<p style='color:#5f5a50'><i>{label}</i></p>")
             parts.append(_paragraphs(found.summary))
         if found.text:
+            head, _, body = found.text.partition("\n\n")
             parts.append("<hr><p style='color:#5f5a50'><i>From your copy of the rules:</i></p>")
-            parts.append(_paragraphs(found.text))
+            parts.append(f"<p><b>{html.escape(head)}</b></p>{_paragraphs(body)}")
         if found.note and not found.text:
             parts.append(f"<p style='color:#5f5a50'>{html.escape(found.note)}</p>")
         self.setHtml("".join(parts))
