@@ -42,6 +42,7 @@ from PySide6.QtWidgets import (
 import cs_desktop
 from cs_desktop.gui.panels import CardHand, DiceTray, GameLog, ImpulseTrack, OrdersPanel, RuleView, segment_text
 from cs_desktop.gui.session import HUMAN, SEAT_KINDS, SEAT_LABELS, GameSession
+from cs_desktop.gui.settings_dialog import SettingsDialog
 from cs_desktop.gui.ship_card import ShipCardScroll
 from cs_desktop.savegame import SUFFIX, AutosaveStore, Resumable, SaveError
 
@@ -417,7 +418,7 @@ class MainWindow(QMainWindow):
         self.hand = CardHand()
         self.dice = DiceTray()
         self.log = GameLog()
-        self.rule_view = RuleView()
+        self.rule_view = RuleView(settings=self.settings)
         self.docks: dict[str, QDockWidget] = {}
         self._add_dock("orders", "Orders && impulse track", orders_box, Qt.DockWidgetArea.RightDockWidgetArea)
         self._add_dock("dice", "Dice", self.dice, Qt.DockWidgetArea.RightDockWidgetArea)
@@ -543,6 +544,7 @@ class MainWindow(QMainWindow):
         game.addSeparator()
         self.act_undo = self._action("&Undo last decision", "Ctrl+Z", self.undo, game, "act-undo")
         self.act_strike = self._action("Stri&ke colours… (18.0)", "Ctrl+K", self.strike, game, "act-strike")
+        self._action("Se&ttings…", None, self.open_settings, game, "act-settings")
         game.addSeparator()
         self.act_quit = self._action("&Quit", "Ctrl+Q", self.close, game, "act-quit")
 
@@ -917,6 +919,13 @@ class MainWindow(QMainWindow):
             (w.default_button or w).setFocus()
         else:
             self.orders.setFocus()
+
+    def open_settings(self) -> SettingsDialog:
+        """Game → Settings… (the player's copy of the rules text); the rule panel re-reads it on OK."""
+        self.settings_dialog = SettingsDialog(self.settings, self)
+        self.settings_dialog.accepted.connect(self.rule_view.refresh)
+        self.settings_dialog.open()
+        return self.settings_dialog
 
     def show_current_rule(self) -> None:
         request = self.session.request()

@@ -1,5 +1,5 @@
 """The control panel and the other play panels: orders (the pending request), impulse track, bridge card hand,
-dice tray, game log and the rule text viewer.
+dice tray and game log (the rule panel is in rule_view.py).
 
 Each panel has `refresh(session)` and reads only the session (the view of the side at the screen); the main
 window calls `refresh` on the session's `changed` signal. None calls another panel.
@@ -20,12 +20,12 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QScrollArea,
     QSizePolicy,
-    QTextBrowser,
     QVBoxLayout,
     QWidget,
 )
 
 from cs_desktop.gui.requests import RequestWidget, card_text, make_request_widget
+from cs_desktop.gui.rule_view import RuleView, rule_tooltip  # noqa: F401 - RuleView: the main window takes it here
 from cs_desktop.gui.ship_card import SECTION_LABELS
 
 if TYPE_CHECKING:
@@ -90,6 +90,7 @@ class OrdersPanel(QWidget):
 
     def refresh(self, session: GameSession) -> None:
         self.session = session
+        self.prompt.setToolTip("")
         game = session.game
         if game is None:
             self.heading.setText("<b>No game.</b> Start one with Game → New Game (Ctrl+N) or open a saved game "
@@ -121,6 +122,7 @@ class OrdersPanel(QWidget):
             return
         self.prompt.setText(f"<b>{html.escape(session.side_name(request.side))}:</b> {html.escape(request.prompt)} "
                             f"<a href='rule:{request.rule}'>[rule {request.rule}]</a>")
+        self.prompt.setToolTip(rule_tooltip(request.rule))
         key = (id(game), len(game.decisions), request.kind, request.side)
         if key != self._request_key:
             self._set_widget(make_request_widget(request, session), key)
@@ -440,7 +442,7 @@ class GameLog(QWidget):
             prefix = f"T{e.get('turn')}" + (f".{e.get('impulse')}" if e.get("impulse") else "")
             item = QListWidgetItem(f"{prefix}  [{e.get('rule')}]  {e.get('text')}")
             item.setData(Qt.ItemDataRole.UserRole, e.get("rule"))
-            item.setToolTip(f"Rule {e.get('rule')}: click to read it")
+            item.setToolTip(rule_tooltip(str(e.get("rule"))))
             if e.get("type") == "roll":
                 item.setForeground(QColor("#1f5fa8"))
             elif e.get("type") in ("game_end", "strike", "captured"):
@@ -451,21 +453,3 @@ class GameLog(QWidget):
             self._shown.append(e["n"])
         if len(events) > start:
             self.list.scrollToBottom()
-
-
-class RuleView(QTextBrowser):
-    """Shows one rule section's text (from the rules file, if installed)."""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setObjectName("rule-text")
-        self.rule = ""
-        self.setPlaceholderText("Click a log entry or a [rule] link to read the rule here.")
-
-    def show_rule(self, rule: str) -> None:
-        from cs_desktop.rules_text import lookup
-
-        text = lookup(rule)
-        self.rule = rule
-        body = html.escape(text.text).replace("\n\n", "</p><p>").replace("\n", "<br>")
-        self.setHtml(f"<h3>{html.escape(text.heading())}</h3><p>{body}</p>")

@@ -280,7 +280,7 @@ def test_clicking_a_rule_link_shows_the_rule(qtbot: Any, make_window: Any) -> No
     wait_for_request(qtbot, window, "setup")
     window.act_rule.trigger()
     assert window.rule_view.rule == "2.0"
-    assert "SETUP" in window.rule_view.toPlainText()
+    assert "2.0 Setup" in window.rule_view.toPlainText() and "our summary" in window.rule_view.toPlainText()
     assert window.docks["rules"].isVisible()
 
 

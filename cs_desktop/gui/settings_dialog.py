@@ -1,0 +1,126 @@
+"""Game → Settings…: the program's own settings, kept with QSettings beside the window layout.
+
+One setting so far: the player's copy of the Captain's Sea living rules as a plain-text file. The program ships
+only its own short summary of each section (resources/rules/summaries.json); with a copy chosen here, the rule
+panel also shows the full section from it. The chosen file is checked (numbered headings such as
+"11.4.7 ...") before it is kept.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from cs_desktop.rules_text import check_rules_file
+
+#: QSettings key of the player's copy of the rules text ("" or absent: none)
+RULES_TEXT_KEY = "rules/text_path"
+
+
+def rules_copy_path(settings: QSettings | None) -> Path | None:
+    """The player's copy of the rules text chosen in Settings, or None."""
+    if settings is None:
+        return None
+    value = settings.value(RULES_TEXT_KEY, "")
+    return Path(str(value)) if value else None
+
+
+class SettingsDialog(QDialog):
+    def __init__(self, settings: QSettings, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("settings-dialog")
+        self.setWindowTitle("Settings")
+        self.settings = settings
+        self.file_dialog: QFileDialog | None = None
+        lay = QVBoxLayout(self)
+
+        box = QGroupBox("Rules text")
+        bl = QVBoxLayout(box)
+        about = QLabel("The rule panel always shows this program's own short summary of each rule section. "
+                       "To read the full text of the section as well, choose your copy of the Captain's Sea "
+                       "living rules, saved as a plain-text file.")
+        about.setWordWrap(True)
+        bl.addWidget(about)
+        row = QHBoxLayout()
+        row.addWidget(QLabel("Rules text:"))
+        self.path = QLineEdit()
+        self.path.setObjectName("rules-path")
+        self.path.setPlaceholderText("none: summaries only")
+        self.path.setClearButtonEnabled(False)
+        row.addWidget(self.path, 1)
+        self.browse_button = QPushButton("&Browse…")
+        self.browse_button.clicked.connect(self.browse)
+        row.addWidget(self.browse_button)
+        self.clear_button = QPushButton("C&lear")
+        self.clear_button.clicked.connect(self.path.clear)
+        row.addWidget(self.clear_button)
+        bl.addLayout(row)
+        self.status = QLabel()
+        self.status.setObjectName("rules-status")
+        self.status.setWordWrap(True)
+        bl.addWidget(self.status)
+        lay.addWidget(box)
+
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        lay.addWidget(self.buttons)
+        self.ok_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+
+        self.path.textChanged.connect(self._check)
+        current = rules_copy_path(settings)
+        self.path.setText(str(current) if current else "")
+        self._check()
+        self.resize(620, self.sizeHint().height())
+
+    def chosen(self) -> Path | None:
+        text = self.path.text().strip()
+        return Path(text).expanduser() if text else None
+
+    def _check(self) -> None:
+        path = self.chosen()
+        if path is None:
+            ok, message = True, "No copy of the rules chosen: the rule panel shows the summaries only."
+        else:
+            ok, message = check_rules_file(path)
+        self.status.setText(message)
+        self.status.setStyleSheet("" if ok else "color:#b3261e;")
+        self.ok_button.setEnabled(ok)
+        self.ok_button.setToolTip("" if ok else "Choose a copy of the living rules text, or Clear.")
+
+    def browse(self) -> QFileDialog:
+        """A file chooser (Qt's own, so it behaves the same everywhere); choosing a file puts it in the field."""
+        start = self.chosen()
+        dialog = QFileDialog(self, "Your copy of the living rules (plain text)",
+                             str(start.parent) if start is not None else str(Path.home()),
+                             "Text files (*.txt);;All files (*)")
+        dialog.setFileMode(QFileDialog.FileMode.ExistingFile)
+        dialog.setOption(QFileDialog.Option.DontUseNativeDialog, True)
+        dialog.fileSelected.connect(self.path.setText)
+        self.file_dialog = dialog
+        dialog.open()
+        return dialog
+
+    def accept(self) -> None:
+        path = self.chosen()
+        if path is not None and not check_rules_file(path)[0]:
+            return  # the status line says why; OK is disabled in that state
+        if path is None:
+            self.settings.remove(RULES_TEXT_KEY)
+        else:
+            self.settings.setValue(RULES_TEXT_KEY, str(path.resolve()))
+        self.settings.sync()
+        super().accept()
