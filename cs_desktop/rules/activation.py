@@ -99,7 +99,7 @@ def skip_empty_impulse(state: GameState) -> bool:
 def segment_impulse(g: Game) -> Gen:
     from cs_desktop.rules.firing import fire_step
     from cs_desktop.rules.grappling import grapple_step
-    from cs_desktop.rules.reloading import reload_step
+    from cs_desktop.rules.reloading import reload_step, select_lost_loads
 
     state = g.state
     tables = get_tables()
@@ -135,8 +135,8 @@ def segment_impulse(g: Game) -> Gen:
                 yield from select_maneuvers(g, [ship], impulse, left)
                 if state.ended:
                     return
-    # Step 2 (10.0): reload
-    reload_step(g)
+    # Step 2 (10.0): reload; guns without crew lose the marker and select a new load (11.7)
+    yield from select_lost_loads(g, reload_step(g))
     # Step 3 (11.0): fire
     yield from fire_step(g)
     if state.ended:
