@@ -133,6 +133,8 @@ def describe(choice: dict[str, Any]) -> str:
     name = str(choice["maneuver"]).replace("_", " ").title()
     if choice["maneuver"] == "wear":
         name += f" to {choice['to']} ({choice['cost']} MP)"
+    if choice["maneuver"] == "fall_off":
+        name += f" to {choice['to']}"
     if choice.get("strain"):
         name += f" + Straining {choice['strain']}"
     return name
