@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from cs_desktop.rules import maneuver as mv
 from cs_desktop.rules.decisions import Request
+from cs_desktop.rules.movement_rates import wind_position
 from cs_desktop.rules.tables import get_tables
 
 if TYPE_CHECKING:
@@ -68,6 +69,15 @@ def select_maneuvers(g: Game, ships: list[ShipState], impulse: int, left_now: di
 def segment_select(g: Game) -> Gen:
     state = g.state
     state.impulse = 0
+    # Ruling R9.1.4: a ship In Irons (speed 0, 7.0 step 4) that still holds a maneuver chosen before the wind
+    # took her aback (a carry-over, then a wind shift) could never complete it: it is lost and she selects
+    # from the H table like any ship In Irons. What it was stays hidden.
+    for ship in state.afloat():
+        if ship.maneuver is not None and wind_position(state, ship) == "H":
+            ship.maneuver = None
+            ship.spent = 0
+            g.emit("maneuver_lost", "9.1.4", f"{ship.card.name} lies In Irons: the maneuver she had selected is "
+                   "lost", ship=ship.id)
     ships = [s for s in state.afloat() if needs_selection(state, s, 0)]
     yield from select_maneuvers(g, ships, 0)
     state.segment = "impulse:1"

@@ -399,3 +399,27 @@ def test_9_1_a_ship_with_a_carried_over_maneuver_is_not_asked_again(monkeypatch)
     game = sailing(monkeypatch, (10, 12, 3))
     assert [r.side for r in game.pending] == ["us"]
     assert game.state.ships["java"].maneuver is not None
+
+
+def test_9_1_4_a_ship_taken_aback_holding_a_maneuver_loses_it_and_falls_off():
+    """Ruling R9.1.4: Constitution holds a carried-over Advance (1 MP spent) when the wind leaves her In Irons
+    (heading 1, wind 5) at the start of the Activation Cycle: at speed 0 she could never complete it, so it
+    is lost (without saying what it was) and she selects from the H table: Fall Off to G, made at once."""
+    from cs_desktop.rules.activation import segment_select
+
+    from tests.rules.fighting_kit import ready, run
+    from tests.rules.sailing_kit import hold_still
+
+    game = ready((10, 12, 1), (20, 12, 3))
+    hold_still(game, "java")
+    c = con(game)
+    c.maneuver, c.spent, c.speed = {"maneuver": "advance", "revealed": False}, 1, 0
+    fall_off = {"constitution": {"maneuver": "fall_off", "turn": -1, "to": "G", "strain": 0}}
+    log: list = []
+    run(game, segment_select(game), log=log,
+        select_maneuver=(fall_off, lambda r: {"constitution": r.ships["constitution"][0]}))
+    (lost,) = ship_events(game, "maneuver_lost", "constitution")
+    assert lost["rule"] == "9.1.4" and "advance" not in lost["text"].lower()
+    assert c.heading == 8 and c.square == (10, 12)
+    assert [r.kind for r in log] == ["select_maneuver", "select_maneuver"]
+    assert all(o["strain"] in (1, 2) for o in log[1].ships["constitution"])
