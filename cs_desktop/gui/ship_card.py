@@ -478,11 +478,14 @@ def _total(assign: dict[str, Any]) -> int:
 
 
 def describe_maneuver(m: dict[str, Any]) -> str:
-    name = {"advance": "Advance", "wear": "Wear", "back_sail": "Back Sail", "tack": "Tack"}.get(
-        str(m.get("maneuver")), str(m.get("maneuver")))
+    name = {"advance": "Advance", "wear": "Wear", "back_sail": "Back Sail", "tack": "Tack",
+            "fall_off": "Fall Off"}.get(str(m.get("maneuver")), str(m.get("maneuver")))
     if m.get("maneuver") == "wear" and "to" in m:
         side = "to port" if m.get("turn", 0) < 0 else "to starboard"
         name += f" {side} → {m['to']} ({m.get('cost', 0)} MP)"
+    if m.get("maneuver") == "fall_off" and "to" in m:  # ruling R9.1.4: out of irons, 0 MP, made at once
+        side = "to port" if m.get("turn", 0) < 0 else "to starboard"
+        name += f" {side} → {m['to']} (0 MP)"
     if m.get("strain"):
         name += f" + Strain {m['strain']}"
     return name

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from cs_desktop.rules import maneuver as mv
 from cs_desktop.rules.decisions import Request
+from cs_desktop.rules.movement_rates import wind_position
 from cs_desktop.rules.tables import get_tables
 
 if TYPE_CHECKING:
@@ -20,13 +21,22 @@ if TYPE_CHECKING:
 Gen = Generator[list[Request], dict[str, Any], None]
 
 
-def needs_selection(ship: ShipState, impulse: int, left_now: int = 0) -> bool:
-    """Ruling R9.1a: a ship selects when it has no maneuver and has activations left this turn."""
-    return ship.afloat and ship.maneuver is None and mv.remaining_activations(ship, impulse, left_now) > 0
+def needs_selection(state: GameState, ship: ShipState, impulse: int) -> bool:
+    """4.0 / 9.0: a ship with no maneuver selects one at the start of the Activation Cycle and right after
+    each maneuver she completes (not in the 12th impulse), whether or not she has activations left this turn
+    (9.1 restriction 1; with none left her maneuver carries over and needs a Strain, restriction 2). Not a
+    ship In Irons for the rest of the turn (9.1.4 step 3: she ignores the remaining impulses), nor a grappled
+    ship (ruling R12.0)."""
+    from cs_desktop.rules.grappling import is_grappled
+
+    return (ship.afloat and ship.maneuver is None and not ship.halted and impulse < 12
+            and not is_grappled(state, ship))
 
 
 def select_maneuvers(g: Game, ships: list[ShipState], impulse: int, left_now: dict[str, int] | None = None) -> Gen:
-    """Ask each side to select for its listed ships, all sides at once (secret, 9.1)."""
+    """Ask each side to select for its listed ships, all sides at once (secret, 9.1). A maneuver that costs
+    no MP (the Fall Off of the H table) is complete as soon as it is selected: it is revealed and made at
+    once (9.0), and the ship then selects her next maneuver (ruling R9.1.4)."""
     state = g.state
     left_now = left_now or {}
     by_side: dict[str, list[ShipState]] = {}
@@ -42,12 +52,33 @@ def select_maneuvers(g: Game, ships: list[ShipState], impulse: int, left_now: di
     for answer in answers.values():
         for ship_id, choice in answer.items():
             mv.apply_selection(g, state.ships[ship_id], choice)
+    complete = [s for s in ships if s.maneuver is not None and mv.maneuver_cost(s, s.maneuver) <= s.spent]
+    if not complete:
+        return
+    for ship in complete:
+        mv.reveal(g, ship)
+    order = yield from _move_order(g, complete)
+    for ship in order:
+        yield from mv.execute(g, ship)
+        if state.ended:
+            return
+    again = [s for s in order if needs_selection(state, s, impulse)]
+    yield from select_maneuvers(g, again, impulse, {s.id: left_now.get(s.id, 0) for s in again})
 
 
 def segment_select(g: Game) -> Gen:
     state = g.state
     state.impulse = 0
-    ships = [s for s in state.afloat() if needs_selection(s, 0)]
+    # Ruling R9.1.4: a ship In Irons (speed 0, 7.0 step 4) that still holds a maneuver chosen before the wind
+    # took her aback (a carry-over, then a wind shift) could never complete it: it is lost and she selects
+    # from the H table like any ship In Irons. What it was stays hidden.
+    for ship in state.afloat():
+        if ship.maneuver is not None and wind_position(state, ship) == "H":
+            ship.maneuver = None
+            ship.spent = 0
+            g.emit("maneuver_lost", "9.1.4", f"{ship.card.name} lies In Irons: the maneuver she had selected is "
+                   "lost", ship=ship.id)
+    ships = [s for s in state.afloat() if needs_selection(state, s, 0)]
     yield from select_maneuvers(g, ships, 0)
     state.segment = "impulse:1"
 
@@ -78,7 +109,7 @@ def skip_empty_impulse(state: GameState) -> bool:
 def segment_impulse(g: Game) -> Gen:
     from cs_desktop.rules.firing import fire_step
     from cs_desktop.rules.grappling import grapple_step
-    from cs_desktop.rules.reloading import reload_step
+    from cs_desktop.rules.reloading import reload_step, select_lost_loads
 
     state = g.state
     tables = get_tables()
@@ -109,12 +140,13 @@ def segment_impulse(g: Game) -> Gen:
             yield from mv.execute(g, ship)
             if state.ended:
                 return
-            if impulse < 12:  # 4.0: select the next maneuver (if not 12th impulse)
+            if needs_selection(state, ship, impulse):  # 4.0: select the next maneuver (if not 12th impulse)
                 left = {ship.id: max(0, active.get(ship.id, 0) - k - 1)}
-                if needs_selection(ship, impulse, left[ship.id]):
-                    yield from select_maneuvers(g, [ship], impulse, left)
-    # Step 2 (10.0): reload
-    reload_step(g)
+                yield from select_maneuvers(g, [ship], impulse, left)
+                if state.ended:
+                    return
+    # Step 2 (10.0): reload; guns without crew lose the marker and select a new load (11.7)
+    yield from select_lost_loads(g, reload_step(g))
     # Step 3 (11.0): fire
     yield from fire_step(g)
     if state.ended:

@@ -14,9 +14,8 @@ from cs_desktop.rules import geometry as geo
 from cs_desktop.rules.cards import SECTION_NAMES
 from cs_desktop.rules.decisions import Request
 from cs_desktop.rules.movement_rates import wind_position
-from cs_desktop.rules.reloading import place_load
+from cs_desktop.rules.reloading import place_load, select_loads
 from cs_desktop.rules.rolls import NO_CARDS, CardUse, offer_bonus_cards, roll, roll_now
-from cs_desktop.rules.setup import LOAD_TYPES
 from cs_desktop.rules.state import FAIR, HANDY
 from cs_desktop.rules.tables import get_tables
 
@@ -394,7 +393,8 @@ def roll_defense(g: Game, firer: ShipState, target: ShipState, mp: int, n: int, 
 
 
 def roll_chasers(g: Game, firer: ShipState, target: ShipState, end: str) -> AttackResult:
-    """11.9: one die per firing section, a hit on a 6, no modifiers, all hits on the rigging."""
+    """11.9: one die per firing section, a hit on a 6, no modifiers, all hits on the rigging. Ruling R11.9b:
+    not halved at Fighting Sail (11.4.9 adjusts Damage Effects Table hits), no Morale Check, no fire check."""
     n = chaser_dice(firer, end)
     dice = tuple(g.state.dice.d6() for _ in range(n))
     hits = sum(1 for d in dice if d == 6)
@@ -422,7 +422,7 @@ def apply_result(g: Game, result: AttackResult) -> Gen:
         g.emit("burst", "11.4.9", f"a gun bursts in {firer.card.name}'s {section.replace('_', ' ')} section",
                ship=firer.id)
         yield from damage.gunnery_hit(g, firer, section, "11.4.9")
-    if result.hits and not result.chaser:
+    if result.hits and not result.chaser:  # 11.4.11 / 11.5 read the Damage Effects roll (ruling R11.9b)
         tables = get_tables()
         odd = result.odd_die + damage.morale_mod(target)  # Handy +1, Unfit -1 (ruling R3.4: Strike Check -2)
         n = tables.morale_check_dice(odd, result.hits)
@@ -479,18 +479,8 @@ def after_fire(g: Game, side: str, announced: dict[str, dict[str, Any]]) -> Gen:
             ship.loads[section] = None
             if ship.afloat:
                 keys.append(f"{ship_id}:{section}")
-    if not keys:
-        return
-    answers = yield [Request("select_load", side, "11.7", "Select the next load for each broadside just fired "
-                             "(hidden; round shot timing is shown)", ships={k: LOAD_TYPES for k in keys})]
-    for key, load in answers[side].items():
-        ship_id, section = key.split(":")
-        ship = state.ships[ship_id]
-        due = place_load(state, ship, section, load)
-        g.emit("load_marker", "11.7", f"{ship.card.name} places a load marker for the "
-               f"{section.replace('_', ' ')} at impulse {due}", ship=ship_id, slot=section, due=due)
-        g.emit("load_type", "11.7", f"{section.replace('_', ' ')}: {load} shot", visible_to=side, ship=ship_id,
-               slot=section, load=load)
+    yield from select_loads(g, side, keys, "Select the next load for each broadside just fired "
+                            "(hidden; round shot timing is shown)")
 
 
 __all__ = ["fire_step", "line_of_fire", "section_dice", "firing_options", "SECTION_NAMES"]

@@ -197,10 +197,13 @@ def disengagement(g: Game) -> Gen:
 
 
 def update_smoke(g: Game) -> None:
-    """17.6: remove Smoke 1, flip Smoke 2 to Smoke 1, then drift what remains one square with the wind."""
+    """17.6: remove Smoke 1, flip Smoke 2 to Smoke 1, then drift what remains one square with the wind.
+    Ruling R17.6: smoke that drifts off the map is removed for good (a later 9.3 shift moves only the smoke
+    on the map)."""
     state = g.state
     width, height = state.map_size
     new: dict[tuple[int, int], list[int]] = {}
+    gone = 0
     for square, values in state.smoke.items():
         kept = [1 for v in values if v == 2]
         if not kept:
@@ -208,5 +211,8 @@ def update_smoke(g: Game) -> None:
         dest = geo.step(square, state.wind)
         if geo.on_map(dest, width, height):
             new.setdefault(dest, []).extend(kept)
+        else:
+            gone += len(kept)
     state.smoke = new
-    g.emit("smoke", "17.6", "smoke thins and drifts with the wind", squares=len(new))
+    g.emit("smoke", "17.6", "smoke thins and drifts with the wind"
+           + (f"; {gone} marker(s) drift off the map and are removed" if gone else ""), squares=len(new), gone=gone)

@@ -82,7 +82,7 @@ def selection_options(state: GameState, ship: ShipState, remaining: int) -> tupl
                     bases.append(choice)
         elif name == "tack":
             bases.append({"maneuver": "tack"})
-    if letter == "H":  # ruling R9.1.4: a ship In Irons (e.g. after the wind shifted) falls off to F or G
+    if letter == "H":  # ruling R9.1.4: the H table's only maneuver: Fall Off to F or G, 0 MP, made at once
         for points in (-1, 1):
             bases.append({"maneuver": "fall_off", "turn": points, "to": letter_after_turn(state, ship, points)})
     if letter not in ("F", "G"):
@@ -133,6 +133,8 @@ def describe(choice: dict[str, Any]) -> str:
     name = str(choice["maneuver"]).replace("_", " ").title()
     if choice["maneuver"] == "wear":
         name += f" to {choice['to']} ({choice['cost']} MP)"
+    if choice["maneuver"] == "fall_off":
+        name += f" to {choice['to']}"
     if choice.get("strain"):
         name += f" + Straining {choice['strain']}"
     return name

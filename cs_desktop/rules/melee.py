@@ -71,9 +71,12 @@ SAMPLERS["melee_support"] = _sample_support
 
 
 def segment_melee(g: Game) -> Gen:
+    """15.0 for every grappled pair, the Initiative Player's first. Then the Bonus Move (16.0) follows for
+    every ship: the Bonus Move that 15.0 step 8 skips after a broken-off melee is that of the two ships of
+    the melee, which lie grappled and make none anyway (ruling R16.0); other ships make theirs (ruling
+    R15.0b)."""
     state = g.state
     state.impulse = 13
-    skip_bonus = False
     for record in list(state.grapples):
         if record["state"] != "grappled":
             continue
@@ -92,11 +95,10 @@ def segment_melee(g: Game) -> Gen:
                 break
         if attacker is None:
             continue
-        skip_bonus = True
         yield from fight(g, attacker, defender)
         if state.ended:
             return
-    state.segment = "housekeeping" if skip_bonus else "bonus"
+    state.segment = "bonus"
 
 
 def fight(g: Game, attacker: ShipState, defender: ShipState) -> Gen:

@@ -101,37 +101,20 @@ def final_speed(ship: ShipState, base: int, bonus: int, halved_for_disengagement
     return speed
 
 
-def fall_off_request(state: GameState, side: str, ships: list[ShipState]) -> Request:
-    options = {}
-    for ship in ships:
-        options[ship.id] = tuple({"turn": d, "to": letter_after_turn(state, ship, d)} for d in (-1, 1))
-    return Request("fall_off", side, "9.1.4",
-                   "Your ship lies In Irons: choose the tack she falls off on (ruling R9.1.4)", ships=options)
-
-
 def segment_movement(g: Game) -> Generator[list[Request], dict[str, Any], None]:
     from cs_desktop.rules.grappling import is_grappled
-    from cs_desktop.rules.maneuver import update_stacks_after_turn
 
     state = g.state
     tables = get_tables()
-    # Ruling R9.1.4: a ship In Irons at the start of a turn falls off one point to F or G.
-    for side in [state.nip(), state.ip()]:
-        in_irons = [s for s in state.afloat(side) if wind_position(state, s) == "H"]
-        if in_irons:
-            answers = yield [fall_off_request(state, side, in_irons)]
-            for ship_id, choice in answers[side].items():
-                ship = state.ships[ship_id]
-                ship.heading = turn(ship.heading, choice["turn"])
-                update_stacks_after_turn(state, ship)  # 9.2 note: a turn in a shared square
-                g.emit("fall_off", "9.1.4", f"{ship.card.name} falls off to {choice['to']}", ship=ship_id,
-                       heading=ship.heading)
     for ship in state.ships.values():
         ship.halted = False
         ship.strain = 0
     base = base_movement(state)
     ships = state.afloat()
-    rolling = [s for s in ships if wind_position(state, s) != "H"]  # step 4: In Irons rolls no Hull Bonus
+    # Step 4: a ship In Irons rolls no Hull Bonus and her speed remains 0; she gets out of irons by the Fall
+    # Off of the H table when she selects (9.1, ruling R9.1.4 in docs/rulings.md).
+    in_irons = {s.id for s in ships if wind_position(state, s) == "H"}
+    rolling = [s for s in ships if s.id not in in_irons]
     # 1.7.3-1.7.4: cards for every hull bonus roll are declared before any die, the NIP first; one offer per
     # ship, so that a side of several ships keeps each ship's cards for that ship's roll.
     uses = {}
@@ -150,13 +133,14 @@ def segment_movement(g: Game) -> Generator[list[Request], dict[str, Any], None]:
             bonus = tables.hull_bonus(ship.card.hull_type, r.total)
         ship.base_mp = b
         ship.hull_bonus = bonus
-        ship.speed = final_speed(ship, b, bonus, ship.id in halved)
+        ship.speed = 0 if ship.id in in_irons else final_speed(ship, b, bonus, ship.id in halved)
         if is_grappled(state, ship):
             ship.speed = 0  # ruling R12.0: grappled ships lie lashed together until they disengage
         g.emit("speed", "7.0", f"{ship.card.name}: base {b} + hull bonus {bonus} -> speed {ship.speed}"
                + (" (Fighting Sail)" if ship.sail == "fighting" else "")
                + (" (dismasted)" if ship.dismasted else "")
-               + (" (after disengaging)" if ship.id in halved else ""),
+               + (" (after disengaging)" if ship.id in halved else "")
+               + (" (In Irons: no Hull Bonus, speed remains 0)" if ship.id in in_irons else ""),
                ship=ship.id, base=b, bonus=bonus, speed=ship.speed)
     state.halve_next_turn = []
     state.segment = "select"

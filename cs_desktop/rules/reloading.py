@@ -1,10 +1,14 @@
 """10.0 Reloading and 11.7 Selecting Load: load markers travel the reload track; a marker reaching its
-impulse loads its broadside if crew is assigned there, special loads (Chain, Double) take two impulses more."""
+impulse loads its broadside if crew is assigned there, special loads (Chain, Double) take two impulses more;
+a marker reaching guns without crew is lost and its owner selects a new load (11.7)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Generator
+from typing import TYPE_CHECKING, Any
 
+from cs_desktop.rules.decisions import Request
+from cs_desktop.rules.setup import LOAD_TYPES
 from cs_desktop.rules.tables import get_tables
 
 if TYPE_CHECKING:
@@ -22,9 +26,11 @@ def place_load(state: GameState, ship: ShipState, slot: str, load: str) -> int:
     return due
 
 
-def reload_step(g: Game) -> None:
-    """8.0 step 2 / 10.0."""
+def reload_step(g: Game) -> list[tuple[str, str]]:
+    """8.0 step 2 / 10.0. Returns the (ship id, section) whose marker found no crew at the guns: that chance
+    to reload is lost and the owner follows the Select Load procedure (11.7, `select_lost_loads`)."""
     state = g.state
+    lost: list[tuple[str, str]] = []
     now = state.absolute_impulse
     tables = get_tables()
     # Ruling R10.0: a marker whose impulse was never played (impulses ignored after a grapple, 12.0) is picked
@@ -54,7 +60,35 @@ def reload_step(g: Game) -> None:
             g.emit("reload_type", "10.0", f"{slot.replace('_', ' ')} loaded with {load} shot", visible_to=ship.side,
                    ship=ship_id, slot=slot, load=load)
         else:
-            due = place_load(state, ship, slot, load)
+            lost.append((ship_id, slot))
             g.emit("reload_lost", "10.0", f"{ship.card.name} has no crew at the {slot.replace('_', ' ')} guns: "
-                   f"the chance to reload is lost; marker placed for impulse {due}", ship=ship_id, slot=slot,
-                   due=due)
+                   "the chance to reload is lost; she selects a new load (11.7)", ship=ship_id, slot=slot)
+    return lost
+
+
+def select_lost_loads(g: Game, lost: list[tuple[str, str]]) -> Generator[list[Request], dict[str, Any], None]:
+    """10.0: for guns whose marker found no crew, the owner follows the Select Load procedure (11.7): a new
+    load of his choice, placed face down by the round-shot time from the current impulse (ruling R10.1)."""
+    state = g.state
+    for side in (state.nip(), state.ip()):
+        keys = [f"{ship_id}:{slot}" for ship_id, slot in lost if state.ships[ship_id].side == side]
+        yield from select_loads(g, side, keys, "No crew at the guns: the reload is lost. Select a new "
+                                "load for each (hidden; round shot timing is shown)")
+
+
+def select_loads(g: Game, side: str, keys: list[str],
+                 prompt: str) -> Generator[list[Request], dict[str, Any], None]:
+    """11.7 Selecting Load for the "ship:section" keys of one side: a hidden choice of load; each marker goes
+    on the reload track by the crew's round-shot time (the opponent sees where, not what)."""
+    if not keys:
+        return
+    state = g.state
+    answers = yield [Request("select_load", side, "11.7", prompt, ships={k: LOAD_TYPES for k in keys})]
+    for key, load in answers[side].items():
+        ship_id, section = key.split(":")
+        ship = state.ships[ship_id]
+        due = place_load(state, ship, section, load)
+        g.emit("load_marker", "11.7", f"{ship.card.name} places a load marker for the "
+               f"{section.replace('_', ' ')} at impulse {due}", ship=ship_id, slot=section, due=due)
+        g.emit("load_type", "11.7", f"{section.replace('_', ' ')}: {load} shot", visible_to=side, ship=ship_id,
+               slot=section, load=load)

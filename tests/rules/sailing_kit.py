@@ -26,6 +26,13 @@ def next_dice(game, wanted):
     raise AssertionError(f"no seed gives {wanted}")
 
 
+def hold_still(game, *ship_ids):
+    """Give each ship a Back Sail selected earlier (4.0: "if not already selected"), so that at speed 0 she
+    is never asked to select: with no maneuver she would have to, and Strain (9.1 restrictions 1-2)."""
+    for ship_id in ship_ids:
+        game.state.ships[ship_id].maneuver = {"maneuver": "back_sail", "revealed": False}
+
+
 def restart_segment(game):
     """Run the current segment again from the (edited) state, e.g. after setting initiative or speeds."""
     game._gen = None
@@ -36,11 +43,15 @@ def restart_segment(game):
 
 def to_select(monkeypatch, a=(10, 12, 3), b=(28, 20, 7), speeds=None, *, ip="us", **duel_kw):
     """A duel with fixed speeds (default Constitution 12, Java 0) driven to the first maneuver selection of
-    turn 1 (nothing has moved yet); the initiative is then set to `ip`."""
+    turn 1 (nothing has moved yet); the initiative is then set to `ip`. A ship given speed 0 starts holding a
+    Back Sail selected earlier, which she never completes: a ship selects only if she has no maneuver (4.0),
+    so she is never asked (with none she would have to select and Strain, 9.1 restriction 2)."""
     from tests.rules.harness import at, drive, duel
 
-    fix_speeds(monkeypatch, speeds if speeds is not None else {"constitution": 12, "java": 0})
+    speeds = speeds if speeds is not None else {"constitution": 12, "java": 0}
+    fix_speeds(monkeypatch, speeds)
     game = duel(a=a, b=b, **duel_kw)
+    hold_still(game, *(ship_id for ship_id, speed in speeds.items() if speed == 0))
     drive(game, until=at("select_maneuver"))
     game.state.initiative = ip
     return game

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from tests.rules.harness import answer, at, drive, duel, events_of, full_gunnery
 
-from tests.rules.sailing_kit import fix_speeds, next_dice
+from tests.rules.sailing_kit import fix_speeds, hold_still, next_dice
 
 
 def test_16_0_dismasted_ship_that_strained_must_still_move(monkeypatch):
@@ -37,6 +37,7 @@ def strained(monkeypatch, strain, quality="average", sailing=False, ip="us", rig
     segment with Java's optional Bonus Move request pending."""
     fix_speeds(monkeypatch, {"constitution": 1, "java": 0})
     game = duel(a=(10, 12, 3), b=(28, 20, 7), seed=4, qualities=(quality, "average"))
+    hold_still(game, "java")
     policy = {"assign_crew": with_sailing} if sailing else None
     drive(game, until=at("select_maneuver", "us"), policy=policy)
     game.state.initiative = ip
@@ -120,6 +121,7 @@ def test_16_0_optional_bonus_move_non_initiative_player_declares_first_and_no_ro
     declares Straining 1 nothing is rolled yet; then us is asked; both then move one square ahead."""
     fix_speeds(monkeypatch, {"constitution": 0, "java": 0})
     game = duel(a=(10, 12, 3), b=(28, 20, 7), seed=5)
+    hold_still(game, "constitution", "java")  # neither selects, so neither has to Strain (9.1 restriction 2)
     drive(game, until=at("bonus_move"))
     game.state.initiative = "us"
     from tests.rules.harness import pending_kind
@@ -141,6 +143,7 @@ def test_16_0_declining_the_optional_bonus_move_leaves_the_ship_in_place(monkeyp
     """16.0: answering 0 for both: no move, no bonus roll."""
     fix_speeds(monkeypatch, {"constitution": 0, "java": 0})
     game = duel(a=(10, 12, 3), b=(28, 20, 7), seed=5)
+    hold_still(game, "constitution", "java")  # neither selects, so neither has to Strain (9.1 restriction 2)
     drive(game, until=lambda g: g.state.segment == "housekeeping" or g.state.turn == 2)
     assert con(game).square == (10, 12) and game.state.ships["java"].square == (28, 20)
     assert bonus_rolls(game) == []
@@ -150,6 +153,7 @@ def test_16_0_dismasted_ship_may_not_choose_a_bonus_move(monkeypatch):
     """16.0 / 3.8: Constitution's rigging in the Strike Check box (0): only Java is asked."""
     fix_speeds(monkeypatch, {"constitution": 0, "java": 0})
     game = duel(a=(10, 12, 3), b=(28, 20, 7), seed=5)
+    hold_still(game, "constitution", "java")  # neither selects, so neither has to Strain (9.1 restriction 2)
     drive(game, until=at("assign_crew"))
     con(game).rigging = 0
     drive(game, until=at("bonus_move"))

@@ -630,6 +630,22 @@ def test_11_9_chasers_one_die_per_end_section_six_hits_rigging() -> None:
     assert game.state.reload_track == [[6, "constitution", "bow", "round", False]]
 
 
+def test_11_9_chaser_hits_are_not_halved_at_fighting_sail_and_bring_no_morale_check() -> None:
+    """11.9 (ruling R11.9b): Java at Fighting Sail, dead ahead; bow chaser dice [6,6] -> 2 rigging hits, not
+    halved (11.4.9 adjusts the Damage Effects Table's rigging hits, which chasers never roll); no Morale Check
+    of 11.4.11 (its die is the odd die of the Damage Effects roll) and no fire check: no further die is rolled."""
+    game = ready(A, (10, 6, 1))
+    unload(game, "java")
+    j = game.state.ships["java"]
+    j.sail = "fighting"
+    rigging, morale = j.rigging, j.morale
+    script(game, [6, 6])
+    start = mark(game)
+    shoot(game, "us", "constitution", chaser="bow")
+    assert dice_left(game) == [] and [r["purpose"] for r in rolls_since(game, start)] == ["chasers"]
+    assert j.rigging == rigging - 2 and j.morale == morale and not j.on_fire
+
+
 def test_11_9_a_destroyed_end_section_fires_no_chaser_die() -> None:
     """11.9 (1): port bow destroyed -> one chaser die; both bow sections destroyed -> no chaser option."""
     game = ready(A, (10, 6, 1))

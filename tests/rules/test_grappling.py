@@ -120,3 +120,20 @@ def test_12_0_a_grapple_ignores_the_rest_of_the_turns_impulses() -> None:
     assert game.state.segment == "melee" and game.pending[0].kind == "melee" and dice_left(game) == []
     assert all(e["impulse"] in (3, 13) for e in game.events[start:])
     assert is_grappled(game.state, c) and c.chasers["bow"] is True
+
+
+def test_12_0_grappled_ships_select_no_maneuver_until_they_disengage() -> None:
+    """Ruling R12.0: lashed together (speed 0), a grappled ship with no maneuver is not asked to select
+    (a selection would carry over and force a Strain and a Bonus Move she cannot make, 9.1 (2), R16.0);
+    once the marker is flipped to Disengaged (17.5) she selects again."""
+    from cs_desktop.rules.activation import needs_selection
+    from cs_desktop.rules.grappling import grapple
+
+    game = _pair(1, 1)
+    c, j = game.state.ships["constitution"], game.state.ships["java"]
+    c.maneuver = j.maneuver = None
+    assert needs_selection(game.state, c, 0) and needs_selection(game.state, j, 0)
+    grapple(game, c, j)
+    assert not needs_selection(game.state, c, 0) and not needs_selection(game.state, j, 0)
+    game.state.grapples[0]["state"] = "disengaged"
+    assert needs_selection(game.state, c, 0) and needs_selection(game.state, j, 0)

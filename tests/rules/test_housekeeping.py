@@ -188,6 +188,22 @@ def test_17_6_smoke_thins_then_drifts_with_the_wind() -> None:
     assert game.state.smoke == {(11, 12): [1, 1]}
 
 
+def test_17_6_smoke_drifting_off_the_map_is_removed_for_good() -> None:
+    """17.6 (ruling R17.6): wind toward E; a Smoke 2 on the east edge (31,3) becomes Smoke 1 and drifts off
+    the map: it is removed (the event says so); a later map-edge shift (9.3) does not bring it back."""
+    from cs_desktop.rules.maneuver import apply_shift
+
+    game = _game(wind=3)
+    game.state.smoke = {(31, 3): [2], (30, 3): [2]}
+    start = mark(game)
+    hk.update_smoke(game)
+    assert game.state.smoke == {(31, 3): [1]}
+    (event,) = events_since(game, start, "smoke")
+    assert event["rule"] == "17.6" and event["gone"] == 1 and "off the map" in event["text"]
+    apply_shift(game.state, (-5, 0))
+    assert game.state.smoke == {(26, 3): [1]}
+
+
 def test_17_0_housekeeping_runs_its_steps_in_order_then_the_ip_draws() -> None:
     """17.0: fire fighting, damage control, destroyed-section morale, strike check, sail change, disengage,
     smoke, card draw (17.7: the Initiative Player), then turn 2 begins."""

@@ -311,17 +311,37 @@ def test_9_1_4_failed_tack_lies_in_irons_for_the_rest_of_the_turn(monkeypatch):
     assert [d["kind"] for d in game.decisions if d["kind"] == "select_maneuver"] == ["select_maneuver"]
 
 
-def test_9_1_4_a_ship_in_irons_falls_off_to_f_or_g_next_turn(monkeypatch):
-    """R9.1.4: after the failed tack, turn 2 asks us (before the speeds) to fall off: heading 8 (G) or 2
-    (F); choosing +1 gives heading 2 (F) at no MP in (10,12)."""
+def test_7_0_4_a_ship_in_irons_rolls_no_hull_bonus_and_her_speed_remains_0(monkeypatch):
+    """7.0 step 4 (ruling R9.1.4): after the failed tack she is still In Irons when turn 2's movement rates
+    are set: no Hull Bonus roll for her and speed 0 (though the test fixes her speed at 12 otherwise)."""
     game = tack_roll(monkeypatch, 3)
-    drive(game, until=at("fall_off"))
-    (request,) = game.pending
-    assert (game.state.turn, request.side, request.rule) == (2, "us", "9.1.4")
-    assert request.ships == {"constitution": ({"turn": -1, "to": "G"}, {"turn": 1, "to": "F"})}
-    answer(game, "us", {"constitution": {"turn": 1, "to": "F"}})
-    assert con(game).heading == 2 and con(game).square == (10, 12) and not con(game).halted
-    assert ship_events(game, "fall_off", "constitution")[0]["heading"] == 2
+    drive(game, until=lambda g: g.state.turn == 2 and g.state.segment == "select")
+    assert con(game).heading == 1 and con(game).speed == 0
+    assert rolls(game, "hull bonus", turn=2) and not [r for r in rolls(game, "hull bonus", turn=2)
+                                                      if r["ship"] == "constitution"]
+    (speed,) = [e for e in ship_events(game, "speed", "constitution") if e["turn"] == 2]
+    assert speed["rule"] == "7.0" and speed["speed"] == 0 and "In Irons" in speed["text"]
+
+
+def test_9_1_4_a_ship_in_irons_falls_off_when_she_selects(monkeypatch):
+    """9.1 step 1 with ruling R9.1.4: in turn 2's selection her wind position is H, whose table offers only
+    Fall Off (0 MP) to G (heading 8) or F (heading 2). It is complete at once, revealed and made in her
+    square; she is no longer In Irons and, with no activations left this turn, selects her next maneuver,
+    which must carry a Strain (9.1 restriction 2)."""
+    game = tack_roll(monkeypatch, 3)
+    drive(game, until=lambda g: g.state.turn == 2 and at("select_maneuver")(g))
+    assert {(o["maneuver"], o["turn"], o["to"]) for o in options(game)} == {("fall_off", -1, "G"),
+                                                                           ("fall_off", 1, "F")}
+    assert not any(d["kind"] == "fall_off" for d in game.decisions)
+    choose(game, {"maneuver": "fall_off", "turn": 1, "to": "F", "strain": 0})
+    (reveal,) = [e for e in ship_events(game, "reveal", "constitution") if e["turn"] == 2]
+    assert reveal["impulse"] == 0 and reveal["maneuver"]["maneuver"] == "fall_off"
+    (turned,) = [e for e in ship_events(game, "turn", "constitution") if e["turn"] == 2]
+    assert turned["rule"] == "9.1.4" and turned["heading"] == 2
+    assert con(game).heading == 2 and con(game).square == (10, 12) and con(game).maneuver is None
+    request = game.pending_for("us")
+    assert request.kind == "select_maneuver" and request.info["remaining"]["constitution"] == 0
+    assert options(game) and all(o["strain"] in (1, 2) for o in options(game))
 
 
 def test_9_1_5_carried_over_maneuver_keeps_its_spent_mp_into_the_next_turn(monkeypatch):
@@ -349,3 +369,57 @@ def test_9_1_restriction_2_the_request_says_which_choices_carry_over(monkeypatch
     assert advance and all(flags[k] for k in advance)
     assert back and not any(flags[k] for k in back)
     assert request.info["remaining"]["constitution"] == 2
+
+
+def test_9_1_restriction_2_a_ship_at_speed_0_selects_and_must_strain(monkeypatch):
+    """4.0 / 9.1 restrictions 1-2 (ruling R9.1a): Java at speed 0 with no maneuver is asked to select at
+    the start of the Activation Cycle like any ship; every choice carries over, so every one is offered
+    only with a Strain, a plain choice is refused citing 9.1, and her Strain forces the Bonus Move (16.0)."""
+    from tests.rules.sailing_kit import fix_speeds
+    from tests.rules.harness import duel
+
+    fix_speeds(monkeypatch, {"constitution": 12, "java": 0})
+    game = duel(a=(10, 12, 3), b=(28, 20, 7))
+    drive(game, until=at("select_maneuver"))
+    assert sorted(r.side for r in game.pending) == ["gb", "us"]
+    request = game.pending_for("gb")
+    assert request.info["remaining"]["java"] == 0
+    assert request.ships["java"] and all(o["strain"] in (1, 2) for o in request.ships["java"])
+    before = game.fingerprint()
+    refused = game.submit("gb", {"java": {"maneuver": "back_sail", "strain": 0}})
+    assert not refused and refused.rule == "9.1" and game.fingerprint() == before
+    answer(game, "gb", {"java": {"maneuver": "back_sail", "strain": 1}})
+    drive(game, until=lambda g: g.state.segment == "housekeeping" or g.state.turn == 2)
+    (move,) = [e for e in ship_events(game, "move", "java")]
+    assert move["rule"] == "16.0" and move["square"] == [27, 20]
+
+
+def test_9_1_a_ship_with_a_carried_over_maneuver_is_not_asked_again(monkeypatch):
+    """4.0 "Select Maneuvers (if not already selected)": Java at speed 0 holding a maneuver is not asked."""
+    game = sailing(monkeypatch, (10, 12, 3))
+    assert [r.side for r in game.pending] == ["us"]
+    assert game.state.ships["java"].maneuver is not None
+
+
+def test_9_1_4_a_ship_taken_aback_holding_a_maneuver_loses_it_and_falls_off():
+    """Ruling R9.1.4: Constitution holds a carried-over Advance (1 MP spent) when the wind leaves her In Irons
+    (heading 1, wind 5) at the start of the Activation Cycle: at speed 0 she could never complete it, so it
+    is lost (without saying what it was) and she selects from the H table: Fall Off to G, made at once."""
+    from cs_desktop.rules.activation import segment_select
+
+    from tests.rules.fighting_kit import ready, run
+    from tests.rules.sailing_kit import hold_still
+
+    game = ready((10, 12, 1), (20, 12, 3))
+    hold_still(game, "java")
+    c = con(game)
+    c.maneuver, c.spent, c.speed = {"maneuver": "advance", "revealed": False}, 1, 0
+    fall_off = {"constitution": {"maneuver": "fall_off", "turn": -1, "to": "G", "strain": 0}}
+    log: list = []
+    run(game, segment_select(game), log=log,
+        select_maneuver=(fall_off, lambda r: {"constitution": r.ships["constitution"][0]}))
+    (lost,) = ship_events(game, "maneuver_lost", "constitution")
+    assert lost["rule"] == "9.1.4" and "advance" not in lost["text"].lower()
+    assert c.heading == 8 and c.square == (10, 12)
+    assert [r.kind for r in log] == ["select_maneuver", "select_maneuver"]
+    assert all(o["strain"] in (1, 2) for o in log[1].ships["constitution"])

@@ -103,19 +103,48 @@ def test_15_0_hits_only_strike_crew_in_the_melee() -> None:
     assert game.state.ships["java"].crew == 15 and game.state.ships["java"].captured
 
 
-def test_15_0_ip_may_board_first_then_nip_and_melee_skips_the_bonus_move() -> None:
-    """15.0: the IP (us) declines, the NIP (gb) boards; after the melee play goes to Housekeeping (16.0 skipped);
-    without melee it goes to the Bonus Move."""
+def test_15_0_ip_may_board_first_then_nip_and_the_melee_ships_make_no_bonus_move() -> None:
+    """15.0: the IP (us) declines, the NIP (gb) boards; the attacker breaks off: the Bonus Move the text skips
+    is that of these two ships, which lie grappled (ruling R15.0b with R16.0): play goes on to 16.0, where
+    neither is asked nor moves. Without melee it goes to the Bonus Move likewise."""
+    from cs_desktop.rules.bonus_move import segment_bonus
+
     game = _grappled()
     log: list = []
     script(game, [1, 1, 1, 1, 1, 1])
     run(game, melee.segment_melee(game), log=log, melee=(False, True), melee_split=(3, 3))
     assert [(r.kind, r.side) for r in log][:3] == [("melee", "us"), ("melee", "gb"), ("melee_split", "gb")]
+    assert log[-1].kind == "melee_continue" and game.state.segment == "bonus"
+    squares = {s.id: s.square for s in game.state.ships.values()}
+    log = []
+    run(game, segment_bonus(game), log=log)
+    assert log == [] and {s.id: s.square for s in game.state.ships.values()} == squares
     assert game.state.segment == "housekeeping"
     game = _grappled()
     script(game, [])
     run(game, melee.segment_melee(game), melee=False)
     assert game.state.segment == "bonus"
+
+
+def test_15_0_a_melee_does_not_cancel_the_bonus_move_of_other_ships() -> None:
+    """15.0 step 8 / 16.0 (ruling R15.0b): Congress ('us', not in the melee) strained this turn; Constitution
+    boards Java and breaks off after one round. Congress still makes her forced Bonus Move (one square
+    ahead, heading 3), and, repulse or break-off, the grappled pair stays put."""
+    from cs_desktop.rules.bonus_move import segment_bonus
+
+    game = _grappled(c_melee=1, j_melee=1, extra={"us": [("congress", (20, 5, 3))]})
+    for ship_id, (x, y, h) in (("constitution", (10, 12, 1)), ("java", (10, 12, 1)), ("congress", (20, 5, 3))):
+        ship = game.state.ships[ship_id]
+        ship.x, ship.y, ship.heading = x, y, h
+    congress = game.state.ships["congress"]
+    congress.strain = 1
+    script(game, [1, 1, 6])
+    run(game, melee.segment_melee(game), melee=(True,), melee_split=(1, 1), melee_continue=False)
+    assert game.state.segment == "bonus"
+    run(game, segment_bonus(game))
+    assert congress.square == (21, 5) and congress.heading == 3
+    assert game.state.ships["constitution"].square == game.state.ships["java"].square == (10, 12)
+    assert dice_left(game) == []
 
 
 def test_1_7_4_melee_cards_are_declared_by_both_before_either_rolls_nip_first() -> None:

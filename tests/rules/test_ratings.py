@@ -100,19 +100,37 @@ def test_20_1_damage_capacity_counts_every_box() -> None:
 
 
 def test_20_1_constitution_java_example() -> None:
-    """20.1 example: FP 4 vs 2, same CR, Java has the WG, Constitution won: x1 and x3."""
-    s, ships = load_scenario_with_ships(SCEN / "constitution-vs-java.json")
-    terms = victory_terms(s, ships)
-    us, gb = terms.side("us"), terms.side("gb")
+    """20.1 example, as VP arithmetic: FP 4 vs 2, the same CR (the example's assumption, given here as two
+    average crews), Java has the WG, Constitution won: x1 and x3."""
+    t = victory_terms(scenario("constitution", "java", wg="b", winner="a", qa="average", qb="average"),
+                      cards("constitution", "java"))
+    us, gb = t.side("a"), t.side("b")
     assert (us.fp, gb.fp) == (4, 2)
     assert us.cr == gb.cr
-    assert s.weather_gauge == "gb" and s.historical_outcome.winner == "us"
     assert us.multiplier == 1
     assert gb.multiplier == 3
-    rules = [step.rule for step in terms.steps]
+    rules = [step.rule for step in t.steps]
     assert "20.1" in rules
-    texts = " ".join(step.text for step in terms.steps)
+    texts = " ".join(step.text for step in t.steps)
     assert "WG" in texts and "HO" in texts
+
+
+def test_20_1_constitution_vs_java_plays_each_ship_with_her_cards_crew() -> None:
+    """20.1 (ruling R20.1a): the shipped scenario gives no crew override, so Constitution sails with her card's
+    Crack crew (CR 3) and Java with her Average one (CR 2), in play and in the VP terms: Java gets the CR
+    point too, x4 against x1."""
+    from cs_desktop.rules.game import Game
+
+    s, ships = load_scenario_with_ships(SCEN / "constitution-vs-java.json")
+    assert all(ss.crew_quality is None for side in s.sides for ss in side.ships)
+    terms = victory_terms(s, ships)
+    us, gb = terms.side("us"), terms.side("gb")
+    assert (us.fp, gb.fp, us.cr, gb.cr) == (4, 2, 3, 2)
+    assert s.weather_gauge == "gb" and s.historical_outcome.winner == "us"
+    assert (us.multiplier, gb.multiplier) == (1, 4)
+    game = Game(s, ships, 1, {})
+    assert game.state.ships["constitution"].quality == ships["constitution"].historical_crew_quality == "crack"
+    assert game.state.ships["java"].quality == ships["java"].historical_crew_quality == "average"
 
 
 def test_20_1_equal_ships_both_x1_without_wg_or_ho() -> None:

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from cs_desktop.rules.reloading import place_load, reload_step
+from cs_desktop.rules.reloading import place_load, reload_step, select_lost_loads
 
-from tests.rules.fighting_kit import events_since, man, mark, ready
+from tests.rules.fighting_kit import events_since, man, mark, ready, run
 
 
 def _at(game: Any, turn: int, impulse: int) -> None:
@@ -74,9 +74,11 @@ def test_10_0_special_loads_move_two_impulses_further_when_revealed() -> None:
     assert (c.loads["port_bow"], c.loads["port_aft"]) == ("chain", "double") and game.state.reload_track == []
 
 
-def test_10_0_no_crew_on_the_guns_loses_the_reload() -> None:
-    """10.0 (ruling: same load type): no crew on the port bow at impulse 6 -> not loaded; a new marker for
-    impulse 12 (6 + crack 6) with the same load."""
+def test_10_0_no_crew_on_the_guns_loses_the_reload_and_follows_select_load() -> None:
+    """10.0 with 11.7 (ruling R10.1): a round-shot marker reaches the port bow at impulse 6 with no crew there:
+    not loaded, the marker is gone, and Constitution's player selects a new load by the Select Load
+    procedure: he picks Chain, placed face down at impulse 12 (6 + crack 6, round-shot time); the enemy
+    sees the marker, not its type."""
     game = ready()
     c = game.state.ships["constitution"]
     man(game, "constitution", port_aft=7)
@@ -84,23 +86,47 @@ def test_10_0_no_crew_on_the_guns_loses_the_reload() -> None:
     game.state.reload_track = [[6, "constitution", "port_bow", "round", False]]
     _at(game, 1, 6)
     start = mark(game)
-    reload_step(game)
-    assert c.loads["port_bow"] is None
-    assert game.state.reload_track == [[12, "constitution", "port_bow", "round", False]]
-    assert events_since(game, start, "reload_lost")[0]["due"] == 12
+    lost = reload_step(game)
+    assert lost == [("constitution", "port_bow")] and game.state.reload_track == []
+    assert c.loads["port_bow"] is None and events_since(game, start, "reload_lost")[0]["rule"] == "10.0"
+    log: list[Any] = []
+    run(game, select_lost_loads(game, lost), log=log, select_load={"constitution:port_bow": "chain"})
+    (request,) = log
+    assert (request.kind, request.side, request.rule) == ("select_load", "us", "11.7")
+    assert request.ships == {"constitution:port_bow": ("round", "chain", "double")}
+    assert game.state.reload_track == [[12, "constitution", "port_bow", "chain", False]]
+    assert game.view("gb")["reload_track"] == [[12, "constitution", "port_bow", None, False]]
 
 
-def test_10_0_lost_special_load_is_delayed_again() -> None:
-    """10.0: a chain marker reaches 8 (already moved) with no crew: lost; the new marker (impulse 14) is a new
-    special load and will move two impulses further again when reached."""
+def test_10_0_a_lost_special_load_may_be_changed_to_round_shot() -> None:
+    """10.0 / 11.7 (ruling R10.1): a Chain marker reaches 8 (already moved two impulses) with no crew: lost;
+    the owner now selects Round Shot: the new marker (impulse 14) is round shot, not the chain again."""
     game = ready()
     c = game.state.ships["constitution"]
     man(game, "constitution")
     c.loads["port_bow"] = None
     game.state.reload_track = [[8, "constitution", "port_bow", "chain", True]]
     _at(game, 1, 8)
-    reload_step(game)
-    assert game.state.reload_track == [[14, "constitution", "port_bow", "chain", False]]
+    run(game, select_lost_loads(game, reload_step(game)), select_load={"constitution:port_bow": "round"})
+    assert game.state.reload_track == [[14, "constitution", "port_bow", "round", False]]
+
+
+def test_10_0_an_unmanned_reload_asks_for_a_new_load_in_the_impulse() -> None:
+    """8.0 step 2 / 10.0 / 11.7: in a played impulse, the Select Load request for guns without crew comes in
+    the reload step, before anyone is asked to fire."""
+    from cs_desktop.rules.activation import segment_impulse
+
+    game = ready()
+    man(game, "constitution", port_aft=7)
+    for ship in game.state.ships.values():
+        ship.speed = 0
+    game.state.ships["constitution"].loads["port_bow"] = None
+    game.state.reload_track = [[6, "constitution", "port_bow", "round", False]]
+    game.state.segment = "impulse:6"
+    log: list[Any] = []
+    run(game, segment_impulse(game), log=log, select_load={"constitution:port_bow": "double"})
+    assert log[0].kind == "select_load" and log[0].side == "us"
+    assert game.state.reload_track == [[12, "constitution", "port_bow", "double", False]]
 
 
 def test_11_9_chasers_reload_without_crew() -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from tests.rules.harness import answer, at, drive, duel, events_of
 
-from tests.rules.sailing_kit import fix_speeds, to_select
+from tests.rules.sailing_kit import fix_speeds, hold_still, to_select
 
 
 def test_8_0_no_order_is_asked_when_only_one_side_completes(monkeypatch):
@@ -56,6 +56,7 @@ def test_8_0_a_maneuver_is_made_before_fire_in_the_same_impulse(monkeypatch):
     already moved to (11,12) and selected her next maneuver."""
     fix_speeds(monkeypatch, {"constitution": 12, "java": 0})
     game = duel(a=(10, 12, 3), b=(14, 16, 3), seed=3)
+    hold_still(game, "java")
     seen = []
 
     def hold(g, r):
@@ -94,6 +95,7 @@ def test_13_0_empty_impulses_are_skipped_without_events(monkeypatch):
     fix_speeds(monkeypatch, {"constitution": 6, "java": 0})
     started = record_segments(monkeypatch)
     game = duel(a=(10, 12, 3), b=(28, 20, 7), seed=1)
+    hold_still(game, "java")
     drive(game, until=lambda g: g.state.turn == 2)
     impulses = [s for t, s in started if t == 1 and s.startswith("impulse")]
     assert impulses == [f"impulse:{i}" for i in (2, 4, 6, 8, 10, 12)]
@@ -110,6 +112,7 @@ def test_14_0_no_selection_after_a_maneuver_completing_in_impulse_12(monkeypatch
     select segment."""
     fix_speeds(monkeypatch, {"constitution": 13, "java": 0})
     game = duel(a=(10, 12, 3), b=(28, 20, 7), seed=1)
+    hold_still(game, "java")
     asked = []
 
     def choose(g, r):

@@ -165,19 +165,22 @@ def test_9_2_note_a_wear_that_turns_crossing_into_angled_lets_both_fire(monkeypa
 
 def test_9_2_note_falling_off_from_in_irons_in_a_shared_square_rebuilds_the_relation():
     """9.2 note with ruling R9.1.4: Constitution lies In Irons (heading 1) in Java's square (Java heading 3):
-    crossing. At the start of the next turn she falls off to F (heading 2), one point from Java's heading 3:
-    the relation is rebuilt as angled and both may fire (it must not stay a stale crossing)."""
+    crossing. When she selects, she falls off to F (heading 2), one point from Java's heading 3: the relation
+    is rebuilt as angled and both may fire (it must not stay a stale crossing)."""
     from cs_desktop.rules import geometry as geo
-    from cs_desktop.rules.movement_rates import segment_movement
+    from cs_desktop.rules.activation import segment_select
 
     from tests.rules.fighting_kit import ready, run
+    from tests.rules.sailing_kit import hold_still
 
     game = ready((11, 12, 1), (11, 12, 3))
+    hold_still(game, "java")
     record = geo.stacked_sides(1, 1, 3, None, True)
     record.update(ships=["constitution", "java"], mover="constitution")
     game.state.stacks = [record]
     assert record["relation"] == "crossing"
-    run(game, segment_movement(game), fall_off={"constitution": {"turn": 1, "to": "F"}})
+    fall_off = {"constitution": {"maneuver": "fall_off", "turn": 1, "to": "F", "strain": 0}}
+    run(game, segment_select(game), select_maneuver=(fall_off, lambda r: {"constitution": r.ships["constitution"][0]}))
     (record,) = game.state.stacks
     assert record["relation"] == "angled" and record["firer"] == "both"
     mine, theirs = lines(game)
