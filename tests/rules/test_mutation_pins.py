@@ -110,6 +110,20 @@ def test_11_5_only_a_one_on_a_fire_die_sets_the_ship_on_fire(die: int) -> None:
     assert bool(events_since(game, start, "fire")) is (die == 1)
 
 
+@pytest.mark.parametrize("fire_dice, burning", [([2, 1], True), ([1, 6], True), ([2, 3], False)])
+def test_11_5_any_one_among_several_fire_dice_sets_the_ship_on_fire(fire_dice: list[int], burning: bool) -> None:
+    """11.5: 11 dice at 8 MP, seven 6s; defense [1,1,1,1]: 7 hits; effects [1,1,2] low -> the footer of 7 hits:
+    two fire dice; one 1 among them is enough, none is no fire."""
+    game = fired_game()
+    man(game, "constitution", starboard_bow=7, starboard_aft=7)
+    script(game, [6] * 7 + [1] * 4 + [1, 1, 1, 1] + [1, 1, 2] + [4] + fire_dice)
+    start = mark(game)
+    shoot(game, "us", "constitution", {"starboard_bow": "low", "starboard_aft": "low"})
+    assert dice_left(game) == []
+    assert rolls_since(game, start, "fire check")[0]["dice"] == fire_dice
+    assert game.state.ships["java"].on_fire is burning
+
+
 # ---------------------------------------------------------------- 17.1 fire fighting
 @pytest.mark.parametrize("die", [1, 2, 3, 4, 5, 6])
 def test_17_1_average_crew_puts_the_fire_out_on_five_or_six_only(die: int) -> None:
