@@ -10,7 +10,7 @@ import pytest
 
 from cs_desktop.rules import bonus_move, housekeeping as hk, initiative, melee, movement_rates
 from cs_desktop.rules.grappling import grapple_modifiers
-from cs_desktop.rules.reloading import place_load, reload_step
+from cs_desktop.rules.reloading import place_load, reload_step, select_lost_loads
 from cs_desktop.rules.state import FAIR
 
 from tests.rules.fighting_kit import dice_left, events_since, man, mark, ready, rolls_since, run, script
@@ -50,7 +50,12 @@ def test_10_0_lost_reload_in_turn_three_is_placed_from_the_absolute_impulse() ->
     c.loads["port_bow"] = None
     game.state.reload_track = [[26, "constitution", "port_bow", "round", False]]
     _at(game, 3, 2)
-    reload_step(game)
+    lost = reload_step(game)
+    assert lost == [("constitution", "port_bow")] and game.state.reload_track == []
+    selection = select_lost_loads(game, lost)  # R10.1: the owner selects the new load (11.7)
+    (request,) = next(selection)
+    with pytest.raises(StopIteration):
+        selection.send({request.side: {"constitution:port_bow": "round"}})
     assert game.state.reload_track == [[32, "constitution", "port_bow", "round", False]]
 
 
