@@ -1,0 +1,454 @@
+"""Determinized copies (BRIEF §1, issue 10): a game consistent with everything one side has seen, with every
+thing hidden from that side drawn anew from the captain's own generator.
+
+`determinize(game, side, rng)` builds the copy in two steps that keep the truth out by construction:
+
+1. `public_record(game, side)` takes from the true game only what `side` may know: the state at the start of
+   this segment (the checkpoint) with every hidden field wiped (the enemy's unrevealed maneuvers and Strain
+   amounts, the types of his loads and load markers, his hand, the deck order, the dice), the events `side`
+   may see (the others become blank placeholders that keep only their number, which the view shows anyway),
+   this segment's answers with the hidden part of the enemy's answers wiped (his maneuver, his loads, his
+   Bonus Move Strain, his melee split and support), the answer `side` has already given to a pending
+   simultaneous request (the enemy's is dropped, so the copy asks him again), and the view itself.
+2. `_build(record, rng)` fills the wiped fields at the checkpoint with draws consistent with what the record
+   shows (a load that reloaded without delay was Round Shot, a maneuver revealed later in the segment is that
+   maneuver, cards the enemy played this segment were in his hand, cards seen drawn lie on top of the deck),
+   gives the copy dice that replay the faces already rolled this segment and roll from a new seed after them,
+   replays the segment's answers (the enemy's hidden ones drawn anew among his legal answers consistent with
+   what followed), and keeps the copy only if its view equals the true view; otherwise it draws again.
+
+So two games with the same view give equal copies for the same generator, and a copy is a legal game: its
+checkpoint, its events and its answers carry no hidden truth, and `clone()` and play continue from it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from cs_desktop.rules.decisions import Request
+from cs_desktop.rules.dice import Dice
+from cs_desktop.rules.state import GameState
+
+if TYPE_CHECKING:
+    from cs_desktop.rules.game import Game
+
+HIDDEN = "?"  # what a wiped field holds in the public record
+#: enemy answers whose content stays hidden after they are given (until something later reveals it)
+HIDDEN_KINDS = ("setup", "select_maneuver", "select_load", "bonus_move", "melee_split", "melee_support")
+LOADS = ("round", "chain", "double")
+SPECIAL = ("chain", "double")
+CHASER_SLOTS = ("bow", "stern")
+
+
+class DeterminizeError(RuntimeError):
+    """No copy consistent with the view was found within the allowed number of draws."""
+
+
+class ForkedDice(Dice):
+    """Dice for a determinized copy: the first d6 draws return the faces already seen this segment, the first
+    shuffles put the cards seen drawn after them on top; everything after comes from a new seed."""
+
+    __slots__ = ("faces", "used", "tops", "shuffles")
+
+    def __init__(self, seed: int, faces: tuple[int, ...] = (), tops: tuple[str | None, ...] = (),
+                 counter: int = 0, used: int = 0, shuffles: int = 0) -> None:
+        super().__init__(seed, counter)
+        self.faces = faces
+        self.used = used
+        self.tops = tops
+        self.shuffles = shuffles
+
+    def clone(self) -> ForkedDice:
+        return ForkedDice(self.seed, self.faces, self.tops, self.counter, self.used, self.shuffles)
+
+    def d6(self) -> int:
+        if self.used < len(self.faces):
+            self.used += 1
+            self.counter += 1
+            return self.faces[self.used - 1]
+        return super().d6()
+
+    def shuffle(self, items: list[Any]) -> None:
+        super().shuffle(items)
+        if self.shuffles < len(self.tops):
+            top = self.tops[self.shuffles]
+            self.shuffles += 1
+            if top is not None and top in items:
+                i = items.index(top)
+                items[i], items[-1] = items[-1], items[i]  # uniform among orders with `top` drawn next
+
+
+@dataclass(frozen=True)
+class PublicRecord:
+    """What `side` knows of a game: all that `_build` may read."""
+
+    game: Any  # scenario, cards and options only (public); see `_shell`
+    side: str
+    enemy: str
+    state: GameState  # the checkpoint with hidden fields wiped
+    before: list[dict[str, Any]]  # events before the checkpoint (placeholders for hidden ones)
+    segment: list[dict[str, Any]]  # events since the checkpoint (placeholders for hidden ones)
+    answers: list[list[tuple[str, str, Any]]]  # this segment's answer sets: (side, kind, answer or wiped)
+    own_pending: Any  # the answer `side` gave to a still pending simultaneous request, or None
+    has_pending_own: bool
+    running: bool  # a segment is under way (else the copy is just the state)
+    view: dict[str, Any]
+
+
+def determinize(game: Game, side: str, rng: Dice, attempts: int = 60) -> Game:
+    """A copy of `game` consistent with `game.view(side)`, its hidden parts drawn from `rng`."""
+    record = public_record(game, side)
+    for _ in range(attempts):
+        copy = _build(record, rng)
+        if copy is not None:
+            return copy
+    raise DeterminizeError(f"no copy consistent with {side}'s view in {attempts} draws "
+                           f"(turn {game.state.turn}, {game.state.segment})")
+
+
+# ---------------------------------------------------------------------- step 1: the public record
+def public_record(game: Game, side: str) -> PublicRecord:
+    enemy = game.state.other(side)
+    running = game._gen is not None and game._checkpoint is not None
+    if running:
+        assert game._checkpoint is not None
+        base, n_events = game._checkpoint
+    else:
+        base, n_events = game.state, len(game.events)
+    events = [_public_event(e, side) for e in game.events]
+    answer_sets: list[list[tuple[str, str, Any]]] = []
+    own_pending: Any = None
+    has_pending_own = False
+    if running:
+        count = sum(len(a) for a in game._segment_answers) + len(game._answers)
+        tail = [d for d in game.decisions if d["kind"] != "strike_colors"][-count:] if count else []
+        k = 0
+        for answers in game._segment_answers:
+            group = []
+            for s, answer in answers.items():
+                kind = tail[k]["kind"]
+                k += 1
+                group.append((s, kind, answer if s == side or kind not in HIDDEN_KINDS else _wipe(kind, answer)))
+            answer_sets.append(group)
+        if side in game._answers:
+            own_pending, has_pending_own = game._answers[side], True
+    return PublicRecord(game=_shell(game), side=side, enemy=enemy, state=_wipe_state(base, side),
+                        before=events[:n_events], segment=events[n_events:], answers=answer_sets,
+                        own_pending=own_pending, has_pending_own=has_pending_own, running=running,
+                        view=game.view(side))
+
+
+def _shell(game: Game) -> Any:
+    from cs_desktop.rules.game import Game
+
+    shell = Game.__new__(Game)
+    shell.scenario, shell.cards, shell.options = game.scenario, game.cards, game.options
+    return shell
+
+
+def _public_event(event: dict[str, Any], side: str) -> dict[str, Any]:
+    if event.get("visible_to") in (None, side):
+        return event
+    return {"n": event["n"], "turn": event["turn"], "impulse": event["impulse"], "type": "hidden", "rule": "",
+            "text": "", "visible_to": event["visible_to"], "reveals": False}
+
+
+def _wipe(kind: str, answer: Any) -> Any:
+    if kind == "setup":
+        return {ship: {"sail": choice["sail"]} for ship, choice in answer.items()}
+    if kind == "select_maneuver":
+        return {ship: {"strained": bool(choice["strain"])} for ship, choice in answer.items()}
+    if kind == "select_load":
+        return {key: HIDDEN for key in answer}
+    if kind == "bonus_move":
+        return {ship: bool(v) for ship, v in answer.items()}
+    return HIDDEN  # melee_split, melee_support
+
+
+def _wipe_state(base: GameState, side: str) -> GameState:
+    state = base.clone()
+    state.dice = Dice(0)
+    state.deck = [HIDDEN] * len(state.deck)
+    for sid, info in state.sides.items():
+        if sid != side:
+            info.hand = [HIDDEN] * len(info.hand)
+    for ship in state.ships.values():
+        if ship.side == side:
+            continue
+        if ship.maneuver is not None and not ship.maneuver.get("revealed"):
+            ship.maneuver = {"hidden": True}
+        ship.strain = 1 if ship.strain else 0
+        ship.loads = {k: (HIDDEN if v is not None else None) for k, v in ship.loads.items()}
+    for entry in state.reload_track:
+        if state.ships[entry[1]].side != side:
+            entry[3] = HIDDEN
+    return state
+
+
+# ---------------------------------------------------------------------- step 2: a copy from the record
+def _build(record: PublicRecord, rng: Dice) -> Game | None:
+    from cs_desktop.rules.game import Game
+
+    state = record.state.clone()
+    evidence = _Evidence(record)
+    _draw_maneuvers(state, record, evidence, rng)
+    _draw_loads(state, record, evidence, rng)
+    tops = _draw_cards(state, record, evidence, rng)
+    seed = rng.below(1 << 62)
+    state.dice = ForkedDice(seed, evidence.faces, tops)
+    copy = Game.__new__(Game)
+    copy.scenario, copy.cards, copy.options = record.game.scenario, record.game.cards, record.game.options
+    copy.seed = seed
+    copy.decisions = []
+    copy._revealing_since = 0
+    copy._answers = {}
+    copy._segment_answers = []
+    copy.events = list(record.before)
+    copy.state = state
+    if not record.running:
+        copy._gen, copy._pending, copy._checkpoint = None, [], None
+        return copy if copy.view(record.side) == record.view else None
+    copy._checkpoint = (state.clone(), len(copy.events))
+    copy._gen = copy._start_segment()
+    copy._pending = copy._gen.send(None)  # type: ignore[arg-type]
+    for group in record.answers:
+        for s, kind, answer in group:
+            if s != record.side and kind in HIDDEN_KINDS:
+                request = copy.pending_for(s)
+                if request is None or request.kind != kind:
+                    return None
+                answer = _draw_answer(copy.state, request, answer, record, len(copy.events), rng)
+            if not copy.submit(s, answer):
+                return None
+        if not _prefix_ok(copy, record):
+            return None
+    if record.has_pending_own and not copy.submit(record.side, record.own_pending):
+        return None
+    return copy if copy.view(record.side) == record.view else None
+
+
+def _prefix_ok(copy: Game, record: PublicRecord) -> bool:
+    n0 = len(record.before)
+    mine = [_public_event(e, record.side) for e in copy.events[n0:]]
+    return mine == record.segment[:len(mine)]
+
+
+class _Evidence:
+    """What the visible events tell about hidden things: Strain amounts, loads, cards, dice faces."""
+
+    def __init__(self, record: PublicRecord) -> None:
+        self.segment = record.segment
+        faces: list[int] = []
+        self.strain: dict[str, int] = {}
+        self.revealed: dict[str, dict[str, Any]] = {}
+        for e in record.segment:
+            if e["type"] == "roll":
+                faces.extend(e["dice"])
+                for label, _ in e.get("modifiers", []):
+                    if e.get("ship") and str(label).startswith("Straining "):
+                        self.strain.setdefault(e["ship"], int(str(label).split()[1]))
+            elif e["type"] == "reroll":
+                faces.extend(e["faces"])
+            elif e["type"] == "reveal":
+                self.revealed.setdefault(e["ship"], e["maneuver"])
+        self.faces = tuple(faces)
+
+    def load_at_checkpoint(self, record: PublicRecord, ship: str, slot: str) -> tuple[str, ...]:
+        """Possible types of the load in `ship`'s `slot` at the checkpoint."""
+        fired = self._first_fired(ship, slot, self.segment)
+        if fired is not None:
+            return (fired,)
+        special: bool | None = None  # how the load now in the slot came in, from the history
+        for e in record.before:
+            if e.get("ship") != ship or e.get("slot") != slot:
+                continue
+            if e["type"] == "load_marker":
+                special = None
+            elif e["type"] == "reload_delayed":
+                special = True
+            elif e["type"] == "reload":
+                special = bool(special) if e["rule"] == "10.0" else False
+        if special is None:
+            return LOADS  # loaded at set-up
+        return SPECIAL if special else ("round",)
+
+    def marker_at_checkpoint(self, ship: str, slot: str, delayed: bool) -> tuple[str, ...]:
+        """Possible types of the load marker of `ship`'s `slot` on the reload track at the checkpoint."""
+        if slot in CHASER_SLOTS:
+            return ("round",)
+        special: bool | None = True if delayed else None
+        for i, e in enumerate(self.segment):
+            if e.get("ship") != ship or e.get("slot") != slot:
+                continue
+            if e["type"] == "reload_delayed":
+                special = True
+            elif e["type"] == "reload":
+                if e["rule"] != "10.0":
+                    return LOADS  # a Play Now quick reload took the marker off
+                fired = self._first_fired(ship, slot, self.segment[i + 1:])
+                if fired is not None:
+                    return (fired,)
+                return SPECIAL if special else ("round",)
+        return SPECIAL if special else LOADS
+
+    @staticmethod
+    def _first_fired(ship: str, slot: str, events: list[dict[str, Any]]) -> str | None:
+        for e in events:
+            if e.get("ship") == ship and e.get("slot") == slot and e["type"] in ("load_marker", "reload"):
+                return None
+            if e["type"] == "roll" and e.get("purpose") == "to-hit" and e.get("ship") == ship \
+                    and slot in e.get("sections", ()):
+                labels = [str(m[0]) for m in e.get("modifiers", [])]
+                if any(lb.startswith("Double Shot") for lb in labels):
+                    return "double"
+                if any(lb.startswith("Chain Shot") for lb in labels):
+                    return "chain"
+                return "round"
+        return None
+
+
+def _draw_maneuvers(state: GameState, record: PublicRecord, evidence: _Evidence, rng: Dice) -> None:
+    from cs_desktop.rules import maneuver as mv
+    from cs_desktop.rules.tables import get_tables
+
+    tables = get_tables()
+    now = record.view["ships"]
+    segment = state.segment
+    first = int(segment.split(":")[1]) if segment.startswith("impulse:") else (1 if segment == "select" else 13)
+    for ship in state.ships.values():
+        if ship.side == record.side:
+            continue
+        if ship.strain:
+            ship.strain = evidence.strain.get(ship.id) or 1 + rng.below(2)
+        if ship.maneuver is None or not ship.maneuver.get("hidden"):
+            continue
+        revealed = evidence.revealed.get(ship.id)
+        if revealed is not None:
+            ship.maneuver = dict(revealed, revealed=False)
+            continue
+        strain, ship.strain = ship.strain, 0
+        options, _ = mv.selection_options(state, ship, 99)
+        ship.strain = strain
+        spent_now = int(now[ship.id]["spent"])
+        left = 0 if ship.halted else sum(tables.activations(ship.speed, i) for i in range(first, 13))
+        bases = []
+        for o in options:
+            base = {k: v for k, v in o.items() if k != "strain"}
+            cost = mv.maneuver_cost(ship, base)
+            if base not in bases and cost > spent_now and (strain or cost <= ship.spent + left):
+                bases.append(base)
+        if not bases:
+            bases = [{k: v for k, v in o.items() if k != "strain"} for o in options]
+        ship.maneuver = dict(rng.choice(bases), revealed=False)
+
+
+def _draw_loads(state: GameState, record: PublicRecord, evidence: _Evidence, rng: Dice) -> None:
+    for ship in state.ships.values():
+        if ship.side == record.side:
+            continue
+        for slot, load in ship.loads.items():
+            if load is not None:
+                ship.loads[slot] = rng.choice(evidence.load_at_checkpoint(record, ship.id, slot))
+    for entry in state.reload_track:
+        if entry[3] == HIDDEN:
+            entry[3] = rng.choice(evidence.marker_at_checkpoint(entry[1], entry[2], bool(entry[4])))
+
+
+def _draw_cards(state: GameState, record: PublicRecord, evidence: _Evidence,
+                rng: Dice) -> tuple[str | None, ...]:
+    """The enemy's hand and the deck; returns, for each reshuffle this segment, the card seen drawn next."""
+    from cs_desktop.rules.bridge_cards import card_types
+
+    enemy_hand = state.sides[record.enemy].hand
+    if not enemy_hand and not state.deck:
+        return ()
+    known = set(state.sides[record.side].hand) | set(state.discard)
+    pool = [f"{cid}#{n}" for cid, card in card_types().items() for n in range(1, card["copies"] + 1)]
+    pool = [c for c in pool if c not in known]
+    used: list[str] = []  # cards the enemy played or discarded this segment
+    pops: list[str | None] = []  # cards drawn from the deck this segment before any reshuffle (None: unseen)
+    tops: list[str | None] = []
+    reshuffled = False
+    for e in record.segment:
+        kind = e["type"]
+        if kind in ("cards_discarded", "card_discarded") and e.get("side") == record.enemy:
+            used.extend(e["cards"] if kind == "cards_discarded" else [e["card"]])
+        drawn: str | None | bool = False
+        if kind == "play_now" or (kind == "card_drawn" and e.get("side") == record.side):
+            drawn = e["card"]
+        elif kind == "hand" and e["rule"] == "17.7" and e.get("side") == record.enemy:
+            drawn = None
+        if kind == "reshuffle":
+            reshuffled = True
+            tops.append(HIDDEN)
+        elif drawn is not False:
+            if reshuffled:
+                if tops and tops[-1] == HIDDEN:
+                    tops[-1] = drawn if isinstance(drawn, str) else None
+            else:
+                pops.append(drawn if isinstance(drawn, str) else None)
+    tops = [None if t == HIDDEN else t for t in tops]
+    fixed = {c for c in pops if c is not None}
+    wanted = [c for c in dict.fromkeys(used) if c in pool and c not in fixed]
+    rest = [c for c in pool if c not in fixed and c not in wanted]
+    rng.shuffle(rest)
+    hand = wanted[:len(enemy_hand)]
+    overflow = wanted[len(enemy_hand):]  # drawn by the enemy this segment, then used
+    hand += [rest.pop() for _ in range(len(enemy_hand) - len(hand)) if rest]
+    top: list[str] = []
+    for c in pops:
+        if c is not None:
+            top.append(c)
+        elif overflow:
+            top.append(overflow.pop(0))
+        elif rest:
+            top.append(rest.pop())
+    rest += overflow
+    rng.shuffle(rest)
+    state.sides[record.enemy].hand = hand
+    state.deck = (rest + top[::-1])[-len(state.deck):] if state.deck else []
+    return tuple(tops)
+
+
+def _draw_answer(state: GameState, request: Request, wiped: Any, record: PublicRecord, n_events: int,
+                 rng: Dice) -> Any:
+    """A fresh answer of the enemy to a hidden-kind request, consistent with what followed it."""
+    from cs_desktop.rules import decisions
+
+    later = [e for e in record.segment if e["n"] >= n_events]
+    kind = request.kind
+    if kind == "setup":
+        from cs_desktop.rules.cards import SECTION_NAMES
+
+        return {ship: {"sail": c["sail"], "loads": {s: rng.choice(LOADS) for s in SECTION_NAMES}}
+                for ship, c in wiped.items()}
+    if kind == "select_maneuver":
+        assert request.ships is not None
+        out = {}
+        for ship, options in request.ships.items():
+            strained = wiped[ship]["strained"]
+            fit = [o for o in options if bool(o["strain"]) == strained]
+            shown = next((e["maneuver"] for e in later if e["type"] == "reveal" and e["ship"] == ship), None)
+            if shown is not None:
+                fit = [o for o in fit if {k: v for k, v in o.items() if k != "strain"}
+                       == {k: v for k, v in shown.items() if k != "revealed"}]
+            out[ship] = rng.choice(fit or list(options))
+        return out
+    if kind == "bonus_move":
+        assert request.ships is not None
+        out = {}
+        for ship, options in request.ships.items():
+            amount = next((int(str(m[0]).split()[1]) for e in later if e["type"] == "roll" and e.get("ship") == ship
+                           for m in e.get("modifiers", []) if str(m[0]).startswith("Straining ")), None)
+            fit = [o for o in options if bool(o) == wiped[ship] and (amount is None or not o or o == amount)]
+            out[ship] = rng.choice(fit or list(options))
+        return out
+    if kind == "melee_split":
+        ship = request.info["ship"]
+        role = "melee " + request.info["role"]
+        shown_n = next((len(e["dice"]) for e in later if e["type"] == "roll" and e.get("ship") == ship
+                        and e.get("purpose") == role), None)
+        if shown_n is not None and shown_n in (request.options or ()):
+            return shown_n
+    return decisions.sample(state, request, rng)
