@@ -29,7 +29,8 @@ def test_10_simple_captain_decides_the_same_under_any_hidden_state_consistent_wi
                 covered.add(request.kind)
     assert covered >= {"setup", "assign_crew", "bonus_cards", "select_maneuver", "move_order", "advance_turn",
                        "fall_off", "fire", "hull_first", "select_load", "bonus_move", "grapple", "melee",
-                       "melee_split", "melee_support", "parallel_side", "disengage", "sail_change"}
+                       "melee_split", "melee_support", "melee_continue", "parallel_side", "disengage",
+                       "sail_change"}
 
 
 def test_10_a_seat_shows_the_view_the_request_and_copies_only() -> None:

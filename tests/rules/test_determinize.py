@@ -17,7 +17,7 @@ from cs_desktop.rules.game import Game
 
 from tests.rules.harness import duel
 
-FORCE = {"grapple": True, "melee": True, "disengage": False}  # so that random play reaches the melee
+FORCE: dict[str, Any] = {"grapple": True, "melee": True, "disengage": False}  # random play reaches the melee
 
 
 @lru_cache(maxsize=None)
@@ -31,7 +31,7 @@ def _games() -> list[tuple[Game, int]]:
     for k, name in enumerate(("constitution-vs-java.json", "president-vs-belvidera-3-ship.json")):
         scenario, ships = _scenario(name)
         out.append((Game(scenario, ships, 11 + k, {"turn_limit": 3}), k))
-    for seed in (12, 17):
+    for seed in (12, 17, 64):
         out.append((duel((10, 12, 3), (11, 12, 3), seed=seed,
                          options={"bridge_cards": True, "bonus_cards": True, "turn_limit": 8}), seed))
     return out
@@ -50,6 +50,8 @@ def _walk(game: Game, seed: int) -> Any:
         yield game
         request = game.pending[0]
         forced = FORCE.get(request.kind)
+        if request.kind == "melee_split" and seed == 64:
+            forced = min(request.options or (0,))  # one man assaults: the melee goes a second round
         game.submit(request.side, forced if forced is not None else decisions.sample(game.state, request, rng))
 
 
@@ -69,7 +71,8 @@ def test_10_determinized_copies_depend_only_on_the_view_at_every_kind_of_request
             covered.add(kind)
     assert covered == {"setup", "assign_crew", "bonus_cards", "select_maneuver", "move_order", "advance_turn",
                        "fall_off", "fire", "hull_first", "select_load", "bonus_move", "grapple", "melee",
-                       "melee_split", "melee_support", "parallel_side", "disengage", "sail_change"}
+                       "melee_split", "melee_support", "melee_continue", "parallel_side", "disengage",
+                       "sail_change"}  # of all kinds, only discard_card (a hand over its limit) is not reached
 
 
 def _perturbed(game: Game, side: str) -> Game | None:
