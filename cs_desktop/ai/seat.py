@@ -11,7 +11,8 @@ a human in that seat may use:
   state with the hidden parts wiped.
 
 Whatever the hidden state, two games with the same view give a captain the same seat, so its decisions
-cannot depend on what it may not know (tests/test_seat.py).
+cannot depend on what it may not know (tests/test_seat.py). A seat is good for one decision: make a new one
+when the game has moved on (the view and the public record behind the copies are computed once, lazily).
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ class Seat:
     __slots__ = ("side", "request", "_view", "_copy", "_public")
 
     def __init__(self, game: Game, request: Request) -> None:
-        from cs_desktop.rules.determinize import _wipe_state, determinize
+        from cs_desktop.rules.determinize import PublicRecord, _wipe_state, from_record, public_record
 
         side = request.side
         if game.pending_for(side) != request:
@@ -48,6 +49,12 @@ class Seat:
             return views[events]
 
         public: list[GameState] = []
+        records: list[PublicRecord] = []
+
+        def copy(rng: Dice) -> Game:
+            if not records:
+                records.append(public_record(game, side))
+            return from_record(records[0], rng)
 
         def public_state() -> GameState:
             if not public:
@@ -55,7 +62,7 @@ class Seat:
             return public[0]
 
         self._view: Callable[[bool], dict[str, Any]] = view
-        self._copy: Callable[[Dice], Game] = lambda rng: determinize(game, side, rng)
+        self._copy: Callable[[Dice], Game] = copy
         self._public: Callable[[], GameState] = public_state
 
     def view(self, events: bool = False) -> dict[str, Any]:

@@ -93,18 +93,22 @@ class PublicRecord:
     own_pending: Any  # the answer `side` gave to a still pending simultaneous request, or None
     has_pending_own: bool
     running: bool  # a segment is under way (else the copy is just the state)
-    view: dict[str, Any]
+    view: dict[str, Any]  # game.view(side) without the events (those are `before` and `segment`)
 
 
 def determinize(game: Game, side: str, rng: Dice, attempts: int = 60) -> Game:
     """A copy of `game` consistent with `game.view(side)`, its hidden parts drawn from `rng`."""
-    record = public_record(game, side)
+    return from_record(public_record(game, side), rng, attempts)
+
+
+def from_record(record: PublicRecord, rng: Dice, attempts: int = 60) -> Game:
+    """A copy consistent with a public record (make the record once to draw many copies)."""
     for _ in range(attempts):
         copy = _build(record, rng)
         if copy is not None:
             return copy
-    raise DeterminizeError(f"no copy consistent with {side}'s view in {attempts} draws "
-                           f"(turn {game.state.turn}, {game.state.segment})")
+    raise DeterminizeError(f"no copy consistent with {record.side}'s view in {attempts} draws "
+                           f"(turn {record.view['turn']}, {record.view['segment']})")
 
 
 # ---------------------------------------------------------------------- step 1: the public record
@@ -136,7 +140,7 @@ def public_record(game: Game, side: str) -> PublicRecord:
     return PublicRecord(game=_shell(game), side=side, enemy=enemy, state=_wipe_state(base, side),
                         before=events[:n_events], segment=events[n_events:], answers=answer_sets,
                         own_pending=own_pending, has_pending_own=has_pending_own, running=running,
-                        view=game.view(side))
+                        view=game.view(side, events=False))
 
 
 def _shell(game: Game) -> Any:
@@ -208,7 +212,7 @@ def _build(record: PublicRecord, rng: Dice) -> Game | None:
     copy.state = state
     if not record.running:
         copy._gen, copy._pending, copy._checkpoint = None, [], None
-        return copy if copy.view(record.side) == record.view else None
+        return copy if _consistent(copy, record) else None
     copy._checkpoint = (state.clone(), len(copy.events))
     copy._gen = copy._start_segment()
     copy._pending = copy._gen.send(None)  # type: ignore[arg-type]
@@ -225,13 +229,20 @@ def _build(record: PublicRecord, rng: Dice) -> Game | None:
             return None
     if record.has_pending_own and not copy.submit(record.side, record.own_pending):
         return None
-    return copy if copy.view(record.side) == record.view else None
+    return copy if _consistent(copy, record) else None
 
 
 def _prefix_ok(copy: Game, record: PublicRecord) -> bool:
     n0 = len(record.before)
     mine = [_public_event(e, record.side) for e in copy.events[n0:]]
     return mine == record.segment[:len(mine)]
+
+
+def _consistent(copy: Game, record: PublicRecord) -> bool:
+    """The copy shows `side` exactly what the game shows: the same view and the same events (those before
+    the checkpoint are the record's own, so only this segment's need comparing)."""
+    return len(copy.events) == len(record.before) + len(record.segment) and _prefix_ok(copy, record) \
+        and copy.view(record.side, events=False) == record.view
 
 
 class _Evidence:
