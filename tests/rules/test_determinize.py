@@ -76,7 +76,7 @@ def test_10_determinized_copies_depend_only_on_the_view_at_every_kind_of_request
 
 
 def _perturbed(game: Game, side: str) -> Game | None:
-    """The same answers but other hidden choices of the enemy (his loads), replayed from the same seed."""
+    """The same answers but other hidden choices of the enemy (his loads, his Strain), from the same seed."""
     enemy = game.state.other(side)
     changed = []
     for d in game.decisions:
@@ -88,6 +88,8 @@ def _perturbed(game: Game, side: str) -> Game | None:
                            for s, c in d["answer"].items()}
         if d["side"] == enemy and d["kind"] == "select_load":
             d["answer"] = {k: ("double" if v != "double" else "round") for k, v in d["answer"].items()}
+        if d["side"] == enemy and d["kind"] == "select_maneuver":  # Strain 1 <-> 2: only "he strains" shows
+            d["answer"] = {k: dict(c, strain=3 - c["strain"]) if c["strain"] else c for k, c in d["answer"].items()}
         changed.append(d)
     try:
         variant = Game.replay(game.scenario, game.cards, game.seed, changed, game.options)
@@ -97,10 +99,10 @@ def _perturbed(game: Game, side: str) -> Game | None:
 
 
 def test_10_other_hidden_choices_with_the_same_view_give_the_same_copy() -> None:
-    """Hidden variants built by replaying the public history with the enemy's loads changed."""
+    """Hidden variants built by replaying the public history with the enemy's loads and Strain changed."""
     scenario, ships = _scenario("constitution-vs-guerriere.json")
-    game = Game(scenario, ships, 5, {"turn_limit": 2})
-    compared = 0
+    game = Game(scenario, ships, 5, {"turn_limit": 3})
+    compared = strained = 0
     for step, g in enumerate(_walk(game, 5)):
         if step % 3:
             continue
@@ -110,7 +112,8 @@ def test_10_other_hidden_choices_with_the_same_view_give_the_same_copy() -> None
                 continue  # the change showed (a load fired) or there was nothing to change yet
             assert _state_of(determinize(variant, side, Dice(step))) == _state_of(determinize(g, side, Dice(step)))
             compared += 1
-    assert compared >= 10
+            strained += any(s.strain != g.state.ships[k].strain for k, s in variant.state.ships.items())
+    assert compared >= 10 and strained >= 1
 
 
 def test_10_copy_keeps_no_hidden_truth_and_plays_to_the_end() -> None:
