@@ -144,3 +144,17 @@ def test_10_forked_dice_replay_seen_faces_then_roll_from_a_new_seed() -> None:
     deck = ["a", "b", "c", "d"]
     ForkedDice(1, tops=("b",)).shuffle(deck)
     assert deck[-1] == "b" and sorted(deck) == ["a", "b", "c", "d"]
+
+
+def test_10_an_enemy_answer_to_a_pending_simultaneous_request_is_dropped() -> None:
+    """2.0 set-up is secret and simultaneous: once 'us' has answered, a copy for 'gb' asks 'us' again (his
+    answer is hidden from gb); a copy for 'us' keeps it and waits for gb only."""
+    scenario, ships = _scenario("constitution-vs-java.json")
+    game = Game(scenario, ships, 1, {})
+    us = game.pending_for("us")
+    assert us is not None
+    game.submit("us", decisions.sample(game.state, us, Dice(0)))
+    assert [r.side for r in game.pending] == ["gb"]
+    assert sorted(r.side for r in determinize(game, "gb", Dice(1)).pending) == ["gb", "us"]
+    mine = determinize(game, "us", Dice(1))
+    assert [r.side for r in mine.pending] == ["gb"] and mine._answers["us"] == game._answers["us"]
