@@ -62,7 +62,10 @@ def main() -> None:
     # Copying: the computer captain copies games many times a move.
     from cs_desktop.rules.game import Game
 
-    state_times, game_times = [], []
+    from cs_desktop.rules.determinize import determinize
+    from cs_desktop.rules.dice import Dice
+
+    state_times, game_times, det_times = [], [], []
     for seed, options, decided in kept:
         # a game stopped mid-turn: replay half its decisions
         mid = Game.replay(scenario, ships, seed, decided[: len(decided) // 2], options)
@@ -75,9 +78,19 @@ def main() -> None:
         for _ in range(n):
             mid.clone()
         game_times.append((time.perf_counter() - t) / n)
+        if mid.pending:
+            side = mid.pending[0].side
+            rng = Dice(seed)
+            t = time.perf_counter()
+            for _ in range(n // 4):
+                determinize(mid, side, rng)
+            det_times.append((time.perf_counter() - t) / (n // 4))
     print(f"GameState.clone()   {statistics.median(state_times) * 1e6:8.1f} µs (median)")
     print(f"Game.clone()        {statistics.median(game_times) * 1e6:8.1f} µs (median; checkpoint + replay of the "
           "current segment)")
+    if det_times:
+        print(f"determinize()       {statistics.median(det_times) * 1e6:8.1f} µs (median; a copy consistent with "
+              "one side's view, hidden parts drawn anew)")
 
 
 if __name__ == "__main__":

@@ -33,6 +33,10 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--json", action="store_true", help="print JSON (per game and summary)")
     p.set_defaults(func=cmd_simulate)
 
+    from cs_desktop.tournament_command import register_tournament
+
+    register_tournament(sub)
+
     p = sub.add_parser("replay", help="rebuild a saved game from its decisions and print its state")
     p.add_argument("save", help="saved game file")
     p.add_argument("--json", action="store_true", help="print the final state as JSON")

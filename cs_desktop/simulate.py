@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from cs_desktop.ai.captains import make_captain
+from cs_desktop.ai.seat import Seat
 from cs_desktop.rules.cards import Scenario, ShipCard
 from cs_desktop.rules.game import Game
 
@@ -27,7 +28,7 @@ def play_game(scenario: Scenario, ships: Mapping[str, ShipCard], seed: int, capt
         if not pending:
             break
         request = pending[0]
-        result = game.submit(request.side, seats[request.side].choose(game, request))
+        result = game.submit(request.side, seats[request.side].choose(Seat(game, request)))
         if not result:
             raise RuntimeError(f"captain {captains} for {request.side} gave an illegal answer: {result}")
     return game
@@ -65,6 +66,15 @@ def simulate(scenario: Scenario, ships: Mapping[str, ShipCard], games: int, seed
             "turn_limit": turn_limit, "results": records, "summary": summarize(scenario, records)}
 
 
+def ending(how: str) -> str:
+    """How a game ended, in a few words fit for counting ("captured", "turn limit", ...)."""
+    key = how.split(" (")[0] if how else "unfinished"
+    for word in ("struck voluntarily", "struck her colours", "captured", "sailed off the map", "turn limit"):
+        if word in key:
+            key = word
+    return key
+
+
 def summarize(scenario: Scenario, records: list[dict[str, Any]]) -> dict[str, Any]:
     n = len(records) or 1
     sides = [s.id for s in scenario.sides]
@@ -72,10 +82,7 @@ def summarize(scenario: Scenario, records: list[dict[str, Any]]) -> dict[str, An
     draws = sum(1 for r in records if r["ended"] and r["winner"] is None)
     how: dict[str, int] = {}
     for r in records:
-        key = r["how"].split(" (")[0] if r["how"] else "unfinished"
-        for word in ("struck voluntarily", "struck her colours", "captured", "sailed off the map", "turn limit"):
-            if word in key:
-                key = word
+        key = ending(r["how"])
         how[key] = how.get(key, 0) + 1
     vp = {s: [r["vp"].get(s, 0) for r in records] for s in sides}
     return {

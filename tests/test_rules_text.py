@@ -16,6 +16,7 @@ from cs_desktop import rules_text
 from cs_desktop.files import load_scenario_with_ships
 from cs_desktop.rules.game import Game
 from cs_desktop.ai.captains import make_captain
+from cs_desktop.ai.seat import Seat
 from cs_desktop.rules_text import (SUMMARIES_FILE, SummariesError, check_rules_file, load_summaries, lookup,
                                    parse_rulings_table, shipped_summaries)
 
@@ -93,7 +94,7 @@ def _played_rules(scenario: str, seed: int, options: dict[str, object]) -> set[s
         rules.add(request.rule)
         for reasons in (request.info or {}).get("forbidden", {}).values():
             rules.update(str(r["rule"]) for r in reasons if isinstance(r, dict) and "rule" in r)
-        assert game.submit(request.side, seats[request.side].choose(game, request))
+        assert game.submit(request.side, seats[request.side].choose(Seat(game, request)))
     rules.update(str(e["rule"]) for e in game.events if e.get("rule"))
     return rules
 

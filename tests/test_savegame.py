@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 import cs_desktop
+from cs_desktop.ai.seat import Seat
 from cs_desktop import savegame
 from cs_desktop.ai.captains import make_captain
 from cs_desktop.files import load_scenario_with_ships
@@ -31,7 +32,7 @@ def played_game(decisions: int = 40, turn_limit: int | None = 2, name: str = "co
         if not game.pending:
             break
         request = game.pending[0]
-        assert game.submit(request.side, captains[request.side].choose(game, request))
+        assert game.submit(request.side, captains[request.side].choose(Seat(game, request)))
     return game
 
 

@@ -1,17 +1,18 @@
-"""The computer captains on offer, by name. A captain answers a request for its side:
-`captain.choose(game, request)`. It reads only `game.view(request.side)` and the request — what a human in its
-seat would see (BRIEF §1) — and thinks with its own seeded dice, never the game's."""
+"""The computer captains on offer, by name. A captain answers a request for its side: `captain.choose(seat)`.
+It is never given the game: the `Seat` (cs_desktop/ai/seat.py) shows only the side's view, the request, and
+copies of the game consistent with that view (hidden parts drawn from the captain's own dice) — what a human
+in its seat could know (BRIEF §1). So a captain is fair by construction, and it thinks with its own seeded
+dice, never the game's."""
 
 from __future__ import annotations
 
 from typing import Any, Protocol
 
-from cs_desktop.rules.decisions import Request
-from cs_desktop.rules.game import Game
+from cs_desktop.ai.seat import Seat
 
 
 class Captain(Protocol):
-    def choose(self, game: Game, request: Request) -> Any: ...
+    def choose(self, seat: Seat) -> Any: ...
 
 
 def make_captain(name: str, seed: int) -> Captain:

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cs_desktop.rules import decisions
-from cs_desktop.rules.decisions import Request
+from cs_desktop.ai.seat import Seat
 from cs_desktop.rules.dice import Dice
 from cs_desktop.rules.game import Game
 
@@ -15,8 +14,8 @@ class RandomCaptain:
     def __init__(self, seed: int) -> None:
         self.dice = Dice(seed ^ 0x5EA5)
 
-    def choose(self, game: Game, request: Request) -> Any:
-        return decisions.sample(game.state, request, self.dice)
+    def choose(self, seat: Seat) -> Any:
+        return seat.sample(self.dice)
 
 
 def play_out(game: Game, captains: dict[str, Any], max_decisions: int = 100_000) -> Game:
@@ -26,7 +25,7 @@ def play_out(game: Game, captains: dict[str, Any], max_decisions: int = 100_000)
         if not pending:
             return game
         request = pending[0]
-        result = game.submit(request.side, captains[request.side].choose(game, request))
+        result = game.submit(request.side, captains[request.side].choose(Seat(game, request)))
         if not result:
             raise RuntimeError(f"captain for {request.side} gave an illegal answer: {result}")
     raise RuntimeError("game did not finish within the decision limit")

@@ -1,7 +1,7 @@
 """A simple computer captain: sensible answers from a few rules of thumb.
 
-It sees only what a human in its seat sees — `game.view(side)` and the request — and it keeps its own
-seeded dice, so it never changes the game's rolls. It steers for a position with the enemy abeam at
+It sees only what a human in its seat sees — the `Seat` (the side's view and the request; it is never given
+the game) — and it keeps its own seeded dice, so it never changes the game's rolls. It steers for a position with the enemy abeam at
 close-to-medium range, fires every broadside that bears (at the hull, or at the rigging of a faster enemy),
 mans its guns, keeps a boarding reserve when the enemy is close, and boards only when it is stronger.
 """
@@ -10,12 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from cs_desktop.rules import decisions
+from cs_desktop.ai.seat import Seat
 from cs_desktop.rules import geometry as geo
 from cs_desktop.rules.cards import SECTION_NAMES
 from cs_desktop.rules.decisions import Request
 from cs_desktop.rules.dice import Dice
-from cs_desktop.rules.game import Game
 from cs_desktop.rules.crew import man_the_guns
 from cs_desktop.rules.state import assigned_total
 from cs_desktop.rules.tables import get_tables
@@ -28,14 +27,15 @@ class SimpleCaptain:
         self.dice = Dice(seed ^ 0xC0FFEE)
 
     # ------------------------------------------------------------ entry point
-    def choose(self, game: Game, request: Request) -> Any:
-        view = game.view(request.side, events=False)
+    def choose(self, seat: Seat) -> Any:
+        request = seat.request
+        view = seat.view()
         handler = getattr(self, f"_{request.kind}", None)
         if handler is not None:
             answer = handler(view, request)
-            if answer is not None and decisions.validate(game.state, request, answer) is None:
+            if answer is not None and seat.legal(answer) is None:
                 return answer
-        return decisions.sample(game.state, request, self.dice)
+        return seat.sample(self.dice)
 
     # ------------------------------------------------------------ helpers
     @staticmethod

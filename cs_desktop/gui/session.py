@@ -25,6 +25,7 @@ from typing import Any
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QApplication
 
+from cs_desktop.ai.seat import Seat
 from cs_desktop.rules import decisions as dec
 from cs_desktop.rules.decisions import Refusal, Request
 from cs_desktop.rules.dice import Dice
@@ -350,7 +351,7 @@ class GameSession(QObject):
         copy = game.clone()
         loop = event_loop()
         try:
-            answer = await loop.run_in_executor(self._executor, captain.choose, copy, request)
+            answer = await loop.run_in_executor(self._executor, captain.choose, Seat(copy, request))
             error = None
         except Exception as e:  # a captain that fails must not hang the game
             answer, error = None, e

@@ -385,7 +385,7 @@ def roll_defense(g: Game, firer: ShipState, target: ShipState, mp: int, n: int, 
         values[i] = state.dice.d6()
     if rerolled:
         g.emit("reroll", "11.4.7", f"{target.card.name}'s {strength} hull: {len(rerolled)} defense di(c)e "
-               f"re-rolled -> {values}", ship=target.id, dice=values)
+               f"re-rolled -> {values}", ship=target.id, dice=values, faces=[values[i] for i in rerolled])
     modified = [v + first.modifier + c for v, c in zip(values, first.card_bonus, strict=True)]
     cancels = sum(1 for v in modified if v >= 5)
     g.emit("cancels", "11.4.7", f"{target.card.name} cancels {cancels} hit(s)", ship=target.id, cancels=cancels)

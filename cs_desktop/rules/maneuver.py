@@ -117,11 +117,7 @@ def selection_request(state: GameState, side: str, ships: list[ShipState], remai
 def apply_selection(g: Game, ship: ShipState, choice: dict[str, Any]) -> None:
     ship.maneuver = {k: v for k, v in choice.items() if k != "strain"}
     ship.maneuver["revealed"] = False
-    ship.spent = 0
-    if choice["maneuver"] != "wear":
-        ship.no_wear = False
-    if choice["maneuver"] != "back_sail":
-        ship.no_back_sail = False
+    ship.spent = 0  # (restrictions 4-5 marks are cleared at the reveal: here they would betray the choice)
     if choice["strain"] and not ship.strain:
         ship.strain = choice["strain"]
         g.emit("strain", "9.1", f"{ship.card.name} is Straining", ship=ship.id, side=ship.side)
@@ -149,6 +145,10 @@ def reveal(g: Game, ship: ShipState) -> None:
     if m.get("revealed"):
         return
     m["revealed"] = True
+    if m["maneuver"] != "wear":  # 9.1 (4)-(5): the last maneuver was no Wear / no Back Sail
+        ship.no_wear = False
+    if m["maneuver"] != "back_sail":
+        ship.no_back_sail = False
     g.emit("reveal", "9.0", f"{ship.card.name} reveals {describe(m)}", ship=ship.id, maneuver=dict(m))
 
 

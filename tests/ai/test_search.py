@@ -9,6 +9,7 @@ import pytest
 
 from cs_desktop import SCENARIOS
 from cs_desktop.ai.random_policy import RandomCaptain
+from cs_desktop.ai.seat import Seat
 from cs_desktop.ai.search import Budget, answer_key, search, vp_evaluate
 from cs_desktop.files import load_scenario_with_ships
 from cs_desktop.rules.decisions import Request
@@ -28,7 +29,7 @@ def _to_maneuver(game: Game) -> Request:
         if request.kind == "select_maneuver" and request.ships is not None and all(
                 len(o) > 2 for o in request.ships.values()):
             return request
-        assert game.submit(request.side, captain.choose(game, request))
+        assert game.submit(request.side, captain.choose(Seat(game, request)))
 
 
 def _options(request: Request) -> list[Any]:
@@ -39,7 +40,7 @@ def _options(request: Request) -> list[Any]:
 
 def _random_policy(seed: int) -> Any:
     captain = RandomCaptain(seed)
-    return lambda game, request: captain.choose(game, request)
+    return lambda game, request: captain.choose(Seat(game, request))
 
 
 def _candidates(game: Game, request: Request) -> list[Any]:
@@ -100,7 +101,7 @@ def test_19_0_vp_evaluate_scores_a_finished_game_by_its_winner() -> None:
     captain = RandomCaptain(2)
     while game.pending:
         request = game.pending[0]
-        assert game.submit(request.side, captain.choose(game, request))
+        assert game.submit(request.side, captain.choose(Seat(game, request)))
     winner = game.events[-1]["result"]["winner"]
     for side in game.state.sides:
         expected = 0.5 if winner is None else float(side == winner)

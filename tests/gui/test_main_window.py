@@ -221,10 +221,10 @@ def test_computer_thinks_off_the_gui_thread(qtbot: Any, make_window: Any) -> Non
         def __init__(self, inner: Any) -> None:
             self.inner = inner
 
-        def choose(self, game: Any, request: Any) -> Any:
+        def choose(self, seat: Any) -> Any:
             seen.append(threading.get_ident())
             time.sleep(0.3)
-            return self.inner.choose(game, request)
+            return self.inner.choose(seat)
 
     window.start_game(JAVA, {"us": "simple", "gb": "human"}, 5, {"turn_limit": 1})
     s = window.session

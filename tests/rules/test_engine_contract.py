@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+from cs_desktop.ai.seat import Seat
 from cs_desktop.ai.random_policy import RandomCaptain, play_out
 from cs_desktop.files import load_scenario_with_ships
 from cs_desktop import SCENARIOS
@@ -22,7 +23,7 @@ def _random_game(seed: int, decisions: int | None = None) -> Game:
         if not game.pending:
             break
         r = game.pending[0]
-        answer(game, r.side, captains[r.side].choose(game, r))
+        answer(game, r.side, captains[r.side].choose(Seat(game, r)))
     return game
 
 

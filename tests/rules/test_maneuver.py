@@ -423,3 +423,21 @@ def test_9_1_4_a_ship_taken_aback_holding_a_maneuver_loses_it_and_falls_off():
     assert c.heading == 8 and c.square == (10, 12)
     assert [r.kind for r in log] == ["select_maneuver", "select_maneuver"]
     assert all(o["strain"] in (1, 2) for o in log[1].ships["constitution"])
+
+
+def test_9_1_a_secret_selection_changes_nothing_the_enemy_sees_until_revealed(monkeypatch):
+    """9.1: after a Wear (A->D), Constitution secretly selects Back Sail. gb's view of her changes only by the
+    hidden marker and the MP spent: the 'no Wear twice in a row' mark is cleared at the reveal, not at the
+    selection, which would tell gb the hidden maneuver is no Wear."""
+    from cs_desktop.rules import maneuver as mv
+
+    game = sailing(monkeypatch, (10, 12, 4))
+    choose(game, WEAR_A_TO_D)
+    until_revealed(game)
+    assert con(game).no_wear and con(game).maneuver is None
+    seen = {k: v for k, v in game.view("gb")["ships"]["constitution"].items() if k not in ("maneuver", "spent")}
+    mv.apply_selection(game, con(game), BACK_SAIL)
+    after = {k: v for k, v in game.view("gb")["ships"]["constitution"].items() if k not in ("maneuver", "spent")}
+    assert after == seen and game.view("gb")["ships"]["constitution"]["maneuver"] == {"hidden": True}
+    mv.reveal(game, con(game))
+    assert not con(game).no_wear

@@ -9,6 +9,7 @@ from functools import lru_cache
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from cs_desktop.ai.seat import Seat
 from cs_desktop import SCENARIOS
 from cs_desktop.ai.random_policy import RandomCaptain
 from cs_desktop.files import load_scenario_with_ships
@@ -71,7 +72,7 @@ def play_checked(name: str, seed: int, turn_limit: int) -> Game:
         if not game.pending:
             break
         request = game.pending[0]
-        assert game.submit(request.side, captains[request.side].choose(game, request))
+        assert game.submit(request.side, captains[request.side].choose(Seat(game, request)))
     assert game.ended
     return game
 

@@ -1,0 +1,245 @@
+"""Determinized copies (BRIEF §1, issue 10): a game consistent with everything one side has seen, with every
+thing hidden from that side drawn anew from the captain's own generator.
+
+`determinize(game, side, rng)` builds the copy in two steps that keep the truth out by construction:
+
+1. `public_record(game, side)` takes from the true game only what `side` may know: the state at the start of
+   this segment (the checkpoint) with every hidden field wiped (the enemy's unrevealed maneuvers and Strain
+   amounts, the types of his loads and load markers, his hand, the deck order, the dice), the events `side`
+   may see (the others become blank placeholders that keep only their number, which the view shows anyway),
+   this segment's answers with the hidden part of the enemy's answers wiped (his maneuver, his loads, his
+   Bonus Move Strain, his melee split and support), the answer `side` has already given to a pending
+   simultaneous request (the enemy's is dropped, so the copy asks him again), and the view itself.
+2. `_build(record, rng)` fills the wiped fields at the checkpoint (`redraw.py`) with draws consistent with
+   what the record shows (a load that reloaded without delay was Round Shot, a maneuver revealed later in the
+   segment is that maneuver, cards the enemy played this segment were in his hand, cards seen drawn lie on
+   top of the deck),
+   gives the copy dice that replay the faces already rolled this segment and roll from a new seed after them,
+   replays the segment's answers (the enemy's hidden ones drawn anew among his legal answers consistent with
+   what followed), and keeps the copy only if its view equals the true view; otherwise it draws again.
+
+So two games with the same view give equal copies for the same generator, and a copy is a legal game: its
+checkpoint, its events and its answers carry no hidden truth, and `clone()` and play continue from it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from cs_desktop.rules.dice import Dice
+from cs_desktop.rules.redraw import HIDDEN, Evidence, draw_answer, draw_cards, draw_loads, draw_maneuvers
+from cs_desktop.rules.state import GameState
+
+if TYPE_CHECKING:
+    from cs_desktop.rules.game import Game
+
+#: enemy answers whose content stays hidden after they are given (until something later reveals it)
+HIDDEN_KINDS = ("setup", "select_maneuver", "select_load", "bonus_move", "melee_split", "melee_support")
+
+
+class DeterminizeError(RuntimeError):
+    """No copy consistent with the view was found within the allowed number of draws."""
+
+
+class ForkedDice(Dice):
+    """Dice for a determinized copy: the first d6 draws return the faces already seen this segment, the first
+    shuffles put the cards seen drawn after them on top; everything after comes from a new seed."""
+
+    __slots__ = ("faces", "used", "tops", "shuffles")
+
+    def __init__(self, seed: int, faces: tuple[int, ...] = (), tops: tuple[str | None, ...] = (),
+                 counter: int = 0, used: int = 0, shuffles: int = 0) -> None:
+        super().__init__(seed, counter)
+        self.faces = faces
+        self.used = used
+        self.tops = tops
+        self.shuffles = shuffles
+
+    def clone(self) -> ForkedDice:
+        return ForkedDice(self.seed, self.faces, self.tops, self.counter, self.used, self.shuffles)
+
+    def d6(self) -> int:
+        if self.used < len(self.faces):
+            self.used += 1
+            self.counter += 1
+            return self.faces[self.used - 1]
+        return super().d6()
+
+    def shuffle(self, items: list[Any]) -> None:
+        super().shuffle(items)
+        if self.shuffles < len(self.tops):
+            top = self.tops[self.shuffles]
+            self.shuffles += 1
+            if top is not None and top in items:
+                i = items.index(top)
+                items[i], items[-1] = items[-1], items[i]  # uniform among orders with `top` drawn next
+
+
+@dataclass(frozen=True)
+class PublicRecord:
+    """What `side` knows of a game: all that `_build` may read."""
+
+    game: Any  # scenario, cards and options only (public); see `_shell`
+    side: str
+    enemy: str
+    state: GameState  # the checkpoint with hidden fields wiped
+    before: list[dict[str, Any]]  # events before the checkpoint (placeholders for hidden ones)
+    segment: list[dict[str, Any]]  # events since the checkpoint (placeholders for hidden ones)
+    answers: list[list[tuple[str, str, Any]]]  # this segment's answer sets: (side, kind, answer or wiped)
+    own_pending: Any  # the answer `side` gave to a still pending simultaneous request, or None
+    has_pending_own: bool
+    running: bool  # a segment is under way (else the copy is just the state)
+    view: dict[str, Any]  # game.view(side) without the events (those are `before` and `segment`)
+
+
+def determinize(game: Game, side: str, rng: Dice, attempts: int = 60) -> Game:
+    """A copy of `game` consistent with `game.view(side)`, its hidden parts drawn from `rng`."""
+    return from_record(public_record(game, side), rng, attempts)
+
+
+def from_record(record: PublicRecord, rng: Dice, attempts: int = 60) -> Game:
+    """A copy consistent with a public record (make the record once to draw many copies)."""
+    for _ in range(attempts):
+        copy = _build(record, rng)
+        if copy is not None:
+            return copy
+    raise DeterminizeError(f"no copy consistent with {record.side}'s view in {attempts} draws "
+                           f"(turn {record.view['turn']}, {record.view['segment']})")
+
+
+# ---------------------------------------------------------------------- step 1: the public record
+def public_record(game: Game, side: str) -> PublicRecord:
+    enemy = game.state.other(side)
+    running = game._gen is not None and game._checkpoint is not None
+    if running:
+        assert game._checkpoint is not None
+        base, n_events = game._checkpoint
+    else:
+        base, n_events = game.state, len(game.events)
+    events = [_public_event(e, side) for e in game.events]
+    answer_sets: list[list[tuple[str, str, Any]]] = []
+    own_pending: Any = None
+    has_pending_own = False
+    if running:
+        count = sum(len(a) for a in game._segment_answers) + len(game._answers)
+        tail = [d for d in game.decisions if d["kind"] != "strike_colors"][-count:] if count else []
+        k = 0
+        for answers in game._segment_answers:
+            group = []
+            for s, answer in answers.items():
+                kind = tail[k]["kind"]
+                k += 1
+                group.append((s, kind, answer if s == side or kind not in HIDDEN_KINDS else _wipe(kind, answer)))
+            answer_sets.append(group)
+        if side in game._answers:
+            own_pending, has_pending_own = game._answers[side], True
+    return PublicRecord(game=_shell(game), side=side, enemy=enemy, state=_wipe_state(base, side),
+                        before=events[:n_events], segment=events[n_events:], answers=answer_sets,
+                        own_pending=own_pending, has_pending_own=has_pending_own, running=running,
+                        view=game.view(side, events=False))
+
+
+def _shell(game: Game) -> Any:
+    from cs_desktop.rules.game import Game
+
+    shell = Game.__new__(Game)
+    shell.scenario, shell.cards, shell.options = game.scenario, game.cards, game.options
+    return shell
+
+
+def _public_event(event: dict[str, Any], side: str) -> dict[str, Any]:
+    if event.get("visible_to") in (None, side):
+        return event
+    return {"n": event["n"], "turn": event["turn"], "impulse": event["impulse"], "type": "hidden", "rule": "",
+            "text": "", "visible_to": event["visible_to"], "reveals": False}
+
+
+def _wipe(kind: str, answer: Any) -> Any:
+    if kind == "setup":
+        return {ship: {"sail": choice["sail"]} for ship, choice in answer.items()}
+    if kind == "select_maneuver":
+        return {ship: {"strained": bool(choice["strain"])} for ship, choice in answer.items()}
+    if kind == "select_load":
+        return {key: HIDDEN for key in answer}
+    if kind == "bonus_move":
+        return {ship: bool(v) for ship, v in answer.items()}
+    return HIDDEN  # melee_split, melee_support
+
+
+def _wipe_state(base: GameState, side: str) -> GameState:
+    state = base.clone()
+    state.dice = Dice(0)
+    state.deck = [HIDDEN] * len(state.deck)
+    for sid, info in state.sides.items():
+        if sid != side:
+            info.hand = [HIDDEN] * len(info.hand)
+    for ship in state.ships.values():
+        if ship.side == side:
+            continue
+        if ship.maneuver is not None and not ship.maneuver.get("revealed"):
+            ship.maneuver = {"hidden": True}
+        ship.strain = 1 if ship.strain else 0
+        ship.loads = {k: (HIDDEN if v is not None else None) for k, v in ship.loads.items()}
+    for entry in state.reload_track:
+        if state.ships[entry[1]].side != side:
+            entry[3] = HIDDEN
+    return state
+
+
+# ---------------------------------------------------------------------- step 2: a copy from the record
+def _build(record: PublicRecord, rng: Dice) -> Game | None:
+    from cs_desktop.rules.game import Game
+
+    state = record.state.clone()
+    evidence = Evidence(record)
+    draw_maneuvers(state, record, evidence, rng)
+    draw_loads(state, record, evidence, rng)
+    tops = draw_cards(state, record, evidence, rng)
+    seed = rng.below(1 << 62)
+    state.dice = ForkedDice(seed, evidence.faces, tops)
+    copy = Game.__new__(Game)
+    copy.scenario, copy.cards, copy.options = record.game.scenario, record.game.cards, record.game.options
+    copy.seed = seed
+    copy.decisions = []
+    copy._revealing_since = 0
+    copy._answers = {}
+    copy._segment_answers = []
+    copy.events = list(record.before)
+    copy.state = state
+    if not record.running:
+        copy._gen, copy._pending, copy._checkpoint = None, [], None
+        return copy if _consistent(copy, record) else None
+    copy._checkpoint = (state.clone(), len(copy.events))
+    copy._gen = copy._start_segment()
+    try:
+        copy._pending = copy._gen.send(None)  # type: ignore[arg-type]
+    except StopIteration:  # the drawn hidden state asks nothing in this segment: it cannot be the true one
+        return None
+    for group in record.answers:
+        for s, kind, answer in group:
+            if s != record.side and kind in HIDDEN_KINDS:
+                request = copy.pending_for(s)
+                if request is None or request.kind != kind:
+                    return None
+                answer = draw_answer(copy.state, request, answer, record, len(copy.events), rng)
+            if not copy.submit(s, answer):
+                return None
+        if not _prefix_ok(copy, record):
+            return None
+    if record.has_pending_own and not copy.submit(record.side, record.own_pending):
+        return None
+    return copy if _consistent(copy, record) else None
+
+
+def _prefix_ok(copy: Game, record: PublicRecord) -> bool:
+    n0 = len(record.before)
+    mine = [_public_event(e, record.side) for e in copy.events[n0:]]
+    return mine == record.segment[:len(mine)]
+
+
+def _consistent(copy: Game, record: PublicRecord) -> bool:
+    """The copy shows `side` exactly what the game shows: the same view and the same events (those before
+    the checkpoint are the record's own, so only this segment's need comparing)."""
+    return len(copy.events) == len(record.before) + len(record.segment) and _prefix_ok(copy, record) \
+        and copy.view(record.side, events=False) == record.view

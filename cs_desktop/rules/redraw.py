@@ -1,0 +1,244 @@
+"""Drawing anew what one side may not know, consistent with what it has seen (for `determinize.py`).
+
+`Evidence` reads a public record's visible events for what they tell about hidden things (a load that
+reloaded without delay was Round Shot, a delayed marker is Chain or Double, a fired broadside's to-hit
+modifiers name its load, a Bonus Move roll names the Strain, a reveal names the maneuver, the faces rolled
+this segment); the `draw_*` functions fill the wiped fields of the checkpoint from the captain's generator
+within those bounds, and `draw_answer` gives the enemy a fresh answer to a hidden-kind request.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from cs_desktop.rules.decisions import Request
+from cs_desktop.rules.dice import Dice
+from cs_desktop.rules.state import GameState
+
+if TYPE_CHECKING:
+    from cs_desktop.rules.determinize import PublicRecord
+
+HIDDEN = "?"  # what a wiped field holds in the public record
+LOADS = ("round", "chain", "double")
+SPECIAL = ("chain", "double")
+CHASER_SLOTS = ("bow", "stern")
+
+
+class Evidence:
+    """What the visible events tell about hidden things: Strain amounts, loads, cards, dice faces."""
+
+    def __init__(self, record: PublicRecord) -> None:
+        self.segment = record.segment
+        faces: list[int] = []
+        self.strain: dict[str, int] = {}
+        self.revealed: dict[str, dict[str, Any]] = {}
+        for e in record.segment:
+            if e["type"] == "roll":
+                faces.extend(e["dice"])
+                for label, _ in e.get("modifiers", []):
+                    if e.get("ship") and str(label).startswith("Straining "):
+                        self.strain.setdefault(e["ship"], int(str(label).split()[1]))
+            elif e["type"] == "reroll":
+                faces.extend(e["faces"])
+            elif e["type"] == "reveal":
+                self.revealed.setdefault(e["ship"], e["maneuver"])
+        self.faces = tuple(faces)
+
+    def load_at_checkpoint(self, record: PublicRecord, ship: str, slot: str) -> tuple[str, ...]:
+        """Possible types of the load in `ship`'s `slot` at the checkpoint."""
+        fired = self._first_fired(ship, slot, self.segment)
+        if fired is not None:
+            return (fired,)
+        special: bool | None = None  # how the load now in the slot came in, from the history
+        for e in record.before:
+            if e.get("ship") != ship or e.get("slot") != slot:
+                continue
+            if e["type"] == "load_marker":
+                special = None
+            elif e["type"] == "reload_delayed":
+                special = True
+            elif e["type"] == "reload":
+                special = bool(special) if e["rule"] == "10.0" else False
+        if special is None:
+            return LOADS  # loaded at set-up
+        return SPECIAL if special else ("round",)
+
+    def marker_at_checkpoint(self, ship: str, slot: str, delayed: bool) -> tuple[str, ...]:
+        """Possible types of the load marker of `ship`'s `slot` on the reload track at the checkpoint."""
+        if slot in CHASER_SLOTS:
+            return ("round",)
+        special: bool | None = True if delayed else None
+        for i, e in enumerate(self.segment):
+            if e.get("ship") != ship or e.get("slot") != slot:
+                continue
+            if e["type"] == "reload_delayed":
+                special = True
+            elif e["type"] == "reload":
+                if e["rule"] != "10.0":
+                    return LOADS  # a Play Now quick reload took the marker off
+                fired = self._first_fired(ship, slot, self.segment[i + 1:])
+                if fired is not None:
+                    return (fired,)
+                return SPECIAL if special else ("round",)
+        return SPECIAL if special else LOADS
+
+    @staticmethod
+    def _first_fired(ship: str, slot: str, events: list[dict[str, Any]]) -> str | None:
+        for e in events:
+            if e.get("ship") == ship and e.get("slot") == slot and e["type"] in ("load_marker", "reload"):
+                return None
+            if e["type"] == "roll" and e.get("purpose") == "to-hit" and e.get("ship") == ship \
+                    and slot in e.get("sections", ()):
+                labels = [str(m[0]) for m in e.get("modifiers", [])]
+                if any(lb.startswith("Double Shot") for lb in labels):
+                    return "double"
+                if any(lb.startswith("Chain Shot") for lb in labels):
+                    return "chain"
+                return "round"
+        return None
+
+
+def draw_maneuvers(state: GameState, record: PublicRecord, evidence: Evidence, rng: Dice) -> None:
+    from cs_desktop.rules import maneuver as mv
+    from cs_desktop.rules.tables import get_tables
+
+    tables = get_tables()
+    now = record.view["ships"]
+    segment = state.segment
+    first = int(segment.split(":")[1]) if segment.startswith("impulse:") else (1 if segment == "select" else 13)
+    for ship in state.ships.values():
+        if ship.side == record.side:
+            continue
+        if ship.strain:
+            ship.strain = evidence.strain.get(ship.id) or 1 + rng.below(2)
+        if ship.maneuver is None or not ship.maneuver.get("hidden"):
+            continue
+        revealed = evidence.revealed.get(ship.id)
+        if revealed is not None:
+            ship.maneuver = dict(revealed, revealed=False)
+            continue
+        strain, ship.strain = ship.strain, 0
+        options, _ = mv.selection_options(state, ship, 99)
+        ship.strain = strain
+        spent_now = int(now[ship.id]["spent"])
+        left = 0 if ship.halted else sum(tables.activations(ship.speed, i) for i in range(first, 13))
+        bases = []
+        for o in options:
+            base = {k: v for k, v in o.items() if k != "strain"}
+            cost = mv.maneuver_cost(ship, base)
+            if base not in bases and cost > spent_now and (strain or cost <= ship.spent + left):
+                bases.append(base)
+        if not bases:
+            bases = [{k: v for k, v in o.items() if k != "strain"} for o in options]
+        ship.maneuver = dict(rng.choice(bases), revealed=False)
+
+
+def draw_loads(state: GameState, record: PublicRecord, evidence: Evidence, rng: Dice) -> None:
+    for ship in state.ships.values():
+        if ship.side == record.side:
+            continue
+        for slot, load in ship.loads.items():
+            if load is not None:
+                ship.loads[slot] = rng.choice(evidence.load_at_checkpoint(record, ship.id, slot))
+    for entry in state.reload_track:
+        if entry[3] == HIDDEN:
+            entry[3] = rng.choice(evidence.marker_at_checkpoint(entry[1], entry[2], bool(entry[4])))
+
+
+def draw_cards(state: GameState, record: PublicRecord, evidence: Evidence,
+                rng: Dice) -> tuple[str | None, ...]:
+    """The enemy's hand and the deck; returns, for each reshuffle this segment, the card seen drawn next."""
+    from cs_desktop.rules.bridge_cards import card_types
+
+    enemy_hand = state.sides[record.enemy].hand
+    if not enemy_hand and not state.deck:
+        return ()
+    known = set(state.sides[record.side].hand) | set(state.discard)
+    pool = [f"{cid}#{n}" for cid, card in card_types().items() for n in range(1, card["copies"] + 1)]
+    pool = [c for c in pool if c not in known]
+    used: list[str] = []  # cards the enemy played or discarded this segment
+    pops: list[str | None] = []  # cards drawn from the deck this segment before any reshuffle (None: unseen)
+    tops: list[str | None] = []
+    reshuffled = False
+    for e in record.segment:
+        kind = e["type"]
+        if kind in ("cards_discarded", "card_discarded") and e.get("side") == record.enemy:
+            used.extend(e["cards"] if kind == "cards_discarded" else [e["card"]])
+        drawn: str | None | bool = False
+        if kind == "play_now" or (kind == "card_drawn" and e.get("side") == record.side):
+            drawn = e["card"]
+        elif kind == "hand" and e["rule"] == "17.7" and e.get("side") == record.enemy:
+            drawn = None
+        if kind == "reshuffle":
+            reshuffled = True
+            tops.append(HIDDEN)
+        elif drawn is not False:
+            if reshuffled:
+                if tops and tops[-1] == HIDDEN:
+                    tops[-1] = drawn if isinstance(drawn, str) else None
+            else:
+                pops.append(drawn if isinstance(drawn, str) else None)
+    tops = [None if t == HIDDEN else t for t in tops]
+    fixed = {c for c in pops if c is not None}
+    wanted = [c for c in dict.fromkeys(used) if c in pool and c not in fixed]
+    rest = [c for c in pool if c not in fixed and c not in wanted]
+    rng.shuffle(rest)
+    hand = wanted[:len(enemy_hand)]
+    overflow = wanted[len(enemy_hand):]  # drawn by the enemy this segment, then used
+    hand += [rest.pop() for _ in range(len(enemy_hand) - len(hand)) if rest]
+    top: list[str] = []
+    for c in pops:
+        if c is not None:
+            top.append(c)
+        elif overflow:
+            top.append(overflow.pop(0))
+        elif rest:
+            top.append(rest.pop())
+    rest += overflow
+    rng.shuffle(rest)
+    state.sides[record.enemy].hand = hand
+    state.deck = (rest + top[::-1])[-len(state.deck):] if state.deck else []
+    return tuple(tops)
+
+
+def draw_answer(state: GameState, request: Request, wiped: Any, record: PublicRecord, n_events: int,
+                 rng: Dice) -> Any:
+    """A fresh answer of the enemy to a hidden-kind request, consistent with what followed it."""
+    from cs_desktop.rules import decisions
+
+    later = [e for e in record.segment if e["n"] >= n_events]
+    kind = request.kind
+    if kind == "setup":
+        from cs_desktop.rules.cards import SECTION_NAMES
+
+        return {ship: {"sail": c["sail"], "loads": {s: rng.choice(LOADS) for s in SECTION_NAMES}}
+                for ship, c in wiped.items()}
+    if kind == "select_maneuver":
+        assert request.ships is not None
+        out = {}
+        for ship, options in request.ships.items():
+            strained = wiped[ship]["strained"]
+            fit = [o for o in options if bool(o["strain"]) == strained]
+            shown = next((e["maneuver"] for e in later if e["type"] == "reveal" and e["ship"] == ship), None)
+            if shown is not None:
+                fit = [o for o in fit if {k: v for k, v in o.items() if k != "strain"}
+                       == {k: v for k, v in shown.items() if k != "revealed"}]
+            out[ship] = rng.choice(fit or list(options))
+        return out
+    if kind == "bonus_move":
+        assert request.ships is not None
+        out = {}
+        for ship, options in request.ships.items():
+            amount = next((int(str(m[0]).split()[1]) for e in later if e["type"] == "roll" and e.get("ship") == ship
+                           for m in e.get("modifiers", []) if str(m[0]).startswith("Straining ")), None)
+            fit = [o for o in options if bool(o) == wiped[ship] and (amount is None or not o or o == amount)]
+            out[ship] = rng.choice(fit or list(options))
+        return out
+    if kind == "melee_split":
+        ship = request.info["ship"]
+        role = "melee " + request.info["role"]
+        shown_n = next((len(e["dice"]) for e in later if e["type"] == "roll" and e.get("ship") == ship
+                        and e.get("purpose") == role), None)
+        if shown_n is not None and shown_n in (request.options or ()):
+            return shown_n
+    return decisions.sample(state, request, rng)

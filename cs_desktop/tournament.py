@@ -1,0 +1,135 @@
+"""`captains-sea tournament`: two computer captains play every scenario given, each in both seats.
+
+For each scenario, N games with captain A on the first side and B on the second, then N games with the seats
+swapped (game k of both seat orders uses the same game seed, so the dice favour neither captain). Per scenario
+and overall it reports each captain's wins, draws, losses and score (W + D/2), the mean VP margin, and how
+the games ended. Games run in worker processes; every game's seed depends only on --seed and its place in
+the schedule, and results are gathered in schedule order, so the output is the same bytes whatever
+--workers.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+Job = tuple[str, int, int, int, tuple[str, str], int | None]  # file, order, game, seed, captains, turn limit
+
+
+def scenario_files(paths: Iterable[str | os.PathLike[str]] | None) -> list[Path]:
+    """Scenario files: each file as given, a folder as the *.json files directly in it (sorted)."""
+    from cs_desktop import SCENARIOS
+
+    out: list[Path] = []
+    for p in map(Path, paths or [SCENARIOS]):
+        if p.is_dir():
+            out.extend(sorted(q for q in p.glob("*.json") if q.is_file()))
+        else:
+            out.append(p)
+    return out
+
+
+def labels(captains: tuple[str, str]) -> tuple[str, str]:
+    """Names to report the captains by (a captain playing itself gets '-1' and '-2')."""
+    a, b = captains
+    return (a, b) if a != b else (f"{a}-1", f"{b}-2")
+
+
+def game_seed(seed: int, game: int) -> int:
+    return seed * 1_000_003 + game
+
+
+@lru_cache(maxsize=None)
+def _load(path: str) -> Any:
+    from cs_desktop.files import load_scenario_with_ships
+
+    return load_scenario_with_ships(Path(path))
+
+
+def play(job: Job) -> dict[str, Any]:
+    """One game of the schedule (runs in a worker process)."""
+    from cs_desktop.simulate import ending, game_record, play_game
+
+    path, order, k, seed, captains, turn_limit = job
+    scenario, ships = _load(path)
+    names = labels(captains)
+    seated = (names[order], names[1 - order])  # who sits on the first and the second side
+    kinds = (captains[order], captains[1 - order])
+    options = {"turn_limit": turn_limit} if turn_limit is not None else {}
+    record = game_record(play_game(scenario, ships, seed, kinds, options), k)
+    sides = [s.id for s in scenario.sides]
+    by_side = dict(zip(sides, seated, strict=True))
+    vp = {by_side[s]: record["vp"].get(s, 0) for s in sides}
+    return {"scenario": scenario.id, "order": order, "game": k, "seed": seed,
+            "seats": [[s, by_side[s]] for s in sides],  # the scenario's sides in order, with their captains
+            "winner": by_side[record["winner"]] if record["winner"] else None, "vp": vp,
+            "margin": vp[names[0]] - vp[names[1]], "how": ending(record["how"]), "turns": record["turns"]}
+
+
+def schedule(files: Sequence[Path], captains: tuple[str, str], games: int, seed: int,
+             turn_limit: int | None) -> list[Job]:
+    return [(str(f), order, k, game_seed(seed, k), captains, turn_limit)
+            for f in files for order in (0, 1) for k in range(games)]
+
+
+def tournament(files: Sequence[Path], captains: tuple[str, str], games: int, seed: int,
+               turn_limit: int | None = 30, workers: int | None = None) -> dict[str, Any]:
+    jobs = schedule(files, captains, games, seed, turn_limit)
+    workers = workers or os.cpu_count() or 1
+    if workers == 1:
+        results = [play(job) for job in jobs]
+    else:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            results = list(pool.map(play, jobs, chunksize=max(1, len(jobs) // (workers * 8))))
+    names = labels(captains)
+    per_scenario = []
+    for f in files:
+        mine = [r for r, job in zip(results, jobs, strict=True) if job[0] == str(f)]
+        per_scenario.append({"scenario": mine[0]["scenario"] if mine else f.stem, "file": f.name,
+                             **tally(mine, names)})
+    return {"captains": list(names), "games_per_seat_order": games, "seed": seed, "turn_limit": turn_limit,
+            "scenarios": per_scenario, "overall": tally(results, names), "results": results}
+
+
+def tally(results: list[dict[str, Any]], names: tuple[str, str]) -> dict[str, Any]:
+    n = len(results)
+    out: dict[str, Any] = {"games": n, "captains": {}}
+    for me in names:
+        wins = sum(1 for r in results if r["winner"] == me)
+        draws = sum(1 for r in results if r["winner"] is None)
+        sign = 1 if me == names[0] else -1
+        out["captains"][me] = {"wins": wins, "draws": draws, "losses": n - wins - draws,
+                               "score": wins + draws / 2,
+                               "mean_margin": round(sum(sign * r["margin"] for r in results) / n, 2) if n else 0.0}
+    endings: dict[str, int] = {}
+    for r in results:
+        endings[r["how"]] = endings.get(r["how"], 0) + 1
+    out["endings"] = dict(sorted(endings.items()))
+    return out
+
+
+def to_text(report: dict[str, Any]) -> str:
+    names = report["captains"]
+    limit = report["turn_limit"] or "none"
+    lines = [f"Tournament {names[0]} vs {names[1]}: {report['games_per_seat_order']} games per seat order and "
+             f"scenario, seed {report['seed']}, turn limit {limit}", ""]
+    width = max([len(s["scenario"]) for s in report["scenarios"]] + [len("overall")])
+    lines.append(f"{'scenario':<{width}}  {'captain':<10} {'W':>4} {'D':>4} {'L':>4} {'score':>7} {'margin':>8}")
+    for block in [*report["scenarios"], {"scenario": "overall", **report["overall"]}]:
+        for i, name in enumerate(names):
+            c = block["captains"][name]
+            title = block["scenario"] if i == 0 else ""
+            lines.append(f"{title:<{width}}  {name:<10} {c['wins']:>4} {c['draws']:>4} {c['losses']:>4} "
+                         f"{c['score']:>7g} {c['mean_margin']:>+8.2f}")
+        endings = ", ".join(f"{k} {v}" for k, v in block["endings"].items())
+        lines.append(f"{'':<{width}}  endings ({block['games']} games): {endings}")
+    return "\n".join(lines)
+
+
+def to_json(report: dict[str, Any]) -> str:
+    return json.dumps(report, sort_keys=True, indent=2)

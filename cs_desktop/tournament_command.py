@@ -1,0 +1,57 @@
+"""The `captains-sea tournament` subcommand (parser and entry point; the work is in tournament.py)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+EXIT_PROBLEM = 2
+
+
+def register_tournament(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = sub.add_parser("tournament", help="two computer captains play every scenario in both seats; "
+                                          "wins, draws, losses, score and VP margin")
+    p.add_argument("--captains", required=True, help="the two captains, comma separated: random or simple")
+    p.add_argument("--scenarios", nargs="+", metavar="FILE_OR_DIR",
+                   help="scenario files or folders (default: every shipped scenario)")
+    p.add_argument("--games", type=int, default=10, help="games per scenario and seat order (default 10)")
+    p.add_argument("--seed", type=int, default=1, help="seed of the tournament (default 1)")
+    p.add_argument("--turn-limit", type=int, default=30, help="end each game after this many turns (0: none)")
+    p.add_argument("--workers", type=int, default=None, help="worker processes (default: one per CPU); "
+                                                             "the output does not depend on it")
+    p.add_argument("--json", action="store_true", help="print JSON (per scenario, overall and per game)")
+    p.set_defaults(func=cmd_tournament)
+
+
+def cmd_tournament(args: argparse.Namespace) -> int:
+    from cs_desktop.ai.captains import CAPTAINS
+    from cs_desktop.files import FileFormatError, load_scenario_with_ships
+    from cs_desktop.tournament import scenario_files, to_json, to_text, tournament
+
+    captains = tuple(c.strip() for c in args.captains.split(","))
+    if len(captains) != 2 or any(c not in CAPTAINS for c in captains):
+        print(f"--captains: give two of {', '.join(CAPTAINS)}, comma separated", file=sys.stderr)
+        return EXIT_PROBLEM
+    if not 1 <= args.games <= 100_000:
+        print("--games: give a number from 1 to 100000", file=sys.stderr)
+        return EXIT_PROBLEM
+    if args.turn_limit < 0:
+        print("--turn-limit: give a number of turns, or 0 for no limit", file=sys.stderr)
+        return EXIT_PROBLEM
+    if args.workers is not None and args.workers < 1:
+        print("--workers: give a number of processes, 1 or more", file=sys.stderr)
+        return EXIT_PROBLEM
+    files = scenario_files(args.scenarios)
+    if not files:
+        print("--scenarios: no .json files found in " + ", ".join(args.scenarios), file=sys.stderr)
+        return EXIT_PROBLEM
+    for path in files:
+        try:
+            load_scenario_with_ships(path)
+        except (FileFormatError, OSError) as e:
+            print(f"{path}: {e}", file=sys.stderr)
+            return EXIT_PROBLEM
+    report = tournament(files, (captains[0], captains[1]), args.games, args.seed, args.turn_limit or None,
+                        args.workers)
+    print(to_json(report) if args.json else to_text(report))
+    return 0

@@ -1,0 +1,63 @@
+"""Issue 10: captains are fair by construction. A captain gets a `Seat` — the side's view, the request and
+copies consistent with the view — never the game; so its decisions are the same whatever the hidden state."""
+
+from __future__ import annotations
+
+from cs_desktop.ai.captains import make_captain
+from cs_desktop.ai.seat import Seat
+from cs_desktop.rules.determinize import determinize
+from cs_desktop.rules.dice import Dice
+from cs_desktop.rules.game import Game
+
+from tests.rules.test_determinize import _games, _state_of, _walk
+
+
+def test_10_simple_captain_decides_the_same_under_any_hidden_state_consistent_with_its_view() -> None:
+    covered: set[str] = set()
+    peeked = 0  # points where a captain peeking at the next die (as the old protocol let it) would differ
+    for gi, (game, seed) in enumerate(_games()):
+        truth = {s: make_captain("simple", 100 + gi) for s in game.state.sides}
+        other = {s: make_captain("simple", 100 + gi) for s in game.state.sides}
+        for step, g in enumerate(_walk(game, seed)):
+            for request in g.pending:
+                side = request.side
+                variant = determinize(g, side, Dice(50_000 + step))
+                assert variant.fingerprint() != g.fingerprint() or not g.decisions
+                twin = variant.pending_for(side)
+                assert twin == request
+                assert truth[side].choose(Seat(g, request)) == other[side].choose(Seat(variant, twin)), \
+                    (gi, step, request.kind)
+                covered.add(request.kind)
+                peeked += g.state.dice.clone().d6() != variant.state.dice.clone().d6()
+    assert peeked > 100
+    assert covered >= {"setup", "assign_crew", "bonus_cards", "select_maneuver", "move_order", "advance_turn",
+                       "fire", "hull_first", "select_load", "bonus_move", "grapple", "melee",
+                       "melee_split", "melee_support", "melee_continue", "parallel_side", "disengage",
+                       "sail_change"}
+
+
+def test_10_a_seat_shows_the_view_the_request_and_copies_only() -> None:
+    game, _ = _games()[0]
+    request = game.pending[0]
+    seat = Seat(game, request)
+    public = {n for n in dir(seat) if not n.startswith("_")}
+    assert public == {"side", "request", "view", "determinized", "copies", "legal", "sample"}
+    assert not any(isinstance(getattr(seat, n), Game) for n in public)
+    assert seat.view() == game.view(request.side, events=False)
+    assert seat.view(events=True) == game.view(request.side)
+    copies = seat.copies(2, Dice(3))
+    assert [_state_of(c) for c in copies] == [_state_of(c) for c in Seat(game, request).copies(2, Dice(3))]
+    assert all(c.view(request.side) == game.view(request.side) for c in copies)
+    assert seat.legal(seat.sample(Dice(1))) is None
+
+
+def test_10_a_seat_is_only_for_a_pending_request() -> None:
+    game, _ = _games()[0]
+    request = game.pending[0]
+    game.submit(request.side, Seat(game, request).sample(Dice(0)))
+    try:
+        Seat(game, request)
+    except ValueError as e:
+        assert "not pending" in str(e)
+    else:
+        raise AssertionError("a seat for an answered request")
