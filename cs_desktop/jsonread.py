@@ -129,10 +129,12 @@ def _char_problems(text: str) -> list[tuple[str, str]]:
         if len(problems) >= MAX_LISTED:
             continue
         ch = m.group()
-        what = ("a byte-order mark (U+FEFF) inside the text" if ch == "\ufeff"
-                else f"control character U+{ord(ch):04X}")
-        problems.append((_line_col(text, m.start()), f"{what} is not allowed; remove it (inside text write "
-                                                     "it as an escape such as \\n or \\u0007)"))
+        where = _line_col(text, m.start())
+        if ch == "\ufeff":
+            problems.append((where, "a byte-order mark (U+FEFF) inside the text is not allowed; remove it"))
+        else:
+            problems.append((where, f"control character U+{ord(ch):04X} is not allowed; remove it, or inside "
+                                    f"text write it as the escape \\u{ord(ch):04x}"))
     return _capped(problems, total)
 
 
