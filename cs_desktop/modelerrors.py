@@ -70,6 +70,10 @@ _TYPE_WORDS = {
 _BRANCH_WORDS = {"constrained-str": "a ship id (text)", "str": "text", "tuple[int, int]": "[column, row]"}
 
 
+_BOUND_WORDS = {"greater_than_equal": ("at least", "ge"), "less_than_equal": ("at most", "le"),
+                "greater_than": ("more than", "gt"), "less_than": ("less than", "lt")}
+
+
 def _message(err: dict[str, Any]) -> str:
     kind = err["type"]
     value = err.get("input")
@@ -77,6 +81,9 @@ def _message(err: dict[str, Any]) -> str:
         return "required field is missing"
     if kind in _TYPE_WORDS:
         return f"expected {_TYPE_WORDS[kind]}, got {kind_of(value)} {short(value)}"
+    if kind in _BOUND_WORDS:
+        words, key = _BOUND_WORDS[kind]
+        return f"must be {words} {err.get('ctx', {}).get(key)}, got {short(value)}"
     msg = str(err["msg"])
     if msg.startswith("Value error, "):
         return msg[len("Value error, "):]
