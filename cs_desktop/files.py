@@ -274,7 +274,7 @@ def _card_of(text: str, data: Any, src: str) -> ShipCard | Scenario:
         raise FileFormatError(src, [("(file)", f"expected a JSON object {{...}} holding a ship or scenario, "
                                                f"got {kind_of(data)}")])
     got = "missing" if fmt is None else f"got {short(fmt)}"
-    what = "this is a saved game (open it with Game > Open), " if fmt == GAME_FORMAT else ""
+    what = "this is a saved game (open it with Game > Open…), " if fmt == GAME_FORMAT else ""
     raise FileFormatError(src, [("format", f"{what}{got}; expected {SHIP_FORMAT!r} or {SCENARIO_FORMAT!r}")])
 
 

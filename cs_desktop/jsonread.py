@@ -93,23 +93,21 @@ def decode_text(data: bytes, source: str | os.PathLike[str]) -> str:
     except UnicodeDecodeError:
         pass
     problems: list[tuple[str, str]] = []
-    total = 0
     text = ""
     pos = 3 if data.startswith(b"\xef\xbb\xbf") else 0
-    while pos < len(data):
+    while pos < len(data) and len(problems) < MAX_LISTED:
         try:
-            text += data[pos:].decode("utf-8")
+            data[pos:].decode("utf-8")
             break
         except UnicodeDecodeError as e:
-            good = data[pos:pos + e.start].decode("utf-8")
-            where = _line_col(text + good, len(text) + len(good))
-            total += 1
-            if len(problems) < MAX_LISTED:
-                problems.append((where, f"not UTF-8 text: invalid byte 0x{data[pos + e.start]:02x}; save "
-                                        "the file as UTF-8"))
-            text += good + "\ufffd"
-            pos += e.end
-    raise FileFormatError(source, _capped(problems, total))
+            text += data[pos:pos + e.start].decode("utf-8")
+            problems.append((_line_col(text, len(text)), f"not UTF-8 text: invalid byte "
+                                                         f"0x{data[pos + e.start]:02x}; save the file as UTF-8"))
+            text += "\ufffd"
+            pos += e.start + 1
+    tail = data[pos:]
+    rest = len(tail) - len(tail.decode("utf-8", "ignore").encode("utf-8"))  # the invalid bytes left
+    raise FileFormatError(source, _capped(problems, len(problems) + rest))
 
 
 # ---------------------------------------------------------------------------------------------- text
@@ -123,19 +121,19 @@ _TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[{}\[\],:]', re.DOTALL)
 
 def _char_problems(text: str) -> list[tuple[str, str]]:
     problems: list[tuple[str, str]] = []
-    total = 0
+    end = 0
     for m in _BAD_CHAR.finditer(text):
-        total += 1
-        if len(problems) >= MAX_LISTED:
-            continue
-        ch = m.group()
+        if len(problems) == MAX_LISTED:
+            break
+        ch, end = m.group(), m.end()
         where = _line_col(text, m.start())
         if ch == "\ufeff":
             problems.append((where, "a byte-order mark (U+FEFF) inside the text is not allowed; remove it"))
         else:
             problems.append((where, f"control character U+{ord(ch):04X} is not allowed; remove it, or inside "
                                     f"text write it as the escape \\u{ord(ch):04x}"))
-    return _capped(problems, total)
+    rest = _BAD_CHAR.subn("", text[end:])[1] if len(problems) == MAX_LISTED else 0
+    return _capped(problems, len(problems) + rest)
 
 
 class _Bad:
@@ -151,30 +149,41 @@ class _Duplicate(ValueError):
     pass
 
 
-def _constant(name: str) -> _Bad:
-    return _Bad(f"{name} is not a number in this format; write a number")
+class _Numbers:
+    """The parse hooks for numbers and NaN/Infinity: a value the file may not hold becomes a _Bad marker,
+    and `found` says whether there was any (then the walk looks at every value, not only the containers)."""
 
+    def __init__(self) -> None:
+        self.found = False
 
-def _float(literal: str) -> float | _Bad:
-    value = float(literal)
-    if math.isfinite(value):
-        return value
-    return _Bad(f"the number {literal[:20]}{'...' if len(literal) > 20 else ''} is too large")
+    def _bad(self, problem: str) -> _Bad:
+        self.found = True
+        return _Bad(problem)
 
+    def parse_constant(self, name: str) -> _Bad:
+        return self._bad(f"{name} is not a number in this format; write a number")
 
-def _int(literal: str) -> int | _Bad:
-    digits = len(literal.lstrip("-"))
-    if digits > MAX_DIGITS:
-        return _Bad(f"a whole number of {digits} digits is far too large (at most {MAX_DIGITS} digits)")
-    return int(literal)
+    def parse_float(self, literal: str) -> float | _Bad:
+        value = float(literal)
+        if math.isfinite(value):
+            return value
+        return self._bad(f"the number {literal[:20]}{'...' if len(literal) > 20 else ''} is too large")
+
+    def parse_int(self, literal: str) -> int | _Bad:
+        digits = len(literal.lstrip("-"))
+        if digits > MAX_DIGITS:
+            return self._bad(f"a whole number of {digits} digits is far too large (at most {MAX_DIGITS} digits)")
+        return int(literal)
 
 
 def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in out:
-            raise _Duplicate(key)
-        out[key] = value
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        seen: set[str] = set()
+        for key, _value in pairs:
+            if key in seen:
+                raise _Duplicate(key)
+            seen.add(key)
     return out
 
 
@@ -219,36 +228,45 @@ def field_path(parts: Iterable[Any]) -> str:
     return out or "(file)"
 
 
-def _walk(data: Any, text: str) -> list[tuple[str, str]]:
-    """Problems with values, by field path: the _Bad markers, nesting too deep, unpaired surrogates."""
+def _walk(data: Any, text: str, scalars: bool) -> list[tuple[str, str]]:
+    """Problems by field path: nesting deeper than MAX_DEPTH and, if `scalars`, the _Bad markers and text
+    with unpaired surrogates. Iterative (no recursion), and only containers are visited unless `scalars`."""
+    if type(data) is _Bad:
+        return [("(file)", data.problem)]
+    if type(data) is str and _LONE_SURROGATE.search(data):
+        return [("(file)", "the text holds an unpaired \\ud800-\\udfff escape, which is not a character")]
+    if type(data) is not dict and type(data) is not list:
+        return []
     problems: list[tuple[str, str]] = []
     surrogates = _SURROGATE_ESCAPE.search(text) is not None
     stack: list[tuple[Any, tuple[Any, ...]]] = [(data, ())]
     while stack:
         value, path = stack.pop()
-        if isinstance(value, dict):
-            if len(path) >= MAX_DEPTH:
-                found = _find(text, MAX_DEPTH)
-                where = _line_col(text, found[0]) if found else field_path(path)
-                return [(where, f"nested deeper than {MAX_DEPTH} levels of arrays and objects")]
-            for k, v in value.items():
-                if surrogates and _LONE_SURROGATE.search(k):
-                    problems.append((field_path(path + (k.encode("utf-8", "replace").decode(),)),
-                                     "this key holds an unpaired \\ud800-\\udfff escape"))
+        if len(path) >= MAX_DEPTH:
+            found = _find(text, MAX_DEPTH)
+            where = _line_col(text, found[0]) if found else field_path(path)
+            return [(where, f"nested deeper than {MAX_DEPTH} levels of arrays and objects")]
+        items = value.items() if type(value) is dict else enumerate(value)
+        for k, v in items:
+            tv = type(v)
+            if tv is dict or tv is list:
                 stack.append((v, path + (k,)))
-        elif isinstance(value, list):
-            if len(path) >= MAX_DEPTH:
-                found = _find(text, MAX_DEPTH)
-                where = _line_col(text, found[0]) if found else field_path(path)
-                return [(where, f"nested deeper than {MAX_DEPTH} levels of arrays and objects")]
-            stack.extend((v, path + (i,)) for i, v in enumerate(value))
-        elif isinstance(value, _Bad):
-            problems.append((field_path(path), value.problem))
-        elif surrogates and isinstance(value, str) and _LONE_SURROGATE.search(value):
-            problems.append((field_path(path), "the text holds an unpaired \\ud800-\\udfff escape, which is not a "
-                                          "character"))
+            elif not scalars:
+                continue
+            elif tv is _Bad:
+                problems.append((field_path(path + (k,)), v.problem))
+            elif surrogates and tv is str and _LONE_SURROGATE.search(v):
+                problems.append((field_path(path + (k,)), "the text holds an unpaired \\ud800-\\udfff escape, "
+                                                          "which is not a character"))
+            if surrogates and type(k) is str and _LONE_SURROGATE.search(k):
+                problems.append((field_path(path + (k.encode("utf-8", "replace").decode(),)),
+                                 "this key holds an unpaired \\ud800-\\udfff escape"))
     problems.sort(key=lambda p: p[0])
     return problems
+
+
+#: a text that may hold an integer too long for Python to convert (then each integer is checked)
+_LONG_DIGITS = re.compile("[0-9]{%d}" % (MAX_DIGITS + 1))
 
 
 def parse_json(text: str, source: str | os.PathLike[str], limit: int | None = None) -> Any:
@@ -260,13 +278,17 @@ def parse_json(text: str, source: str | os.PathLike[str], limit: int | None = No
     problems = _char_problems(text)
     if problems:
         raise FileFormatError(source, problems)
+    numbers = _Numbers()
     try:
-        data = json.loads(text, object_pairs_hook=_pairs, parse_constant=_constant, parse_float=_float,
-                          parse_int=_int)
+        data = json.loads(text, object_pairs_hook=_pairs, parse_constant=numbers.parse_constant,
+                          parse_float=numbers.parse_float,  # floats are few: always checked
+                          parse_int=numbers.parse_int if _LONG_DIGITS.search(text) else None)  # ints are many
     except json.JSONDecodeError as e:
-        cut = e.pos >= len(text.rstrip()) or (e.msg.startswith("Unterminated string") and '"' not in text[e.pos + 1:])
+        cut = e.pos >= len(text.rstrip()) or (e.msg.startswith("Unterminated string")
+                                              and '"' not in text[e.pos + 1:])
         hint = "; the text ends here: the file looks cut short" if cut and text.strip() else ""
-        raise FileFormatError(source, [(f"line {e.lineno}, column {e.colno}", f"bad JSON: {e.msg.replace(' starting at', '')}{hint}")]) from None
+        msg = e.msg.replace(" starting at", "")
+        raise FileFormatError(source, [(f"line {e.lineno}, column {e.colno}", f"bad JSON: {msg}{hint}")]) from None
     except _Duplicate as e:
         found = _find(text, None)
         where = _line_col(text, found[0]) if found else "(file)"
@@ -280,7 +302,7 @@ def parse_json(text: str, source: str | os.PathLike[str], limit: int | None = No
         raise FileFormatError(source, [("(file)", "too big to read into memory")]) from None
     except (ValueError, OverflowError) as e:
         raise FileFormatError(source, [("(file)", f"bad JSON: {e}")]) from None
-    problems = _walk(data, text)
+    problems = _walk(data, text, numbers.found or _SURROGATE_ESCAPE.search(text) is not None)
     if problems:
         raise FileFormatError(source, problems)
     return data

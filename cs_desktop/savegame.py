@@ -154,7 +154,7 @@ class LoadedGame:
 
 
 _HINTS = {"captains-sea/scenario": "start a New Game with it instead",
-          "captains-sea/ship": "a ship is opened in the Ship Editor or the Library"}
+          "captains-sea/ship": "import it into the Library instead (Import… in the Library window)"}
 
 
 def parse_save(text: str, source: str | os.PathLike[str] = "(text)") -> SavedGame:
