@@ -13,8 +13,9 @@ EXIT_PROBLEM = 2
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """Add every headless subcommand to the parser."""
-    p = sub.add_parser("validate", help="check ship and scenario files (folders: every .json below them)")
-    p.add_argument("files", nargs="+", metavar="FILE", help="ship or scenario file, or a folder")
+    p = sub.add_parser("validate", help="check ship, scenario and saved-game files (folders: every .json and "
+                                       ".csgame below them)")
+    p.add_argument("files", nargs="+", metavar="FILE", help="ship, scenario or saved-game file, or a folder")
     p.set_defaults(func=cmd_validate)
 
     p = sub.add_parser("vp", help="a scenario's victory point multipliers and bonuses (19.0, 20.1, 21.3)")
@@ -49,7 +50,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
     paths = expand_paths(args.files)
     if not paths:
-        print("no .json files found in " + ", ".join(args.files), file=sys.stderr)
+        print("no .json or .csgame files found in " + ", ".join(args.files), file=sys.stderr)
         return EXIT_PROBLEM
     bad = False
     for path in paths:
@@ -136,7 +137,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
     try:
         game = load_game(args.save).game
     except SaveError as e:
-        print(e, file=sys.stderr)
+        for line in e.lines():
+            print(line, file=sys.stderr)
         return EXIT_PROBLEM
     if args.json:
         print(json.dumps(game.view(None), sort_keys=True, indent=2, default=list))

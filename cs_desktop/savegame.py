@@ -1,9 +1,12 @@
 """Saved games: write atomically, load with validation, autosave and "resume after a crash" (BRIEF §5).
 
 A saved game is `Game.save_data()` as JSON (scenario, ship cards, seed, options, decisions) plus an optional
-`meta` object the desktop client keeps (the seats). Nothing here executes code from a file: plain `json`,
-pydantic validation of the ship cards and scenario, then `Game.replay`. Any problem becomes one `SaveError`
-that names the file and says what is wrong -- never a traceback, never a half-loaded game.
+`meta` object the desktop client keeps (the seats); docs/file-formats.md describes it. Nothing here executes
+code from a file: the careful JSON reader of `cs_desktop/jsonread.py`, strict pydantic validation of every
+field (the scenario and ship cards as in their own files, the options as the New Game dialog sets them),
+then the decisions replayed one by one. Any problem becomes one `SaveError` that names the file, where (a
+field, a line and column, or the decision with its number, side, kind and turn) and what is wrong -- never a
+traceback, never a half-loaded game.
 
 Writes go to a temporary file in the same folder, are flushed and fsynced, then `os.replace`d over the old
 file, so a crash or a full disk in the middle of a save leaves the previous save as it was.
@@ -18,37 +21,79 @@ import os
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from collections.abc import Sequence
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, model_validator, with_config
+from typing_extensions import TypedDict
 
-from cs_desktop.files import atomic_write_text
-from cs_desktop.rules.cards import Scenario, ShipCard
+from cs_desktop.files import atomic_write_text, card_problems, scenario_problems
+from cs_desktop.jsonread import FileFormatError, check_header, decode_text, parse_json, read_bytes
+from cs_desktop.modelerrors import validate_model
+from cs_desktop.rules.cards import RulesOptions, Scenario, ShipCard
+from cs_desktop.rules.decisions import Refusal
 from cs_desktop.rules.game import Game
 
 GAME_FORMAT = "captains-sea/game"
 GAME_VERSION = 1
 MAX_SAVE_BYTES = 20_000_000
+MAX_DECISIONS = 1_000_000
+SEED_MIN, SEED_MAX = -(2**63), 2**64 - 1
 AUTOSAVE_NAME = "autosave.csgame"
 LOCK_NAME = "session.lock"
 SUFFIX = ".csgame"
 
 
 class SaveError(Exception):
-    """A saved game that cannot be written or used; the message names the file and the problem."""
+    """A saved game that cannot be written or used; the message names the file and the problem. A file that
+    cannot be loaded lists its problems as (where, what is wrong): a field path (`options.turn_limit`,
+    `decisions[12]`) or a line and column; `lines()` gives one line per problem."""
 
-    def __init__(self, path: str | os.PathLike[str], problem: str) -> None:
+    def __init__(self, path: str | os.PathLike[str], problem: str,
+                 problems: Sequence[tuple[str, str]] = ()) -> None:
         self.path = str(path)
+        self.problems: list[tuple[str, str]] = list(problems) or [("", problem)]
         self.problem = problem
-        super().__init__(f"{self.path}: {problem}")
+        super().__init__(str(self))
+
+    @classmethod
+    def of(cls, e: FileFormatError) -> SaveError:
+        return cls(e.path, "; ".join(f"{where}: {what}" for where, what in e.problems), e.problems)
+
+    def lines(self) -> list[str]:
+        return [f"{self.path}: {where}: {what}" if where else f"{self.path}: {what}" for where, what in self.problems]
+
+    def __str__(self) -> str:
+        return "\n".join(self.lines())
+
+
+class GameOptions(RulesOptions):
+    """The options chosen when the game was started (New Game): the scenario's own `relativity`, `bid` and
+    `turn_limit` (docs/file-formats.md), which they override, and the Bridge Cards. A field left out keeps
+    the scenario's value or the default; `"turn_limit": null` plays to the end whatever the scenario says."""
+
+    bridge_cards: bool = Field(default=True, description="1.7: deal and play Bridge Cards")
+    bonus_cards: bool = Field(default=True, description="1.7.3: offer a card's bonus before each roll")
 
 
 class Decision(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    side: str
-    kind: str
+    side: Annotated[str, Field(max_length=64)]
+    kind: Annotated[str, Field(max_length=64)]
     answer: Any = None
+
+
+@with_config(ConfigDict(extra="allow"))
+class SaveMeta(TypedDict, total=False):
+    """What the desktop client keeps beside the game (a plain object; other keys are kept as they are)."""
+
+    seats: dict[str, str] | None
+    scenario_path: str | None
+    title: Annotated[str, Field(max_length=200)]
+    turn: Annotated[int, Field(ge=0, le=100_000)]
+    ended: bool
+    saved_at: Annotated[float, Field(ge=0)]
 
 
 class SavedGame(BaseModel):
@@ -60,10 +105,18 @@ class SavedGame(BaseModel):
     version: Literal[1]
     scenario: Scenario
     ships: dict[str, ShipCard]
-    seed: int
-    options: dict[str, Any] = Field(default_factory=dict)
-    decisions: list[Decision] = Field(default_factory=list)
-    meta: dict[str, Any] = Field(default_factory=dict)
+    seed: Annotated[int, Field(ge=SEED_MIN, le=SEED_MAX, description="the dice seed (whole number)")]
+    options: GameOptions = GameOptions()
+    decisions: Annotated[list[Decision], Field(max_length=MAX_DECISIONS)] = []
+    meta: SaveMeta = {}
+
+    @model_validator(mode="after")
+    def _check_sides(self) -> SavedGame:
+        ids = [s.id for s in self.scenario.sides]
+        for side in self.options.bid:
+            if side not in ids:
+                raise ValueError(f"options.bid names side {side!r}, which is not one of {ids}")
+        return self
 
 
 # ---------------------------------------------------------------------------------------------- writing
@@ -100,77 +153,95 @@ class LoadedGame:
     path: Path
 
 
-def _problem_lines(e: ValidationError) -> str:
-    lines = []
-    for err in e.errors(include_url=False)[:8]:
-        where = ".".join(str(p) for p in err["loc"]) or "(file)"
-        lines.append(f"{where}: {err['msg']}")
-    more = len(e.errors()) - 8
-    if more > 0:
-        lines.append(f"... and {more} more problem(s)")
-    return "; ".join(lines)
+_HINTS = {"captains-sea/scenario": "start a New Game with it instead",
+          "captains-sea/ship": "import it into the Library instead (Import… in the Library window)"}
 
 
 def parse_save(text: str, source: str | os.PathLike[str] = "(text)") -> SavedGame:
-    """Validate the text of a saved game (JSON, format, version, ship cards, scenario)."""
+    """Validate the text of a saved game: JSON (jsonread), format and version, then every field -- the
+    scenario and ship cards as in their own files, the options, the seed, the shape of each decision."""
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise SaveError(source, f"not a saved game: bad JSON at line {e.lineno}, column {e.colno} ({e.msg})") from None
-    except RecursionError:
-        raise SaveError(source, "not a saved game: JSON nested too deeply") from None
-    if not isinstance(data, dict):
-        raise SaveError(source, "not a saved game: expected a JSON object {...}")
-    fmt = data.get("format")
-    if fmt != GAME_FORMAT:
-        what = {"captains-sea/scenario": "a scenario file", "captains-sea/ship": "a ship file"}.get(str(fmt))
-        hint = f" (this is {what}: start a New Game with it instead)" if what else ""
-        raise SaveError(source, f"not a saved game: format is {fmt!r}, expected {GAME_FORMAT!r}{hint}")
-    if data.get("version") != GAME_VERSION:
-        raise SaveError(source, f"saved-game version {data.get('version')!r} is not supported; "
-                                f"this program reads version {GAME_VERSION}")
-    try:
-        return SavedGame.model_validate(data)
-    except ValidationError as e:
-        raise SaveError(source, f"the saved game is damaged: {_problem_lines(e)}") from None
+        data = parse_json(text, source, MAX_SAVE_BYTES)
+        check_header(data, source, GAME_FORMAT, (GAME_VERSION,), _HINTS)
+        saved: SavedGame = validate_model(SavedGame, data, str(source))
+    except FileFormatError as e:
+        raise SaveError.of(e) from None
+    problems = [(f"scenario.{where}", what) for where, what in scenario_problems(saved.scenario)]
+    for key, card in saved.ships.items():
+        if card.id != key:
+            problems.append((f"ships.{key}.id", f"the card under {key!r} has the id {card.id!r}"))
+        problems.extend(card_problems(card, f"ships.{key}."))
+    for i, side in enumerate(saved.scenario.sides):
+        for j, ss in enumerate(side.ships):
+            if not isinstance(ss.ship, ShipCard) and ss.ship not in saved.ships:
+                problems.append((f"scenario.sides[{i}].ships[{j}].ship",
+                                 f"the saved game has no ship card for {ss.ship!r} under \"ships\""))
+    if problems:
+        raise SaveError.of(FileFormatError(source, problems))
+    return saved
+
+
+def _options(saved: SavedGame) -> dict[str, Any]:
+    """The options as the file gave them: a field left out stays out (it means the scenario's value)."""
+    return saved.options.model_dump(mode="json", exclude_unset=True)
+
+
+def _where(game: Game) -> str:
+    """When in the game: "turn 2, impulse 7", "turn 1, setup"."""
+    return f"turn {game.state.turn}, {game.state.segment.replace(':', ' ').replace('_', ' ')}"
 
 
 def game_from_save(saved: SavedGame, source: str | os.PathLike[str] = "(text)") -> Game:
-    """Rebuild the game by replaying its decisions; a decision that no longer replays is an error."""
-    ships = dict(saved.ships)
-    for side in saved.scenario.sides:
-        for ss in side.ships:
-            if ss.ship_id not in ships:
-                raise SaveError(source, f"the saved game has no ship card for {ss.ship_id!r}")
+    """Rebuild the game by replaying its decisions, one by one, as `Game.replay` does; a decision the game
+    does not accept at its point is refused with its number, side, kind, turn and the rule that refuses it."""
     try:
-        return Game.replay(saved.scenario, ships, saved.seed,
-                           [d.model_dump() for d in saved.decisions], saved.options)
-    except ValueError as e:
-        raise SaveError(source, f"the saved decisions do not replay: {e}") from None
-    except (KeyError, TypeError, IndexError, AttributeError) as e:
-        raise SaveError(source, f"the saved game does not replay ({type(e).__name__}: {e})") from None
+        game = Game(saved.scenario, dict(saved.ships), saved.seed, _options(saved))
+    except Exception as e:  # noqa: BLE001 -- any failure of a damaged file is reported, never raised
+        text = f"the game cannot be set up from this file ({type(e).__name__}: {e})"
+        raise SaveError(source, text, [("(file)", text)]) from None
+    total = len(saved.decisions)
+    for i, d in enumerate(saved.decisions):
+        what = f"decision {i + 1} of {total} ({d.kind!r} by side {d.side!r}, {_where(game)})"
+        problem = _refusal(game, d)
+        if problem is None:
+            try:
+                result: Any = game.strike_colors(d.side) if d.kind == "strike_colors" else game.submit(
+                    d.side, d.answer)
+            except Exception as e:  # noqa: BLE001
+                problem = f"the rules could not apply it ({type(e).__name__}: {e})"
+            else:
+                if isinstance(result, Refusal):
+                    problem = f"rule {result.rule} refuses it: {result.message}"
+        if problem is not None:
+            text = f"{what} does not replay: {problem}"
+            raise SaveError(source, text, [(f"decisions[{i}]", text)])
+    return game
+
+
+def _refusal(game: Game, d: Decision) -> str | None:
+    """Why decision `d` cannot be the next one, before the engine is asked; None if it may be."""
+    sides = list(game.state.sides)
+    if d.side not in sides:
+        return f"there is no side {d.side!r} in this game; the sides are {', '.join(sides)}"
+    if game.ended:
+        return "the game was already over (18.0)"
+    if d.kind == "strike_colors":
+        return None
+    request = game.pending_for(d.side)
+    if request is None:
+        waiting = ", ".join(sorted({r.side for r in game.pending})) or "nobody"
+        return f"nothing is asked of side {d.side!r} at this point (waiting for {waiting})"
+    if request.kind != d.kind:
+        return f"the game asks side {d.side!r} for {request.kind!r} here ({request.rule}), not {d.kind!r}"
+    return None
 
 
 def load_game(path: str | os.PathLike[str]) -> LoadedGame:
     p = Path(path)
     try:
-        size = p.stat().st_size
-    except FileNotFoundError:
-        raise SaveError(p, "file not found") from None
-    except OSError as e:
-        raise SaveError(p, f"cannot read the file: {e.strerror or e}") from None
-    if p.is_dir():
-        raise SaveError(p, "is a folder, not a saved game")
-    if size > MAX_SAVE_BYTES:
-        raise SaveError(p, f"file is {size} bytes; a saved game is at most {MAX_SAVE_BYTES} bytes")
-    try:
-        raw = p.read_bytes()
-    except OSError as e:
-        raise SaveError(p, f"cannot read the file: {e.strerror or e}") from None
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise SaveError(p, "not a saved game: the file is not UTF-8 text") from None
+        text = decode_text(read_bytes(p, MAX_SAVE_BYTES, f"a saved game (*{SUFFIX})"), p)
+    except FileFormatError as e:
+        raise SaveError.of(e) from None
     saved = parse_save(text, p)
     return LoadedGame(game_from_save(saved, p), dict(saved.meta), p)
 

@@ -72,7 +72,7 @@ def test_validate_subprocess_exit_status(tmp_path: Path) -> None:
     res = _run("validate", str(bad))
     assert res.returncode == 2
     assert "Traceback" not in res.stdout + res.stderr
-    assert res.stdout.startswith(f"{bad}: (file): not UTF-8")
+    assert res.stdout.startswith(f"{bad}: line 1, column 1: not UTF-8 text: invalid byte 0xff")
 
 
 def test_data_dir_option_points_the_library_elsewhere(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
