@@ -15,6 +15,7 @@ from typing import Any
 
 import cs_desktop
 from cs_desktop.ai.captains import make_captain
+from cs_desktop.ai.seat import Seat
 from cs_desktop.files import load_scenario_with_ships
 from cs_desktop.rules.game import Game
 from cs_desktop.savegame import MAX_SAVE_BYTES, save_text
@@ -30,7 +31,7 @@ def good_text() -> str:
     captains = {s.id: make_captain("random", i) for i, s in enumerate(scenario.sides)}
     for _ in range(40):
         request = game.pending[0]
-        assert game.submit(request.side, captains[request.side].choose(game, request))
+        assert game.submit(request.side, captains[request.side].choose(Seat(game, request)))
     return save_text(game, {"seats": {"us": "human", "gb": "simple"}})
 
 
