@@ -195,6 +195,7 @@ class NewGameDialog(QDialog):
         for path, sc in shipped_scenarios():
             self._add(path, sc)
         self.list.currentRowChanged.connect(self._selected)
+        self._selected(-1)
         if self.list.count():
             self.list.setCurrentRow(0)
 
@@ -216,6 +217,7 @@ class NewGameDialog(QDialog):
         try:
             sc, _ships = load_scenario_with_ships(path)
         except FileFormatError as e:
+            self.list.setCurrentRow(-1)  # Start stays off until a scenario that loads is picked
             self.details.setText("<b>This file cannot be used:</b><br>" + "<br>".join(html.escape(x)
                                                                                     for x in e.lines()))
             return False
@@ -224,7 +226,9 @@ class NewGameDialog(QDialog):
         return True
 
     def _selected(self, row: int) -> None:
-        if not 0 <= row < len(self.scenarios):
+        ok = 0 <= row < len(self.scenarios)
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(ok)
+        if not ok:
             return
         path, sc = self.scenarios[row]
         sides = " vs ".join(f"{s.name} ({', '.join(x.ship_id for x in s.ships)})" for s in sc.sides)
@@ -314,7 +318,9 @@ class GameOverDialog(QDialog):
         self.table.resizeColumnsToContents()
         self.table.setMinimumHeight(self.table.verticalHeader().length() + self.table.horizontalHeader().height() + 6)
         lay.addWidget(self.table)
-        lay.addWidget(QLabel(html.escape(result.get("summary", ""))))
+        summary = QLabel(str(result.get("summary", "")))
+        summary.setTextFormat(Qt.TextFormat.PlainText)  # plain: an apostrophe is not shown as &#x27;
+        lay.addWidget(summary)
         hist = game.scenario.historical_outcome
         if hist.summary:
             h = QLabel(f"<i>Historically:</i> {html.escape(hist.summary)}")
@@ -808,7 +814,7 @@ class MainWindow(QMainWindow):
             from cs_desktop.library import Library, LibraryError
 
             try:
-                self._library = Library.open()
+                self._library = Library.open(self.autosave.folder if self.autosave is not None else None)
             except LibraryError as e:
                 self.show_error("Cannot open the library", str(e))
                 return None

@@ -4,7 +4,7 @@
   decisions through the session, as the order widgets would, with engine-sampled legal answers; then prints
   `PENDING <sha256 of the game's fingerprint> <what is asked>` and waits (to be killed).
 - `report` accepts the offer to continue (if one is made), prints `OFFER <question>` and the same
-  `PENDING ...` line for the continued game, then quits.
+  `PENDING ...` line for the continued game, then ends the process at once.
 
 Every line is flushed at once; nothing here runs unless the variable is set.
 """
@@ -12,11 +12,9 @@ Every line is flushed at once; nothing here runs unless the variable is set.
 from __future__ import annotations
 
 import hashlib
+import os
 import sys
 from typing import Any
-
-from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QApplication
 
 from cs_desktop.play.autosave import describe_pending
 
@@ -67,6 +65,6 @@ def _report(window: Any) -> None:
         _say("OFFER none")
     else:
         _say(f"OFFER {box.text().splitlines()[-1]}")
-        box.accept_continue()
+        box.continue_button.click()
         _say(pending_line(window.session.game))
-    QTimer.singleShot(0, QApplication.instance().quit)
+    os._exit(0)  # at once: no close prompt, the data folder stays as this start left it
