@@ -68,7 +68,7 @@ class RecentGames:
         its time) if it holds an unfinished game."""
         games = [g for g in self._read() if Path(g.path).is_file()]
         if autosave is not None:
-            auto = _autosave_entry(autosave)
+            auto = _autosave_entry(autosave, games)
             if auto is not None:
                 games = [g for g in games if Path(g.path) != autosave] + [auto]
         games.sort(key=lambda g: g.when, reverse=True)
@@ -90,7 +90,8 @@ class RecentGames:
             pass  # the list is a convenience; a full disk must not stop a save
 
 
-def _autosave_entry(path: Path) -> RecentGame | None:
+def _autosave_entry(path: Path, games: list[RecentGame]) -> RecentGame | None:
+    """The autosave as an entry, unless it holds no unfinished game or just what a listed file holds."""
     from cs_desktop.play.autosave import AutosaveStore
 
     store = AutosaveStore(path.parent)
@@ -98,4 +99,15 @@ def _autosave_entry(path: Path) -> RecentGame | None:
     found = store.peek()
     if found is None:
         return None
+    if found.save_path is not None and any(Path(g.path).resolve() == Path(found.save_path).resolve() for g in games):
+        if _decision_count(Path(found.save_path)) == found.decisions:
+            return None  # the same game at the same decision: listed once, as the player's file
     return RecentGame(str(path), found.title, found.turn, found.saved_at, autosave=True)
+
+
+def _decision_count(path: Path) -> int:
+    try:
+        decisions = json.loads(path.read_text(encoding="utf-8")).get("decisions")
+    except (OSError, ValueError, UnicodeDecodeError, AttributeError):
+        return -1
+    return len(decisions) if isinstance(decisions, list) else -1

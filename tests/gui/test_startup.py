@@ -151,3 +151,19 @@ def test_settings_and_layout_live_in_the_data_folder(qtbot: Any, tmp_path: Path)
     assert layout["format"] == "captains-sea/window-layout"
     again = _open(qtbot, data)
     assert again.docks["log"].isHidden()
+
+
+def test_a_settings_file_qt_wrote_is_never_called_damaged(tmp_path: Path) -> None:
+    from PySide6.QtCore import QByteArray, QSettings
+
+    from cs_desktop.play.startup import check_settings
+
+    path = tmp_path / "settings.ini"
+    settings = QSettings(str(path), QSettings.Format.IniFormat)
+    settings.setValue("files/last_dir", "/home/me/My Games; \"old\" = ones\nsecond line")
+    settings.setValue("window/blob", QByteArray(bytes(range(256))))
+    settings.setValue("list", ["a", "b=c", "[d]"])
+    settings.setValue("naïve/ünïcode", "Ça va")
+    settings.sync()
+    assert settings.status() == QSettings.Status.NoError
+    check_settings(path)
