@@ -1000,18 +1000,11 @@ class MainWindow(QMainWindow):
 
     # ------------------------------------------------------------------ crash recovery
     def offer_resume(self, found: Resumable) -> QMessageBox:
-        """"Continue <scenario>, turn N, <what is asked>?" -- Continue / Not now."""
-        why = "Captain's Sea did not close properly last time." if found.crashed else "Your last game is not finished."
-        box = QMessageBox(QMessageBox.Icon.Question, "Continue the last game?", f"{why}\n\n{found.question()}",
-                          QMessageBox.StandardButton.NoButton, self)
-        box.setObjectName("resume-offer")
-        box.continue_button = box.addButton("&Continue", QMessageBox.ButtonRole.AcceptRole)  # type: ignore[attr-defined]
-        box.addButton("&Not now", QMessageBox.ButtonRole.RejectRole)
-        box.setDefaultButton(box.continue_button)  # type: ignore[attr-defined]
-        box.buttonClicked.connect(lambda b: b is box.continue_button and self.load_from(found.path))  # type: ignore[attr-defined]
-        self.resume_box = box
-        box.open()
-        return box
+        """"Continue <scenario>, turn N, <what is asked>?" -- Continue / Not now (gui/resume_offer.py)."""
+        from cs_desktop.gui.resume_offer import offer_resume
+
+        self.resume_box = offer_resume(self, found)
+        return self.resume_box
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt API
         if not self.guard.ask("close the window", self.close):

@@ -25,7 +25,9 @@ class RecentMenu(QMenu):
         """Fill the menu from the list (files that are gone are dropped); returns the labels."""
         self.clear()
         autosave = self.window.autosave
-        self.games = self.recent.entries(autosave.path if autosave is not None else None)
+        # the autosave is listed only while no game is in the window (then it is that game)
+        listed = autosave.path if autosave is not None and self.window.session.game is None else None
+        self.games = self.recent.entries(listed)
         for i, game in enumerate(self.games):
             prefix = f"&{i + 1} " if i < 9 else "1&0 " if i == 9 else ""
             act = QAction(prefix + game.label().replace("&", "&&"), self)

@@ -190,9 +190,32 @@ class AutosaveStore:
             info["offer"] = True
         return save_game(game, self.path, info)
 
+    def keep_for_later(self, found: Resumable) -> Path | None:
+        """"Not now": make sure the next game cannot overwrite this one. If the player's own file holds it at
+        the same decision, nothing is needed (None); otherwise the autosave is moved to
+        `unfinished-YYYYMMDD-HHMMSS.csgame` in the data folder (returned; Recent games lists it)."""
+        if found.save_path is not None and _decision_count(Path(found.save_path)) == found.decisions:
+            return None
+        target = self.folder / f"unfinished-{time.strftime('%Y%m%d-%H%M%S', time.localtime(found.saved_at))}.csgame"
+        n = 2
+        while target.exists():
+            target = target.with_name(f"{target.stem.split('~')[0]}~{n}.csgame")
+            n += 1
+        os.replace(self.path, target)
+        return target
+
     def discard(self) -> None:
         """The player discarded the game: the autosave goes (it held only that game)."""
         try:
             self.path.unlink()
         except OSError:
             pass
+
+
+def _decision_count(path: Path) -> int:
+    """How many decisions the saved game at `path` holds (-1 if it cannot be read)."""
+    try:
+        decisions = json.loads(path.read_text(encoding="utf-8")).get("decisions")
+    except (OSError, ValueError, UnicodeDecodeError, AttributeError):
+        return -1
+    return len(decisions) if isinstance(decisions, list) else -1

@@ -92,7 +92,7 @@ class RecentGames:
 
 def _autosave_entry(path: Path, games: list[RecentGame]) -> RecentGame | None:
     """The autosave as an entry, unless it holds no unfinished game or just what a listed file holds."""
-    from cs_desktop.play.autosave import AutosaveStore
+    from cs_desktop.play.autosave import AutosaveStore, _decision_count
 
     store = AutosaveStore(path.parent)
     store.path = path
@@ -104,10 +104,3 @@ def _autosave_entry(path: Path, games: list[RecentGame]) -> RecentGame | None:
             return None  # the same game at the same decision: listed once, as the player's file
     return RecentGame(str(path), found.title, found.turn, found.saved_at, autosave=True)
 
-
-def _decision_count(path: Path) -> int:
-    try:
-        decisions = json.loads(path.read_text(encoding="utf-8")).get("decisions")
-    except (OSError, ValueError, UnicodeDecodeError, AttributeError):
-        return -1
-    return len(decisions) if isinstance(decisions, list) else -1

@@ -69,6 +69,10 @@ def test_close_save_writes_the_file_and_the_next_start_offers_it(qtbot: Any, mak
     assert found is not None and not found.crashed and found.decisions == n
     assert found.question().startswith(f"Continue Constitution vs Java, turn {game.state.turn}, ")
     assert found.save_path == str(path)
+    again = make_window("again.ini")
+    click(qtbot, again.offer_resume(found).continue_button)
+    assert len(again.session.game.decisions) == n
+    assert again.session.save_path == path  # Save goes to the player's file, never over the autosave
 
 
 def test_close_save_of_a_new_game_asks_for_a_file(qtbot: Any, make_window: Any, tmp_path: Path,
@@ -173,10 +177,31 @@ def test_recent_games_menu_lists_saves_newest_first_and_opens_them(qtbot: Any, m
     assert window.session.save_path == a.resolve() or window.session.save_path == a
 
 
-def test_the_autosave_is_listed_in_recent_games(qtbot: Any, make_window: Any) -> None:
+def test_the_autosave_is_listed_in_recent_games_while_no_game_is_open(qtbot: Any, make_window: Any) -> None:
     window = _playing(qtbot, make_window)
-    labels = window.recent_menu.rebuild()
+    assert not any(x.startswith("Autosave") for x in window.recent_menu.rebuild())  # it is the game in view
+    other = make_window("other.ini")  # the same data folder, no game yet
+    labels = other.recent_menu.rebuild()
     assert labels and labels[0].startswith("Autosave: Constitution vs Java, turn ")
+
+
+def test_not_now_keeps_the_game_where_the_next_one_cannot_overwrite_it(qtbot: Any, make_window: Any) -> None:
+    window = _playing(qtbot, make_window, decisions=4)
+    n = len(window.session.game.decisions)
+    folder = window.autosave.folder
+    found = AutosaveStore(folder).start_session()  # as the next start after a crash sees it
+    assert found is not None and found.crashed and found.decisions == n
+    later = make_window("later.ini")
+    box = later.offer_resume(found)
+    assert box.defaultButton() is box.continue_button
+    click(qtbot, box.later_button)
+    kept = sorted(folder.glob("unfinished-*.csgame"))
+    assert len(kept) == 1 and len(json.loads(kept[0].read_text(encoding="utf-8"))["decisions"]) == n
+    assert not (folder / "autosave.csgame").exists()
+    later.start_game(JAVA, {"us": "human", "gb": "simple"}, 2, {})  # the next game autosaves elsewhere
+    assert len(json.loads(kept[0].read_text(encoding="utf-8"))["decisions"]) == n
+    labels = later.recent_menu.rebuild()
+    assert labels[0].startswith("Constitution vs Java, turn ") and labels[0].endswith(kept[0].name)
 
 
 def test_the_autosave_follows_every_decision(qtbot: Any, make_window: Any) -> None:
