@@ -13,7 +13,15 @@ from cs_desktop.gui.main_window import MainWindow
 from cs_desktop.gui.session import GameSession
 from cs_desktop.play.autosave import AutosaveStore, default_data_dir
 from cs_desktop.play.recent import RecentGames
-from cs_desktop.play.startup import LAYOUT_NAME, LOCK_NAME, SETTINGS_NAME, StartupReport, check_data_folder
+from cs_desktop.play.startup import (
+    LAYOUT_NAME,
+    LOCK_NAME,
+    SETTINGS_NAME,
+    SetAside,
+    StartupReport,
+    check_data_folder,
+    set_aside,
+)
 
 #: test-only: drive the program from a test (cs_desktop/gui/test_hook.py); never set by users
 TEST_HOOK_ENV = "CAPTAINS_SEA_TEST_HOOK"
@@ -24,7 +32,7 @@ def open_main_window(folder: str | os.PathLike[str] | None = None) -> MainWindow
     come right after (queued, so the window is on screen first)."""
     root = Path(folder) if folder is not None else default_data_dir()
     report = check_data_folder(root)
-    settings = QSettings(str(root / SETTINGS_NAME), QSettings.Format.IniFormat)
+    settings = _settings(root, report)
     autosave = AutosaveStore(root)
     try:
         found = autosave.start_session()
@@ -47,6 +55,21 @@ def open_main_window(folder: str | os.PathLike[str] | None = None) -> MainWindow
 
         QTimer.singleShot(0, lambda: test_hook.run(window, hook))
     return window
+
+
+def _settings(root: Path, report: StartupReport) -> QSettings:
+    """Qt's settings in the data folder; one Qt itself cannot parse is set aside like the others."""
+    path = root / SETTINGS_NAME
+    settings = QSettings(str(path), QSettings.Format.IniFormat)
+    if settings.status() == QSettings.Status.FormatError and path.is_file() and not report.other_window:
+        item = SetAside("settings file", path, "Qt cannot read it as settings")
+        try:
+            item.moved_to = set_aside(path)
+        except OSError as e:
+            item.error = e.strerror or str(e)
+        report.set_aside.append(item)
+        settings = QSettings(str(path), QSettings.Format.IniFormat)
+    return settings
 
 
 __all__ = ["StartupReport", "open_main_window"]

@@ -167,3 +167,16 @@ def test_a_settings_file_qt_wrote_is_never_called_damaged(tmp_path: Path) -> Non
     settings.sync()
     assert settings.status() == QSettings.Status.NoError
     check_settings(path)
+
+
+def test_a_layout_whose_qt_blob_is_garbage_starts_with_the_default_layout(qtbot: Any, tmp_path: Path) -> None:
+    import base64
+
+    data = tmp_path / "data"
+    data.mkdir()
+    blob = base64.b64encode(os.urandom(300)).decode("ascii")
+    (data / "window-layout.json").write_text(json.dumps({"format": "captains-sea/window-layout", "version": 3,
+                                                         "geometry": blob, "state": blob}), encoding="utf-8")
+    window = _open(qtbot, data)
+    assert all(not dock.isFloating() for dock in window.docks.values())
+    assert window.docks["orders"].isVisible()
