@@ -157,10 +157,16 @@ def set_aside(path: Path, stamp: str | None = None) -> Path:
     return target
 
 
+def _ours(name: str) -> bool:
+    return name in {n for n, _w, _c in CHECKS} or name.endswith(".csgame")
+
+
 def remove_temp_files(folder: Path) -> list[Path]:
+    """Remove leftovers of interrupted atomic writes of our own files (another program's are left alone)."""
     removed = []
     for p in folder.iterdir():
-        if TEMP_FILE.match(p.name) and p.is_file():
+        m = TEMP_FILE.match(p.name)
+        if m and _ours(m.group("name")) and p.is_file():
             try:
                 p.unlink()
                 removed.append(p)

@@ -120,7 +120,7 @@ def test_leftover_temporary_files_are_removed(qtbot: Any, tmp_path: Path) -> Non
     os.close(fd)
     leftovers = [Path(made), data / ".recent-games.json.abcdefgh.tmp"]
     leftovers[1].write_text('{"half": ', encoding="utf-8")
-    keep = [data / "my-notes.tmp", data / ".hidden"]
+    keep = [data / "my-notes.tmp", data / ".hidden", data / ".other-program.conf.abcdefgh.tmp"]
     for p in keep:
         p.write_text("mine", encoding="utf-8")
     window = _open(qtbot, data)
