@@ -297,9 +297,10 @@ class GameSession(QObject):
         self._schedule_computer()
 
     def unsaved(self) -> bool:
-        """True if the game has decisions (or is new) that no file the player saved holds."""
+        """True if the game has decisions (or is new) that no file the player saved holds (or that file is gone)."""
         game = self.game
-        return game is not None and (self.save_path is None or self._saved_key != (id(game), len(game.decisions)))
+        return game is not None and (self.save_path is None or self._saved_key != (id(game), len(game.decisions))
+                                     or not self.save_path.is_file())
 
     def _autosave(self) -> None:
         """Autosave after every accepted decision (and at the start and end of a game), atomically: a killed

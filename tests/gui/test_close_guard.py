@@ -171,10 +171,9 @@ def test_recent_games_menu_lists_saves_newest_first_and_opens_them(qtbot: Any, m
     labels = window.recent_menu.rebuild()
     assert not any(x.endswith("b.csgame") for x in labels)
     a_action = next(act for act in window.recent_menu.actions() if act.toolTip().endswith("a.csgame"))
-    a_action.trigger()  # the game in the window is saved in b (gone) -> asks first
-    if window.guard.box is not None:
-        click(qtbot, window.guard.box.button(B.Discard))
-    assert window.session.save_path == a.resolve() or window.session.save_path == a
+    a_action.trigger()  # the game in the window was saved in b, which is gone: asks first
+    click(qtbot, window.guard.box.button(B.Discard))
+    assert window.session.save_path == a.resolve()
 
 
 def test_the_autosave_is_listed_in_recent_games_while_no_game_is_open(qtbot: Any, make_window: Any) -> None:
@@ -217,3 +216,37 @@ def test_the_autosave_follows_every_decision(qtbot: Any, make_window: Any) -> No
         assert saved["decisions"] == game.decisions
         assert saved["meta"]["asked"] == describe_pending(game)
     assert len(window.session.game.decisions) >= 12
+
+
+def test_open_asks_first_and_a_bad_file_is_refused_before_asking(qtbot: Any, make_window: Any,
+                                                                 tmp_path: Path) -> None:
+    first = _playing(qtbot, make_window)
+    other_file = tmp_path / "other.csgame"
+    assert first.save_to(other_file)
+    window = _playing(qtbot, make_window, decisions=4)  # an unsaved game in this window
+    game = window.session.game
+    bad = tmp_path / "bad.csgame"
+    bad.write_bytes(b"\x00not a game")
+    assert window.load_from(bad) is False and window.guard.box is None  # nothing asked: it could not open
+    assert window.session.game is game
+    window.findChild(QMessageBox, "error-box").close()
+
+    assert window.load_from(other_file) is False
+    click(qtbot, window.guard.box.button(B.Cancel))
+    assert window.session.game is game
+    window.load_from(other_file)
+    click(qtbot, window.guard.box.button(B.Discard))
+    assert window.session.save_path == other_file and window.session.game is not game
+
+
+def test_play_from_the_library_asks_first(qtbot: Any, make_window: Any) -> None:
+    window = _playing(qtbot, make_window)
+    game = window.session.game
+    assert window.play_library_scenario("constitution-vs-java") is False
+    assert "start a new game" in window.guard.box.text()
+    click(qtbot, window.guard.box.button(B.Cancel))
+    assert window.session.game is game
+    window.play_library_scenario("constitution-vs-java")
+    click(qtbot, window.guard.box.button(B.Discard))
+    assert window.session.game is not game and window.session.scenario_path == "library:constitution-vs-java"
+    window.library().close()
