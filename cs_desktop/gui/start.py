@@ -23,7 +23,7 @@ from cs_desktop.play.startup import (
     set_aside,
 )
 
-#: test-only: drive the program from a test (cs_desktop/gui/test_hook.py); never set by users
+#: test-only: drive the program from a test (cs_desktop/gui/testing_hook.py); never set by users
 TEST_HOOK_ENV = "CAPTAINS_SEA_TEST_HOOK"
 
 
@@ -51,9 +51,9 @@ def open_main_window(folder: str | os.PathLike[str] | None = None) -> MainWindow
         QTimer.singleShot(0, lambda: window.offer_resume(found))
     hook = os.environ.get(TEST_HOOK_ENV, "")
     if hook:
-        from cs_desktop.gui import test_hook
+        from cs_desktop.gui import testing_hook
 
-        QTimer.singleShot(0, lambda: test_hook.run(window, hook))
+        QTimer.singleShot(0, lambda: testing_hook.run(window, hook))
     return window
 
 

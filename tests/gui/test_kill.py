@@ -2,7 +2,7 @@
 at its next start to continue the game with the same pending decision.
 
 API tested: `python3 -m cs_desktop --data-dir DIR` (run_app -> gui/start.open_main_window), driven through the
-test-only CAPTAINS_SEA_TEST_HOOK (cs_desktop/gui/test_hook.py): `play:` answers decisions through the session
+test-only CAPTAINS_SEA_TEST_HOOK (cs_desktop/gui/testing_hook.py): `play:` answers decisions through the session
 (which autosaves after each), `report` accepts the offer to continue and prints the continued game.
 """
 

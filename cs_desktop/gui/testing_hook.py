@@ -2,7 +2,7 @@
 
 - `play:<scenario file>:<seed>:<decisions>` starts a hotseat game (two human seats) and answers that many
   decisions through the session, as the order widgets would, with engine-sampled legal answers; then prints
-  `PENDING <sha256 of the game's fingerprint> <what is asked>` and waits (to be killed).
+  `PENDING <decisions> <sha256 of the game's fingerprint> <what is asked>` and waits (to be killed).
 - `report` accepts the offer to continue (if one is made), prints `OFFER <question>` and the same
   `PENDING ...` line for the continued game, then ends the process at once.
 
