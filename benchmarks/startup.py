@@ -52,7 +52,7 @@ def one_run() -> dict[str, float]:
         app.processEvents()
         assert window.orders.widget is not None
         marks["new game to first decision (s)"] = time.perf_counter() - t
-        app.quit()
+        app.exit(0)  # not quit(): that closes the window, which asks Save / Discard / Cancel for the game
 
     QTimer.singleShot(0, interactive)
     app.exec()

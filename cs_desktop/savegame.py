@@ -8,6 +8,8 @@ then the decisions replayed one by one. Any problem becomes one `SaveError` that
 field, a line and column, or the decision with its number, side, kind and turn) and what is wrong -- never a
 traceback, never a half-loaded game.
 
+The autosave and the session lock live in `cs_desktop.play.autosave` (re-exported here).
+
 Writes go to a temporary file in the same folder, are flushed and fsynced, then `os.replace`d over the old
 file, so a crash or a full disk in the middle of a save leaves the previous save as it was.
 
@@ -18,7 +20,6 @@ from __future__ import annotations
 
 import json
 import os
-import time
 from dataclasses import dataclass
 from pathlib import Path
 from collections.abc import Sequence
@@ -39,8 +40,6 @@ GAME_VERSION = 1
 MAX_SAVE_BYTES = 20_000_000
 MAX_DECISIONS = 1_000_000
 SEED_MIN, SEED_MAX = -(2**63), 2**64 - 1
-AUTOSAVE_NAME = "autosave.csgame"
-LOCK_NAME = "session.lock"
 SUFFIX = ".csgame"
 
 
@@ -248,103 +247,13 @@ def load_game(path: str | os.PathLike[str]) -> LoadedGame:
 
 # ---------------------------------------------------------------------------------------------- autosave
 
-
-def default_data_dir() -> Path:
-    """The user's data folder for Captain's Sea: the library's (platformdirs, or $CAPTAINS_SEA_DATA)."""
-    from cs_desktop.library.db import data_dir
-
-    return data_dir()
+#: moved to cs_desktop.play.autosave; old imports (`from cs_desktop.savegame import AutosaveStore`) still work
+_MOVED = {"AutosaveStore", "Resumable", "AUTOSAVE_NAME", "LOCK_NAME", "default_data_dir"}
 
 
-@dataclass
-class Resumable:
-    """An autosave left behind by a session that did not end cleanly."""
+def __getattr__(name: str) -> Any:
+    if name in _MOVED:
+        from cs_desktop.play import autosave
 
-    path: Path
-    saved_at: float
-    title: str
-    turn: int
-
-    def describe(self) -> str:
-        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(self.saved_at))
-        return f"{self.title}, turn {self.turn} (autosaved {when})"
-
-
-def _pid_alive(pid: int) -> bool:
-    if pid <= 0:
-        return False
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    except OSError:
-        return False
-    return True
-
-
-class AutosaveStore:
-    """The autosave file and a session lock. A lock left by a process that is no longer running means the
-    last session crashed; its autosave (if the game was not over) is offered for resuming."""
-
-    def __init__(self, folder: str | os.PathLike[str] | None = None) -> None:
-        self.folder = Path(folder) if folder is not None else default_data_dir()
-        self.path = self.folder / AUTOSAVE_NAME
-        self.lock = self.folder / LOCK_NAME
-        self._started = False
-
-    def crashed_session(self) -> Resumable | None:
-        """What an earlier session left unfinished, or None (a clean exit, a live other window, no autosave)."""
-        if not self.lock.is_file():
-            return None
-        try:
-            pid = int(self.lock.read_text(encoding="utf-8").split()[0])
-        except (OSError, ValueError, IndexError):
-            pid = -1
-        if pid != os.getpid() and _pid_alive(pid):
-            return None  # another window is running
-        return self.peek()
-
-    def peek(self) -> Resumable | None:
-        if not self.path.is_file():
-            return None
-        try:
-            saved = parse_save(self.path.read_text(encoding="utf-8"), self.path)
-            meta = saved.meta
-            if meta.get("ended"):
-                return None
-            return Resumable(self.path, float(meta.get("saved_at", self.path.stat().st_mtime)),
-                             str(meta.get("title", saved.scenario.title)), int(meta.get("turn", 1)))
-        except (SaveError, OSError, ValueError, TypeError):  # not UTF-8, or a damaged meta: nothing to offer
-            return None
-
-    def start_session(self) -> Resumable | None:
-        """Call once at start-up: returns what a crashed session left, then takes the lock."""
-        found = self.crashed_session()
-        self.folder.mkdir(parents=True, exist_ok=True)
-        atomic_write_text(self.lock, f"{os.getpid()} {time.time():.0f}\n")
-        self._started = True
-        return found
-
-    def end_session(self) -> None:
-        """A clean exit: release the lock (the autosave stays, but is no longer offered)."""
-        try:
-            self.lock.unlink()
-        except OSError:
-            pass
-        self._started = False
-
-    def write(self, game: Game, meta: dict[str, Any] | None = None) -> Path:
-        info = dict(meta or {})
-        info.setdefault("title", game.scenario.title)
-        info["turn"] = game.state.turn
-        info["ended"] = game.ended
-        info["saved_at"] = time.time()
-        return save_game(game, self.path, info)
-
-    def discard(self) -> None:
-        try:
-            self.path.unlink()
-        except OSError:
-            pass
+        return getattr(autosave, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,8 +1,8 @@
 """Start the Qt application on a qasync event loop and show the main window.
 
 The qasync loop lets the computer captains think in a worker thread (`loop.run_in_executor`) while the Qt
-event loop keeps the window responsive. At start-up the autosave store is asked whether the last session
-crashed; if it left an unfinished game, the window offers to resume it.
+event loop keeps the window responsive. The window is built by `gui/start.py`: it checks the data folder
+(damaged files are set aside), then offers to continue the last unfinished game.
 """
 
 from __future__ import annotations
@@ -22,12 +22,9 @@ def run_app(argv: list[str] | None = None, smoke_test: bool = False) -> int:
         return 3
 
     import qasync
-    from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
-    from cs_desktop.gui.main_window import MainWindow
-    from cs_desktop.gui.session import GameSession
-    from cs_desktop.savegame import AutosaveStore
+    from cs_desktop.gui.start import open_main_window
 
     app = QApplication.instance() or QApplication(argv if argv is not None else sys.argv)
     app.setApplicationName("Captain's Sea")
@@ -35,13 +32,7 @@ def run_app(argv: list[str] | None = None, smoke_test: bool = False) -> int:
     loop = qasync.QEventLoop(app)
     asyncio.set_event_loop(loop)
 
-    autosave = AutosaveStore()
-    try:
-        found = autosave.start_session()
-    except OSError:
-        found = None
-    window = MainWindow(GameSession(autosave), autosave=autosave)
-    window.show()
+    window = open_main_window()  # held until the loop ends; checks the data folder, offers to continue
     if smoke_test:
         from cs_desktop.gui.smoke import smoke_test as check_interactive
 
@@ -49,8 +40,6 @@ def run_app(argv: list[str] | None = None, smoke_test: bool = False) -> int:
             status: int = loop.run_until_complete(check_interactive(window))
             window.close()
         return status
-    if found is not None:
-        QTimer.singleShot(0, lambda: window.offer_resume(found))
 
     closed = asyncio.Event()
     app.aboutToQuit.connect(closed.set)

@@ -12,7 +12,7 @@ import random
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer, Signal
+from PySide6.QtCore import QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -44,7 +44,12 @@ from cs_desktop.gui.panels import CardHand, DiceTray, GameLog, ImpulseTrack, Ord
 from cs_desktop.gui.session import HUMAN, SEAT_KINDS, SEAT_LABELS, GameSession
 from cs_desktop.gui.settings_dialog import SettingsDialog
 from cs_desktop.gui.ship_card import ShipCardScroll
-from cs_desktop.savegame import SUFFIX, AutosaveStore, Resumable, SaveError
+from cs_desktop.gui.close_guard import CloseGuard
+from cs_desktop.gui.layout_file import LayoutFile
+from cs_desktop.gui.recent_menu import RecentMenu
+from cs_desktop.play.autosave import AutosaveStore, Resumable
+from cs_desktop.play.recent import RecentGames
+from cs_desktop.savegame import SUFFIX, SaveError, load_game
 
 LAYOUT_VERSION = 3
 COMPASS = {1: "N", 2: "NE", 3: "E", 4: "SE", 5: "S", 6: "SW", 7: "W", 8: "NW"}
@@ -191,6 +196,7 @@ class NewGameDialog(QDialog):
         for path, sc in shipped_scenarios():
             self._add(path, sc)
         self.list.currentRowChanged.connect(self._selected)
+        self._selected(-1)
         if self.list.count():
             self.list.setCurrentRow(0)
 
@@ -212,6 +218,7 @@ class NewGameDialog(QDialog):
         try:
             sc, _ships = load_scenario_with_ships(path)
         except FileFormatError as e:
+            self.list.setCurrentRow(-1)  # Start stays off until a scenario that loads is picked
             self.details.setText("<b>This file cannot be used:</b><br>" + "<br>".join(html.escape(x)
                                                                                     for x in e.lines()))
             return False
@@ -220,7 +227,9 @@ class NewGameDialog(QDialog):
         return True
 
     def _selected(self, row: int) -> None:
-        if not 0 <= row < len(self.scenarios):
+        ok = 0 <= row < len(self.scenarios)
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(ok)
+        if not ok:
             return
         path, sc = self.scenarios[row]
         sides = " vs ".join(f"{s.name} ({', '.join(x.ship_id for x in s.ships)})" for s in sc.sides)
@@ -310,7 +319,9 @@ class GameOverDialog(QDialog):
         self.table.resizeColumnsToContents()
         self.table.setMinimumHeight(self.table.verticalHeader().length() + self.table.horizontalHeader().height() + 6)
         lay.addWidget(self.table)
-        lay.addWidget(QLabel(html.escape(result.get("summary", ""))))
+        summary = QLabel(str(result.get("summary", "")))
+        summary.setTextFormat(Qt.TextFormat.PlainText)  # plain: an apostrophe is not shown as &#x27;
+        lay.addWidget(summary)
         hist = game.scenario.historical_outcome
         if hist.summary:
             h = QLabel(f"<i>Historically:</i> {html.escape(hist.summary)}")
@@ -379,14 +390,27 @@ class WelcomePage(QWidget):
 
 class MainWindow(QMainWindow):
     def __init__(self, session: GameSession | None = None, settings: QSettings | None = None,
-                 autosave: AutosaveStore | None = None) -> None:
+                 autosave: AutosaveStore | None = None, layout_path: str | Path | None = None,
+                 recent: RecentGames | None = None) -> None:
         super().__init__()
         self.setWindowTitle("Captain's Sea")
         self.resize(1500, 950)
         self.setDockNestingEnabled(True)
-        self.settings = settings if settings is not None else QSettings()
+        if settings is None:  # in the data folder, like everything else (gui/start.py passes it)
+            from cs_desktop.play.autosave import default_data_dir
+
+            settings = QSettings(str(default_data_dir() / "settings.ini"), QSettings.Format.IniFormat)
+        self.settings = settings
+        here = Path(self.settings.fileName()).parent
+        self.layout_file = LayoutFile(layout_path if layout_path is not None
+                                      else Path(self.settings.fileName()).with_suffix(".layout.json"), LAYOUT_VERSION)
         self.session = session if session is not None else GameSession(autosave)
         self.autosave = autosave if autosave is not None else self.session.autosave
+        self.recent = recent if recent is not None else RecentGames(
+            self.autosave.folder if self.autosave is not None else here)
+        self.guard = CloseGuard(self)
+        self.resume_box: QMessageBox | None = None
+        self.startup_report: Any = None
         self.last_error = ""
         self.game_over_dialog: GameOverDialog | None = None
         self.new_game_dialog: NewGameDialog | None = None
@@ -459,16 +483,13 @@ class MainWindow(QMainWindow):
         return dock
 
     def _restore_layout(self) -> None:
-        geometry = self.settings.value("window/geometry")
-        if isinstance(geometry, QByteArray) and not geometry.isEmpty():
-            self.restoreGeometry(geometry)
-        state = self.settings.value("window/state")
-        if isinstance(state, QByteArray) and not state.isEmpty():
-            self.restoreState(state, LAYOUT_VERSION)
+        if not self.layout_file.geometry.isEmpty():
+            self.restoreGeometry(self.layout_file.geometry)
+        if not self.layout_file.state.isEmpty():
+            self.restoreState(self.layout_file.state, LAYOUT_VERSION)
 
     def save_layout(self) -> None:
-        self.settings.setValue("window/geometry", self.saveGeometry())
-        self.settings.setValue("window/state", self.saveState(LAYOUT_VERSION))
+        self.layout_file.save(self.saveGeometry(), self.saveState(LAYOUT_VERSION))
         self.settings.sync()
 
     def _ensure_ship_docks(self) -> None:
@@ -512,9 +533,8 @@ class MainWindow(QMainWindow):
         if first is not None:
             first.raise_()
             self.resizeDocks([first], [480], Qt.Orientation.Horizontal)
-        state = self.settings.value("window/state")
-        if isinstance(state, QByteArray) and not state.isEmpty():
-            self.restoreState(state, LAYOUT_VERSION)
+        if not self.layout_file.state.isEmpty():
+            self.restoreState(self.layout_file.state, LAYOUT_VERSION)
         self._rebuild_view_menu()
 
     def ship_card(self, ship_id: str) -> Any:
@@ -541,6 +561,8 @@ class MainWindow(QMainWindow):
         self.act_open = self._action("&Open…", "Ctrl+O", self.open_game, game, "act-open")
         self.act_save = self._action("&Save", "Ctrl+S", self.save_game, game, "act-save")
         self.act_save_as = self._action("Save &As…", "Ctrl+Shift+S", self.save_game_as, game, "act-save-as")
+        self.recent_menu = RecentMenu(self, self.recent)
+        game.addMenu(self.recent_menu)
         game.addSeparator()
         self.act_undo = self._action("&Undo last decision", "Ctrl+Z", self.undo, game, "act-undo")
         self.act_strike = self._action("Stri&ke colours… (18.0)", "Ctrl+K", self.strike, game, "act-strike")
@@ -777,6 +799,10 @@ class MainWindow(QMainWindow):
                        options: dict[str, Any], source: str) -> bool:
         from cs_desktop.rules.game import Game
 
+        if not self.guard.ask("start a new game",
+                              lambda: self.start_scenario(scenario, ships, seats, seed, options, source)):
+            return False  # the player is asked first; the game starts after Save or Discard
+
         game = Game(scenario, ships, seed=seed, options=options)
         self._game_over_shown_for = None
         self.session.new_game(game, seats, source)
@@ -790,7 +816,7 @@ class MainWindow(QMainWindow):
             from cs_desktop.library import Library, LibraryError
 
             try:
-                self._library = Library.open()
+                self._library = Library.open(self.autosave.folder if self.autosave is not None else None)
             except LibraryError as e:
                 self.show_error("Cannot open the library", str(e))
                 return None
@@ -862,10 +888,16 @@ class MainWindow(QMainWindow):
 
     def load_from(self, path: str | Path) -> bool:
         try:
+            if self.guard.at_risk():
+                load_game(path)  # a file that cannot be opened is reported before anything is asked
+                if not self.guard.ask("open another game", lambda: self.load_from(path)):
+                    return False  # the player is asked first
             self.session.load(path)
         except SaveError as e:
             self.show_error("Cannot open this saved game", str(e))
             return False
+        if self.session.save_path is not None and self.session.game is not None:
+            self.recent.add(self.session.save_path, self.session.game.scenario.title, self.session.game.state.turn)
         self._game_over_shown_for = self.session.game if self.session.game and self.session.game.ended else None
         self._fit_soon()
         return True
@@ -897,6 +929,9 @@ class MainWindow(QMainWindow):
             self.show_error("Could not save", str(e))
             return False
         self.settings.setValue("files/last_dir", str(Path(path).parent))
+        game = self.session.game
+        if game is not None:
+            self.recent.add(path, game.scenario.title, game.state.turn)
         return True
 
     def undo(self) -> None:
@@ -956,7 +991,7 @@ class MainWindow(QMainWindow):
                     QMessageBox.StandardButton.Ok, self).open()
 
     def reset_layout(self) -> None:
-        self.settings.remove("window/state")
+        self.layout_file.clear_state()
         for key, area in (("orders", Qt.DockWidgetArea.RightDockWidgetArea),
                           ("dice", Qt.DockWidgetArea.RightDockWidgetArea),
                           ("hand", Qt.DockWidgetArea.RightDockWidgetArea),
@@ -974,21 +1009,24 @@ class MainWindow(QMainWindow):
 
     # ------------------------------------------------------------------ crash recovery
     def offer_resume(self, found: Resumable) -> QMessageBox:
-        box = QMessageBox(QMessageBox.Icon.Question, "Resume the last game?",
-                          "Captain's Sea did not close properly last time.\n\nResume " + found.describe() + "?",
-                          QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, self)
-        box.setObjectName("resume-offer")
-        box.buttonClicked.connect(lambda b: box.buttonRole(b) == QMessageBox.ButtonRole.YesRole
-                                  and self.load_from(found.path))
-        box.open()
-        return box
+        """"Continue <scenario>, turn N, <what is asked>?" -- Continue / Not now (gui/resume_offer.py)."""
+        from cs_desktop.gui.resume_offer import offer_resume
+
+        self.resume_box = offer_resume(self, found)
+        return self.resume_box
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt API
+        if not self.guard.ask("close the window", self.close):
+            event.ignore()  # Save / Discard / Cancel is asked first (gui/close_guard.py)
+            return
         self.save_layout()
+        game = self.session.game
         if self.autosave is not None:
-            if self.session.game is not None:
+            if game is not None and game is not self.guard.discarded:
+                # an unfinished game the player saved is offered again at the next start
+                keep = not game.ended and self.session.save_path is not None
                 try:
-                    self.autosave.write(self.session.game, self.session.meta())
+                    self.autosave.write(game, self.session.meta(), offer=keep)
                 except (SaveError, OSError):
                     pass
             self.autosave.end_session()

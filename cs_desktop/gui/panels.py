@@ -370,6 +370,7 @@ class DiceTray(QWidget):
                      f"<span style='color:#666'>(rule {e.get('rule')}, turn {e.get('turn')}, "
                      f"impulse {e.get('impulse')})</span>")
             lab = QLabel(title)
+            lab.setTextFormat(Qt.TextFormat.RichText)
             lab.setWordWrap(True)
             fl.addWidget(lab)
             row = QHBoxLayout()
@@ -381,13 +382,14 @@ class DiceTray(QWidget):
                 row.addWidget(QLabel(f"… {len(dice) - 24} more"))
             row.addStretch(1)
             fl.addLayout(row)
-            mods = [f"{html.escape(str(label))}" for label, _v in e.get("modifiers", [])]
+            mods = [str(label) for label, _v in e.get("modifiers", [])]  # plain text: no HTML escaping
             bonus = sum(e.get("card_bonus", []) or [0])
             if bonus:
                 mods.append(f"Bridge Cards +{bonus} on single dice (1.7.3)")
             text = "Modifiers: " + ("; ".join(mods) if mods else "none")
             text += f" → {modified}"
             ml = QLabel(text)
+            ml.setTextFormat(Qt.TextFormat.PlainText)  # "Bridge Card 'Steady'" shows its quotes, not &#x27;
             ml.setWordWrap(True)
             fl.addWidget(ml)
             self.entries.append(f"{e.get('purpose')}: {dice} -> {modified} ({'; '.join(mods)})")

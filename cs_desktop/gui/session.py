@@ -30,7 +30,8 @@ from cs_desktop.rules import decisions as dec
 from cs_desktop.rules.decisions import Refusal, Request
 from cs_desktop.rules.dice import Dice
 from cs_desktop.rules.game import Game
-from cs_desktop.savegame import AutosaveStore, LoadedGame, load_game, save_game
+from cs_desktop.play.autosave import AutosaveStore
+from cs_desktop.savegame import LoadedGame, load_game, save_game
 
 log = logging.getLogger(__name__)
 
@@ -87,7 +88,8 @@ class GameSession(QObject):
         self.drafts: dict[str, dict[str, Any]] = {}
         self._draft_for: int | None = None
         self.autosave = autosave
-        self._autosaved_turn: tuple[int, bool] | None = None
+        self._autosaved: tuple[int, int, bool] | None = None
+        self._saved_key: tuple[int, int] | None = None
         self._token = 0
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="captain")
         self._fallback_dice = Dice(0xC5)
@@ -105,7 +107,14 @@ class GameSession(QObject):
         seats = meta.get("seats") if isinstance(meta.get("seats"), dict) else None
         if not seats or set(seats) != set(sides) or not all(v in SEAT_KINDS for v in seats.values()):
             seats = {sides[0]: HUMAN, sides[1]: "simple"}
-        self._install(loaded.game, seats, meta.get("scenario_path"), Path(path))
+        save_path: Path | None = Path(path)
+        if self.autosave is not None and _same_file(Path(path), self.autosave.path):
+            # continuing from the autosave: Save goes to the player's own file, never over the autosave
+            kept = meta.get("save_path")
+            save_path = Path(kept) if isinstance(kept, str) and kept and Path(kept).is_file() else None
+        self._install(loaded.game, seats, meta.get("scenario_path"), save_path)
+        if save_path is not None and save_path == Path(path):
+            self._saved_key = (id(loaded.game), len(loaded.game.decisions))
         return loaded
 
     def _install(self, game: Game, seats: dict[str, str], scenario_path: str | None, save_path: Path | None) -> None:
@@ -122,7 +131,8 @@ class GameSession(QObject):
         self.last_message = ""
         self.drafts = {}
         self._draft_for = None
-        self._autosaved_turn = None
+        self._autosaved = None
+        self._saved_key = None
         self._after_change()
 
     def close(self) -> None:
@@ -287,15 +297,22 @@ class GameSession(QObject):
         self.changed.emit()
         self._schedule_computer()
 
+    def unsaved(self) -> bool:
+        """True if the game has decisions (or is new) that no file the player saved holds (or that file is gone)."""
+        game = self.game
+        return game is not None and (self.save_path is None or self._saved_key != (id(game), len(game.decisions))
+                                     or not self.save_path.is_file())
+
     def _autosave(self) -> None:
-        """Autosave at the start of each turn and when the game ends."""
+        """Autosave after every accepted decision (and at the start and end of a game), atomically: a killed
+        program continues from the same pending request."""
         game = self.game
         if self.autosave is None or game is None:
             return
-        key = (game.state.turn, game.ended)
-        if self._autosaved_turn == key:
+        key = (id(game), len(game.decisions), game.ended)
+        if self._autosaved == key:
             return
-        self._autosaved_turn = key
+        self._autosaved = key
         try:
             self.autosave.write(game, self.meta())
         except Exception as e:  # an autosave must never stop play
@@ -305,13 +322,20 @@ class GameSession(QObject):
     def meta(self) -> dict[str, Any]:
         game = self.game
         return {"seats": dict(self.seats), "scenario_path": self.scenario_path,
-                "title": game.scenario.title if game else ""}
+                "title": game.scenario.title if game else "",
+                "save_path": str(self.save_path) if self.save_path is not None else None}
 
     def save(self, path: str | Path) -> Path:
         if self.game is None:
             raise ValueError("no game to save")
-        out = save_game(self.game, path, self.meta())
-        self.save_path = Path(path)
+        before = self.save_path
+        self.save_path = Path(path)  # the meta names the file it is saved in
+        try:
+            out = save_game(self.game, path, self.meta())
+        except Exception:
+            self.save_path = before
+            raise
+        self._saved_key = (id(self.game), len(self.game.decisions))
         self.last_message = f"Saved to {path}"
         self.changed.emit()
         return out
@@ -367,6 +391,13 @@ class GameSession(QObject):
             if live is not None:
                 game.submit(request.side, dec.sample(game.state, live, self._fallback_dice))
         self._after_change()
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return a.resolve() == b.resolve()
+    except OSError:
+        return a == b
 
 
 def _copy_assign(assign: dict[str, Any]) -> dict[str, Any]:

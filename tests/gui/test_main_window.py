@@ -69,9 +69,12 @@ def test_ship_cards_are_dockable_and_layout_is_restored(qtbot: Any, make_window:
     assert features & QDockWidget.DockWidgetFeature.DockWidgetMovable
     dock.setFloating(True)
     window.docks["log"].hide()
-    window.close()
+    window.close()  # the game is unfinished: Save / Discard / Cancel first
+    assert window.guard.box is not None and window.isVisible()
+    click(qtbot, window.guard.box.button(QMessageBox.StandardButton.Discard))
+    assert not window.isVisible()
 
-    again = make_window()  # same settings file
+    again = make_window()  # same settings file (the layout file sits next to it)
     assert again.docks["log"].isHidden()
     again.start_game(JAVA, {"us": "human", "gb": "simple"}, 3, {"turn_limit": 2})
     assert again.ship_dock("java").isFloating()
@@ -268,8 +271,8 @@ def test_resume_after_a_crash(qtbot: Any, tmp_path: Path) -> None:
     qtbot.addWidget(window)
     window.show()
     box = window.offer_resume(found)
-    assert box.isVisible() and "Resume" in box.text()
-    click(qtbot, box.button(QMessageBox.StandardButton.Yes))
+    assert box.isVisible() and "Continue Constitution vs Java, turn 1" in box.text()
+    click(qtbot, box.continue_button)
     assert window.session.game is not None
     assert window.session.game.fingerprint() == fingerprint
 

@@ -1,0 +1,52 @@
+"""At start: "Continue <scenario>, turn N, <what is asked>?" -- Continue / Not now.
+
+Continue loads the autosave (Save then goes to the player's own file, if he had one). Not now keeps the game
+for later: unless the player's own file already holds it, the autosave is moved to
+`unfinished-YYYYMMDD-HHMMSS.csgame` in the data folder and listed in Game > Recent games, so the next game
+cannot overwrite it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtWidgets import QMessageBox
+
+from cs_desktop.play.autosave import Resumable
+
+
+def offer_resume(window: Any, found: Resumable) -> QMessageBox:
+    why = "Captain's Sea did not close properly last time." if found.crashed else "Your last game is not finished."
+    box = QMessageBox(QMessageBox.Icon.Question, "Continue the last game?", f"{why}\n\n{found.question()}",
+                      QMessageBox.StandardButton.NoButton, window)
+    box.setObjectName("resume-offer")
+    yes = box.addButton("&Continue", QMessageBox.ButtonRole.AcceptRole)
+    later = box.addButton("&Not now", QMessageBox.ButtonRole.RejectRole)
+    box.continue_button = yes  # type: ignore[attr-defined]
+    box.later_button = later  # type: ignore[attr-defined]
+    box.setDefaultButton(yes)
+    box.setEscapeButton(later)
+
+    def answered(button: Any) -> None:
+        if button is yes:
+            window.load_from(found.path)
+        else:
+            not_now(window, found)
+
+    box.buttonClicked.connect(answered)
+    box.open()
+    return box
+
+
+def not_now(window: Any, found: Resumable) -> None:
+    if window.autosave is None:
+        return
+    try:
+        kept = window.autosave.keep_for_later(found)
+    except OSError as e:
+        window.show_error("Could not keep the last game", f"{found.path}: {e.strerror or e}")
+        return
+    if kept is not None:
+        window.recent.add(kept, found.title, found.turn)
+        window.statusBar().showMessage(f"The unfinished game is kept as {kept}: Game → Recent games opens it.",
+                                       10000)

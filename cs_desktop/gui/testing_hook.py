@@ -1,0 +1,70 @@
+"""Test-only driving of the real program (set CAPTAINS_SEA_TEST_HOOK; tests/gui/test_kill.py):
+
+- `play:<scenario file>:<seed>:<decisions>` starts a hotseat game (two human seats) and answers that many
+  decisions through the session, as the order widgets would, with engine-sampled legal answers; then prints
+  `PENDING <decisions> <sha256 of the game's fingerprint> <what is asked>` and waits (to be killed).
+- `report` accepts the offer to continue (if one is made), prints `OFFER <question>` and the same
+  `PENDING ...` line for the continued game, then ends the process at once.
+
+Every line is flushed at once; nothing here runs unless the variable is set.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import sys
+from typing import Any
+
+from cs_desktop.play.autosave import describe_pending
+
+
+def _say(line: str) -> None:
+    sys.stdout.write(line + "\n")
+    sys.stdout.flush()
+
+
+def pending_line(game: Any) -> str:
+    digest = hashlib.sha256(game.fingerprint().encode("utf-8")).hexdigest()
+    return f"PENDING {len(game.decisions)} {digest} {describe_pending(game)}"
+
+
+def run(window: Any, hook: str) -> None:
+    if hook.startswith("play:"):
+        path, seed, count = hook[len("play:"):].rsplit(":", 2)
+        _play(window, path, int(seed), int(count))
+    elif hook == "report":
+        _report(window)
+    else:
+        _say(f"UNKNOWN HOOK {hook}")
+
+
+def _play(window: Any, path: str, seed: int, count: int) -> None:
+    from cs_desktop.files import load_scenario_with_ships
+    from cs_desktop.rules import decisions as dec
+    from cs_desktop.rules.dice import Dice
+
+    scenario, _ships = load_scenario_with_ships(path)
+    seats = {side.id: "human" for side in scenario.sides}
+    window.start_game(path, seats, seed, {})
+    session = window.session
+    dice = Dice(seed + 1)
+    while len(session.game.decisions) < count:
+        if session.curtain:
+            session.confirm_handover()
+            continue
+        request = session.request()
+        assert request is not None, "a hotseat game always asks a human"
+        session.submit(dec.sample(session.game.state, request, dice))
+    _say(pending_line(session.game))
+
+
+def _report(window: Any) -> None:
+    box = getattr(window, "resume_box", None)
+    if box is None:
+        _say("OFFER none")
+    else:
+        _say(f"OFFER {box.text().splitlines()[-1]}")
+        box.continue_button.click()
+        _say(pending_line(window.session.game))
+    os._exit(0)  # at once: no close prompt, the data folder stays as this start left it

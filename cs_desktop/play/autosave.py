@@ -1,0 +1,221 @@
+"""The autosave file and the session lock (BRIEF §5): resume a game after a crash, or continue it after a
+clean close where the player kept it.
+
+The session writes the autosave after every accepted decision (`AutosaveStore.write`), atomically, so a
+process killed at any moment leaves the game as it stood after the last decision, with the same pending
+request. Its `meta` says what the game was waiting for (`asked`), the turn, whether it has ended, where the
+player saved it (`save_path`) and whether the next start should offer it (`offer`, set on a clean close that
+kept the game).
+
+No Qt here. (Moved from savegame.py; `cs_desktop.savegame` still re-exports these names.)
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from cs_desktop.files import atomic_write_text
+from cs_desktop.rules.game import Game
+from cs_desktop.savegame import SaveError, parse_save, save_game
+
+AUTOSAVE_NAME = "autosave.csgame"
+LOCK_NAME = "session.lock"
+
+
+def default_data_dir() -> Path:
+    """The user's data folder for Captain's Sea: the library's (platformdirs, or $CAPTAINS_SEA_DATA)."""
+    from cs_desktop.library.db import data_dir
+
+    return data_dir()
+
+
+def _short(prompt: str, most: int = 70) -> str:
+    """The first clause of a request's prompt: "Select a maneuver", "Fire?"."""
+    text = prompt
+    for stop in (" (", ";", "?"):
+        at = text.find(stop)
+        if at > 0:
+            text = text[:at] + ("?" if stop == "?" else "")
+    if len(text) > most:
+        text = text[:most].rsplit(" ", 1)[0] + " …"
+    return text
+
+
+def describe_pending(game: Game) -> str:
+    """What the game waits for, in words: "United States: Select a maneuver (9.1)"; "" when it has ended."""
+    if game.ended:
+        return "game over"
+    parts = []
+    for request in game.pending:
+        side = game.state.sides[request.side].name if request.side in game.state.sides else request.side
+        parts.append(f"{side}: {_short(request.prompt)} ({request.rule})")
+    return "; ".join(parts)
+
+
+@dataclass
+class Resumable:
+    """An unfinished game the autosave holds: after a crash, or kept at a clean close."""
+
+    path: Path
+    saved_at: float
+    title: str
+    turn: int
+    asked: str = ""
+    decisions: int = 0
+    crashed: bool = True
+    save_path: str | None = None
+
+    def describe(self) -> str:
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(self.saved_at))
+        asked = f", {self.asked}" if self.asked else ""
+        return f"{self.title}, turn {self.turn}{asked} (autosaved {when})"
+
+    def question(self) -> str:
+        asked = f", {self.asked}" if self.asked else ""
+        return f"Continue {self.title}, turn {self.turn}{asked}?"
+
+
+def _pid_alive(pid: int) -> bool:
+    if pid <= 0:
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    except OSError:
+        return False
+    return True
+
+
+def read_lock(path: Path) -> int:
+    """The process id in a session lock; ValueError if the file is not "<pid> <time>"."""
+    text = path.read_text(encoding="utf-8")
+    parts = text.split()
+    if len(parts) != 2:
+        raise ValueError("expected '<process id> <time>'")
+    pid = int(parts[0])
+    float(parts[1])
+    return pid
+
+
+class AutosaveStore:
+    """The autosave file and a session lock. A lock left by a process that is no longer running means the
+    last session crashed; its autosave (if the game was not over) is offered for resuming. An autosave whose
+    meta says `offer` (a clean close that kept the game) is offered too."""
+
+    def __init__(self, folder: str | os.PathLike[str] | None = None) -> None:
+        self.folder = Path(folder) if folder is not None else default_data_dir()
+        self.path = self.folder / AUTOSAVE_NAME
+        self.lock = self.folder / LOCK_NAME
+        self._started = False
+
+    def other_window_running(self) -> bool:
+        """True if a live process other than this one holds the session lock."""
+        try:
+            pid = read_lock(self.lock)
+        except (OSError, ValueError, UnicodeDecodeError):
+            return False
+        return pid != os.getpid() and _pid_alive(pid)
+
+    def crashed_session(self) -> Resumable | None:
+        """What an earlier session left unfinished, or None (a clean exit that kept nothing, a live other
+        window, no autosave)."""
+        if self.other_window_running():
+            return None
+        found = self.peek()
+        if found is None:
+            return None
+        found.crashed = self.lock.is_file()
+        if not found.crashed and not self._offer_flag():
+            return None
+        return found
+
+    def _offer_flag(self) -> bool:
+        try:
+            meta = json.loads(self.path.read_text(encoding="utf-8")).get("meta", {})
+        except (OSError, ValueError, AttributeError):
+            return False
+        return isinstance(meta, dict) and bool(meta.get("offer"))
+
+    def peek(self) -> Resumable | None:
+        """The unfinished game in the autosave, or None (none, ended, or unreadable)."""
+        if not self.path.is_file():
+            return None
+        try:
+            saved = parse_save(self.path.read_text(encoding="utf-8"), self.path)
+            meta = saved.meta
+            if meta.get("ended"):
+                return None
+            save_path = meta.get("save_path")
+            return Resumable(self.path, float(meta.get("saved_at", self.path.stat().st_mtime)),
+                             str(meta.get("title", saved.scenario.title)), int(meta.get("turn", 1)),
+                             str(meta.get("asked", "")), len(saved.decisions), True,
+                             str(save_path) if isinstance(save_path, str) and save_path else None)
+        except (SaveError, OSError, ValueError, TypeError):  # not UTF-8, or a damaged meta: nothing to offer
+            return None
+
+    def start_session(self) -> Resumable | None:
+        """Call once at start-up: returns what an earlier session left to continue, then takes the lock."""
+        found = self.crashed_session()
+        self.folder.mkdir(parents=True, exist_ok=True)
+        atomic_write_text(self.lock, f"{os.getpid()} {time.time():.0f}\n")
+        self._started = True
+        return found
+
+    def end_session(self) -> None:
+        """A clean exit: release the lock (the autosave stays; it is offered again only if its meta says so)."""
+        try:
+            self.lock.unlink()
+        except OSError:
+            pass
+        self._started = False
+
+    def write(self, game: Game, meta: dict[str, Any] | None = None, offer: bool = False) -> Path:
+        """Autosave `game` (atomically). `offer`: the next start offers to continue it (a clean close that
+        kept the game)."""
+        info = dict(meta or {})
+        info.setdefault("title", game.scenario.title)
+        info["turn"] = game.state.turn
+        info["ended"] = game.ended
+        info["asked"] = describe_pending(game)
+        info["saved_at"] = time.time()
+        if offer:
+            info["offer"] = True
+        return save_game(game, self.path, info)
+
+    def keep_for_later(self, found: Resumable) -> Path | None:
+        """"Not now": make sure the next game cannot overwrite this one. If the player's own file holds it at
+        the same decision, nothing is needed (None); otherwise the autosave is moved to
+        `unfinished-YYYYMMDD-HHMMSS.csgame` in the data folder (returned; Recent games lists it)."""
+        if found.save_path is not None and _decision_count(Path(found.save_path)) == found.decisions:
+            return None
+        target = self.folder / f"unfinished-{time.strftime('%Y%m%d-%H%M%S', time.localtime(found.saved_at))}.csgame"
+        n = 2
+        while target.exists():
+            target = target.with_name(f"{target.stem.split('~')[0]}~{n}.csgame")
+            n += 1
+        os.replace(self.path, target)
+        return target
+
+    def discard(self) -> None:
+        """The player discarded the game: the autosave goes (it held only that game)."""
+        try:
+            self.path.unlink()
+        except OSError:
+            pass
+
+
+def _decision_count(path: Path) -> int:
+    """How many decisions the saved game at `path` holds (-1 if it cannot be read)."""
+    try:
+        decisions = json.loads(path.read_text(encoding="utf-8")).get("decisions")
+    except (OSError, ValueError, UnicodeDecodeError, AttributeError):
+        return -1
+    return len(decisions) if isinstance(decisions, list) else -1
