@@ -30,61 +30,63 @@ class MalformedAnswer(ValueError):
 
 def show(value: Any, limit: int = 60) -> str:
     """A short printable form of a (canonical) answer for a refusal message."""
-    text = repr(value)
+    try:
+        text = repr(value)
+    except Exception:  # e.g. a whole number too long to print
+        return f"a {type(value).__name__}"
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def canonical(answer: Any) -> Any:
     """The canonical copy of `answer` (see the module docstring), or `MalformedAnswer`."""
-    budget = [MAX_VALUES, MAX_TEXT]
+    budget = [MAX_VALUES, MAX_TEXT]  # values and characters of text still allowed
     return _canon(answer, 0, budget)
 
 
 def _canon(value: Any, depth: int, budget: list[int]) -> Any:
     budget[0] -= 1
-    if budget[0] < 0:
-        raise MalformedAnswer(f"the answer is too large (more than {MAX_VALUES} values)")
     kind = type(value)
     if kind is str:
-        return _text(value, budget)
-    if kind is bool or value is None:
+        budget[1] -= len(value)
+        _check(budget)
         return value
-    if kind is int:
-        if -MAX_INT <= value <= MAX_INT:
-            return value
-        raise MalformedAnswer("a number in the answer is far too large")
+    if budget[0] < 0:
+        _check(budget)
+    if kind is dict:
+        if depth >= MAX_DEPTH:
+            raise MalformedAnswer(f"the answer is nested too deeply (more than {MAX_DEPTH} levels)")
+        _check(budget, len(value))
+        for key in value:
+            if type(key) is not str:
+                raise MalformedAnswer(f"the names in an answer must be text; {show(key, 30)} is not")
+            budget[1] -= len(key)
+        _check(budget)
+        return {key: _canon(value[key], depth + 1, budget) for key in sorted(value)}
+    if kind is bool or kind is int:
+        if kind is int and not -MAX_INT <= value <= MAX_INT:
+            raise MalformedAnswer("a number in the answer is far too large")
+        return value
+    if value is None:
+        return None
+    if kind is list or kind is tuple:
+        if depth >= MAX_DEPTH:
+            raise MalformedAnswer(f"the answer is nested too deeply (more than {MAX_DEPTH} levels)")
+        _check(budget, len(value))
+        return [_canon(v, depth + 1, budget) for v in value]
     if kind is float:
         if math.isfinite(value):
             return value
         raise MalformedAnswer("a number in the answer is not a finite number (NaN or infinity)")
-    if kind is list or kind is tuple:
-        _deeper(depth)
-        if len(value) > budget[0]:
-            raise MalformedAnswer(f"the answer is too large (more than {MAX_VALUES} values)")
-        return [_canon(v, depth + 1, budget) for v in value]
-    if kind is dict:
-        _deeper(depth)
-        if len(value) > budget[0]:
-            raise MalformedAnswer(f"the answer is too large (more than {MAX_VALUES} values)")
-        for key in value:
-            if type(key) is not str:
-                raise MalformedAnswer(f"the names in an answer must be text; {show(key, 30)} is not")
-            _text(key, budget)
-        return {key: _canon(value[key], depth + 1, budget) for key in sorted(value)}
     raise MalformedAnswer(f"an answer is made of text, whole numbers, true/false, lists and objects; "
                           f"a {kind.__name__} is not one of them")
 
 
-def _text(value: str, budget: list[int]) -> str:
-    budget[1] -= len(value)
+def _check(budget: list[int], more: int = 0) -> None:
+    """Refuse an answer over the limits (`more`: values about to be read)."""
+    if budget[0] < more:
+        raise MalformedAnswer(f"the answer is too large (more than {MAX_VALUES} values)")
     if budget[1] < 0:
         raise MalformedAnswer(f"the answer is too long (more than {MAX_TEXT} characters of text)")
-    return value
-
-
-def _deeper(depth: int) -> None:
-    if depth >= MAX_DEPTH:
-        raise MalformedAnswer(f"the answer is nested too deeply (more than {MAX_DEPTH} levels)")
 
 
 def same(answer: Any, legal: Any) -> bool:
@@ -103,4 +105,10 @@ def same(answer: Any, legal: Any) -> bool:
 
 def among(answer: Any, legal: tuple[Any, ...]) -> bool:
     """Whether a canonical answer is exactly one of the legal choices."""
+    try:
+        found = legal.index(answer)  # fast, but loose: True == 1 == 1.0, and a list never equals a tuple
+    except ValueError:
+        found = -1
+    if found >= 0 and same(answer, legal[found]):
+        return True
     return any(same(answer, choice) for choice in legal)

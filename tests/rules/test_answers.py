@@ -181,8 +181,8 @@ def malformed(legal: Any, rng: random.Random) -> Iterator[tuple[str, Any]]:
     yield "broken mapping", BrokenDict(plain if isinstance(plain, dict) else {})
     for path, node in dicts:
         yield "extra key", _replace(plain, path, dict(node, zz_extra=0))
-        for key in (1, None, ("a",), True, 1.5):
-            yield f"non-text key {key!r}", _replace(plain, path, {**node, key: 0})  # type: ignore[dict-item]
+        for key in (1, None, ("a",), True, 1.5, 10**5000):
+            yield f"non-text key {type(key).__name__}", _replace(plain, path, {**node, key: 0})  # type: ignore[dict-item]
         if node and len(path) <= 1:  # deeper, a smaller dict may be legal (fewer firing sections)
             gone = rng.choice(sorted(node))
             yield f"missing key {gone!r}", _replace(plain, path, {k: v for k, v in node.items() if k != gone})
@@ -311,6 +311,7 @@ def test_4_0_canonical_form() -> None:
 
 MALFORMED = [
     ({1: 0}, "names in an answer must be text"),
+    ({10**5000: 0}, "names in an answer must be text; a int is not"),
     ({"a": math.nan}, "not a finite number"),
     ([math.inf], "not a finite number"),
     (10**5000, "far too large"),
