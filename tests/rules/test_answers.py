@@ -383,3 +383,20 @@ def test_9_1_wrong_and_missing_ships_are_named() -> None:
     assert isinstance(refusal, Refusal) and "'HMS Nowhere' is not one of the ships" in refusal.message
     refusal = game.submit(request.side, {})
     assert isinstance(refusal, Refusal) and f"no choice given for {ship}" in refusal.message
+
+
+def test_11_4_2_odd_defense_die_on_a_tie_goes_to_the_bow_attack_whatever_the_key_order() -> None:
+    """Ruling R11.4.2: starboard bow High and aft Low at 9 MP, one to-hit die each, 5 defense dice: the bow's
+    attack meets 3, the aft's 2 — whichever section the answer names first."""
+    from cs_desktop.rules import firing
+    from tests.rules.fighting_kit import man, ready
+
+    game = ready((10, 12, 1), (14, 13, 1))
+    man(game, "constitution", starboard_bow=1, starboard_aft=2)
+    ship = game.state.ships["constitution"]
+    for sections in ({"starboard_bow": "high", "starboard_aft": "low"},
+                     {"starboard_aft": "low", "starboard_bow": "high"}):
+        attacks = firing.plan_attacks(game, ship, {"target": "java", "sections": sections, "chaser": None})
+        assert [(a.sections, a.dice, a.defense) for a in attacks] == [(["starboard_bow"], 1, 3),
+                                                                       (["starboard_aft"], 1, 2)]
+        assert firing.describe_fire({"sections": sections, "chaser": None}) == "starboard bow high, starboard aft low"
