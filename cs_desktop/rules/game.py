@@ -123,7 +123,7 @@ class Game:
             answer = canonical(answer)
         except MalformedAnswer as e:
             return Refusal(request.rule, str(e))
-        except Exception:  # an object whose own methods fail (a broken dict subclass): junk, not an answer
+        except Exception:  # canonical() reads only plain built-in types; this guard only keeps submit total
             return Refusal(request.rule, "the answer cannot be read as plain values")
         try:
             refusal = dec.validate(self.state, request, answer)
