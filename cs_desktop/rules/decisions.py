@@ -9,9 +9,11 @@ answers too many to list (a crew assignment), with a sampler for random play.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
+
+from cs_desktop.rules.answers import among, same, show
 
 if TYPE_CHECKING:
     from cs_desktop.rules.dice import Dice
@@ -64,19 +66,24 @@ SAMPLERS: dict[str, Sampler] = {}
 
 
 def validate(state: GameState, request: Request, answer: Any) -> Refusal | None:
+    """None if the canonical `answer` (see `answers.canonical`) is legal for `request`, else the refusal.
+    Legal choices are matched strictly: ``True`` is not ``1`` and ``1.0`` is not ``1``."""
     if request.options is not None:
-        if answer not in request.options:
-            return Refusal(request.rule, f"{answer!r} is not one of the legal choices: {list(request.options)}")
+        if not among(answer, request.options):
+            return Refusal(request.rule, f"{show(answer)} is not one of the legal choices: "
+                                         f"{show(list(request.options), 400)}")
         return None
     if request.ships is not None:
-        if not isinstance(answer, dict) or set(answer) != set(request.ships):
-            return Refusal(request.rule, f"answer for every ship: {sorted(request.ships)}")
-        for ship_id, choice in answer.items():
+        refusal = every_ship(request.rule, answer, request.ships)
+        if refusal is not None:
+            return refusal
+        for ship_id in sorted(answer):
+            choice = answer[ship_id]
             legal = request.ships[ship_id]
-            if choice not in legal:
+            if not among(choice, legal):
                 return Refusal(
                     _rule_for(request, ship_id, choice),
-                    f"{ship_id}: {choice!r} is not legal now; legal: {list(legal)}",
+                    f"{ship_id}: {show(choice)} is not legal now; legal: {show(list(legal), 400)}",
                 )
         return None
     validator = VALIDATORS.get(request.kind)
@@ -85,11 +92,24 @@ def validate(state: GameState, request: Request, answer: Any) -> Refusal | None:
     return validator(state, request, answer)
 
 
+def every_ship(rule: str, answer: Any, ships: Mapping[str, Any]) -> Refusal | None:
+    """A refusal unless `answer` is an object with exactly one entry per ship in `ships`."""
+    if not isinstance(answer, dict):
+        return Refusal(rule, f"answer with one choice for each ship, as {{ship: choice}}: {sorted(ships)}")
+    unknown = sorted(k for k in answer if k not in ships)
+    if unknown:
+        return Refusal(rule, f"{show(unknown[0])} is not one of the ships asked about: {sorted(ships)}")
+    missing = sorted(k for k in ships if k not in answer)
+    if missing:
+        return Refusal(rule, f"no choice given for {', '.join(missing)}")
+    return None
+
+
 def _rule_for(request: Request, ship_id: str, choice: Any) -> str:
     """The rule that forbids a choice, when the request explains forbidden choices in info['forbidden']."""
     forbidden = request.info.get("forbidden", {}).get(ship_id, [])
     for entry in forbidden:
-        if entry.get("choice") == choice:
+        if same(choice, entry.get("choice")):
             return str(entry["rule"])
     return request.rule
 

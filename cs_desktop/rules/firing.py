@@ -179,7 +179,8 @@ def fire_step(g: Game) -> Gen:
 def describe_fire(choice: dict[str, Any]) -> str:
     if choice["chaser"]:
         return f"{choice['chaser']} chaser"
-    return ", ".join(f"{s.replace('_', ' ')} {a}" for s, a in choice["sections"].items())
+    return ", ".join(f"{s.replace('_', ' ')} {choice['sections'][s]}" for s in SECTION_NAMES
+                     if s in choice["sections"])
 
 
 # ---------------------------------------------------------------- rolling an attack (11.4.4-11.4.9, 11.5)
@@ -251,7 +252,10 @@ def plan_attacks(g: Game, firer: ShipState, choice: dict[str, Any]) -> list[Atta
         return [Attack(firer, target, line, [], "high", "round", 0, [], chaser=choice["chaser"])]
     # 11.3: sections with the same aim and ammunition combine; otherwise separate attacks.
     groups: dict[tuple[str, str], list[str]] = {}
-    for section, aim in choice["sections"].items():
+    for section in SECTION_NAMES:  # bow before aft, whatever order the answer was written in
+        if section not in choice["sections"]:
+            continue
+        aim = choice["sections"][section]
         load = firer.loads[section]
         assert load is not None
         groups.setdefault((aim, load), []).append(section)
@@ -278,7 +282,7 @@ def roll_attacks(g: Game, firer: ShipState, choice: dict[str, Any]) -> Gen:
 
 def _split_defense(defense: int, dice: list[int]) -> list[int]:
     """11.4.2: split attacks each meet half the defense dice; ruling R11.4.2: the odd die goes to the attack
-    with more to-hit dice (the first on a tie)."""
+    with more to-hit dice (on a tie, the one the bow section fires in: attacks are planned bow first)."""
     if len(dice) == 1:
         return [defense]
     half = defense // 2

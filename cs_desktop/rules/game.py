@@ -16,11 +16,15 @@ from typing import Any
 
 from cs_desktop.rules import decisions as dec
 from cs_desktop.rules.activation import skip_empty_impulse
+from cs_desktop.rules.answers import MalformedAnswer, canonical, show
 from cs_desktop.rules.cards import Scenario, ShipCard
 from cs_desktop.rules.decisions import Refusal, Request
 from cs_desktop.rules.state import GameState
 
 Answers = dict[str, Any]
+#: The start of the message of a refusal given because a validator failed on an answer instead of refusing it
+#: (a bug in the validator: the property tests check that it never happens).
+UNCHECKABLE = "this answer could not be checked"
 Segment = Generator[list[Request], Answers, None]
 
 
@@ -106,15 +110,25 @@ class Game:
         return self.state.ended
 
     def submit(self, side: str, answer: Any) -> Accepted | Refusal:
-        """Answer the request pending for `side`. An illegal answer is refused and changes nothing."""
+        """Answer the request pending for `side`. The answer is first put in its canonical form
+        (`answers.canonical`: keys sorted, tuples as lists), then checked strictly. Anything illegal or
+        malformed is refused with the rule and a reason, changes nothing and is not recorded; no input
+        makes this raise."""
         if self.state.ended:
             return Refusal("18.0", "the game is over")
-        request = self.pending_for(side)
+        request = self.pending_for(side) if type(side) is str else None
         if request is None:
-            waiting = sorted({r.side for r in self.pending})
-            return Refusal("4.0", f"nothing is asked of {side!r} now; waiting for {waiting}")
-        answer = _plain(answer)
-        refusal = dec.validate(self.state, request, answer)
+            return self._not_asked(side)
+        try:
+            answer = canonical(answer)
+        except MalformedAnswer as e:
+            return Refusal(request.rule, str(e))
+        except Exception:  # canonical() reads only plain built-in types; this guard only keeps submit total
+            return Refusal(request.rule, "the answer cannot be read as plain values")
+        try:
+            refusal = dec.validate(self.state, request, answer)
+        except Exception as e:  # a validator must refuse junk itself; this guard only keeps submit total
+            return Refusal(request.rule, f"{UNCHECKABLE} ({type(e).__name__})")
         if refusal is not None:
             return refusal
         start = len(self.events)
@@ -122,17 +136,24 @@ class Game:
         self._revealing_since = start
         self._answers[side] = answer
         if all(r.side in self._answers for r in self._pending):
-            answers = self._answers
+            # side -> answer in the order of the requests, not the order the sides answered in
+            answers = {r.side: self._answers[r.side] for r in self._pending}
             self._segment_answers.append(answers)
             self._run(answers)
         return Accepted(self.visible_events(side, start))
+
+    def _not_asked(self, side: object) -> Refusal:
+        waiting = sorted({r.side for r in self.pending})
+        if type(side) is not str or side not in self.state.sides:
+            return Refusal("4.0", f"there is no side {show(side, 40)} in this game; waiting for {waiting}")
+        return Refusal("4.0", f"nothing is asked of {side!r} now; waiting for {waiting}")
 
     def strike_colors(self, side: str) -> Accepted | Refusal:
         """18.0: a captain may strike voluntarily at any time; an immediate loss for his side."""
         if self.state.ended:
             return Refusal("18.0", "the game is over")
-        if side not in self.state.sides:
-            return Refusal("18.0", f"no side {side!r}")
+        if type(side) is not str or side not in self.state.sides:
+            return Refusal("18.0", f"no side {show(side, 40)} in this game")
         start = len(self.events)
         self.decisions.append({"side": side, "kind": "strike_colors", "answer": True})
         self._apply_voluntary_strike(side)
@@ -197,12 +218,17 @@ class Game:
     @classmethod
     def replay(cls, scenario: Scenario, ships: Mapping[str, ShipCard], seed: int,
                decisions: Iterable[Mapping[str, Any]], options: Mapping[str, Any] | None = None) -> Game:
-        """Rebuild a game from its scenario, seed and decisions (BRIEF §3)."""
+        """Rebuild a game from its scenario, seed and decisions (BRIEF §3). Each answer goes through
+        `submit`, so it is put in canonical form and checked exactly like the original."""
         game = cls(scenario, ships, seed, options)
         for i, d in enumerate(decisions):
             if d["kind"] == "strike_colors":
                 result: Accepted | Refusal = game.strike_colors(d["side"])
             else:
+                asked = game.pending_for(d["side"]) if type(d["side"]) is str else None
+                if asked is not None and asked.kind != d["kind"]:
+                    raise ValueError(f"decision {i} answers {d['kind']!r} but the game asks {d['side']!r} "
+                                     f"for {asked.kind!r}")
                 result = game.submit(d["side"], d["answer"])
             if not result:
                 raise ValueError(f"decision {i} ({d['kind']} by {d['side']}) does not replay: {result}")
@@ -252,19 +278,3 @@ def _json_default(value: Any) -> Any:
     if isinstance(value, (set, frozenset, tuple)):
         return list(value)
     raise TypeError(type(value))
-
-
-_SCALARS = (str, int, float, bool, type(None))
-
-
-def _plain(value: Any) -> Any:
-    """Answers are JSON values: tuples become lists so that answers compare equal after a save."""
-    if type(value) in _SCALARS:
-        return value
-    if isinstance(value, tuple):
-        return [_plain(v) for v in value]
-    if isinstance(value, list):
-        return [_plain(v) for v in value]
-    if isinstance(value, dict):
-        return {str(k): _plain(v) for k, v in value.items()}
-    return value

@@ -87,7 +87,7 @@ def segment_setup(g: Game) -> Generator[list[Request], dict[str, Any], None]:
                 ship.loads[section] = choice["loads"][section]
             g.emit("setup", "2.0", f"{ship.card.name} sets {ship.sail} sail and loads her guns",
                    ship=ship_id, sail=ship.sail)
-            loads = ", ".join(f"{sec.replace('_', ' ')} {load}" for sec, load in choice["loads"].items())
+            loads = ", ".join(f"{sec.replace('_', ' ')} {choice['loads'][sec]}" for sec in SECTION_NAMES)
             g.emit("loads", "2.0", f"{ship.card.name} loads: {loads}", visible_to=side, ship=ship_id,
                    loads=dict(choice["loads"]))
     if state.deck:
