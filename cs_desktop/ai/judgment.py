@@ -1,0 +1,261 @@
+"""The judgment captain: sound judgment on every request the rules make, from the side's view alone.
+
+Its inputs are the view (`game.view(side, events=False)`), the request and the public terms of the battle
+(the scenario and the ship cards, which both players see: the 20.1 multipliers and bonuses come from them).
+It never reads the game's state or anything hidden, and it rolls no dice of the game: `think(view, request)`
+is a pure function of its inputs. The judgments live in `judgment_helm` (maneuvers, 9.0-9.3, 16.0),
+`judgment_guns` (crew, fire, loads, 5.0-11.9) and `evaluate` (victory points and the plan: fight or stall);
+this module answers the rest — Hold cards (1.7.3-1.7.5), grappling and boarding (12.0, 15.0), sail and
+disengagement (17.5) — and keeps every answer legal.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping
+from typing import Any
+
+from cs_desktop.ai.evaluate import Terms, exchange, victory_terms_of
+from cs_desktop.ai.judgment_guns import Guns
+from cs_desktop.ai.judgment_helm import Helm
+from cs_desktop.ai.judgment_view import View, afloat, gun_power, nearest_enemy, square
+from cs_desktop.rules import geometry as geo
+from cs_desktop.rules.bridge_cards import card_of
+from cs_desktop.rules.cards import Scenario, ShipCard
+from cs_desktop.rules.decisions import Request
+from cs_desktop.rules.game import Game
+from cs_desktop.rules.state import assigned_total
+
+#: rolls where a Hold card discarded for +1 on a die may swing the outcome of the game, with a rough worth
+#: in crew or boxes of a success; a card's own effect is played when its hook matches (1.7.5)
+STAKES = {"strike check": 3, "morale check": 2, "melee assault": 2, "melee defense": 2, "grapple": 1,
+          "to-hit": 1, "defense": 1, "tack": 1, "damage control": 1, "fire fighting": 2, "disengage": 1}
+
+
+class JudgmentCaptain:
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        self._terms: dict[str, Terms] = {}
+        self.decisions = 0
+        self.seconds = 0.0
+
+    # ------------------------------------------------------------------ entry points
+    def choose(self, game: Game, request: Request) -> Any:
+        key = game.scenario.id
+        if key not in self._terms:
+            self._terms[key] = victory_terms_of(game.scenario, game.cards)
+        start = time.perf_counter()
+        answer = think(game.view(request.side, events=False), request, game.cards, self._terms[key])
+        self.seconds += time.perf_counter() - start
+        self.decisions += 1
+        return answer
+
+
+def think(view: View, request: Request, cards: Mapping[str, ShipCard], terms: Terms | None) -> Any:
+    """The answer to `request` from `view` (see the module doc); always a legal answer."""
+    handler = HANDLERS.get(request.kind)
+    answer = handler(view, request, cards, terms) if handler is not None else None
+    return legal(request, answer)
+
+
+def terms_for(scenario: Scenario, cards: Mapping[str, ShipCard]) -> Terms:
+    return victory_terms_of(scenario, cards)
+
+
+def legal(request: Request, answer: Any) -> Any:
+    """The answer if it is one of the listed choices; otherwise the first listed choice (never a refusal).
+    Answers checked by a validator are built legal by their handlers."""
+    if request.options is not None:
+        return answer if answer in request.options else request.options[0]
+    if request.ships is not None:
+        answer = answer if isinstance(answer, dict) else {}
+        return {k: (answer[k] if k in answer and answer[k] in opts else opts[0]) for k, opts in request.ships.items()}
+    return answer
+
+
+# ---------------------------------------------------------------------------------------------- handlers
+def _setup(view: View, request: Request, cards: Mapping[str, ShipCard], terms: Terms | None) -> Any:
+    guns = Guns(Helm(view, request.side, cards, terms))
+    return {s: {"sail": "medium", "loads": guns.setup_loads(s)} for s in request.info["ships"]}
+
+
+def _assign_crew(view: View, request: Request, cards: Mapping[str, ShipCard], terms: Terms | None) -> Any:
+    guns = Guns(Helm(view, request.side, cards, terms))
+    out = {}
+    for ship_id, lim in request.info["limits"].items():
+        assign = guns.assign(ship_id, lim)
+        assert assigned_total(assign) <= lim["crew"]
+        out[ship_id] = assign
+    return out
+
+
+def _select_maneuver(view: View, request: Request, cards: Mapping[str, ShipCard], terms: Terms | None) -> Any:
+    assert request.ships is not None
+    helm = Helm(view, request.side, cards, terms)
+    remaining = request.info.get("remaining", {})
+    return {sid: helm.select(sid, opts, int(remaining.get(sid, 99))) for sid, opts in request.ships.items()}
+
+
+def _advance_turn(view: View, request: Request, cards: Mapping[str, ShipCard], terms: Terms | None) -> Any:
+    assert request.ships is not None
+    helm = Helm(view, request.side, cards, terms)
+    return {sid: helm.free_turn(sid, opts) for sid, opts in request.ships.items()}
+
+
+def _fall_off(view: View, request: Request, cards: Mapping[str, ShipCard], terms: Terms | None) -> Any:
+    assert request.ships is not None
+    helm = Helm(view, request.side, cards, terms)
+    return {sid: helm.fall_off(sid, opts) for sid, opts in request.ships.items()}
+
+
+def _fire(view: View, request: Request, cards: Mapping[str, ShipCard], terms: Terms | None) -> Any:
+    assert request.ships is not None
+    guns = Guns(Helm(view, request.side, cards, terms))
+    return {sid: guns.fire(sid, opts) for sid, opts in request.ships.items()}
+
+
+def _select_load(view: View, request: Request, cards: Mapping[str, ShipCard], terms: Terms | None) -> Any:
+    assert request.ships is not None
+    guns = Guns(Helm(view, request.side, cards, terms))
+    return {key: guns.load(*key.split(":")) for key in request.ships}
+
+
+def _hull_first(view: View, request: Request, cards: Mapping[str, ShipCard], terms: Terms | None) -> Any:
+    options = tuple(request.options or ())
+    ours = [s["id"] for s in view["ships"].values() if s["side"] == request.side and afloat(s)]
+    guns = Guns(Helm(view, request.side, cards, terms))
+    return guns.hull_first(ours[0] if ours else None, options)
+
+
+def _move_order(view: View, request: Request, cards: Mapping[str, ShipCard], terms: Terms | None) -> Any:
+    # 8.0: moving second, the Initiative Player sees where the enemy went before he moves
+    return "non_initiative_first"
+
+
+def _parallel_side(view: View, request: Request, cards: Mapping[str, ShipCard], terms: Terms | None) -> Any:
+    return (request.options or ("port",))[0]
+
+
+def _bonus_move(view: View, request: Request, cards: Mapping[str, ShipCard], terms: Terms | None) -> Any:
+    """16.0: one square straight ahead for a rigging check (6+ on a die + Strain + Sailing crew); taken
+    when that square is clearly better for the plan and the rigging can spare the risk."""
+    assert request.ships is not None
+    helm = Helm(view, request.side, cards, terms)
+    out = {}
+    for sid in request.ships:
+        ship = view["ships"][sid]
+        enemy = nearest_enemy(view, ship)
+        if enemy is None:
+            out[sid] = 0
+            continue
+        sq, h = square(ship), ship["heading"]
+        stay = helm.position(ship, sq, h, enemy, square(enemy))
+        go = helm.position(ship, geo.step(sq, h), h, enemy, square(enemy))
+        top = int(view["tops"][sid]["rigging"])
+        sound = ship["rigging"] > top // 2
+        out[sid] = 2 if go > stay + 0.6 and sound else 0
+    return out
+
+
+def _melee_power(ship: dict[str, Any]) -> float:
+    a = ship["assign"]
+    used = a["sailing"] + a["rigging_change"] + a["rigging_dc"] + sum(a["hull_dc"].values()) + sum(
+        a["gunnery"].values())
+    crew = max(0, ship["crew"] - used)
+    mod = {"green": -1, "average": 0, "crack": 1}.get(ship["quality"], 0) + {3: 1, 1: -1, 0: -1}.get(
+        int(ship["morale"]), 0)
+    return crew * (1 + 0.2 * mod)
+
+
+def _odds(view: View, request: Request) -> float:
+    ship = view["ships"][request.info["ship"]]
+    enemy_id = request.info.get("enemy")
+    if enemy_id is None:
+        enemy = nearest_enemy(view, ship)
+    else:
+        enemy = view["ships"][enemy_id]
+    if enemy is None:
+        return 0.0
+    return _melee_power(ship) / max(1.0, _melee_power(enemy))
+
+
+def _grapple(view: View, request: Request, cards: Mapping[str, ShipCard], terms: Terms | None) -> Any:
+    """12.0: lash on when boarding would win (a capture is +10 VP and ends the battle, 15.0)."""
+    return _odds(view, request) >= 1.5
+
+
+def _melee(view: View, request: Request, cards: Mapping[str, ShipCard], terms: Terms | None) -> Any:
+    return _odds(view, request) >= 1.4
+
+
+def _melee_continue(view: View, request: Request, cards: Mapping[str, ShipCard], terms: Terms | None) -> Any:
+    ours = [s for s in view["ships"].values() if s["side"] == request.side and afloat(s)]
+    for ship in ours:
+        for g in view["grapples"]:
+            if ship["id"] in g["ships"]:
+                other = next(i for i in g["ships"] if i != ship["id"])
+                return _melee_power(ship) >= 1.1 * max(1.0, _melee_power(view["ships"][other]))
+    return False
+
+
+def _melee_split(view: View, request: Request, cards: Mapping[str, ShipCard], terms: Terms | None) -> Any:
+    return max(request.options or (0,))
+
+
+def _melee_support(view: View, request: Request, cards: Mapping[str, ShipCard], terms: Terms | None) -> Any:
+    return list(request.info["suggested"])
+
+
+def _disengage(view: View, request: Request, cards: Mapping[str, ShipCard], terms: Terms | None) -> Any:
+    """17.5: cut loose when the boarders would lose."""
+    ship = view["ships"][request.info["ship"]]
+    for g in view["grapples"]:
+        if ship["id"] in g["ships"]:
+            other = next(i for i in g["ships"] if i != ship["id"])
+            return _melee_power(ship) < 1.2 * _melee_power(view["ships"][other])
+    return False
+
+
+def _sail_change(view: View, request: Request, cards: Mapping[str, ShipCard], terms: Terms | None) -> Any:
+    """17.5: Medium Sail is speed; Fighting Sail halves the rigging hits of shots aimed High (11.4.9), worth it
+    only when the enemy is alongside and faster anyway."""
+    return request.info["to"] == "medium"
+
+
+def _bonus_cards(view: View, request: Request, cards: Mapping[str, ShipCard], terms: Terms | None) -> Any:
+    """1.7.3-1.7.5: play a card for its own effect on a roll of its kind when the roll matters; discard one
+    for +1 (or -1) on a single die where a single die decides much (a strike or morale check, a grapple)."""
+    info = request.info
+    purpose = str(info["purpose"])
+    stake = next((v for k, v in STAKES.items() if purpose.startswith(k)), 0)
+    if stake == 0:
+        return []
+    playable = list(info.get("playable", []))
+    if playable:
+        return playable[:1]
+    hand = [c for c in info["hand"] if card_of(c)["type"] == "hold"]
+    if stake >= 2 and int(info["dice"]) <= 2 and hand:
+        return hand[: min(int(info["max"]), 1)]
+    return []
+
+
+def _discard_card(view: View, request: Request, cards: Mapping[str, ShipCard], terms: Terms | None) -> Any:
+    """1.7.2: keep the cards whose hooks matter most."""
+    options = list(request.options or ())
+
+    def worth(c: str) -> int:
+        return STAKES.get(str(card_of(c).get("hook")), 0)
+
+    return min(options, key=worth) if options else None
+
+
+HANDLERS = {
+    "setup": _setup, "assign_crew": _assign_crew, "select_maneuver": _select_maneuver,
+    "advance_turn": _advance_turn, "fall_off": _fall_off, "fire": _fire, "select_load": _select_load,
+    "hull_first": _hull_first, "move_order": _move_order, "parallel_side": _parallel_side,
+    "bonus_move": _bonus_move, "grapple": _grapple, "melee": _melee, "melee_continue": _melee_continue,
+    "melee_split": _melee_split, "melee_support": _melee_support, "disengage": _disengage,
+    "sail_change": _sail_change, "bonus_cards": _bonus_cards, "discard_card": _discard_card,
+}
+
+__all__ = ["JudgmentCaptain", "think", "terms_for", "exchange", "gun_power"]
