@@ -23,6 +23,7 @@ def play(path: str, games: int, against: str, turn_limit: int = 30) -> dict[str,
     sides = [s.id for s in scenario.sides]
     wins = draws = losses = own_off_map = 0
     decisions, seconds = 0, 0.0
+    margin = 0.0
     for k in range(games):
         seed = 1 + k
         names = ("judgment", against) if k % 2 == 0 else (against, "judgment")
@@ -37,7 +38,10 @@ def play(path: str, games: int, against: str, turn_limit: int = 30) -> dict[str,
         judge = seats[mine]
         decisions += judge.decisions  # type: ignore[attr-defined]
         seconds += judge.seconds  # type: ignore[attr-defined]
-        winner = game.events[-1]["result"]["winner"]
+        result = game.events[-1]["result"]
+        winner = result["winner"]
+        theirs = next(s for s in sides if s != mine)
+        margin += result["sides"][mine]["vp"] - result["sides"][theirs]["vp"]
         reason = game.state.end_reason
         if "sailed off the map" in reason:
             mover = [e for e in game.events if e["type"] == "map_edge"][-1]["ship"]
@@ -50,7 +54,7 @@ def play(path: str, games: int, against: str, turn_limit: int = 30) -> dict[str,
         else:
             losses += 1
     return {"scenario": scenario.id, "games": games, "wins": wins, "draws": draws, "losses": losses,
-            "score": (wins + draws / 2) / games, "own_off_map": own_off_map,
+            "score": (wins + draws / 2) / games, "own_off_map": own_off_map, "margin": margin / games,
             "ms_per_decision": 1000 * seconds / max(1, decisions)}
 
 
@@ -68,7 +72,7 @@ def main() -> None:
         for k in total:
             total[k] += int(r[k])  # type: ignore[call-overload]
         print(f"{r['scenario']:34s} {r['wins']:3d}-{r['draws']:3d}-{r['losses']:3d}  score {r['score']:.2f}  "
-              f"own off-map {r['own_off_map']}  {r['ms_per_decision']:.2f} ms/decision", flush=True)
+              f"margin {r['margin']:+7.1f}  own off-map {r['own_off_map']}  {r['ms_per_decision']:.2f} ms/decision", flush=True)
     score = (total["wins"] + total["draws"] / 2) / max(1, total["games"])
     print(f"{'overall vs ' + args.against:34s} {total['wins']:3d}-{total['draws']:3d}-{total['losses']:3d}  "
           f"score {score:.2f}  own off-map {total['own_off_map']}  ({time.perf_counter() - start:.0f} s)")

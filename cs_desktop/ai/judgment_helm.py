@@ -21,7 +21,7 @@ from cs_desktop.rules.tables import get_tables
 
 DEPTH = 3
 #: how far apart (squares) the ships may drift before the helm steers back together (map 32 x 24).
-SLACK = 7
+SLACK = 9
 
 
 def expected_hits(dice: int, mp: int) -> float:
@@ -73,14 +73,21 @@ class Helm:
         if self.plan == "fight":
             score -= 0.04 * scale * max(0, d - 4)
         else:
-            score += 0.03 * scale * min(d, 26)
+            score += 0.03 * scale * min(d, 20) - 0.05 * scale * max(0, d - 24)
         score += 0.05 * scale * get_tables().position_rank(letter(self.view, heading))
         # 9.3: never let the two ships drift further apart than the map can hold
         width, height = self.view["map_size"]
         over = max(abs(sq[0] - esq[0]) - (width - 1 - SLACK), abs(sq[1] - esq[1]) - (height - 1 - SLACK), 0)
-        score -= over * (2.0 * scale + 1.0)
-        if over > SLACK - 1:
+        score -= over * over * (0.5 * scale + 0.5)
+        if over >= SLACK - 1:
             score -= 100.0
+        # ...and as they near that limit, head back toward the enemy before the wind forbids it
+        near = max(abs(sq[0] - esq[0]) - (width - 1 - SLACK - 3), abs(sq[1] - esq[1]) - (height - 1 - SLACK - 3), 0)
+        if near and sq != esq:
+            fx, fy = geo.VECTORS[heading]
+            dx, dy = esq[0] - sq[0], esq[1] - sq[1]
+            cos = (fx * dx + fy * dy) / ((fx * fx + fy * fy) ** 0.5 * (dx * dx + dy * dy) ** 0.5)
+            score += near * (scale + 0.5) * cos
         return score
 
     def enemy_after(self, enemy: dict[str, Any], our_mp: float, our_speed: int) -> tuple[int, int]:
