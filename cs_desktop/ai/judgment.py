@@ -234,8 +234,8 @@ def _bonus_cards(view: View, request: Request, cards: Mapping[str, ShipCard], te
     if playable:
         return playable[:1]
     hand = [c for c in info["hand"] if card_of(c)["type"] == "hold"]
-    if stake >= 2 and int(info["dice"]) <= 2 and hand:
-        return hand[: min(int(info["max"]), 1)]
+    if hand and ((stake >= 2 and int(info["dice"]) <= 2) or len(hand) >= 3):
+        return hand[: min(int(info["max"]), 1)]  # a full hand loses the next card drawn anyway (1.7.2)
     return []
 
 

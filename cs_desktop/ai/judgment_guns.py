@@ -77,6 +77,9 @@ class Guns:
                 n = min(int(lim["hull_dc"][section]), left, 1)
                 assign["hull_dc"][section] = n
                 left -= n
+        if left > 0 and lim["rigging_change"] and ship["sail"] == "fighting":
+            assign["rigging_change"] = min(int(lim["rigging_change"]), left)  # 17.5: back to Medium Sail
+            left -= assign["rigging_change"]
         for section in geo.sections_for_side(other):
             man(section)
         for section in SECTION_NAMES:

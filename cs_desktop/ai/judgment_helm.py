@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from cs_desktop.ai.evaluate import Terms, stance
-from cs_desktop.ai.judgment_view import View, gun_power, letter, nearest_enemy, scratch_state, square
+from cs_desktop.ai.judgment_view import View, afloat, gun_power, letter, nearest_enemy, scratch_state, square
 from cs_desktop.rules import geometry as geo
 from cs_desktop.rules import maneuver as mv
 from cs_desktop.rules.cards import ShipCard
@@ -77,15 +77,21 @@ class Helm:
         score += 0.05 * scale * get_tables().position_rank(letter(self.view, heading))
         # 9.3: never let the two ships drift further apart than the map can hold
         width, height = self.view["map_size"]
-        over = max(abs(sq[0] - esq[0]) - (width - 1 - SLACK), abs(sq[1] - esq[1]) - (height - 1 - SLACK), 0)
+        others = [esq] + [square(o) for o in self.view["ships"].values()
+                          if o["id"] not in (ship["id"], enemy["id"]) and afloat(o)]
+        spread_x = max(abs(sq[0] - o[0]) for o in others)
+        spread_y = max(abs(sq[1] - o[1]) for o in others)
+        over = max(spread_x - (width - 1 - SLACK), spread_y - (height - 1 - SLACK), 0)
         score -= over * over * (0.5 * scale + 0.5)
         if over >= SLACK - 1:
             score -= 100.0
         # ...and as they near that limit, head back toward the enemy before the wind forbids it
-        near = max(abs(sq[0] - esq[0]) - (width - 1 - SLACK - 3), abs(sq[1] - esq[1]) - (height - 1 - SLACK - 3), 0)
-        if near and sq != esq:
+        near = max(spread_x - (width - 1 - SLACK - 3), spread_y - (height - 1 - SLACK - 3), 0)
+        cx = sum(o[0] for o in others) / len(others)
+        cy = sum(o[1] for o in others) / len(others)
+        if near and (cx, cy) != sq:
             fx, fy = geo.VECTORS[heading]
-            dx, dy = esq[0] - sq[0], esq[1] - sq[1]
+            dx, dy = cx - sq[0], cy - sq[1]
             cos = (fx * dx + fy * dy) / ((fx * fx + fy * fy) ** 0.5 * (dx * dx + dy * dy) ** 0.5)
             score += near * (scale + 0.5) * cos
         return score
@@ -160,6 +166,20 @@ class Helm:
                     for _, after, cost in self._children(ship)), default=here)
         return 0.4 * here + 0.6 * best
 
+    def ends_game(self, ship: ShipState) -> bool:
+        """Would her next Advance (or the one after, the enemy holding still) leave no shift that keeps
+        every ship on the map (9.3)?"""
+        width, height = self.state.map_size
+        ships = self.state.afloat()
+        idx = next(i for i, s in enumerate(ships) if s.id == ship.id)
+        squares = [s.square for s in ships]
+        dest = ship.square
+        for _ in range(2):
+            dest = geo.step(dest, ship.heading)
+            if geo.edge_shift(squares, idx, dest, width, height) is None:
+                return True
+        return False
+
     # ------------------------------------------------------------------ answers
     def select(self, ship_id: str, options: tuple[dict[str, Any], ...], remaining: int) -> dict[str, Any]:
         ship_view = self.view["ships"][ship_id]
@@ -176,6 +196,8 @@ class Helm:
                 done[key] = max(self.value(ship_view, after, enemy, cost, DEPTH - 1)
                                 for after in self._apply(ship, option))
             score = done[key]
+            if option["maneuver"] == "advance" and self.ends_game(ship):
+                score -= 10_000.0  # 9.3: the map cannot hold her there: the game would end by her own move
             if option["maneuver"] == "tack":
                 score -= 0.5  # it may fail and leave her In Irons (9.1.4)
             if option["maneuver"] == "back_sail":
