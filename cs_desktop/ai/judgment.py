@@ -24,7 +24,8 @@ from cs_desktop.rules.bridge_cards import card_of
 from cs_desktop.rules.cards import Scenario, ShipCard
 from cs_desktop.rules.decisions import Request
 from cs_desktop.rules.game import Game
-from cs_desktop.rules.state import assigned_total
+from cs_desktop.rules.damage import HAND_LIMIT, MORALE_MOD
+from cs_desktop.rules.state import QUALITY_MOD, assigned_total
 
 #: rolls where a Hold card discarded for +1 on a die may swing the outcome of the game, with a rough worth
 #: in crew or boxes of a success; a card's own effect is played when its hook matches (1.7.5)
@@ -162,8 +163,7 @@ def _melee_power(ship: dict[str, Any]) -> float:
     used = a["sailing"] + a["rigging_change"] + a["rigging_dc"] + sum(a["hull_dc"].values()) + sum(
         a["gunnery"].values())
     crew = max(0, ship["crew"] - used)
-    mod = {"green": -1, "average": 0, "crack": 1}.get(ship["quality"], 0) + {3: 1, 1: -1, 0: -1}.get(
-        int(ship["morale"]), 0)
+    mod = QUALITY_MOD.get(ship["quality"], 0) + MORALE_MOD[int(ship["morale"])]
     return crew * (1 + 0.2 * mod)
 
 
@@ -199,7 +199,19 @@ def _melee_continue(view: View, request: Request, cards: Mapping[str, ShipCard],
 
 
 def _melee_split(view: View, request: Request, cards: Mapping[str, ShipCard], terms: Terms | None) -> Any:
-    return max(request.options or (0,))
+    """15.0: dice against support points. Support lifts the dice nearest a 5, so all-dice wastes points: the
+    best share of dice is about seven in ten, more with a good modifier, fewer with a bad one (worked out by
+    enumerating the rolls with `melee.best_support`)."""
+    options = tuple(request.options or (0,))
+    ship = view["ships"].get(request.info.get("ship", ""), None)
+    mod = 0
+    if ship is not None:
+        mod = QUALITY_MOD.get(ship["quality"], 0) + MORALE_MOD[int(ship["morale"])]
+        if request.info.get("role") == "assault" and cards[ship["card"]].nation == "FR":
+            mod += 1
+    n = int(request.info.get("melee_crew", max(options)))
+    want = round(n * min(0.85, max(0.5, 0.7 + 0.08 * mod)))
+    return min(options, key=lambda k: (abs(k - want), -k))
 
 
 def _melee_support(view: View, request: Request, cards: Mapping[str, ShipCard], terms: Terms | None) -> Any:
@@ -234,7 +246,9 @@ def _bonus_cards(view: View, request: Request, cards: Mapping[str, ShipCard], te
     if playable:
         return playable[:1]
     hand = [c for c in info["hand"] if card_of(c)["type"] == "hold"]
-    if hand and ((stake >= 2 and int(info["dice"]) <= 2) or len(hand) >= 3):
+    ours = [s for s in view["ships"].values() if s["side"] == request.side and afloat(s)]
+    limit = HAND_LIMIT[min(int(s["morale"]) for s in ours)] if ours else 3
+    if hand and ((stake >= 2 and int(info["dice"]) <= 2) or len(hand) >= limit - 1):
         return hand[: min(int(info["max"]), 1)]  # a full hand loses the next card drawn anyway (1.7.2)
     return []
 

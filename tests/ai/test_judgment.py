@@ -184,6 +184,18 @@ def test_judgment_repels_rather_than_boards_a_stronger_crew() -> None:
     assert decide(game, request) is True
 
 
+def test_judgment_splits_melee_crew_between_dice_and_support() -> None:
+    # 15.0: twelve Melee crew, average and Handy (+1): about nine dice and three support points make the most
+    # hits; throwing all twelve as dice leaves nothing to lift the fours.
+    game = duel(a=(10, 12, 1), b=(11, 12, 1))
+    drive(game, until=at("assign_crew", "us"))
+    request = Request("melee_split", "us", "15.0", "split?", options=tuple(range(1, 13)),
+                      info={"ship": "constitution", "role": "assault", "melee_crew": 12})
+    assert 8 <= decide(game, request) <= 10
+    game.state.ships["constitution"].morale = 1  # Unfit -1: fewer dice, more support
+    assert 5 <= decide(game, request) <= 8
+
+
 # ------------------------------------------------------------------------------------------- Hold cards (1.7.3)
 def test_judgment_spends_hold_cards_where_they_swing_a_roll() -> None:
     game = duel(options={"bridge_cards": True, "bonus_cards": True})
