@@ -14,7 +14,7 @@ import math
 from collections.abc import Mapping
 from typing import Any
 
-from cs_desktop.ai.judgment_view import View, afloat, damage_taken, square
+from cs_desktop.ai.judgment_view import View, afloat, damage_taken, gun_power, square
 from cs_desktop.rules import geometry as geo
 from cs_desktop.rules.cards import Scenario, ShipCard
 from cs_desktop.rules.victory import CAPTURED_VP, DRAW_MARGIN, STRUCK_VP
@@ -24,6 +24,8 @@ Terms = dict[str, dict[str, float]]
 
 #: turns assumed left when the scenario has no turn limit (a typical action).
 OPEN_ENDED_TURNS = 12
+#: ahead on VP, a side still fights when each exchange brings it this many times the enemy's VP.
+FIGHT_WHEN_AHEAD = 1.5
 
 
 def victory_terms_of(scenario: Scenario, cards: Mapping[str, ShipCard]) -> Terms:
@@ -57,16 +59,21 @@ def other_side(view: View, side: str) -> str:
     return next(s for s in view["sides"] if s != side)
 
 
-def firepower(view: View, side: str) -> float:
-    """Dice the side's afloat ships throw in their better broadsides at close range, fully manned, with the
-    morale modifier folded in (11.4.5: Handy +1, Unfit -1 on every die)."""
+def firepower(view: View, side: str, cards: Mapping[str, ShipCard] | None = None) -> float:
+    """Hits the side's afloat ships are expected to land in a close-range exchange of broadsides (4 MP: two
+    defense dice), their better broadside fully manned, the morale modifier folded in (11.4.5: Handy +1,
+    Unfit -1 on every die). With the ship cards, the dice of the top undamaged boxes (11.4.4); without,
+    the undamaged boxes as a stand-in."""
     total = 0.0
     for s in view["ships"].values():
         if s["side"] != side or not afloat(s):
             continue
-        dice = max(_side_boxes(s, "port"), _side_boxes(s, "starboard"))
+        if cards is not None:
+            dice = gun_power(s, cards[s["card"]], None, 4)
+        else:
+            dice = max(_side_boxes(s, "port"), _side_boxes(s, "starboard"))
         p_hit = {3: 0.5, 2: 1 / 3, 1: 1 / 6}.get(int(s["morale"]), 1 / 6)
-        total += dice * p_hit
+        total += max(dice * p_hit - 2 / 3, dice * p_hit / 4)
     return total
 
 
@@ -74,12 +81,13 @@ def _side_boxes(ship: dict[str, Any], bside: str) -> int:
     return sum(int(ship["gunnery"][sec]) for sec in geo.sections_for_side(bside))
 
 
-def exchange(view: View, side: str, terms: Terms | None = None) -> float:
+def exchange(view: View, side: str, terms: Terms | None = None,
+             cards: Mapping[str, ShipCard] | None = None) -> float:
     """VP the side gains per VP the enemy gains when both fire broadsides at each other (> 1: fighting pays)."""
     t = _terms(view, terms)
     enemy = other_side(view, side)
-    ours = firepower(view, side) * t[side]["multiplier"]
-    theirs = firepower(view, enemy) * t[enemy]["multiplier"]
+    ours = firepower(view, side, cards) * t[side]["multiplier"]
+    theirs = firepower(view, enemy, cards) * t[enemy]["multiplier"]
     return ours / max(theirs, 1e-6)
 
 
@@ -90,14 +98,17 @@ def turns_left(view: View) -> int:
     return max(3, OPEN_ENDED_TURNS - int(view["turn"]) // 2)
 
 
-def stance(view: View, side: str, terms: Terms | None = None) -> str:
-    """'fight' or 'stall' (see the module doc)."""
+def stance(view: View, side: str, terms: Terms | None = None, cards: Mapping[str, ShipCard] | None = None) -> str:
+    """'fight' or 'stall' (see the module doc). Ahead by more than a draw, a side stalls unless each exchange
+    clearly pays (a fight also risks a strike that ends the battle, 17.4); level, it fights when the exchange
+    pays; behind, it must fight."""
     vp = vp_now(view, terms)
     margin = vp[side] - vp[other_side(view, side)]
-    if exchange(view, side, terms) >= 1.0:
-        return "fight"
+    ratio = exchange(view, side, terms, cards)
+    if margin > DRAW_MARGIN:
+        return "fight" if ratio >= FIGHT_WHEN_AHEAD else "stall"
     if margin >= -DRAW_MARGIN:
-        return "stall"
+        return "fight" if ratio >= 1.0 else "stall"
     return "fight"
 
 
@@ -109,7 +120,8 @@ def closest_range(view: View, side: str) -> int:
     return min(geo.mp_distance(a, b) for a in ours for b in theirs)
 
 
-def evaluate(view: View, side: str, terms: Terms | None = None) -> float:
+def evaluate(view: View, side: str, terms: Terms | None = None,
+             cards: Mapping[str, ShipCard] | None = None) -> float:
     """Expected final VP margin of `side` from this position (positive: `side` ahead).
 
     The margin now, plus the VP the exchange of fire is expected to bring over the turns left: each turn of
@@ -122,14 +134,14 @@ def evaluate(view: View, side: str, terms: Terms | None = None) -> float:
     margin = vp[side] - vp[enemy]
     if view.get("ended"):
         return margin
-    rate = firepower(view, side) * t[side]["multiplier"] - firepower(view, enemy) * t[enemy]["multiplier"]
+    rate = firepower(view, side, cards) * t[side]["multiplier"] - firepower(view, enemy, cards) * t[enemy]["multiplier"]
     d = closest_range(view, side)
     engaged = 1.0 if d <= 8 else 0.6 if d <= 16 else 0.3
-    stalls = {stance(view, s, t) for s in (side, enemy)}
+    stalls = {stance(view, s, t, cards) for s in (side, enemy)}
     if "stall" in stalls:
         engaged *= 0.5
-    # about a third of the hits that land get through the defense at close range, twice a turn
-    future = rate * engaged * 0.6 * min(turns_left(view), 8)
+    # about one close exchange a turn while engaged
+    future = rate * engaged * min(turns_left(view), 8)
     return margin + future
 
 

@@ -41,7 +41,7 @@ class Helm:
         self.cards = cards
         self.terms = terms
         self.state: GameState = scratch_state(view, cards)
-        self.plan = stance(view, side, terms)
+        self.plan = stance(view, side, terms, cards)
         mult = terms or {}
         enemy_side = next(s for s in view["sides"] if s != side)
         self.w_us = float(mult.get(side, {}).get("multiplier", 1.0))
