@@ -18,7 +18,7 @@ from typing import Any
 from cs_desktop.ai.evaluate import Terms, exchange, victory_terms_of
 from cs_desktop.ai.judgment_guns import Guns
 from cs_desktop.ai.judgment_helm import Helm
-from cs_desktop.ai.judgment_view import View, afloat, gun_power, nearest_enemy, square
+from cs_desktop.ai.judgment_view import View, afloat, gun_power, nearest_enemy
 from cs_desktop.rules import geometry as geo
 from cs_desktop.rules.bridge_cards import card_of
 from cs_desktop.rules.cards import Scenario, ShipCard
@@ -33,6 +33,10 @@ STAKES = {"strike check": 3, "morale check": 2, "melee assault": 2, "melee defen
           "to-hit": 1, "defense": 1, "tack": 1, "damage control": 1, "fire fighting": 2, "disengage": 1}
 
 
+#: how much better (in the helm's VP-scaled score) the square ahead must be to take a Bonus Move
+BONUS_MOVE_GAIN = 0.4
+
+
 class JudgmentCaptain:
     def __init__(self, seed: int) -> None:
         self.seed = seed
@@ -45,7 +49,7 @@ class JudgmentCaptain:
         key = game.scenario.id
         if key not in self._terms:
             self._terms[key] = victory_terms_of(game.scenario, game.cards)
-        start = time.perf_counter()
+        start = time.perf_counter()  # the view is part of the decision's cost
         answer = think(game.view(request.side, events=False), request, game.cards, self._terms[key])
         self.seconds += time.perf_counter() - start
         self.decisions += 1
@@ -138,8 +142,10 @@ def _parallel_side(view: View, request: Request, cards: Mapping[str, ShipCard], 
 
 
 def _bonus_move(view: View, request: Request, cards: Mapping[str, ShipCard], terms: Terms | None) -> Any:
-    """16.0: one square straight ahead for a rigging check (6+ on a die + Strain + Sailing crew); taken
-    when that square is clearly better for the plan and the rigging can spare the risk."""
+    """16.0: one square straight ahead, then a rigging check (a die + Strain + Sailing crew, 6 or more holds;
+    a failure costs as many rigging boxes as the Strain, which the enemy does not score, ruling R19.0).
+    Strain 1 risks the least rigging. Taken when the square ahead is clearly better for the plan, looking a
+    maneuver beyond, and the rigging can spare the risk."""
     assert request.ships is not None
     helm = Helm(view, request.side, cards, terms)
     out = {}
@@ -149,12 +155,15 @@ def _bonus_move(view: View, request: Request, cards: Mapping[str, ShipCard], ter
         if enemy is None:
             out[sid] = 0
             continue
-        sq, h = square(ship), ship["heading"]
-        stay = helm.position(ship, sq, h, enemy, square(enemy))
-        go = helm.position(ship, geo.step(sq, h), h, enemy, square(enemy))
-        top = int(view["tops"][sid]["rigging"])
-        sound = ship["rigging"] > top // 2
-        out[sid] = 2 if go > stay + 0.6 and sound else 0
+        here = helm.state.ships[sid]
+        ahead = here.clone()
+        ahead.x, ahead.y = geo.step(here.square, here.heading)
+        stay = helm.value(ship, here, enemy, 0, 1)
+        go = helm.value(ship, ahead, enemy, 0, 1)
+        if helm.ends_game(here):
+            go -= 10_000.0  # 9.3
+        sound = ship["rigging"] > int(view["tops"][sid]["rigging"]) // 2
+        out[sid] = 1 if go > stay + BONUS_MOVE_GAIN and sound else 0
     return out
 
 

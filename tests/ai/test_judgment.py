@@ -159,6 +159,17 @@ def test_judgment_stays_on_the_map(monkeypatch: pytest.MonkeyPatch) -> None:
     assert decide(game, request)["shannon"]["maneuver"] != "advance"
 
 
+@pytest.mark.parametrize("java, takes", [((10, 2, 5), 1), ((12, 9, 1), 0)])
+def test_judgment_takes_a_bonus_move_when_it_helps(java: tuple[int, int, int], takes: int) -> None:
+    # 16.0: Constitution must close (she is behind on 20.1 terms). Java dead ahead and coming on: one more
+    # square is worth the rigging check. Java on her bow, heading the same way: the square ahead would
+    # put her in Java's broadside arc (worth four times as much to Java): she stays.
+    game = duel(a=(10, 12, 1), b=java)
+    drive(game, until=at("assign_crew", "us"))
+    request = Request("bonus_move", "us", "16.0", "bonus move?", ships={"constitution": (0, 1, 2)})
+    assert decide(game, request) == {"constitution": takes}
+
+
 # ------------------------------------------------------------------------------------------- boarding (12.0, 15.0)
 def test_judgment_grapples_when_the_melee_odds_are_good() -> None:
     game = duel(a=(10, 12, 1), b=(11, 12, 1))
@@ -215,7 +226,7 @@ def test_judgment_spends_hold_cards_where_they_swing_a_roll() -> None:
 @pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
 def test_judgment_always_answers_legally(path: Path) -> None:
     scenario, ships = load_scenario_with_ships(path)
-    for k, names in enumerate((("judgment", "random"), ("random", "judgment"))):
+    for k, names in enumerate((("judgment", "random"), ("random", "judgment"), ("judgment", "judgment"))):
         game = Game(scenario, ships, 3 + k, {"turn_limit": 6})
         sides = [s.id for s in scenario.sides]
         seats = {side: make_captain(name, 5 + i) for i, (side, name) in enumerate(zip(sides, names, strict=True))}
