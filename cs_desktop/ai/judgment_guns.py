@@ -16,9 +16,10 @@ from cs_desktop.rules import geometry as geo
 from cs_desktop.rules.cards import SECTION_NAMES
 from cs_desktop.rules.state import empty_assignment
 
-#: fire a broadside only if it brings at least this share of what the same broadside would at close range,
-#: unless the range is not closing (then anything worth a box is fired).
+#: fire a broadside only if it brings at least this share of what the same broadside would at close range
+#: (HOLD_SHARE while the range is closing, LONG_SHARE while it is not).
 HOLD_SHARE = 0.3
+LONG_SHARE = 0.15
 CLOSE = 4  # MP: the range a fighting captain aims to fire at
 DOUBLE_RANGE = 7  # MP: Double Shot pays inside this range (more dice hit, fewer defense dice)
 
@@ -138,9 +139,11 @@ class Guns:
             return best
         if best_value < 0.05:
             return hold
-        if self.helm.plan == "fight" and best_mp > CLOSE + 2 and not self._last_chance():
-            # 10.0: the reload takes most of a turn; a long shot now may cost the close one
-            if best_value < HOLD_SHARE * self.close_value(ship_id, best) and self._closing(ship_id, best["target"]):
+        if best_mp > CLOSE + 2 and not self._last_chance():
+            # 10.0: the reload takes most of a turn; a long shot now may cost the close one, and a shot that
+            # brings next to nothing (18 MP and more: nine defense dice at +1) is not worth the smoke either
+            share = HOLD_SHARE if self._closing(ship_id, best["target"]) else LONG_SHARE
+            if best_value < share * self.close_value(ship_id, best):
                 return hold
         return best
 
