@@ -15,7 +15,7 @@ import time
 from collections.abc import Mapping
 from typing import Any
 
-from cs_desktop.ai.evaluate import Terms, exchange, victory_terms_of
+from cs_desktop.ai.evaluate import Terms, evaluate, exchange, victory_terms_of, vp_now
 from cs_desktop.ai.judgment_guns import Guns
 from cs_desktop.ai.judgment_helm import Helm
 from cs_desktop.ai.judgment_view import View, afloat, gun_power, nearest_enemy
@@ -26,6 +26,7 @@ from cs_desktop.rules.decisions import Request
 from cs_desktop.rules.game import Game
 from cs_desktop.rules.damage import HAND_LIMIT, MORALE_MOD
 from cs_desktop.rules.state import QUALITY_MOD, assigned_total
+from cs_desktop.rules.victory import CAPTURED_VP, DRAW_MARGIN
 
 #: rolls where a Hold card discarded for +1 on a die may swing the outcome of the game, with a rough worth
 #: in crew or boxes of a success; a card's own effect is played when its hook matches (1.7.5)
@@ -188,13 +189,35 @@ def _odds(view: View, request: Request) -> float:
     return _melee_power(ship) / max(1.0, _melee_power(enemy))
 
 
+def capture_pays(view: View, request: Request, cards: Mapping[str, ShipCard], terms: Terms | None) -> bool:
+    """A capture scores +10 VP and the boxes of the crew cut down (15.0, 19.0) — but taking the enemy's last
+    ship ends the battle (18.0). Worth it when the result then beats what fighting on is expected to bring:
+    a win, or a draw where a loss was coming."""
+    enemy_id = request.info.get("enemy")
+    enemy = view["ships"].get(enemy_id) if enemy_id else None
+    if enemy is None:
+        return True
+    others = [s for s in view["ships"].values() if s["side"] == enemy["side"] and afloat(s) and s["id"] != enemy_id]
+    if others:
+        return True  # the battle goes on: the prize is pure gain
+    t = terms or {sid: {"multiplier": 1.0, "bonus": 0.0} for sid in view["sides"]}
+    side = request.side
+    vp = vp_now(view, t)
+    other = next(s for s in view["sides"] if s != side)
+    after = vp[side] - vp[other] + CAPTURED_VP + _melee_power(enemy) * t[side]["multiplier"]
+    if after > DRAW_MARGIN:
+        return True
+    return after >= -DRAW_MARGIN and evaluate(view, side, t, cards) < -DRAW_MARGIN
+
+
 def _grapple(view: View, request: Request, cards: Mapping[str, ShipCard], terms: Terms | None) -> Any:
-    """12.0: lash on when boarding would win (a capture is +10 VP and ends the battle, 15.0)."""
-    return _odds(view, request) >= 1.5
+    """12.0: lash on when boarding would win (a capture is +10 VP and ends the battle, 15.0) and the capture
+    pays (see `capture_pays`)."""
+    return _odds(view, request) >= 1.5 and capture_pays(view, request, cards, terms)
 
 
 def _melee(view: View, request: Request, cards: Mapping[str, ShipCard], terms: Terms | None) -> Any:
-    return _odds(view, request) >= 1.4
+    return _odds(view, request) >= 1.4 and capture_pays(view, request, cards, terms)
 
 
 def _melee_continue(view: View, request: Request, cards: Mapping[str, ShipCard], terms: Terms | None) -> Any:

@@ -21,6 +21,7 @@ from cs_desktop.rules.state import empty_assignment
 HOLD_SHARE = 0.3
 LONG_SHARE = 0.15
 CLOSE = 4  # MP: the range a fighting captain aims to fire at
+BOARDING_REACH = 16  # MP: two ships this far apart may share a square before the turn is out
 DOUBLE_RANGE = 7  # MP: Double Shot pays inside this range (more dice hit, fewer defense dice)
 
 
@@ -61,9 +62,10 @@ class Guns:
 
         for section in geo.sections_for_side(primary):
             man(section)
-        # Melee reserve when boarding is possible this turn (9.2, 12.0): match his idle crew
-        if enemy is not None and d <= 4:
-            reserve = min(left, max(2, int(lim["crew"]) // 4))
+        # Melee reserve whenever he could reach her square this turn (12.0): a ship with no Melee crew left is
+        # captured by the first boarding party (15.0), and a reserve deters the grapple
+        if enemy is not None and d <= BOARDING_REACH:
+            reserve = min(left, max(3, int(lim["crew"]) // 4))
             left -= reserve
         else:
             reserve = 0
