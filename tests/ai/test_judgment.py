@@ -183,6 +183,23 @@ def test_judgment_grapples_when_the_melee_odds_are_good() -> None:
     assert decide(game, request) is False
 
 
+def test_judgment_boards_the_last_prize_only_when_the_capture_pays() -> None:
+    # 15.0/18.0: taking Java ends the battle. Java's guns are silenced and her crew down to 3 (37 boxes to us);
+    # Constitution has lost 9 crew (36 VP to Java at x4, with her 11 VP bonus). Captured now: a draw (within
+    # 5 VP); fought on, her silent guns make it a win. Without that damage the capture wins outright.
+    game = duel(a=(10, 12, 1), b=(11, 12, 1))
+    drive(game, until=at("assign_crew", "us"))
+    java = game.state.ships["java"]
+    java.gunnery = {k: 0 for k in java.gunnery}
+    java.crew = 3
+    game.state.ships["constitution"].crew = 9
+    request = Request("melee", "us", "15.0", "board?", options=(False, True),
+                      info={"ship": "constitution", "enemy": "java"})
+    assert decide(game, request) is False
+    game.state.ships["constitution"].crew = 18
+    assert decide(game, request) is True
+
+
 def test_judgment_repels_rather_than_boards_a_stronger_crew() -> None:
     game = duel(a=(10, 12, 1), b=(11, 12, 1))
     drive(game, until=at("assign_crew", "us"))
