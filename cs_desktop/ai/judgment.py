@@ -2,8 +2,8 @@
 
 Its inputs are the view (`game.view(side, events=False)`), the request and the public terms of the battle
 (the scenario and the ship cards, which both players see: the 20.1 multipliers and bonuses come from them).
-It never reads the game's state or anything hidden, and it rolls no dice of the game: `think(view, request)`
-is a pure function of its inputs. The judgments live in `judgment_helm` (maneuvers, 9.0-9.3, 16.0),
+It never reads the game's state or anything hidden, and it rolls no dice of the game:
+`think(view, request, cards, terms)` is a pure function of its inputs. The judgments live in `judgment_helm` (maneuvers, 9.0-9.3, 16.0),
 `judgment_guns` (crew, fire, loads, 5.0-11.9) and `evaluate` (victory points and the plan: fight or stall);
 this module answers the rest — Hold cards (1.7.3-1.7.5), grappling and boarding (12.0, 15.0), sail and
 disengagement (17.5) — and keeps every answer legal.
@@ -15,13 +15,13 @@ import time
 from collections.abc import Mapping
 from typing import Any
 
-from cs_desktop.ai.evaluate import Terms, evaluate, exchange, victory_terms_of, vp_now
+from cs_desktop.ai.evaluate import Terms, evaluate, victory_terms_of, vp_now
 from cs_desktop.ai.judgment_guns import Guns
 from cs_desktop.ai.judgment_helm import Helm
-from cs_desktop.ai.judgment_view import View, afloat, gun_power, nearest_enemy
+from cs_desktop.ai.judgment_view import View, afloat, nearest_enemy
 from cs_desktop.rules import geometry as geo
 from cs_desktop.rules.bridge_cards import card_of
-from cs_desktop.rules.cards import Scenario, ShipCard
+from cs_desktop.rules.cards import ShipCard
 from cs_desktop.rules.decisions import Request
 from cs_desktop.rules.game import Game
 from cs_desktop.rules.damage import HAND_LIMIT, MORALE_MOD
@@ -41,17 +41,16 @@ BONUS_MOVE_GAIN = 0.4
 class JudgmentCaptain:
     def __init__(self, seed: int) -> None:
         self.seed = seed
-        self._terms: dict[str, Terms] = {}
+        self._terms: tuple[Any, Terms] | None = None  # (the scenario they were worked out for, the terms)
         self.decisions = 0
         self.seconds = 0.0
 
     # ------------------------------------------------------------------ entry points
     def choose(self, game: Game, request: Request) -> Any:
-        key = game.scenario.id
-        if key not in self._terms:
-            self._terms[key] = victory_terms_of(game.scenario, game.cards)
+        if self._terms is None or self._terms[0] is not game.scenario:
+            self._terms = (game.scenario, victory_terms_of(game.scenario, game.cards))
         start = time.perf_counter()  # the view is part of the decision's cost
-        answer = think(game.view(request.side, events=False), request, game.cards, self._terms[key])
+        answer = think(game.view(request.side, events=False), request, game.cards, self._terms[1])
         self.seconds += time.perf_counter() - start
         self.decisions += 1
         return answer
@@ -62,10 +61,6 @@ def think(view: View, request: Request, cards: Mapping[str, ShipCard], terms: Te
     handler = HANDLERS.get(request.kind)
     answer = handler(view, request, cards, terms) if handler is not None else None
     return legal(request, answer)
-
-
-def terms_for(scenario: Scenario, cards: Mapping[str, ShipCard]) -> Terms:
-    return victory_terms_of(scenario, cards)
 
 
 def legal(request: Request, answer: Any) -> Any:
@@ -304,4 +299,4 @@ HANDLERS = {
     "sail_change": _sail_change, "bonus_cards": _bonus_cards, "discard_card": _discard_card,
 }
 
-__all__ = ["JudgmentCaptain", "think", "terms_for", "exchange", "gun_power"]
+__all__ = ["JudgmentCaptain", "think", "capture_pays"]
