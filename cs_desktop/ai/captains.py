@@ -24,7 +24,11 @@ def make_captain(name: str, seed: int) -> Captain:
         from cs_desktop.ai.simple import SimpleCaptain
 
         return SimpleCaptain(seed)
+    if name == "judgment":
+        from cs_desktop.ai.judgment import JudgmentCaptain
+
+        return JudgmentCaptain(seed)
     raise ValueError(f"unknown captain {name!r}; choose from {CAPTAINS}")
 
 
-CAPTAINS = ("simple", "random")
+CAPTAINS = ("simple", "random", "judgment")

@@ -4,6 +4,7 @@ A captain never receives the game. `Seat(game, request)` keeps the game inside c
 a human in that seat may use:
 
 - `seat.side`, `seat.request`: who decides and what is asked;
+- `seat.scenario`, `seat.cards`: the scenario and the ship cards, which both players see (the 20.1 terms);
 - `seat.view(events=False)`: `game.view(side)` (with the visible event log if `events`);
 - `seat.determinized(rng)` / `seat.copies(n, rng)`: playable games consistent with that view, every hidden
   thing drawn from the captain's own `rng` (`cs_desktop.rules.determinize`), to look ahead on;
@@ -31,7 +32,7 @@ if TYPE_CHECKING:
 
 
 class Seat:
-    __slots__ = ("side", "request", "_view", "_copy", "_public")
+    __slots__ = ("side", "request", "scenario", "cards", "_view", "_copy", "_public")
 
     def __init__(self, game: Game, request: Request) -> None:
         from cs_desktop.rules.determinize import PublicRecord, _wipe_state, from_record, public_record
@@ -41,6 +42,8 @@ class Seat:
             raise ValueError(f"{request.kind!r} is not pending for {side!r}")
         self.side = side
         self.request = request
+        self.scenario = game.scenario
+        self.cards = game.cards
         views: dict[bool, dict[str, Any]] = {}
 
         def view(events: bool) -> dict[str, Any]:

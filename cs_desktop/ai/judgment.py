@@ -1,0 +1,302 @@
+"""The judgment captain: sound judgment on every request the rules make, from the side's view alone.
+
+Its inputs are the view (`seat.view()`), the request and the public terms of the battle
+(the scenario and the ship cards, which both players see: the 20.1 multipliers and bonuses come from them).
+It never reads the game's state or anything hidden, and it rolls no dice of the game:
+`think(view, request, cards, terms)` is a pure function of its inputs. The judgments live in `judgment_helm` (maneuvers, 9.0-9.3, 16.0),
+`judgment_guns` (crew, fire, loads, 5.0-11.9) and `evaluate` (victory points and the plan: fight or stall);
+this module answers the rest — Hold cards (1.7.3-1.7.5), grappling and boarding (12.0, 15.0), sail and
+disengagement (17.5) — and keeps every answer legal.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping
+from typing import Any
+
+from cs_desktop.ai.evaluate import Terms, evaluate, victory_terms_of, vp_now
+from cs_desktop.ai.judgment_guns import Guns
+from cs_desktop.ai.judgment_helm import Helm
+from cs_desktop.ai.judgment_view import View, afloat, nearest_enemy
+from cs_desktop.ai.seat import Seat
+from cs_desktop.rules import geometry as geo
+from cs_desktop.rules.bridge_cards import card_of
+from cs_desktop.rules.cards import ShipCard
+from cs_desktop.rules.decisions import Request
+from cs_desktop.rules.damage import HAND_LIMIT, MORALE_MOD
+from cs_desktop.rules.state import QUALITY_MOD, assigned_total
+from cs_desktop.rules.victory import CAPTURED_VP, DRAW_MARGIN
+
+#: rolls where a Hold card discarded for +1 on a die may swing the outcome of the game, with a rough worth
+#: in crew or boxes of a success; a card's own effect is played when its hook matches (1.7.5)
+STAKES = {"strike check": 3, "morale check": 2, "melee assault": 2, "melee defense": 2, "grapple": 1,
+          "to-hit": 1, "defense": 1, "tack": 1, "damage control": 1, "fire fighting": 2, "disengage": 1}
+
+
+#: how much better (in the helm's VP-scaled score) the square ahead must be to take a Bonus Move
+BONUS_MOVE_GAIN = 0.4
+
+
+class JudgmentCaptain:
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        self._terms: tuple[Any, Terms] | None = None  # (the scenario they were worked out for, the terms)
+        self.decisions = 0
+        self.seconds = 0.0
+
+    # ------------------------------------------------------------------ entry points
+    def choose(self, seat: Seat) -> Any:
+        if self._terms is None or self._terms[0] is not seat.scenario:
+            self._terms = (seat.scenario, victory_terms_of(seat.scenario, seat.cards))
+        start = time.perf_counter()  # the view is part of the decision's cost
+        answer = think(seat.view(), seat.request, seat.cards, self._terms[1])
+        self.seconds += time.perf_counter() - start
+        self.decisions += 1
+        return answer
+
+
+def think(view: View, request: Request, cards: Mapping[str, ShipCard], terms: Terms | None) -> Any:
+    """The answer to `request` from `view` (see the module doc); always a legal answer."""
+    handler = HANDLERS.get(request.kind)
+    answer = handler(view, request, cards, terms) if handler is not None else None
+    return legal(request, answer)
+
+
+def legal(request: Request, answer: Any) -> Any:
+    """The answer if it is one of the listed choices; otherwise the first listed choice (never a refusal).
+    Answers checked by a validator are built legal by their handlers."""
+    if request.options is not None:
+        return answer if answer in request.options else request.options[0]
+    if request.ships is not None:
+        answer = answer if isinstance(answer, dict) else {}
+        return {k: (answer[k] if k in answer and answer[k] in opts else opts[0]) for k, opts in request.ships.items()}
+    return answer
+
+
+# ---------------------------------------------------------------------------------------------- handlers
+def _setup(view: View, request: Request, cards: Mapping[str, ShipCard], terms: Terms | None) -> Any:
+    guns = Guns(Helm(view, request.side, cards, terms))
+    return {s: {"sail": "medium", "loads": guns.setup_loads(s)} for s in request.info["ships"]}
+
+
+def _assign_crew(view: View, request: Request, cards: Mapping[str, ShipCard], terms: Terms | None) -> Any:
+    guns = Guns(Helm(view, request.side, cards, terms))
+    out = {}
+    for ship_id, lim in request.info["limits"].items():
+        assign = guns.assign(ship_id, lim)
+        assert assigned_total(assign) <= lim["crew"]
+        out[ship_id] = assign
+    return out
+
+
+def _select_maneuver(view: View, request: Request, cards: Mapping[str, ShipCard], terms: Terms | None) -> Any:
+    assert request.ships is not None
+    helm = Helm(view, request.side, cards, terms)
+    remaining = request.info.get("remaining", {})
+    return {sid: helm.select(sid, opts, int(remaining.get(sid, 99))) for sid, opts in request.ships.items()}
+
+
+def _advance_turn(view: View, request: Request, cards: Mapping[str, ShipCard], terms: Terms | None) -> Any:
+    assert request.ships is not None
+    helm = Helm(view, request.side, cards, terms)
+    return {sid: helm.free_turn(sid, opts) for sid, opts in request.ships.items()}
+
+
+def _fall_off(view: View, request: Request, cards: Mapping[str, ShipCard], terms: Terms | None) -> Any:
+    assert request.ships is not None
+    helm = Helm(view, request.side, cards, terms)
+    return {sid: helm.fall_off(sid, opts) for sid, opts in request.ships.items()}
+
+
+def _fire(view: View, request: Request, cards: Mapping[str, ShipCard], terms: Terms | None) -> Any:
+    assert request.ships is not None
+    guns = Guns(Helm(view, request.side, cards, terms))
+    return {sid: guns.fire(sid, opts) for sid, opts in request.ships.items()}
+
+
+def _select_load(view: View, request: Request, cards: Mapping[str, ShipCard], terms: Terms | None) -> Any:
+    assert request.ships is not None
+    guns = Guns(Helm(view, request.side, cards, terms))
+    return {key: guns.load(*key.split(":")) for key in request.ships}
+
+
+def _hull_first(view: View, request: Request, cards: Mapping[str, ShipCard], terms: Terms | None) -> Any:
+    options = tuple(request.options or ())
+    ours = [s["id"] for s in view["ships"].values() if s["side"] == request.side and afloat(s)]
+    guns = Guns(Helm(view, request.side, cards, terms))
+    return guns.hull_first(ours[0] if ours else None, options)
+
+
+def _move_order(view: View, request: Request, cards: Mapping[str, ShipCard], terms: Terms | None) -> Any:
+    # 8.0: moving second, the Initiative Player sees where the enemy went before he moves
+    return "non_initiative_first"
+
+
+def _parallel_side(view: View, request: Request, cards: Mapping[str, ShipCard], terms: Terms | None) -> Any:
+    return (request.options or ("port",))[0]
+
+
+def _bonus_move(view: View, request: Request, cards: Mapping[str, ShipCard], terms: Terms | None) -> Any:
+    """16.0: one square straight ahead, then a rigging check (a die + Strain + Sailing crew, 6 or more holds;
+    a failure costs as many rigging boxes as the Strain, which the enemy does not score, ruling R19.0).
+    Strain 1 risks the least rigging. Taken when the square ahead is clearly better for the plan, looking a
+    maneuver beyond, and the rigging can spare the risk."""
+    assert request.ships is not None
+    helm = Helm(view, request.side, cards, terms)
+    out = {}
+    for sid in request.ships:
+        ship = view["ships"][sid]
+        enemy = nearest_enemy(view, ship)
+        if enemy is None:
+            out[sid] = 0
+            continue
+        here = helm.state.ships[sid]
+        ahead = here.clone()
+        ahead.x, ahead.y = geo.step(here.square, here.heading)
+        stay = helm.value(ship, here, enemy, 0, 1)
+        go = helm.value(ship, ahead, enemy, 0, 1)
+        if helm.ends_game(here):
+            go -= 10_000.0  # 9.3
+        sound = ship["rigging"] > int(view["tops"][sid]["rigging"]) // 2
+        out[sid] = 1 if go > stay + BONUS_MOVE_GAIN and sound else 0
+    return out
+
+
+def _melee_power(ship: dict[str, Any]) -> float:
+    a = ship["assign"]
+    used = a["sailing"] + a["rigging_change"] + a["rigging_dc"] + sum(a["hull_dc"].values()) + sum(
+        a["gunnery"].values())
+    crew = max(0, ship["crew"] - used)
+    mod = QUALITY_MOD.get(ship["quality"], 0) + MORALE_MOD[int(ship["morale"])]
+    return crew * (1 + 0.2 * mod)
+
+
+def _odds(view: View, request: Request) -> float:
+    ship = view["ships"][request.info["ship"]]
+    enemy_id = request.info.get("enemy")
+    if enemy_id is None:
+        enemy = nearest_enemy(view, ship)
+    else:
+        enemy = view["ships"][enemy_id]
+    if enemy is None:
+        return 0.0
+    return _melee_power(ship) / max(1.0, _melee_power(enemy))
+
+
+def capture_pays(view: View, request: Request, cards: Mapping[str, ShipCard], terms: Terms | None) -> bool:
+    """A capture scores +10 VP and the boxes of the crew cut down (15.0, 19.0) — but taking the enemy's last
+    ship ends the battle (18.0). Worth it when the result then beats what fighting on is expected to bring:
+    a win, or a draw where a loss was coming."""
+    enemy_id = request.info.get("enemy")
+    enemy = view["ships"].get(enemy_id) if enemy_id else None
+    if enemy is None:
+        return True
+    others = [s for s in view["ships"].values() if s["side"] == enemy["side"] and afloat(s) and s["id"] != enemy_id]
+    if others:
+        return True  # the battle goes on: the prize is pure gain
+    t = terms or {sid: {"multiplier": 1.0, "bonus": 0.0} for sid in view["sides"]}
+    side = request.side
+    vp = vp_now(view, t)
+    other = next(s for s in view["sides"] if s != side)
+    after = vp[side] - vp[other] + CAPTURED_VP + _melee_power(enemy) * t[side]["multiplier"]
+    if after > DRAW_MARGIN:
+        return True
+    return after >= -DRAW_MARGIN and evaluate(view, side, t, cards) < -DRAW_MARGIN
+
+
+def _grapple(view: View, request: Request, cards: Mapping[str, ShipCard], terms: Terms | None) -> Any:
+    """12.0: lash on when boarding would win (a capture is +10 VP and ends the battle, 15.0) and the capture
+    pays (see `capture_pays`)."""
+    return _odds(view, request) >= 1.5 and capture_pays(view, request, cards, terms)
+
+
+def _melee(view: View, request: Request, cards: Mapping[str, ShipCard], terms: Terms | None) -> Any:
+    return _odds(view, request) >= 1.4 and capture_pays(view, request, cards, terms)
+
+
+def _melee_continue(view: View, request: Request, cards: Mapping[str, ShipCard], terms: Terms | None) -> Any:
+    ours = [s for s in view["ships"].values() if s["side"] == request.side and afloat(s)]
+    for ship in ours:
+        for g in view["grapples"]:
+            if ship["id"] in g["ships"]:
+                other = next(i for i in g["ships"] if i != ship["id"])
+                return _melee_power(ship) >= 1.1 * max(1.0, _melee_power(view["ships"][other]))
+    return False
+
+
+def _melee_split(view: View, request: Request, cards: Mapping[str, ShipCard], terms: Terms | None) -> Any:
+    """15.0: dice against support points. Support lifts the dice nearest a 5, so all-dice wastes points: the
+    best share of dice is about seven in ten, more with a good modifier, fewer with a bad one (worked out by
+    enumerating the rolls with `melee.best_support`)."""
+    options = tuple(request.options or (0,))
+    ship = view["ships"].get(request.info.get("ship", ""), None)
+    mod = 0
+    if ship is not None:
+        mod = QUALITY_MOD.get(ship["quality"], 0) + MORALE_MOD[int(ship["morale"])]
+        if request.info.get("role") == "assault" and cards[ship["card"]].nation == "FR":
+            mod += 1
+    n = int(request.info.get("melee_crew", max(options)))
+    want = round(n * min(0.85, max(0.5, 0.7 + 0.08 * mod)))
+    return min(options, key=lambda k: (abs(k - want), -k))
+
+
+def _melee_support(view: View, request: Request, cards: Mapping[str, ShipCard], terms: Terms | None) -> Any:
+    return list(request.info["suggested"])
+
+
+def _disengage(view: View, request: Request, cards: Mapping[str, ShipCard], terms: Terms | None) -> Any:
+    """17.5: cut loose when the boarders would lose."""
+    ship = view["ships"][request.info["ship"]]
+    for g in view["grapples"]:
+        if ship["id"] in g["ships"]:
+            other = next(i for i in g["ships"] if i != ship["id"])
+            return _melee_power(ship) < 1.2 * _melee_power(view["ships"][other])
+    return False
+
+
+def _sail_change(view: View, request: Request, cards: Mapping[str, ShipCard], terms: Terms | None) -> Any:
+    """17.5: Medium Sail is speed; Fighting Sail halves the rigging hits of shots aimed High (11.4.9), worth it
+    only when the enemy is alongside and faster anyway."""
+    return request.info["to"] == "medium"
+
+
+def _bonus_cards(view: View, request: Request, cards: Mapping[str, ShipCard], terms: Terms | None) -> Any:
+    """1.7.3-1.7.5: play a card for its own effect on a roll of its kind when the roll matters; discard one
+    for +1 (or -1) on a single die where a single die decides much (a strike or morale check, a grapple)."""
+    info = request.info
+    purpose = str(info["purpose"])
+    stake = next((v for k, v in STAKES.items() if purpose.startswith(k)), 0)
+    if stake == 0:
+        return []
+    playable = list(info.get("playable", []))
+    if playable:
+        return playable[:1]
+    hand = [c for c in info["hand"] if card_of(c)["type"] == "hold"]
+    ours = [s for s in view["ships"].values() if s["side"] == request.side and afloat(s)]
+    limit = HAND_LIMIT[min(int(s["morale"]) for s in ours)] if ours else 3
+    if hand and ((stake >= 2 and int(info["dice"]) <= 2) or len(hand) >= limit - 1):
+        return hand[: min(int(info["max"]), 1)]  # a full hand loses the next card drawn anyway (1.7.2)
+    return []
+
+
+def _discard_card(view: View, request: Request, cards: Mapping[str, ShipCard], terms: Terms | None) -> Any:
+    """1.7.2: keep the cards whose hooks matter most."""
+    options = list(request.options or ())
+
+    def worth(c: str) -> int:
+        return STAKES.get(str(card_of(c).get("hook")), 0)
+
+    return min(options, key=worth) if options else None
+
+
+HANDLERS = {
+    "setup": _setup, "assign_crew": _assign_crew, "select_maneuver": _select_maneuver,
+    "advance_turn": _advance_turn, "fall_off": _fall_off, "fire": _fire, "select_load": _select_load,
+    "hull_first": _hull_first, "move_order": _move_order, "parallel_side": _parallel_side,
+    "bonus_move": _bonus_move, "grapple": _grapple, "melee": _melee, "melee_continue": _melee_continue,
+    "melee_split": _melee_split, "melee_support": _melee_support, "disengage": _disengage,
+    "sail_change": _sail_change, "bonus_cards": _bonus_cards, "discard_card": _discard_card,
+}
+
+__all__ = ["JudgmentCaptain", "think", "capture_pays"]
