@@ -41,8 +41,9 @@ def test_10_a_seat_shows_the_view_the_request_and_copies_only() -> None:
     request = game.pending[0]
     seat = Seat(game, request)
     public = {n for n in dir(seat) if not n.startswith("_")}
-    assert public == {"side", "request", "view", "determinized", "copies", "legal", "sample"}
+    assert public == {"side", "request", "scenario", "cards", "view", "determinized", "copies", "legal", "sample"}
     assert not any(isinstance(getattr(seat, n), Game) for n in public)
+    assert seat.scenario is game.scenario and seat.cards is game.cards  # public: both players see them
     assert seat.view() == game.view(request.side, events=False)
     assert seat.view(events=True) == game.view(request.side)
     copies = seat.copies(2, Dice(3))
