@@ -15,7 +15,8 @@ class Captain(Protocol):
     def choose(self, seat: Seat) -> Any: ...
 
 
-def make_captain(name: str, seed: int) -> Captain:
+def make_captain(name: str, seed: int, time_cap: bool = False) -> Captain:
+    """The captain `name`; `time_cap` lets a level stop thinking early on a slow machine (the window)."""
     from cs_desktop.ai.random_policy import RandomCaptain
 
     if name == "random":
@@ -28,7 +29,25 @@ def make_captain(name: str, seed: int) -> Captain:
         from cs_desktop.ai.judgment import JudgmentCaptain
 
         return JudgmentCaptain(seed)
+    if name in LEVELS:
+        from cs_desktop.ai.levels import make_level
+
+        return make_level(name, seed, time_cap)
     raise ValueError(f"unknown captain {name!r}; choose from {CAPTAINS}")
 
 
-CAPTAINS = ("simple", "random", "judgment")
+#: the levels offered to a player (cs_desktop/ai/levels.py describes each in a sentence)
+LEVELS = ("easy", "normal", "hard")
+#: every captain by name: the levels, and the baselines kept for measuring them
+CAPTAINS = (*LEVELS, "judgment", "simple", "random")
+
+
+def describe(name: str) -> str:
+    """One sentence for the player: what the captain considers and how long it thinks."""
+    if name in LEVELS:
+        from cs_desktop.ai.levels import LEVELS as DEFINED
+
+        return DEFINED[name].description
+    return {"judgment": "The judgment captain without a level's look-ahead (the same as easy).",
+            "simple": "A baseline of a few rules of thumb, kept to measure the others against.",
+            "random": "Answers every question at random; a baseline."}[name]

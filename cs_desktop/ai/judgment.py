@@ -17,7 +17,7 @@ from typing import Any
 
 from cs_desktop.ai.evaluate import Terms, evaluate, victory_terms_of, vp_now
 from cs_desktop.ai.judgment_guns import Guns
-from cs_desktop.ai.judgment_helm import Helm
+from cs_desktop.ai.judgment_helm import DEPTH, Helm
 from cs_desktop.ai.judgment_view import View, afloat, nearest_enemy
 from cs_desktop.ai.seat import Seat
 from cs_desktop.rules import geometry as geo
@@ -56,10 +56,17 @@ class JudgmentCaptain:
         return answer
 
 
-def think(view: View, request: Request, cards: Mapping[str, ShipCard], terms: Terms | None) -> Any:
-    """The answer to `request` from `view` (see the module doc); always a legal answer."""
+def think(view: View, request: Request, cards: Mapping[str, ShipCard], terms: Terms | None,
+          helm_depth: int = DEPTH) -> Any:
+    """The answer to `request` from `view` (see the module doc); always a legal answer. `helm_depth`: how many
+    maneuvers the helm looks ahead (a search's rollouts use fewer)."""
     handler = HANDLERS.get(request.kind)
-    answer = handler(view, request, cards, terms) if handler is not None else None
+    if handler is None:
+        answer = None
+    elif request.kind in HELM_KINDS:
+        answer = handler(view, request, cards, terms, helm_depth)
+    else:
+        answer = handler(view, request, cards, terms)
     return legal(request, answer)
 
 
@@ -90,22 +97,25 @@ def _assign_crew(view: View, request: Request, cards: Mapping[str, ShipCard], te
     return out
 
 
-def _select_maneuver(view: View, request: Request, cards: Mapping[str, ShipCard], terms: Terms | None) -> Any:
+def _select_maneuver(view: View, request: Request, cards: Mapping[str, ShipCard], terms: Terms | None,
+                        depth: int = DEPTH) -> Any:
     assert request.ships is not None
-    helm = Helm(view, request.side, cards, terms)
+    helm = Helm(view, request.side, cards, terms, depth)
     remaining = request.info.get("remaining", {})
     return {sid: helm.select(sid, opts, int(remaining.get(sid, 99))) for sid, opts in request.ships.items()}
 
 
-def _advance_turn(view: View, request: Request, cards: Mapping[str, ShipCard], terms: Terms | None) -> Any:
+def _advance_turn(view: View, request: Request, cards: Mapping[str, ShipCard], terms: Terms | None,
+                     depth: int = DEPTH) -> Any:
     assert request.ships is not None
-    helm = Helm(view, request.side, cards, terms)
+    helm = Helm(view, request.side, cards, terms, depth)
     return {sid: helm.free_turn(sid, opts) for sid, opts in request.ships.items()}
 
 
-def _fall_off(view: View, request: Request, cards: Mapping[str, ShipCard], terms: Terms | None) -> Any:
+def _fall_off(view: View, request: Request, cards: Mapping[str, ShipCard], terms: Terms | None,
+                 depth: int = DEPTH) -> Any:
     assert request.ships is not None
-    helm = Helm(view, request.side, cards, terms)
+    helm = Helm(view, request.side, cards, terms, depth)
     return {sid: helm.fall_off(sid, opts) for sid, opts in request.ships.items()}
 
 
@@ -300,3 +310,5 @@ HANDLERS = {
 }
 
 __all__ = ["JudgmentCaptain", "think", "capture_pays"]
+#: the handlers that steer, and take the helm's look-ahead depth
+HELM_KINDS = frozenset({"select_maneuver", "advance_turn", "fall_off"})

@@ -35,7 +35,9 @@ def expected_hits(dice: int, mp: int) -> float:
 
 
 class Helm:
-    def __init__(self, view: View, side: str, cards: Mapping[str, ShipCard], terms: Terms | None) -> None:
+    def __init__(self, view: View, side: str, cards: Mapping[str, ShipCard], terms: Terms | None,
+                 depth: int = DEPTH) -> None:
+        self.depth = depth  # maneuvers looked ahead (a search's rollouts use fewer: they are many)
         self.view = view
         self.side = side
         self.cards = cards
@@ -193,7 +195,7 @@ class Helm:
             key = (option["maneuver"], option.get("turn"), option.get("to"))
             cost = mv.maneuver_cost(ship, option)
             if key not in done:
-                done[key] = max(self.value(ship_view, after, enemy, cost, DEPTH - 1)
+                done[key] = max(self.value(ship_view, after, enemy, cost, self.depth - 1)
                                 for after in self._apply(ship, option))
             score = done[key]
             if option["maneuver"] == "advance" and self.ends_game(ship):
@@ -219,7 +221,7 @@ class Helm:
             turned = ship.clone()
             turned.heading = geo.turn(ship.heading, o["turn"]) if o["turn"] else ship.heading
             turned.no_wear = bool(o["turn"]) or ship.no_wear
-            return self.value(ship_view, turned, enemy, 0, DEPTH - 1)
+            return self.value(ship_view, turned, enemy, 0, self.depth - 1)
 
         return max(options, key=score)
 

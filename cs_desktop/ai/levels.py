@@ -1,0 +1,128 @@
+"""The computer captain's levels: easy, normal and hard, each described to the player in one sentence.
+
+*easy* is the judgment captain alone (cs_desktop/ai/judgment.py): sound rules of thumb, answered at once.
+*normal* and *hard* put a search on top of that judgment: at every decision where the choice matters — the
+secret maneuver, whether and how to fire, the next load, the free turn, grappling and boarding, the Bonus Move —
+they play out many futures on copies of the game drawn from what their side can see (`seat.determinized`), the
+judgment captain answering every later decision of both sides, and score each by the expected victory points
+(cs_desktop/ai/evaluate.py). Iteration budgets make a level reproducible for a seed; the time cap only ends a
+search early on a slow machine, so the window stays responsive.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from cs_desktop.ai.evaluate import Terms, evaluate, victory_terms_of, win_probability
+from cs_desktop.ai.judgment import JudgmentCaptain, think
+from cs_desktop.ai.search import Budget, answer_key, search
+from cs_desktop.ai.seat import Seat
+from cs_desktop.rules.decisions import Request
+from cs_desktop.rules.dice import Dice
+from cs_desktop.rules.game import Game
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    name: str
+    description: str
+    budget: Budget | None  # None: no search, the judgment alone
+
+
+LEVELS: dict[str, Level] = {
+    "easy": Level("easy", "Fights by sound rules of thumb — mans the guns that bear, holds long shots, keeps to the "
+                          "map, plays for the victory terms — and answers at once, without looking ahead.", None),
+    "normal": Level("normal", "Looks ahead before each maneuver, broadside and load, playing out about 40 futures to "
+                              "the end of the turn over what it cannot see; thinks up to a second.",
+                    Budget(iterations=40, time_cap_s=1.0, horizon_turns=0)),
+    "hard": Level("hard", "Looks further: about 100 futures into the next turn before each choice that matters, "
+                          "weighing every maneuver; thinks up to three seconds.",
+                  Budget(iterations=100, time_cap_s=3.0, horizon_turns=1)),
+}
+
+#: the decisions worth a search; the rest are answered by the judgment alone
+SEARCHED = frozenset({"select_maneuver", "fire", "select_load", "advance_turn", "bonus_move", "grapple", "melee",
+                      "melee_continue", "disengage", "sail_change", "hull_first", "parallel_side"})
+#: maneuvers the judgment's helm looks ahead inside a look-ahead (its own decisions look three ahead)
+ROLLOUT_HELM_DEPTH = 1
+#: at most this many choices are weighed at one decision (the judgment's own choice always among them)
+MAX_CHOICES = 16
+
+
+def candidates(request: Request, preferred: Any) -> list[Any]:
+    """The choices to weigh, the judgment's own first: every listed option, or for a per-ship answer the
+    judgment's answer with one ship's choice changed at a time."""
+    if request.kind not in SEARCHED:
+        return [preferred]
+    out = [preferred]
+    seen = {answer_key(preferred)}
+
+    def add(answer: Any) -> None:
+        key = answer_key(answer)
+        if key not in seen and len(out) < MAX_CHOICES:
+            seen.add(key)
+            out.append(answer)
+
+    if request.options is not None:
+        for option in request.options:
+            add(option)
+    elif request.ships is not None and isinstance(preferred, dict):
+        for ship_id, options in request.ships.items():
+            for option in options:
+                add({**preferred, ship_id: option})
+    return out
+
+
+class SearchCaptain:
+    """A level: the judgment captain, with a search on top for normal and hard."""
+
+    def __init__(self, seed: int, level: Level, time_cap: bool = False) -> None:
+        self.level = level
+        #: with `time_cap` (the window), a slow machine ends a search early; without it (simulate, tournament,
+        #: tests) the iteration budget alone decides, so the same seed gives the same game anywhere
+        self.time_cap = time_cap
+        self.dice = Dice(seed ^ 0x15C75)
+        self.judgment = JudgmentCaptain(seed)
+        self._terms: tuple[Any, Terms] | None = None
+        #: called from the thinking thread as (iterations done, budget); the window shows it
+        self.progress: Callable[[int, int], None] | None = None
+        self.last_search: Any = None
+
+    def choose(self, seat: Seat) -> Any:
+        preferred = self.judgment.choose(seat)
+        budget = self.level.budget
+        if budget is None:
+            return preferred
+        choices = candidates(seat.request, preferred)
+        if len(choices) == 1:
+            return preferred
+        if self._terms is None or self._terms[0] is not seat.scenario:
+            self._terms = (seat.scenario, victory_terms_of(seat.scenario, seat.cards))
+        terms, cards = self._terms[1], seat.cards
+
+        def judged(game: Game, request: Request) -> Any:
+            if request.kind == "bonus_cards":
+                return []  # in a look-ahead, Hold cards are kept (the real decision weighs them)
+            return think(game.view(request.side, events=False), request, cards, terms, helm_depth=ROLLOUT_HELM_DEPTH)
+
+        def choices_at(game: Game, request: Request) -> list[Any]:
+            return candidates(request, judged(game, request))
+
+        def score(game: Game, side: str) -> float:
+            if game.ended:
+                winner = game.events[-1].get("result", {}).get("winner") if game.events else None
+                return 0.5 if winner is None else float(winner == side)
+            return win_probability(evaluate(game.view(side, events=False), side, terms, cards))
+
+        if not self.time_cap:
+            budget = Budget(budget.iterations, float("inf"), budget.horizon_turns)
+        result = search(lambda: seat.determinized(self.dice), seat.side, budget, candidates=choices_at,
+                        policy=judged, evaluate=score, progress=self.progress)
+        self.last_search = result
+        return result.answer
+
+
+def make_level(name: str, seed: int, time_cap: bool = False) -> SearchCaptain:
+    return SearchCaptain(seed, LEVELS[name], time_cap)

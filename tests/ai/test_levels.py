@@ -1,0 +1,95 @@
+"""The computer captain's levels (issue 10.4): described in a sentence, reproducible for a seed, and fair by
+construction — a level's decision is the same under any hidden state consistent with its view."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cs_desktop.ai.captains import CAPTAINS, LEVELS, describe, make_captain
+from cs_desktop.ai.levels import LEVELS as DEFINED, Level, SearchCaptain, candidates
+from cs_desktop.ai.search import Budget
+from cs_desktop.ai.seat import Seat
+from cs_desktop.rules.decisions import Request
+from cs_desktop.rules.determinize import determinize
+from cs_desktop.rules.dice import Dice
+from cs_desktop.rules.game import Game
+
+from tests.rules.test_determinize import _games, _walk
+
+#: a small level for tests: the same search as normal, with few iterations
+QUICK = Level("quick", "for tests", Budget(iterations=6, time_cap_s=float("inf"), horizon_turns=0))
+
+
+def test_10_4_every_level_is_described_in_one_sentence() -> None:
+    assert LEVELS == ("easy", "normal", "hard") and set(LEVELS) <= set(CAPTAINS)
+    for name in CAPTAINS:
+        text = describe(name)
+        assert text.endswith(".") and text.count(". ") == 0 and 40 < len(text) < 220, name
+    assert DEFINED["easy"].budget is None
+    normal, hard = DEFINED["normal"].budget, DEFINED["hard"].budget
+    assert normal is not None and hard is not None
+    assert hard.iterations > normal.iterations and hard.time_cap_s > normal.time_cap_s
+
+
+def test_10_4_candidates_put_the_judgment_first_and_vary_one_ship_at_a_time() -> None:
+    request = Request("select_load", "us", "11.7", "", ships={"a:port_bow": ("round", "chain"),
+                                                            "a:port_aft": ("round", "chain")})
+    preferred = {"a:port_aft": "round", "a:port_bow": "round"}
+    got = candidates(request, preferred)
+    assert got[0] == preferred
+    assert {"a:port_aft": "chain", "a:port_bow": "round"} in got and {"a:port_aft": "round",
+                                                                       "a:port_bow": "chain"} in got
+    assert len(got) == 3
+    assert candidates(Request("bonus_cards", "us", "1.7.3", ""), []) == [[]]  # not searched
+
+
+def _searched(game: Game, steps: int, seed: int) -> list[tuple[Game, Request]]:
+    """Decision points of a random game where a search happens (several choices of a searched kind)."""
+    out = []
+    for g in _walk(game, seed):
+        request = g.pending[0]
+        if request.kind in ("select_maneuver", "fire", "select_load", "advance_turn") and len(
+                candidates(request, SearchCaptain(1, QUICK).judgment.choose(Seat(g, request)))) > 2:
+            out.append((g.clone(), request))
+            if len(out) == steps:
+                break
+    return out
+
+
+def test_10_1_a_level_decides_the_same_under_any_hidden_state_consistent_with_its_view() -> None:
+    kinds: set[str] = set()
+    for gi, (game, seed) in enumerate(_games()[:3]):
+        for step, (g, request) in enumerate(_searched(game, 4, seed)):
+            side = request.side
+            variant = determinize(g, side, Dice(70_000 + step))  # another truth behind the same view
+            assert variant.view(side) == g.view(side)
+            twin = variant.pending_for(side)
+            assert twin == request
+            on_truth, on_variant = SearchCaptain(9 + gi, QUICK), SearchCaptain(9 + gi, QUICK)
+            assert on_truth.choose(Seat(g, request)) == on_variant.choose(Seat(variant, twin)), (gi, step)
+            assert on_truth.last_search is not None and on_truth.last_search.iterations == 6
+            assert on_truth.last_search == on_variant.last_search
+            kinds.add(request.kind)
+    assert {"select_maneuver", "fire"} <= kinds
+
+
+def test_10_4_a_level_is_reproducible_for_a_seed() -> None:
+    game, seed = _games()[0]
+    points = _searched(game, 3, seed)
+    assert points
+
+    def answers() -> list[Any]:
+        captain = make_captain("normal", 4)
+        return [captain.choose(Seat(g, r)) for g, r in points]
+
+    assert answers() == answers()
+
+
+def test_10_4_progress_is_reported_while_thinking() -> None:
+    game, seed = _games()[0]
+    ((g, request),) = _searched(game, 1, seed)
+    captain = SearchCaptain(3, QUICK)
+    seen: list[tuple[int, int]] = []
+    captain.progress = lambda done, total: seen.append((done, total))
+    captain.choose(Seat(g, request))
+    assert seen == [(k, 6) for k in range(1, 7)]
