@@ -28,7 +28,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--games", type=int, default=10, help="number of games (default 10)")
     p.add_argument("--seed", type=int, default=1, help="seed of the first game; game k uses seed+k")
     p.add_argument("--captains", default="random,random",
-                   help="captain of each side, comma separated: random, simple or judgment (default random,random)")
+                   help="captain of each side, comma separated: easy, normal, hard (the levels), or the baselines "
+                        "judgment, simple, random (default random,random)")
     p.add_argument("--turn-limit", type=int, default=30, help="end each game after this many turns (0: none)")
     p.add_argument("--swap", action="store_true", help="swap the captains between sides every other game")
     p.add_argument("--json", action="store_true", help="print JSON (per game and summary)")

@@ -11,7 +11,7 @@ EXIT_PROBLEM = 2
 def register_tournament(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser("tournament", help="two computer captains play every scenario in both seats; "
                                           "wins, draws, losses, score and VP margin")
-    p.add_argument("--captains", required=True, help="the two captains, comma separated: random or simple")
+    p.add_argument("--captains", required=True, help="the two captains, comma separated: easy, normal, hard, judgment, simple or random")
     p.add_argument("--scenarios", nargs="+", metavar="FILE_OR_DIR",
                    help="scenario files or folders (default: every shipped scenario)")
     p.add_argument("--games", type=int, default=10, help="games per scenario and seat order (default 10)")
