@@ -1,7 +1,8 @@
 """JSON Schema of the ship and scenario file formats, generated from the models (docs/schema/).
 
 `python3 -m cs_desktop.schema` rewrites docs/schema/ship.schema.json and scenario.schema.json; a test
-checks the committed files equal what this module generates.
+checks the committed files equal what this module generates. A tool for a checkout: an installed program has no
+docs/ and never reads them.
 """
 
 from __future__ import annotations
@@ -44,6 +45,9 @@ def write(directory: Path = SCHEMA_DIR) -> list[Path]:
 
 
 def main() -> int:
+    if not (cs_desktop.ROOT / "pyproject.toml").is_file():  # an installed copy: ROOT is not a checkout
+        print(f"cs_desktop.schema rewrites docs/schema/ of a checkout; {cs_desktop.ROOT} is not one", file=sys.stderr)
+        return 2
     for path in write():
         print(f"wrote {path}")
     return 0

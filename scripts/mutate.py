@@ -27,7 +27,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 MUTANTS = ROOT / "scripts" / "mutants.json"
-COPIED = ("cs_desktop", "tests", "resources", "scenarios", "pyproject.toml")
+COPIED = ("cs_desktop", "tests", "resources", "scenarios", "pyproject.toml", "setup.py", "README.md")
 KEYS = ("id", "file", "original", "replacement", "rule", "tests")
 
 

@@ -3,7 +3,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 python3 -c "import cs_desktop, PySide6, qasync, sqlmodel, pytestqt, hypothesis" 2>/dev/null || bash scripts/setup.sh
-python3 -c "import ruff, mypy" 2>/dev/null || bash scripts/setup.sh
+python3 -c "import ruff, mypy, wheel" 2>/dev/null || bash scripts/setup.sh
 export QT_QPA_PLATFORM=offscreen
 python3 -m ruff check --quiet cs_desktop tests benchmarks
 python3 -m mypy --strict --no-error-summary cs_desktop/rules
