@@ -132,7 +132,7 @@ class NewGameDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle("New Game")
         self.setObjectName("new-game")
-        self.resize(720, 520)
+        self.resize(760, 640)
         lay = QHBoxLayout(self)
         left = QVBoxLayout()
         lab = QLabel("&Scenario")
@@ -248,7 +248,7 @@ class NewGameDialog(QDialog):
             lab = QLabel(f"{side.name} (&{i + 1})")
             lab.setBuddy(combo)
             self.seats_form.addRow(lab, combo)
-            self.seats_form.addRow("", about)
+            self.seats_form.addRow(about)
             self.seat_boxes[side.id] = combo
             bid = QSpinBox()
             bid.setObjectName(f"bid-{side.id}")

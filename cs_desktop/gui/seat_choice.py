@@ -21,6 +21,7 @@ def seat_combo(side_id: str, kind: str, parent: QWidget | None = None) -> tuple[
     about = QLabel(parent)
     about.setObjectName(f"seat-about-{side_id}")
     about.setWordWrap(True)
+    about.setContentsMargins(16, 0, 0, 4)
     about.setStyleSheet("color: palette(placeholder-text);")
 
     def show(_index: int) -> None:
