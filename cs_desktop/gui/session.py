@@ -14,7 +14,8 @@ freezes; the answer is submitted to the real game on the GUI thread, unless the 
 undo) meanwhile. A level's captain is made with its time cap (a slow machine ends a search early) and reports
 its search from the thinking thread; that report crosses to the GUI thread through a queued signal and comes
 out as `thinkingProgress(done, total)` — emitted as (0, 0) when a captain starts thinking — and
-`think_progress`. The window's thinking indicator (thinking_indicator.py) reads them.
+`think_progress`. The window's thinking indicator (thinking_indicator.py) reads them. When the game is replaced
+mid-search, the next report ends the search (`Abandoned`), so the next captain does not wait behind it.
 """
 
 from __future__ import annotations
@@ -189,10 +190,7 @@ class GameSession(QObject):
         self._after_change()
 
     def close(self) -> None:
-        self._token += 1
-        for captain in self.captains.values():
-            if hasattr(captain, "progress"):
-                captain.progress = None  # a search still running reports to nobody
+        self._token += 1  # a search still running ends at its next report (Abandoned)
         self._executor.shutdown(wait=False, cancel_futures=True)
 
     # ------------------------------------------------------------------ who sees what
@@ -433,7 +431,12 @@ class GameSession(QObject):
         copy = game.clone()
         loop = event_loop()
         if hasattr(captain, "progress"):  # a level reports its search from the thinking thread
-            captain.progress = lambda done, total: self._workerProgress.emit(token, done, total)
+            def report(done: int, total: int) -> None:
+                if token != self._token:
+                    raise Abandoned()  # the game was replaced: end the search now, its answer is not wanted
+                self._workerProgress.emit(token, done, total)
+
+            captain.progress = report
         try:
             answer = await loop.run_in_executor(self._executor, captain.choose, Seat(copy, request))
             error = None
@@ -458,6 +461,10 @@ class GameSession(QObject):
             return
         self.think_progress = (done, total)
         self.thinkingProgress.emit(done, total)
+
+
+class Abandoned(Exception):
+    """Raised in the thinking thread to end a search whose game was replaced (new, load, undo, strike)."""
 
 
 def _same_file(a: Path, b: Path) -> bool:

@@ -20,7 +20,9 @@ import cs_desktop
 from cs_desktop.ai.captains import LEVELS, describe
 from cs_desktop.ai.levels import SearchCaptain
 from cs_desktop.ai.simple import SimpleCaptain
+from cs_desktop.files import load_scenario_with_ships
 from cs_desktop.gui.session import SEAT_KINDS, SEAT_LABELS
+from cs_desktop.rules.game import Game
 
 from .conftest import answer_with_widgets, click
 
@@ -93,6 +95,37 @@ def test_normal_shows_its_thinking_and_the_window_stays_responsive(qtbot: Any, m
     # while the worker searched, the GUI thread kept running its timer between two of the search's reports
     first, last = marks.index("p"), len(marks) - 1 - marks[::-1].index("p")
     assert "t" in marks[first:last], marks
+
+
+def test_a_search_for_a_replaced_game_ends_at_once(qtbot: Any, make_window: Any) -> None:
+    window = make_window()
+    window.start_game(JAVA, {"us": "hard", "gb": "human"}, 5, {"turn_limit": 2})
+    session = window.session
+    old = session.captains["us"]
+    rng = random.Random(4)
+    before: list[Any] = []  # the captain's last finished search when its next search first reported
+
+    def first_report(done: int, total: int) -> None:
+        if total and not before:
+            before.append(old.last_search)
+            # a new game as soon as the GUI thread is back in its event loop, mid-search
+            game = Game(*load_scenario_with_ships(JAVA), seed=6)
+            QTimer.singleShot(0, lambda: session.new_game(game, {"us": "human", "gb": "human"}, JAVA))
+
+    session.thinkingProgress.connect(first_report)
+    for _ in range(60):  # answer the human side until the hard captain is searching
+        if before:
+            break
+        qtbot.waitUntil(lambda: bool(before) or (session.request() is not None and window.orders.widget is not None),
+                        timeout=30000)
+        if not before:
+            answer_with_widgets(qtbot, window, rng)
+    assert before, "the hard captain never searched"
+    qtbot.waitUntil(lambda: session.seats == {"us": "human", "gb": "human"}, timeout=5000)
+    behind = session._executor.submit(lambda: None)  # runs once the thinking thread is free
+    qtbot.waitUntil(behind.done, timeout=30000)
+    assert old.last_search is before[0]  # the abandoned search never finished its 100 iterations
+    assert session.thinking is None and not window.thinking_indicator.isVisible()
 
 
 def _saved_game(qtbot: Any, make_window: Any, tmp_path: Path, seats: dict[str, str]) -> Path:
