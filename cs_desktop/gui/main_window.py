@@ -41,7 +41,9 @@ from PySide6.QtWidgets import (
 
 import cs_desktop
 from cs_desktop.gui.panels import CardHand, DiceTray, GameLog, ImpulseTrack, OrdersPanel, RuleView, segment_text
-from cs_desktop.gui.session import HUMAN, SEAT_KINDS, SEAT_LABELS, GameSession
+from cs_desktop.gui.seat_choice import seat_combo
+from cs_desktop.gui.session import DEFAULT_COMPUTER, HUMAN, SEAT_LABELS, GameSession
+from cs_desktop.gui.thinking_indicator import ThinkingIndicator
 from cs_desktop.gui.settings_dialog import SettingsDialog
 from cs_desktop.gui.ship_card import ShipCardScroll
 from cs_desktop.gui.close_guard import CloseGuard
@@ -130,7 +132,7 @@ class NewGameDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle("New Game")
         self.setObjectName("new-game")
-        self.resize(720, 520)
+        self.resize(760, 640)
         lay = QHBoxLayout(self)
         left = QVBoxLayout()
         lab = QLabel("&Scenario")
@@ -242,14 +244,11 @@ class NewGameDialog(QDialog):
         self.seat_boxes = {}
         self.bid_boxes: dict[str, QSpinBox] = {}
         for i, side in enumerate(sc.sides):
-            combo = QComboBox()
-            combo.setObjectName(f"seat-{side.id}")
-            for kind in SEAT_KINDS:
-                combo.addItem(SEAT_LABELS[kind], kind)
-            combo.setCurrentIndex(0 if i == 0 else 1)
+            combo, about = seat_combo(side.id, HUMAN if i == 0 else DEFAULT_COMPUTER)
             lab = QLabel(f"{side.name} (&{i + 1})")
             lab.setBuddy(combo)
             self.seats_form.addRow(lab, combo)
+            self.seats_form.addRow(about)
             self.seat_boxes[side.id] = combo
             bid = QSpinBox()
             bid.setObjectName(f"bid-{side.id}")
@@ -467,6 +466,8 @@ class MainWindow(QMainWindow):
         self._build_menus()
         self.status = QLabel()
         self.statusBar().addPermanentWidget(self.status, 1)
+        self.thinking_indicator = ThinkingIndicator(self.session)
+        self.statusBar().addPermanentWidget(self.thinking_indicator)
         self._restore_layout()
         self._refresh()
 
@@ -743,9 +744,8 @@ class MainWindow(QMainWindow):
         if s.curtain:
             who = f"Hand-over to {s.side_name(s.handover_to)}"
         seats = ", ".join(f"{s.side_name(side)}: {SEAT_LABELS[k]}" for side, k in s.seats.items())
-        think = f" · {s.side_name(s.thinking)} is thinking…" if s.thinking else ""
         self.status.setText(f"Turn {st.turn} · {segment_text({'segment': st.segment})} · wind from "
-                            f"{COMPASS[wind_from(st.wind)]} · {who} · {seats}{think}")
+                            f"{COMPASS[wind_from(st.wind)]} · {who} · {seats}")
         self.setWindowTitle(f"Captain's Sea — {game.scenario.title}")
 
     def _show_new_shifts(self, game: Any) -> None:

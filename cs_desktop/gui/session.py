@@ -11,7 +11,11 @@ request is withheld until the next player confirms (`confirm_handover`).
 
 Computer captains think on a clone of the game through qasync (`loop.run_in_executor`), so the window never
 freezes; the answer is submitted to the real game on the GUI thread, unless the game was replaced (new, load,
-undo) meanwhile.
+undo) meanwhile. A level's captain is made with its time cap (a slow machine ends a search early) and reports
+its search from the thinking thread; that report crosses to the GUI thread through a queued signal and comes
+out as `thinkingProgress(done, total)` — emitted as (0, 0) when a captain starts thinking — and
+`think_progress`. The window's thinking indicator (thinking_indicator.py) reads them. When the game is replaced
+mid-search, the next report ends the search (`Abandoned`), so the next captain does not wait behind it.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ from typing import Any
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QApplication
 
+from cs_desktop.ai.captains import CAPTAINS, LEVELS, describe
 from cs_desktop.ai.seat import Seat
 from cs_desktop.rules import decisions as dec
 from cs_desktop.rules.decisions import Refusal, Request
@@ -37,9 +42,27 @@ log = logging.getLogger(__name__)
 
 
 HUMAN = "human"
-#: seat kinds a side may take: a human, or a computer captain by name
-SEAT_KINDS = (HUMAN, "simple", "random")
-SEAT_LABELS = {HUMAN: "Human", "simple": "Computer (simple captain)", "random": "Computer (random captain)"}
+#: the computer captain a new computer seat gets, and a save's unknown captain becomes
+DEFAULT_COMPUTER = "normal"
+#: the captains kept to measure the levels against, offered last
+BASELINES = ("simple", "random")
+#: seat kinds the New Game dialog offers: a human, a level of the computer captain, or a baseline
+SEAT_KINDS = (HUMAN, *LEVELS, *BASELINES)
+#: every seat kind a saved game may name (the judgment captain is what easy plays, kept for old saves)
+KNOWN_SEAT_KINDS = (HUMAN, *CAPTAINS)
+SEAT_LABELS = {HUMAN: "Human", **{level: f"Computer — {level}" for level in LEVELS},
+               "judgment": "Computer — judgment (as easy)",
+               "simple": "Baseline — simple captain", "random": "Baseline — random captain"}
+
+
+def seat_description(kind: str) -> str:
+    """One sentence for the player about a seat kind."""
+    if kind == HUMAN:
+        return "A player at this screen gives this side's orders."
+    try:
+        return describe(kind)
+    except KeyError:
+        return ""
 
 _FALLBACK_LOOP: asyncio.AbstractEventLoop | None = None
 
@@ -60,19 +83,45 @@ def event_loop() -> asyncio.AbstractEventLoop:
 
 
 def make_captain(kind: str, seed: int) -> Any:
-    """A computer captain; "simple" falls back to "random" if it is not available."""
+    """A computer captain for the window: a level thinks with its time cap, so a slow machine ends a search
+    early; a captain that cannot be made falls back to "random"."""
     from cs_desktop.ai import captains
 
     try:
-        return captains.make_captain(kind, seed)
+        return captains.make_captain(kind, seed, time_cap=True)
     except (ImportError, ValueError):
         return captains.make_captain("random", seed)
+
+
+def seats_from_meta(meta: dict[str, Any], sides: list[str]) -> tuple[dict[str, str], list[str]]:
+    """The seats a saved game names, and what had to be changed (in words for the player): a side the save
+    does not seat gets a human for the first side and the default level otherwise; a captain this version does
+    not know becomes the default level."""
+    saved = meta.get("seats") if isinstance(meta.get("seats"), dict) else {}
+    seats: dict[str, str] = {}
+    notes: list[str] = []
+    for i, side in enumerate(sides):
+        kind = saved.get(side)
+        if kind in KNOWN_SEAT_KINDS:
+            seats[side] = kind
+            continue
+        seats[side] = HUMAN if i == 0 and kind is None else DEFAULT_COMPUTER
+        if kind is None:
+            notes.append(f"the save does not say who plays side {side!r}: {SEAT_LABELS[seats[side]]}")
+        else:
+            notes.append(f"side {side!r} was played by {str(kind)!r}, which this version does not know: "
+                         f"{SEAT_LABELS[seats[side]]} plays it now")
+    return seats, notes
 
 
 class GameSession(QObject):
     changed = Signal()
     draftChanged = Signal()
     ruleRequested = Signal(str)
+    #: (iterations done, budget) of the thinking captain's search; (0, 0) when a captain starts thinking
+    thinkingProgress = Signal(int, int)
+    #: emitted from the thinking thread (token, done, total); queued to the GUI thread by Qt
+    _workerProgress = Signal(int, int, int)
 
     def __init__(self, autosave: AutosaveStore | None = None, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -83,6 +132,8 @@ class GameSession(QObject):
         self.shown_side: str | None = None
         self.handover_to: str | None = None
         self.thinking: str | None = None
+        #: the thinking captain's last report (done, total); (0, 0) before its first, or if it reports none
+        self.think_progress: tuple[int, int] = (0, 0)
         self.last_message = ""
         self.save_path: Path | None = None
         self.drafts: dict[str, dict[str, Any]] = {}
@@ -94,19 +145,18 @@ class GameSession(QObject):
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="captain")
         self._fallback_dice = Dice(0xC5)
         self.think_delay_ms = 0
+        self._workerProgress.connect(self._on_worker_progress)
 
     # ------------------------------------------------------------------ starting and ending
     def new_game(self, game: Game, seats: dict[str, str], scenario_path: str | None = None) -> None:
         self._install(game, seats, scenario_path, None)
 
     def load(self, path: str | Path) -> LoadedGame:
-        """Load a saved game (raises SaveError with a clear message)."""
+        """Load a saved game (raises SaveError with a clear message). Seats the save does not name, or names
+        with a captain this version does not know, get the default and a message (`last_message`)."""
         loaded = load_game(path)
         meta = loaded.meta
-        sides = list(loaded.game.state.sides)
-        seats = meta.get("seats") if isinstance(meta.get("seats"), dict) else None
-        if not seats or set(seats) != set(sides) or not all(v in SEAT_KINDS for v in seats.values()):
-            seats = {sides[0]: HUMAN, sides[1]: "simple"}
+        seats, notes = seats_from_meta(meta, list(loaded.game.state.sides))
         save_path: Path | None = Path(path)
         if self.autosave is not None and _same_file(Path(path), self.autosave.path):
             # continuing from the autosave: Save goes to the player's own file, never over the autosave
@@ -115,6 +165,10 @@ class GameSession(QObject):
         self._install(loaded.game, seats, meta.get("scenario_path"), save_path)
         if save_path is not None and save_path == Path(path):
             self._saved_key = (id(loaded.game), len(loaded.game.decisions))
+        if notes:
+            self.last_message = "Seats changed: " + "; ".join(notes) + "."
+            log.warning("%s: %s", path, self.last_message)
+            self.changed.emit()
         return loaded
 
     def _install(self, game: Game, seats: dict[str, str], scenario_path: str | None, save_path: Path | None) -> None:
@@ -136,7 +190,7 @@ class GameSession(QObject):
         self._after_change()
 
     def close(self) -> None:
-        self._token += 1
+        self._token += 1  # a search still running ends at its next report (Abandoned)
         self._executor.shutdown(wait=False, cancel_futures=True)
 
     # ------------------------------------------------------------------ who sees what
@@ -357,6 +411,8 @@ class GameSession(QObject):
         if request is None:
             return
         self.thinking = request.side
+        self.think_progress = (0, 0)
+        self.thinkingProgress.emit(0, 0)
         token = self._token
         if self.think_delay_ms > 0:
             QTimer.singleShot(self.think_delay_ms, lambda: self._start_thinking(token, request))
@@ -374,6 +430,13 @@ class GameSession(QObject):
         captain = self.captains[request.side]
         copy = game.clone()
         loop = event_loop()
+        if hasattr(captain, "progress"):  # a level reports its search from the thinking thread
+            def report(done: int, total: int) -> None:
+                if token != self._token:
+                    raise Abandoned()  # the game was replaced: end the search now, its answer is not wanted
+                self._workerProgress.emit(token, done, total)
+
+            captain.progress = report
         try:
             answer = await loop.run_in_executor(self._executor, captain.choose, Seat(copy, request))
             error = None
@@ -391,6 +454,17 @@ class GameSession(QObject):
             if live is not None:
                 game.submit(request.side, dec.sample(game.state, live, self._fallback_dice))
         self._after_change()
+
+    def _on_worker_progress(self, token: int, done: int, total: int) -> None:
+        """On the GUI thread: a captain's report, if it still thinks for this game."""
+        if token != self._token or self.thinking is None:
+            return
+        self.think_progress = (done, total)
+        self.thinkingProgress.emit(done, total)
+
+
+class Abandoned(Exception):
+    """Raised in the thinking thread to end a search whose game was replaced (new, load, undo, strike)."""
 
 
 def _same_file(a: Path, b: Path) -> bool:
