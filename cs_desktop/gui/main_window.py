@@ -12,8 +12,8 @@ import random
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QSettings, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtCore import QSettings, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -387,13 +387,22 @@ class WelcomePage(QWidget):
         lay.addStretch(2)
 
 
+def fitting_size(width: int, height: int) -> QSize:
+    """The window's first size: as asked, but never larger than the screen's free area (a laptop's 1366x768)."""
+    screen = QGuiApplication.primaryScreen()
+    if screen is None:
+        return QSize(width, height)
+    free = screen.availableGeometry()
+    return QSize(min(width, free.width() - 16), min(height, free.height() - 16))
+
+
 class MainWindow(QMainWindow):
     def __init__(self, session: GameSession | None = None, settings: QSettings | None = None,
                  autosave: AutosaveStore | None = None, layout_path: str | Path | None = None,
                  recent: RecentGames | None = None) -> None:
         super().__init__()
         self.setWindowTitle("Captain's Sea")
-        self.resize(1500, 950)
+        self.resize(fitting_size(1500, 950))
         self.setDockNestingEnabled(True)
         if settings is None:  # in the data folder, like everything else (gui/start.py passes it)
             from cs_desktop.play.autosave import default_data_dir

@@ -378,3 +378,12 @@ def test_new_game_without_a_scenario_is_refused_kindly(qtbot, tmp_path, monkeypa
     assert window.start_from_dialog(dlg) is False
     assert shown == ["No scenario chosen"] and window.session.game is None
     dlg.close()
+
+
+def test_the_window_fits_the_screen_it_opens_on(make_window: Any) -> None:
+    """On a small screen (the offscreen one is 800x800; a laptop's 1366x768) the window opens inside it."""
+    from PySide6.QtGui import QGuiApplication
+
+    window = make_window()
+    free = QGuiApplication.primaryScreen().availableGeometry()
+    assert window.width() <= free.width() and window.height() <= free.height()
