@@ -142,7 +142,7 @@ class BalanceDialog(QDialog):
         form.addRow("&Games", self.games)
         self.captain_boxes: list[QComboBox] = []
         row = QHBoxLayout()
-        for i, default in enumerate(("simple", "simple")):
+        for i, default in enumerate(("easy", "easy")):  # the judgment on both sides (BRIEF 12)
             combo = QComboBox()
             combo.setObjectName(f"captain:{i}")
             for c in CAPTAINS:
