@@ -11,37 +11,30 @@ may use them too. Everything here calls the same engine functions the rules use
   the forbidden ones with their rule and reason.
 * :func:`firing_picture` — 11.1, 11.2, 11.4.10, 11.8, 11.9: arcs, range in MP, the sections that bear with
   their dice now, the enemy sections a shot would strike, rakes, carronades in range or doubled.
-* :func:`shot_odds` — 11.4.4-11.4.9: the exact distribution of hits of an attack and the expected hull,
-  rigging and crew hits after the Damage Effects table and its adjustments (no sampling).
+* :func:`shot_odds` (in `shot_odds.py`, re-exported here) — 11.4.4-11.4.9: the exact distribution of hits of
+  an attack and the expected hull, rigging and crew hits after the Damage Effects table and its adjustments.
 
 Probabilities assume no Bridge Cards are discarded for the rolls (1.7.3); that is the player's choice.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from fractions import Fraction
-from functools import lru_cache
-from itertools import product
-from math import comb
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from cs_desktop.rules import geometry as geo
 from cs_desktop.rules import maneuver as mv
-from cs_desktop.rules.damage import morale_mod
 from cs_desktop.rules.firing import (
     LONG_RANGE,
     CARRONADE_DOUBLE,
     CARRONADE_RANGE,
-    WINDWARD_SIDE,
-    _split_defense,
     chaser_dice,
     defense_dice,
     line_of_fire,
     section_dice,
 )
 from cs_desktop.rules.movement_rates import wind_position
-from cs_desktop.rules.state import FAIR, HANDY
+from cs_desktop.rules.shot_odds import defense_distribution, hits_distribution, shot_odds
 from cs_desktop.rules.tables import get_tables
 
 if TYPE_CHECKING:
@@ -279,197 +272,3 @@ def firing_picture(state: GameState, ship_id: str) -> dict[str, Any]:
 
 def _has_carronades(ship: ShipState, section: str) -> bool:
     return any(box.carronades for box in ship.card.track(section))
-
-
-# =========================================================================================== shot odds
-def _binomial(n: int, p: float) -> Dist:
-    return [comb(n, k) * p ** k * (1 - p) ** (n - k) for k in range(n + 1)]
-
-
-def _convolve(a: Sequence[float], b: Sequence[float]) -> Dist:
-    out = [0.0] * (len(a) + len(b) - 1)
-    for i, pa in enumerate(a):
-        if pa:
-            for j, pb in enumerate(b):
-                out[i + j] += pa * pb
-    return out
-
-
-def _p_at_least(need: int) -> Fraction:
-    """P(one natural d6 >= need)."""
-    return Fraction(min(6, max(0, 7 - need)), 6)
-
-
-def hits_distribution(dice: int, modifier: int) -> Dist:
-    """11.4.5: each to-hit die modified by ``modifier`` hits on 5 or better; P(k hits), k = 0..dice."""
-    return _binomial(dice, float(_p_at_least(5 - modifier)))
-
-
-def defense_distribution(dice: int, modifier: int, hull_strength: str) -> Dist:
-    """11.4.7: P(k cancels), k = 0..dice. Each die + ``modifier`` cancels on 5 or better; a Firm hull
-    re-rolls every natural 1, a Fragile hull re-rolls half (rounded up) of its natural 6s (as the engine)."""
-    need = 5 - modifier
-    p = _p_at_least(need)
-    if dice <= 0:
-        return [1.0]
-    if hull_strength == "firm":
-        p_one = Fraction(1, 6)
-        p_first = p - (p_one if need <= 1 else 0)  # a natural 1 that would cancel is still re-rolled
-        return _binomial(dice, float(p_first + p_one * p))
-    if hull_strength == "fragile":
-        # Condition on the number of natural 6s: the kept 6s cancel, the re-rolled ones cancel with p, the
-        # other dice (1..5) cancel with P(v >= need | v <= 5).
-        p_low = Fraction(min(5, max(0, 6 - need)), 5)
-        out = [0.0] * (dice + 1)
-        for sixes in range(dice + 1):
-            weight = comb(dice, sixes) * (1 / 6) ** sixes * (5 / 6) ** (dice - sixes)
-            rerolled = -(-sixes // 2)
-            dist = _convolve(_binomial(rerolled, float(p)), _binomial(dice - sixes, float(p_low)))
-            kept = sixes - rerolled
-            for k, pk in enumerate(dist):
-                out[k + kept] += weight * pk
-        return out
-    return _binomial(dice, float(p))
-
-
-def _net_hits(to_hit: Dist, cancels: Dist) -> Dist:
-    out = [0.0] * len(to_hit)
-    for h, ph in enumerate(to_hit):
-        for c, pc in enumerate(cancels):
-            out[max(0, h - c)] += ph * pc
-    return out
-
-
-@lru_cache(maxsize=64)
-def _three_dice_totals(modifier: int) -> tuple[tuple[int, float], ...]:
-    """11.4.8: totals of three dice plus ``modifier`` (the modifiers apply to the total, once), with their
-    probabilities."""
-    counts: dict[int, int] = {}
-    for dice in product(range(1, 7), repeat=3):
-        t = sum(dice) + modifier
-        counts[t] = counts.get(t, 0) + 1
-    return tuple((t, c / 216) for t, c in sorted(counts.items()))
-
-
-def _adjust(hull: int, rig: int, crew: int, aim: str, load: str, target: ShipState,
-            rake: str | None) -> tuple[int, int, int]:
-    """11.4.9 and 11.8, exactly as `firing.roll_attack` applies them (ruling R11.8b: every stern rake, High
-    or Low, multiplies its hull hits by 1.5)."""
-    if aim == "high":
-        if target.sail == "fighting":
-            rig = -(-rig // 2)
-        if load == "chain":
-            rig += 1
-            hull = 0
-    elif load == "chain":
-        hull = 0
-    if rake == "stern" and hull:
-        hull = -(-hull * 3 // 2)
-    return hull, rig, crew
-
-
-def _damage_modifier(state: GameState, firer: ShipState, side: str, aim: str) -> tuple[int, list[list[Any]]]:
-    mods: list[list[Any]] = []
-    letter = wind_position(state, firer)
-    if letter in WINDWARD_SIDE:
-        if WINDWARD_SIDE[letter] == side:
-            mods.append(["firing into the wind (windward)", 1])
-        else:
-            mods.append(["firing with the wind (leeward)", -1])
-    aim_mod = {HANDY: 2, FAIR: 1}.get(firer.morale, 0)
-    if aim_mod:
-        mods.append([f"aiming {aim}", aim_mod if aim == "high" else -aim_mod])
-    return sum(v for _, v in mods), mods
-
-
-def shot_odds(state: GameState, firer_id: str, target_id: str, sections: Iterable[str] | Mapping[str, str],
-              aim: str = "low", *, chaser: str | None = None) -> dict[str, Any]:
-    """The odds of an attack before it is fired, as the engine would resolve it (11.4).
-
-    ``sections`` is a list of the firer's sections (all fired with ``aim`` 'high' or 'low') or a mapping
-    section -> aim, as in a `fire` answer. Sections with the same aim and load make one attack; others are
-    separate attacks sharing the defense dice (11.3, 11.4.2). ``chaser`` ('bow'/'stern') prices a chaser shot
-    instead (11.9: one die per section, hit on a 6, rigging only).
-
-    Returns ``mp``, ``rake``, ``hit_sections``, ``attacks`` (per attack: sections, aim, load, to-hit dice
-    and modifier, P(hit) per die, defense dice and modifier, P(cancel) per die, its ``hits`` distribution,
-    the Damage Effects modifier and expected hull/rigging/crew), ``hits`` (P(0), P(1), ... of the total
-    hits), ``expected_hits``, ``p_any_hit`` and ``expected`` ({'hull', 'rigging', 'crew'}).
-    Raises ValueError when the firer has no line of fire on the target."""
-    firer = state.ships[firer_id]
-    target = state.ships[target_id]
-    line = line_of_fire(state, firer, target)
-    if line is None:
-        raise ValueError(f"{firer_id} has no line of fire on {target_id} (11.1, 11.2)")
-    if chaser is not None:
-        n = chaser_dice(firer, chaser)
-        dist = _binomial(n, 1 / 6)
-        exp = sum(k * p for k, p in enumerate(dist))
-        return {"mp": line.mp, "rake": None, "hit_sections": [], "chaser": chaser,
-                "attacks": [{"sections": [], "aim": None, "load": "round", "to_hit_dice": n,
-                             "to_hit_modifier": 0, "p_hit": 1 / 6, "defense_dice": 0, "p_cancel": 0.0,
-                             "hits": dist, "expected": {"hull": 0.0, "rigging": exp, "crew": 0.0}}],
-                "hits": dist, "expected_hits": exp, "p_any_hit": 1 - dist[0],
-                "expected": {"hull": 0.0, "rigging": exp, "crew": 0.0}}
-    if isinstance(sections, Mapping):
-        aims = dict(sections)
-    else:
-        aims = {s: aim for s in sections}
-    if not aims:
-        raise ValueError("no section fires")
-    if line.side is None:
-        raise ValueError(f"{target_id} is not in a broadside arc of {firer_id} (11.1); only chasers bear (11.9)")
-    bearing = geo.sections_for_side(line.side)
-    wrong = [s for s in aims if s not in bearing]
-    if wrong:
-        raise ValueError(f"{', '.join(wrong)} do(es) not bear on {target_id}: the {line.side} broadside does (11.1)")
-    groups: dict[tuple[str, str], list[str]] = {}
-    for section, a in aims.items():
-        load = firer.loads.get(section) or "round"
-        groups.setdefault((a, load), []).append(section)
-    defense, why = defense_dice(state, firer, target, line.mp)
-    dice_per_group = [sum(sum(section_dice(firer, s, line.mp)) for s in secs) for secs in groups.values()]
-    shares = _split_defense(defense, dice_per_group)
-    def_mod = 1 if line.mp >= 12 else 0
-    hull_strength = str(target.card.hull_strength)
-    attacks = []
-    total_hits: Dist = [1.0]
-    expected = {"hull": 0.0, "rigging": 0.0, "crew": 0.0}
-    tables = get_tables()
-    for ((a, load), secs), n, share in zip(groups.items(), dice_per_group, shares, strict=True):
-        mod = morale_mod(firer) + (1 if load in ("double", "chain") else 0)
-        to_hit = hits_distribution(n, mod)
-        cancels = defense_distribution(share, def_mod, hull_strength)
-        net = _net_hits(to_hit, cancels)
-        side = secs[0].split("_")[0]
-        dmg_mod, dmg_mods = _damage_modifier(state, firer, side, a)
-        split: dict[str, float] = {"hull": 0.0, "rigging": 0.0, "crew": 0.0}
-        for h, ph in enumerate(net):
-            if h == 0 or ph == 0.0:
-                continue
-            for total, pt in _three_dice_totals(dmg_mod):
-                hull, rig, crew = _adjust(*tables.damage_effects(h, total), a, load, target, line.rake)
-                w = ph * pt
-                split["hull"] += w * hull
-                split["rigging"] += w * rig
-                split["crew"] += w * crew
-        for k in expected:
-            expected[k] += split[k]
-        total_hits = _convolve(total_hits, net)
-        attacks.append({
-            "sections": secs, "aim": a, "load": load, "to_hit_dice": n, "to_hit_modifier": mod,
-            "p_hit": float(_p_at_least(5 - mod)), "defense_dice": share, "defense_modifier": def_mod,
-            "defense_why": why, "hull_strength": hull_strength, "p_cancel": _p_cancel_one(def_mod, hull_strength),
-            "hits": net, "expected_hits": sum(k * p for k, p in enumerate(net)),
-            "damage_modifier": dmg_mod, "damage_modifiers": dmg_mods, "expected": split,
-        })
-    exp_hits = sum(k * p for k, p in enumerate(total_hits))
-    return {"mp": line.mp, "rake": line.rake, "hit_sections": list(line.hit), "chaser": None,
-            "defense_dice": defense, "attacks": attacks, "hits": total_hits, "expected_hits": exp_hits,
-            "p_any_hit": 1 - total_hits[0], "expected": expected}
-
-
-def _p_cancel_one(modifier: int, hull_strength: str) -> float:
-    """The chance that one defense die cancels (for a Fragile hull, averaged: re-rolls depend on the others)."""
-    d = defense_distribution(1, modifier, hull_strength)
-    return d[1] if len(d) > 1 else 0.0
