@@ -85,4 +85,5 @@ class Seat:
 
     def sample(self, rng: Dice) -> Any:
         """A random legal answer to the request, from the captain's own `rng`."""
-        return decisions.sample(self._public(), self.request, rng)
+        state = self._public() if decisions.sampling_reads_state(self.request) else None
+        return decisions.sample(state, self.request, rng)

@@ -122,10 +122,17 @@ def explain_forbidden(request: Request, ship_id: str, choice: Any) -> str | None
     return None
 
 
-def sample(state: GameState, request: Request, rng: Dice) -> Any:
-    """A random legal answer."""
+def sampling_reads_state(request: Request) -> bool:
+    """Whether `sample` needs the state for this request (most requests list their legal answers)."""
+    return request.options is None and request.ships is None
+
+
+def sample(state: GameState | None, request: Request, rng: Dice) -> Any:
+    """A random legal answer (`state` may be None when `sampling_reads_state(request)` is false)."""
     if request.options is not None:
         return rng.choice(request.options)
     if request.ships is not None:
         return {ship_id: rng.choice(opts) for ship_id, opts in request.ships.items()}
+    if state is None:
+        raise ValueError(f"a random answer to {request.kind!r} needs the state")
     return SAMPLERS[request.kind](state, request, rng)
