@@ -1,8 +1,14 @@
-"""Engine speed: complete random-policy games per second, turns per second, and the cost of copying a game.
+"""Engine speed (issue 12): games per CPU-second, the cost of a turn by number of ships, the cost of a copy.
 
-    python3 benchmarks/engine.py [--games 100] [--scenario scenarios/constitution-vs-java.json]
+    python3 benchmarks/engine.py                 # the whole table (a few minutes)
+    python3 benchmarks/engine.py --quick         # fewer games and runs
+    PYTHONPATH=build/compiled python3 benchmarks/engine.py    # the compiled engine (scripts/build_compiled.py)
 
-Prints figures; asserts nothing. One core (the engine is single-threaded).
+Prints figures; asserts nothing. One core (the engine is single-threaded). Every figure is CPU time (steadier
+than wall time on a shared machine), run --runs times: the median is printed with the lowest and highest run,
+which is the noise. Two random policies:
+- *engine*: the engine's own random legal answer on the referee's state (`decisions.sample`): the engine alone;
+- *captain*: the `random` computer captain through its seat (what `simulate` and `tournament` pay).
 """
 
 from __future__ import annotations
@@ -11,86 +17,128 @@ import argparse
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from fleets import fleet_scenario  # noqa: E402
 
 from cs_desktop.files import load_scenario_with_ships  # noqa: E402
+from cs_desktop.rules import decisions  # noqa: E402
+from cs_desktop.rules.cards import Scenario, ShipCard  # noqa: E402
+from cs_desktop.rules.determinize import determinize  # noqa: E402
+from cs_desktop.rules.dice import Dice  # noqa: E402
+from cs_desktop.rules.game import Game  # noqa: E402
 from cs_desktop.simulate import play_game  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def engine_game(scenario: Scenario, ships: dict[str, ShipCard], seed: int, options: dict[str, Any]) -> Game:
+    """A whole game answered by the engine's own random legal answers (no captain, no seat)."""
+    game = Game(scenario, ships, seed, options)
+    rng = Dice(seed * 31 + 7)
+    while True:
+        pending = game.pending
+        if not pending:
+            return game
+        request = pending[0]
+        game.submit(request.side, decisions.sample(game.state, request, rng))
+
+
+def runs(n: int, work: Callable[[], float]) -> tuple[float, float, float]:
+    """median, lowest, highest of `n` runs of `work` (which returns its figure)."""
+    values = sorted(work() for _ in range(n))
+    return statistics.median(values), values[0], values[-1]
+
+
+def fmt(figure: tuple[float, float, float], unit: str, digits: int = 1) -> str:
+    med, lo, hi = figure
+    return f"{med:9.{digits}f} {unit:<12} (runs {lo:.{digits}f}-{hi:.{digits}f})"
+
+
+def games_per_cpu_second(scenario: Scenario, ships: dict[str, ShipCard], games: int, policy: str,
+                         options: dict[str, Any]) -> tuple[float, float, int]:
+    """(games per CPU-second, CPU ms per turn, decisions) over `games` games from seed 1000."""
+    turns = decided = 0
+    cpu = time.process_time()
+    for k in range(games):
+        if policy == "engine":
+            game = engine_game(scenario, ships, 1000 + k, options)
+        else:
+            game = play_game(scenario, ships, 1000 + k, (policy, policy), options)
+        turns += game.state.turn
+        decided += len(game.decisions)
+        del game  # keep no finished game: a heap of them makes the garbage collector the thing measured
+    cpu = time.process_time() - cpu
+    return games / cpu, cpu / turns * 1000, decided // games
+
+
+def copy_costs(scenario: Scenario, ships: dict[str, ShipCard], samples: int) -> dict[str, float]:
+    """Median µs of GameState.clone, Game.clone and determinize on games stopped half-way."""
+    out: dict[str, list[float]] = {"state": [], "game": [], "determinize": []}
+    for k in range(samples):
+        full = engine_game(scenario, ships, 2000 + k, {"turn_limit": 12})
+        mid = Game.replay(scenario, ships, full.seed, full.decisions[: len(full.decisions) // 2], full.options)
+        for name, fn, n in (("state", mid.state.clone, 200), ("game", mid.clone, 200)):
+            t = time.perf_counter()
+            for _ in range(n):
+                fn()
+            out[name].append((time.perf_counter() - t) / n * 1e6)
+        if mid.pending:
+            side, rng = mid.pending[0].side, Dice(k)
+            t = time.perf_counter()
+            for _ in range(20):
+                determinize(mid, side, rng)
+            out["determinize"].append((time.perf_counter() - t) / 20 * 1e6)
+    return {k: statistics.median(v) for k, v in out.items() if v}
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--games", type=int, default=100)
-    parser.add_argument("--scenario", default="scenarios/constitution-vs-java.json")
-    parser.add_argument("--turn-limit", type=int, default=30)
-    parser.add_argument("--captains", default="random,random")
+    parser.add_argument("--quick", action="store_true", help="fewer games and runs")
+    parser.add_argument("--runs", type=int, default=None, help="runs of every figure (default 3; quick 1)")
     args = parser.parse_args()
-    scenario, ships = load_scenario_with_ships(args.scenario)
-    captains = tuple(args.captains.split(","))
+    n_runs = args.runs or (1 if args.quick else 3)
+    scale = 0.25 if args.quick else 1.0
+    import cs_desktop.rules.activation as probe
 
-    start = time.perf_counter()
-    cpu_start = time.process_time()
-    turns = decisions = events = 0
-    kept = []  # (seed, options, decisions) of a few games for the copy figures; whole games are not kept, as
-    # a heap full of finished games makes the garbage collector, not the engine, the thing measured
-    for k in range(args.games):
-        game = play_game(scenario, ships, 1000 + k, (captains[0], captains[1]), {"turn_limit": args.turn_limit})
-        turns += game.state.turn
-        decisions += len(game.decisions)
-        events += len(game.events)
-        if len(kept) < 20:
-            kept.append((game.seed, game.options, game.decisions))
-        del game
-    elapsed = time.perf_counter() - start
-    cpu = time.process_time() - cpu_start
-    print(f"scenario            {scenario.id} ({args.captains}, turn limit {args.turn_limit})")
-    print(f"complete games/s    {args.games / elapsed:8.1f}   ({args.games} games in {elapsed:.2f} s)")
-    print(f"games per CPU-second {args.games / cpu:7.1f}   (steadier on a shared machine)")
-    print(f"turns/s             {turns / elapsed:8.1f}   (mean {turns / args.games:.1f} turns a game)")
-    print(f"decisions/s         {decisions / elapsed:8.1f}   (mean {decisions / args.games:.0f} a game)")
-    print(f"events/s            {events / elapsed:8.1f}")
+    print(f"engine: {'compiled (mypyc)' if probe.__file__.endswith('.so') else 'pure Python'}; "
+          f"{n_runs} run(s) a figure; CPU time")
 
-    # The same games without the 1.7.3 offer before every roll (about a third of all decisions).
-    start = time.perf_counter()
-    for k in range(args.games):
-        play_game(scenario, ships, 1000 + k, (captains[0], captains[1]),
-                  {"turn_limit": args.turn_limit, "bonus_cards": False})
-    quiet = time.perf_counter() - start
-    print(f"games/s, no 1.7.3 card offers {args.games / quiet:8.1f}")
+    print("\ncomplete games, turn limit 30              games per CPU-second")
+    limit = {"turn_limit": 30}
+    for name, n_games in (("constitution-vs-java", 60), ("president-vs-belvidera-3-ship", 40)):
+        scenario, ships = load_scenario_with_ships(ROOT / "scenarios" / f"{name}.json")
+        for policy in ("engine", "random"):
+            games = max(4, int(n_games * scale))
+            fig = runs(n_runs, lambda: games_per_cpu_second(scenario, ships, games, policy, limit)[0])
+            label = f"{name} ({'engine policy' if policy == 'engine' else 'random captain'})"
+            print(f"  {label:<52}{fmt(fig, 'games/CPU-s')}")
+    scenario, ships = fleet_scenario(12)
+    fig = runs(n_runs, lambda: games_per_cpu_second(scenario, ships, 2, "engine", limit)[0])
+    print(f"  {'fleet 12 v 12 (engine policy)':<52}{fmt(fig, 'games/CPU-s', 2)}")
 
-    # Copying: the computer captain copies games many times a move.
-    from cs_desktop.rules.game import Game
+    print("\none turn by ships a side (turn limit 8)     CPU ms per turn")
+    for policy, label in (("engine", "engine policy"), ("random", "random captains"), ("simple", "simple captains")):
+        row = []
+        for per_side in (1, 3, 6, 12):
+            scenario, ships = fleet_scenario(per_side)
+            games = max(1, int((6 if per_side < 6 else 2) * scale))
+            fig = runs(n_runs, lambda: games_per_cpu_second(scenario, ships, games, policy, {"turn_limit": 8})[1])
+            row.append(f"{per_side}v{per_side} {fig[0]:6.1f} ({fig[1]:.1f}-{fig[2]:.1f})")
+        print(f"  {label:<16} " + "   ".join(row))
 
-    from cs_desktop.rules.determinize import determinize
-    from cs_desktop.rules.dice import Dice
-
-    state_times, game_times, det_times = [], [], []
-    for seed, options, decided in kept:
-        # a game stopped mid-turn: replay half its decisions
-        mid = Game.replay(scenario, ships, seed, decided[: len(decided) // 2], options)
-        n = 200
-        t = time.perf_counter()
-        for _ in range(n):
-            mid.state.clone()
-        state_times.append((time.perf_counter() - t) / n)
-        t = time.perf_counter()
-        for _ in range(n):
-            mid.clone()
-        game_times.append((time.perf_counter() - t) / n)
-        if mid.pending:
-            side = mid.pending[0].side
-            rng = Dice(seed)
-            t = time.perf_counter()
-            for _ in range(n // 4):
-                determinize(mid, side, rng)
-            det_times.append((time.perf_counter() - t) / (n // 4))
-    print(f"GameState.clone()   {statistics.median(state_times) * 1e6:8.1f} µs (median)")
-    print(f"Game.clone()        {statistics.median(game_times) * 1e6:8.1f} µs (median; checkpoint + replay of the "
-          "current segment)")
-    if det_times:
-        print(f"determinize()       {statistics.median(det_times) * 1e6:8.1f} µs (median; a copy consistent with "
-              "one side's view, hidden parts drawn anew)")
+    print("\ncopies, half-way through a game            median µs")
+    for label, (scenario, ships) in (("1 v 1 (Constitution vs Java)",
+                                      load_scenario_with_ships(ROOT / "scenarios" / "constitution-vs-java.json")),
+                                     ("12 v 12 (fleet)", fleet_scenario(12))):
+        costs = copy_costs(scenario, ships, 3 if args.quick else 8)
+        print(f"  {label:<30} GameState.clone {costs['state']:7.1f}   Game.clone {costs['game']:7.1f}   "
+              f"determinize {costs.get('determinize', float('nan')):8.1f}")
 
 
 if __name__ == "__main__":
