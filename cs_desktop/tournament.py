@@ -11,6 +11,7 @@ the schedule, and results are gathered in schedule order, so the output is the s
 from __future__ import annotations
 
 import json
+import math
 import os
 from collections.abc import Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -96,6 +97,44 @@ def tournament(files: Sequence[Path], captains: tuple[str, str], games: int, see
             "scenarios": per_scenario, "overall": tally(results, names), "results": results}
 
 
+MERGE_KEYS = ("captains", "games_per_seat_order", "seed", "turn_limit")
+
+
+def merge(reports: Sequence[dict[str, Any]], sources: Sequence[str]) -> dict[str, Any]:
+    """One report from the reports of the same tournament run in pieces (e.g. a scenario at a time, on several
+    machines): game seeds depend only on the seed and the game number, so the pieces together are the report
+    a single run over all their scenarios gives. Raises ValueError naming the piece that does not fit."""
+    if not reports:
+        raise ValueError("no reports to merge")
+    first = reports[0]
+    scenarios: list[dict[str, Any]] = []
+    results: list[dict[str, Any]] = []
+    seen: dict[str, str] = {}
+    for report, source in zip(reports, sources, strict=True):
+        for key in MERGE_KEYS:
+            if report.get(key) != first.get(key):
+                raise ValueError(f"{source}: {key} is {report.get(key)!r}, but {sources[0]} has {first.get(key)!r}")
+        for block in report["scenarios"]:
+            if block["scenario"] in seen:
+                raise ValueError(f"{source}: scenario {block['scenario']} is also in {seen[block['scenario']]}")
+            seen[block["scenario"]] = source
+            scenarios.append(block)
+        results.extend(report["results"])
+    names = (first["captains"][0], first["captains"][1])
+    return {**{k: first[k] for k in MERGE_KEYS}, "scenarios": scenarios, "overall": tally(results, names),
+            "results": results}
+
+
+def score_interval(score: float, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson interval of a score share (score / games), draws counting half."""
+    if games == 0:
+        return (0.0, 1.0)
+    p = score / games
+    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
 def tally(results: list[dict[str, Any]], names: tuple[str, str]) -> dict[str, Any]:
     n = len(results)
     out: dict[str, Any] = {"games": n, "captains": {}}
@@ -128,6 +167,12 @@ def to_text(report: dict[str, Any]) -> str:
                          f"{c['score']:>7g} {c['mean_margin']:>+8.2f}")
         endings = ", ".join(f"{k} {v}" for k, v in block["endings"].items())
         lines.append(f"{'':<{width}}  endings ({block['games']} games): {endings}")
+    overall, first = report["overall"], names[0]
+    low, high = score_interval(overall["captains"][first]["score"], overall["games"])
+    share = overall["captains"][first]["score"] / overall["games"] if overall["games"] else 0.0
+    lines.append("")
+    lines.append(f"{first} scores {share:.1%} of the points over {overall['games']} games "
+                 f"(95% interval {low:.0%}-{high:.0%})")
     return "\n".join(lines)
 
 

@@ -11,7 +11,7 @@ EXIT_PROBLEM = 2
 def register_tournament(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser("tournament", help="two computer captains play every scenario in both seats; "
                                           "wins, draws, losses, score and VP margin")
-    p.add_argument("--captains", required=True, help="the two captains, comma separated: easy, normal, hard, judgment, simple or random")
+    p.add_argument("--captains", help="the two captains, comma separated: easy, normal, hard, judgment, simple or random")
     p.add_argument("--scenarios", nargs="+", metavar="FILE_OR_DIR",
                    help="scenario files or folders (default: every shipped scenario)")
     p.add_argument("--games", type=int, default=10, help="games per scenario and seat order (default 10)")
@@ -20,6 +20,9 @@ def register_tournament(sub: argparse._SubParsersAction) -> None:  # type: ignor
     p.add_argument("--workers", type=int, default=None, help="worker processes (default: one per CPU); "
                                                              "the output does not depend on it")
     p.add_argument("--json", action="store_true", help="print JSON (per scenario, overall and per game)")
+    p.add_argument("--merge", nargs="+", metavar="REPORT",
+                   help="play nothing: merge the --json reports of one tournament run in pieces (e.g. a "
+                        "scenario at a time) into the report of the whole")
     p.set_defaults(func=cmd_tournament)
 
 
@@ -28,6 +31,11 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     from cs_desktop.files import FileFormatError, load_scenario_with_ships
     from cs_desktop.tournament import scenario_files, to_json, to_text, tournament
 
+    if args.merge:
+        return _merge(args)
+    if not args.captains:
+        print("--captains: give two captains, comma separated (or --merge REPORT...)", file=sys.stderr)
+        return EXIT_PROBLEM
     captains = tuple(c.strip() for c in args.captains.split(","))
     if len(captains) != 2 or any(c not in CAPTAINS for c in captains):
         print(f"--captains: give two of {', '.join(CAPTAINS)}, comma separated", file=sys.stderr)
@@ -54,4 +62,30 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     report = tournament(files, (captains[0], captains[1]), args.games, args.seed, args.turn_limit or None,
                         args.workers)
     print(to_json(report) if args.json else to_text(report))
+    return 0
+
+
+def _merge(args: argparse.Namespace) -> int:
+    from cs_desktop.jsonread import FileFormatError, read_json
+    from cs_desktop.tournament import merge, to_json, to_text
+
+    reports = []
+    for path in args.merge:
+        try:
+            report = read_json(path, 256 * 1024 * 1024, "a tournament report (--json)")[1]
+        except (FileFormatError, OSError) as e:
+            print(f"{path}: {e}", file=sys.stderr)
+            return EXIT_PROBLEM
+        missing = [k for k in ("captains", "games_per_seat_order", "seed", "turn_limit", "scenarios", "results")
+                   if not isinstance(report, dict) or k not in report]
+        if missing:
+            print(f"{path}: not a tournament report (--json): no {', '.join(missing)}", file=sys.stderr)
+            return EXIT_PROBLEM
+        reports.append(report)
+    try:
+        merged = merge(reports, args.merge)
+    except (ValueError, KeyError, TypeError) as e:
+        print(f"--merge: {e}", file=sys.stderr)
+        return EXIT_PROBLEM
+    print(to_json(merged) if args.json else to_text(merged))
     return 0

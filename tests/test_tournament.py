@@ -55,3 +55,38 @@ def test_tournament_json_tallies_every_scenario_and_swaps_seats(capsys: Any) -> 
 def test_tournament_refuses_unknown_captains(capsys: Any) -> None:
     assert main(["tournament", "--captains", "simple,admiral"]) == 2
     assert "--captains" in capsys.readouterr().err
+
+
+def test_a_tournament_run_a_scenario_at_a_time_merges_into_the_whole(capsys: Any, tmp_path: Any) -> None:
+    whole = _run(capsys, "--workers", "1", "--json")
+    pieces = []
+    for k, f in enumerate(FILES):
+        args = [a for a in ARGS[: ARGS.index("--scenarios")]] + ["--scenarios", f, "--workers", "1", "--json"]
+        assert main(args) == 0
+        piece = tmp_path / f"piece{k}.json"
+        piece.write_text(capsys.readouterr().out)
+        pieces.append(str(piece))
+    assert main(["tournament", "--merge", *pieces, "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == json.loads(whole)
+    assert main(["tournament", "--merge", *pieces]) == 0
+    text = capsys.readouterr().out
+    assert "simple scores" in text and "95% interval" in text
+
+
+def test_merging_pieces_of_different_tournaments_is_refused_naming_the_file(capsys: Any, tmp_path: Any) -> None:
+    a, b, junk = tmp_path / "a.json", tmp_path / "b.json", tmp_path / "junk.json"
+    assert main([*ARGS[: ARGS.index("--scenarios")], "--scenarios", FILES[0], "--workers", "1", "--json"]) == 0
+    a.write_text(capsys.readouterr().out)
+    other = [("5" if x == "4" else x) for x in ARGS[: ARGS.index("--scenarios")]]  # another seed
+    assert main([*other, "--scenarios", FILES[1], "--workers", "1", "--json"]) == 0
+    b.write_text(capsys.readouterr().out)
+    assert main(["tournament", "--merge", str(a), str(b)]) == 2
+    err = capsys.readouterr().err
+    assert str(b) in err and "seed" in err
+    junk.write_text('{"captains": ["x", "y"]}')
+    assert main(["tournament", "--merge", str(a), str(junk)]) == 2
+    err = capsys.readouterr().err
+    assert str(junk) in err and "not a tournament report" in err
+    junk.write_text("{not json")
+    assert main(["tournament", "--merge", str(junk)]) == 2
+    assert str(junk) in capsys.readouterr().err
