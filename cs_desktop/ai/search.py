@@ -93,6 +93,7 @@ def search(draw: Callable[[], Game], side: str, budget: Budget, *, candidates: C
 
 def _iterate(game: Game, side: str, root: Node, horizon: int, candidates: Candidates, policy: Policy,
              evaluate: Evaluate) -> None:
+    game.look_ahead_only()  # played forward and thrown away: no checkpoints needed
     path = [root]
     node: Node | None = root
     last_turn = game.state.turn + horizon

@@ -110,6 +110,8 @@ def from_record(record: PublicRecord, rng: Dice, attempts: int = 60) -> Game:
 
 # ---------------------------------------------------------------------- step 1: the public record
 def public_record(game: Game, side: str) -> PublicRecord:
+    if not game.copyable:
+        raise RuntimeError("a look-ahead copy keeps no checkpoint: it cannot be determinized mid-segment")
     enemy = game.state.other(side)
     running = game._gen is not None and game._checkpoint is not None
     if running:
@@ -203,6 +205,7 @@ def _build(record: PublicRecord, rng: Dice) -> Game | None:
     copy.seed = seed
     copy.decisions = []
     copy._revealing_since = 0
+    copy._checkpoints = True
     copy._answers = {}
     copy._segment_answers = []
     copy.events = list(record.before)

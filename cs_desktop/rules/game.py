@@ -61,6 +61,7 @@ class Game:
         self._checkpoint: tuple[GameState, int] | None = None
         self._segment_answers: list[Answers] = []
         self._revealing_since: int = 0
+        self._checkpoints = True
         self._run(None)
 
     # ------------------------------------------------------------------ driving
@@ -72,7 +73,7 @@ class Game:
                     return
                 if skip_empty_impulse(self.state):
                     continue
-                self._checkpoint = (self.state.clone(), len(self.events))
+                self._checkpoint = (self.state.clone(), len(self.events)) if self._checkpoints else None
                 self._segment_answers = []
                 self._gen = self._start_segment()
                 send = None
@@ -184,9 +185,25 @@ class Game:
         return [e for e in self.events[start:] if side is None or e.get("visible_to") in (None, side)]
 
     # ------------------------------------------------------------------ copies, replay, undo
+    def look_ahead_only(self) -> None:
+        """Stop checkpointing segment starts: for a copy the computer captain plays forward and throws away
+        (a checkpoint is a copy of the state at every segment start, about a tenth of the cost of playing).
+        Such a game plays exactly as before, but can no longer be copied in the middle of a segment."""
+        self._checkpoints = False
+        if self._gen is not None:
+            self._checkpoint = None
+
+    @property
+    def copyable(self) -> bool:
+        """Whether `clone` (and a determinized copy) can be made now (see `look_ahead_only`)."""
+        return self._gen is None or self._checkpoint is not None
+
     def clone(self) -> Game:
         """An exact, independent copy (same dice to come): checkpoint + replay of this segment's answers."""
+        if not self.copyable:
+            raise RuntimeError("a look-ahead copy keeps no checkpoint and cannot be copied mid-segment")
         new = Game.__new__(Game)
+        new._checkpoints = self._checkpoints
         new.scenario = self.scenario
         new.cards = self.cards
         new.seed = self.seed

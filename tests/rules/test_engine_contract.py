@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from cs_desktop.ai.seat import Seat
 from cs_desktop.ai.random_policy import RandomCaptain, play_out
 from cs_desktop.files import load_scenario_with_ships
@@ -141,3 +143,24 @@ def test_undo_refused_after_dice_were_rolled() -> None:
     game = duel()
     drive(game, until=at("select_maneuver"))
     assert not game.can_undo("us") and not game.can_undo("gb")
+
+
+def test_a_look_ahead_copy_plays_the_same_game_without_checkpoints_and_refuses_to_be_copied() -> None:
+    """Issue 12: `look_ahead_only` (the search's throw-away copies) changes nothing in the play."""
+    from cs_desktop.rules.determinize import determinize
+    from cs_desktop.rules.dice import Dice
+
+    game = _random_game(8)
+    quick = Game(game.scenario, game.cards, game.seed)
+    quick.look_ahead_only()
+    copied_once = False
+    for d in game.decisions:
+        answer(quick, d["side"], d["answer"])
+        if quick.pending and not quick.copyable:
+            copied_once = True
+            with pytest.raises(RuntimeError, match="look-ahead"):
+                quick.clone()
+            with pytest.raises(RuntimeError, match="look-ahead"):
+                determinize(quick, quick.pending[0].side, Dice(1))
+    assert copied_once
+    assert quick.fingerprint() == game.fingerprint()
