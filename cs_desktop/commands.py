@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from dataclasses import asdict
 import sys
 from pathlib import Path
 
@@ -62,7 +63,23 @@ def cmd_validate(args: argparse.Namespace) -> int:
                 print(line)
         else:
             print(f"ok: {path}")
+            for line in _scenario_warnings(path):
+                print(f"warning: {path}: {line}")
     return EXIT_PROBLEM if bad else 0
+
+
+def _scenario_warnings(path: Path) -> list[str]:
+    """A good scenario file that one side cannot win (rules/winnable.py); [] for other files."""
+    from cs_desktop.files import FileFormatError, load_scenario_with_ships
+    from cs_desktop.rules.winnable import cannot_win
+
+    if not str(path).endswith(".json"):
+        return []
+    try:
+        scenario, ships = load_scenario_with_ships(path)
+    except (FileFormatError, OSError, ValueError):
+        return []  # a ship card, or a file validate_path judged another way
+    return cannot_win(scenario, ships)
 
 
 def _fmt(x: float) -> str:
@@ -72,6 +89,7 @@ def _fmt(x: float) -> str:
 def cmd_vp(args: argparse.Namespace) -> int:
     from cs_desktop.files import FileFormatError, load_scenario_with_ships
     from cs_desktop.rules.ratings import victory_terms
+    from cs_desktop.rules.winnable import cannot_win, reach
 
     try:
         scenario, ships = load_scenario_with_ships(Path(args.scenario))
@@ -82,7 +100,8 @@ def cmd_vp(args: argparse.Namespace) -> int:
     terms = victory_terms(scenario, ships)
     if args.json:
         out = {"scenario": scenario.id, "title": scenario.title, "engagement": scenario.engagement,
-               **terms.to_dict()}
+               **terms.to_dict(), "reach": {k: asdict(v) for k, v in reach(scenario, ships).items()},
+               "warnings": cannot_win(scenario, ships)}
         print(json.dumps(out, indent=2, ensure_ascii=False))
         return 0
     print(f"{scenario.title} ({scenario.date}, {scenario.engagement} engagement)")
@@ -94,6 +113,11 @@ def cmd_vp(args: argparse.Namespace) -> int:
     print("How:")
     for step in terms.steps:
         print(f"  [{step.rule}] {step.text}")
+    print("Reach (19.0: every enemy box damaged and every enemy ship captured, or no hit at all):")
+    for r in reach(scenario, ships).values():
+        print(f"  {r.name}: best {r.best:g} VP, worst {r.worst:g} VP")
+    for line in cannot_win(scenario, ships):
+        print(f"warning: {line}")
     return 0
 
 

@@ -48,6 +48,7 @@ from cs_desktop.gui.ship_editor import (
 from cs_desktop.rules.cards import Scenario, ShipCard
 from cs_desktop.rules.movement_rates import wind_from
 from cs_desktop.rules.ratings import victory_terms
+from cs_desktop.rules.winnable import cannot_win
 from cs_desktop.rules.tables import get_tables
 
 COMPASS = {1: "N", 2: "NE", 3: "E", 4: "SE", 5: "S", 6: "SW", 7: "W", 8: "NW"}
@@ -618,6 +619,8 @@ class ScenarioDesigner(EditorBase):
             parts.append(f"<b>{html.escape(t.name)}</b>: VP multiplier <b>×{t.multiplier:g}</b>, "
                          f"VP bonus <b>{t.bonus}</b>"
                          f"{bid}{over} — FP {t.fp}, CR {t.cr}, DC {t.dc}")
+        for line in cannot_win(self.scenario, self.cards):  # decided before it starts (issue 13)
+            parts.append(f"<span style='{ERROR_STYLE}'>⚠ {html.escape(line)}</span>")
         self.terms_label.setText("<b>VP terms (19.0, 20.1, 21.3)</b><br>" + "<br>".join(parts))
         rows = "".join(f"<tr><td style='color:#5f5a50;padding-right:8px'>{s.rule}</td><td>{html.escape(s.text)}</td>"
                        "</tr>"

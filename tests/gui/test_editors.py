@@ -321,3 +321,12 @@ def test_spin_boxes_hold_the_card_limits(qtbot: Any, lib: Any) -> None:
     assert ed.crew_points.maximum() == 40 and ed.chasers["bow"].maximum() == 2
     assert isinstance(ed.gunnery["port_bow"].cellWidget(0, 0), QSpinBox)
     assert ed.gunnery["port_bow"].cellWidget(0, 0).maximum() == 12
+
+
+def test_20_1_the_designer_warns_when_a_side_cannot_win(qtbot: Any, lib: Any) -> None:
+    """Issue 13: a scenario decided before it starts says so in the designer's terms panel."""
+    fair = make_designer(qtbot, lib, "constitution-vs-java")
+    assert "cannot win" not in fair.terms_label.text()
+    lopsided = make_designer(qtbot, lib, "congress-vs-curlew")
+    text = lopsided.terms_label.text()
+    assert "United States Navy cannot win on victory points" in text and "36 VP" in text
