@@ -5,8 +5,10 @@ Whole games, the `easy` captain on both sides; one side is "the player": each of
 through `cs_desktop.play.turn_flow` with the default standing orders (a pass is submitted as the window would),
 and only the rest are "asked" (answered by the easy captain, as a player choosing for himself). The same game is
 played again with "Ask me everything" (every request asked: the count before turn_flow). Prints the median and
-90th percentile of questions per turn, and the median in turns in which no ship fired (no 11.0 announcement).
-The player is the first side in even games, the second in odd ones; game k uses seed 1 + k.
+90th percentile of questions per turn, and the median in quiet turns (below).
+A turn "with no firing" is one in which no ship fired (an 11.0 announcement); the scenarios start within
+broadside range, so such turns are few: the median over the turns in which the player fired no shot is printed
+too. The player is the first side in even games, the second in odd ones; game k uses seed 1 + k.
 """
 
 from __future__ import annotations
@@ -29,10 +31,13 @@ DEFAULT_SCENARIOS = ["scenarios/constitution-vs-java.json", "scenarios/constitut
                      "scenarios/united-states-vs-macedonian.json", "scenarios/president-vs-belvidera-3-ship.json"]
 
 
+Row = tuple[int, bool, bool]  # questions in a turn, any ship fired, the player's ships fired
+
+
 def play(path: str, seed: int, player_index: int, orders: StandingOrders,
-         turn_limit: int = 30) -> tuple[list[tuple[int, bool]], list[tuple[int, bool]], Counter[str]]:
-    """[(questions, any firing)] per turn of one game, the same with every request of the player counted (as
-    "Ask me everything" would ask), and the asked request kinds."""
+         turn_limit: int = 30) -> tuple[list[Row], list[Row], Counter[str]]:
+    """A row per turn of one game, the same with every request of the player counted (as "Ask me everything"
+    would ask), and the asked request kinds."""
     scenario, ships = load_scenario_with_ships(path)
     game = Game(scenario, ships, seed, {"turn_limit": turn_limit})
     sides = list(game.state.sides)
@@ -58,17 +63,25 @@ def play(path: str, seed: int, player_index: int, orders: StandingOrders,
         if not result:
             raise RuntimeError(f"{path} seed {seed}: {request.side} {request.kind} refused: {result}")
     fired = {e["turn"] for e in game.events if e["type"] == "announce"}
+    mine = {player_ship for player_ship, s in game.state.ships.items() if s.side == player}
+    we_fired = {e["turn"] for e in game.events if e["type"] == "announce" and e.get("ship") in mine}
     turns = sorted({e["turn"] for e in game.events if isinstance(e.get("turn"), int) and e["turn"] >= 1})
-    return [(asked[t], t in fired) for t in turns], [(every[t], t in fired) for t in turns], kinds
+    return ([(asked[t], t in fired, t in we_fired) for t in turns],
+            [(every[t], t in fired, t in we_fired) for t in turns], kinds)
 
 
-def figures(rows: list[tuple[int, bool]]) -> str:
-    counts = sorted(q for q, _ in rows)
-    quiet = [q for q, fired in rows if not fired]
+def _median(values: list[int]) -> str:
+    return f"{statistics.median(values):g}" if values else "-"
+
+
+def figures(rows: list[Row]) -> str:
+    counts = sorted(q for q, _, _ in rows)
+    quiet = [q for q, fired, _ in rows if not fired]
+    held = [q for q, _, ours in rows if not ours]
     p90 = counts[min(len(counts) - 1, int(0.9 * len(counts)))]
-    return (f"median {statistics.median(counts):g}, p90 {p90} questions per turn; "
-            f"median {statistics.median(quiet) if quiet else float('nan'):g} in turns with no firing "
-            f"({len(counts)} turns, {len(quiet)} without firing)")
+    return (f"median {_median(counts)}, p90 {p90} questions per turn; median {_median(quiet)} in turns with no "
+            f"firing ({len(quiet)} of {len(counts)} turns), {_median(held)} in turns the player fired no shot "
+            f"({len(held)})")
 
 
 def main() -> None:
@@ -78,8 +91,8 @@ def main() -> None:
     args = parser.parse_args()
     for label, orders in (("default standing orders", StandingOrders()),
                           ("Ask me everything", StandingOrders(ask_everything=True))):
-        rows: list[tuple[int, bool]] = []
-        every: list[tuple[int, bool]] = []
+        rows: list[Row] = []
+        every: list[Row] = []
         kinds: Counter[str] = Counter()
         for path in args.scenarios:
             for k in range(args.games):

@@ -18,6 +18,8 @@ Standing orders (`StandingOrders`), set by the player in advance and changed at 
 - `crew` — the crew assignment (5.0): `ask` (the battery that bears is offered ready-made, see crew_plan.py);
   `bears` (man the battery that bears without asking, unless a battery with an enemy in its arc would be left
   without gunners).
+- `fire` — when he is asked to fire (11.0): `ask` (whenever a gun bears); `16`, `12` or `8` (only while a
+  target the guns bear on is within that many MP; farther off, hold fire and keep the guns loaded).
 - `reload` — the load of a broadside just fired (11.7): `ask`; `same` (the load it last held, as his own log
   shows it; Round Shot if it shows none); `round` (always Round Shot). Loads chosen after a marker found no
   crew (10.0) are answered the same way.
@@ -60,13 +62,20 @@ CREW_CHOICES = {
     "ask": "ask every turn (the battery that bears ready-made)",
     "bears": "man the battery that bears without asking",
 }
+FIRE_CHOICES = {
+    "ask": "whenever a gun bears",
+    "16": "only with a target within 16 MP; hold fire beyond",
+    "12": "only with a target within 12 MP; hold fire beyond",
+    "8": "only with a target within 8 MP; hold fire beyond",
+}
 RELOAD_CHOICES = {
     "ask": "ask every time",
     "same": "the load it last held",
     "round": "always Round Shot",
 }
 CHOICES: dict[str, dict[str, str]] = {"hold_cards": HOLD_CARD_CHOICES, "free_turn": FREE_TURN_CHOICES,
-                                      "crew": CREW_CHOICES, "reload": RELOAD_CHOICES}
+                                      "crew": CREW_CHOICES, "fire": FIRE_CHOICES,
+                                      "reload": RELOAD_CHOICES}
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +83,7 @@ class StandingOrders:
     hold_cards: str = "applies"
     free_turn: str = "near"
     crew: str = "ask"
+    fire: str = "16"
     reload: str = "same"
     ask_everything: bool = False
 
@@ -120,6 +130,8 @@ def decide(view: Mapping[str, Any], request: Request, orders: StandingOrders) ->
         return _free_turn(view, request, orders)
     if request.kind == "assign_crew" and orders.crew == "bears":
         return _crew(view, request)
+    if request.kind == "fire" and orders.fire != "ask":
+        return _fire(view, request, int(orders.fire))
     if request.kind == "select_load" and orders.reload != "ask":
         return _reload(view, request, orders)
     return None
@@ -241,3 +253,21 @@ def _reload(view: Mapping[str, Any], request: Request, orders: StandingOrders) -
     what = "; ".join(f"{k.replace(':', ' ').replace('_', ' ')} {v}" for k, v in sorted(answer.items()))
     rule = "the load it last held" if orders.reload == "same" else "Round Shot"
     return Pass(answer, f"11.7: standing order: reload with {rule} — {what}")
+
+
+def _fire(view: Mapping[str, Any], request: Request, limit: int) -> Pass | None:
+    assert request.ships is not None
+    answer: dict[str, Any] = {}
+    far = []
+    for sid, options in request.ships.items():
+        hold = next((o for o in options if isinstance(o, dict) and o.get("target") is None), None)
+        if hold is None:
+            return None
+        sq = _square(view["ships"][sid])
+        targets = sorted({str(o["target"]) for o in options if o is not hold})
+        near = min((geo.mp_distance(sq, _square(view["ships"][t])) for t in targets), default=10**6)
+        if near <= limit:
+            return None
+        answer[sid] = hold
+        far.append(f"{sid}: nearest target {near} MP off" if targets else f"{sid}: no target")
+    return Pass(answer, f"11.0: standing order: hold fire beyond {limit} MP — " + "; ".join(far))
