@@ -16,6 +16,11 @@ its search from the thinking thread; that report crosses to the GUI thread throu
 out as `thinkingProgress(done, total)` — emitted as (0, 0) when a captain starts thinking — and
 `think_progress`. The window's thinking indicator (thinking_indicator.py) reads them. When the game is replaced
 mid-search, the next report ends the search (`Abandoned`), so the next captain does not wait behind it.
+
+A turn that flows (issue 11): before a human seat is shown a request, `cs_desktop.play.turn_flow.decide` looks
+at it with that side's view and the player's standing orders (`orders`); a request it can answer (one legal
+answer, or a standing order) is submitted through `game.submit` like the player's own answer, and the reason goes
+to `passed` (side, turn, sentence) for his log. Undo steps back over those answers to his own last decision.
 """
 
 from __future__ import annotations
@@ -36,6 +41,8 @@ from cs_desktop.rules.decisions import Refusal, Request
 from cs_desktop.rules.dice import Dice
 from cs_desktop.rules.game import Game
 from cs_desktop.play.autosave import AutosaveStore
+from cs_desktop.play import crew_plan
+from cs_desktop.play.turn_flow import StandingOrders, answer_for
 from cs_desktop.savegame import LoadedGame, load_game, save_game
 
 log = logging.getLogger(__name__)
@@ -145,6 +152,11 @@ class GameSession(QObject):
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="captain")
         self._fallback_dice = Dice(0xC5)
         self.think_delay_ms = 0
+        #: the standing orders of the human seats (issue 11); the window loads them from settings.ini
+        self.orders = StandingOrders()
+        #: answers given for a human seat by turn_flow: (side, turn, sentence), newest last
+        self.passed: list[tuple[str, int, str]] = []
+        self._auto: set[int] = set()  # indices in game.decisions of those answers
         self._workerProgress.connect(self._on_worker_progress)
 
     # ------------------------------------------------------------------ starting and ending
@@ -187,6 +199,8 @@ class GameSession(QObject):
         self._draft_for = None
         self._autosaved = None
         self._saved_key = None
+        self.passed = []
+        self._auto = set()
         self._after_change()
 
     def close(self) -> None:
@@ -303,11 +317,17 @@ class GameSession(QObject):
     def undo(self) -> bool:
         if not self.can_undo() or self.game is None or self.shown_side is None:
             return False
-        result = self.game.undo(self.shown_side)
+        side = self.shown_side
+        result: Game | Refusal = self.game
+        while isinstance(result, Game):  # back over the answers given for him, to his own last decision
+            result = result.undo(side)
+            if isinstance(result, Game) and len(result.decisions) not in self._auto:
+                break
         if isinstance(result, Refusal):
             self.last_message = f"Cannot undo ({result.rule}): {result.message}"
             self.changed.emit()
             return False
+        self._auto = {i for i in self._auto if i < len(result.decisions)}
         self._token += 1
         self.thinking = None
         self.game = result
@@ -326,8 +346,22 @@ class GameSession(QObject):
         key = id(request)
         if self._draft_for != key:
             self._draft_for = key
-            self.drafts = {ship: _copy_assign(assign) for ship, assign in request.info["current"].items()}
+            self.drafts = self.bearing_crew(request)
         return self.drafts
+
+    def bearing_crew(self, request: Request) -> dict[str, dict[str, Any]]:
+        """The default crew assignment (issue 11 item 3): each ship mans the battery that bears, from the
+        deciding side's view (crew_plan.py)."""
+        assert self.game is not None
+        return crew_plan.bearing_assignments(self.game.view(request.side, events=False), request.info["limits"])
+
+    def crew_warnings(self) -> list[str]:
+        """Ships whose draft leaves a battery with an enemy in its arc and in range without gunners."""
+        request = self.request()
+        if request is None or request.kind != "assign_crew" or self.game is None:
+            return []
+        names = {sid: s.card.name for sid, s in self.game.state.ships.items()}
+        return crew_plan.no_gunner_warnings(self.game.view(request.side, events=False), self.crew_drafts(), names)
 
     def set_draft(self, ship_id: str, assign: dict[str, Any]) -> None:
         drafts = self.crew_drafts()
@@ -345,7 +379,25 @@ class GameSession(QObject):
         self.ruleRequested.emit(rule)
 
     # ------------------------------------------------------------------ after every change
+    def set_orders(self, orders: StandingOrders) -> None:
+        """New standing orders: they apply at once (a pending request they now answer is answered)."""
+        self.orders = orders
+        self._after_change()
+
+    def passed_for(self, side: str | None, most: int = 8) -> list[str]:
+        """The latest answers given for `side` by turn_flow, as "T3: sentence" (oldest first)."""
+        return [f"T{turn}: {text}" for s, turn, text in self.passed if s == side][-most:]
+
+    def _answer_for_humans(self) -> None:
+        if self.game is None:
+            return
+        for index, side, turn, why in answer_for(self.game, set(self.humans), self.orders):
+            self._auto.add(index)
+            self.passed.append((side, turn, why))
+        del self.passed[:-200]
+
     def _after_change(self) -> None:
+        self._answer_for_humans()
         self._update_viewer()
         self._autosave()
         self.changed.emit()

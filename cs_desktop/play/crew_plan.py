@@ -91,6 +91,11 @@ def bearing_assignment(view: View, ship_id: str, limits: dict[str, Any]) -> dict
     return assign
 
 
+def bearing_assignments(view: View, limits: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """A whole assign_crew answer: `bearing_assignment` for each ship of request.info["limits"]."""
+    return {ship: bearing_assignment(view, ship, lim) for ship, lim in limits.items()}
+
+
 def enemy_in_arc(view: View, ship_id: str, battery: str) -> Ship | None:
     """The nearest enemy within broadside range in the arc of `battery` (11.1), or None."""
     ship = view["ships"][ship_id]

@@ -34,12 +34,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cs_desktop.play import crew_plan
 from cs_desktop.rules import geometry as geo
 from cs_desktop.rules.answers import show
 from cs_desktop.rules.decisions import Request
+
+if TYPE_CHECKING:
+    from cs_desktop.rules.game import Game
 
 #: free turn order "near": ask while an enemy is within this many MP (half broadside range, 11.1)
 NEAR = geo.BROADSIDE_RANGE // 2
@@ -135,6 +138,29 @@ def decide(view: Mapping[str, Any], request: Request, orders: StandingOrders) ->
     if request.kind == "select_load" and orders.reload != "ask":
         return _reload(view, request, orders)
     return None
+
+
+def answer_for(game: Game, humans: set[str], orders: StandingOrders) -> list[tuple[int, str, int, str]]:
+    """Submit, through `game.submit`, every answer `decide` gives for the pending requests of the `humans`
+    sides, until each request left needs its player. Returns (decision index, side, turn, why) per answer."""
+    done: list[tuple[int, str, int, str]] = []
+    for _ in range(10_000):
+        if game.ended:
+            break
+        for request in game.pending:
+            if request.side not in humans:
+                continue
+            passed = decide(game.view(request.side), request, orders)
+            if passed is None:
+                continue
+            turn = game.state.turn
+            if not game.submit(request.side, passed.answer):
+                continue  # never expected: the answer was built from the request; ask the player instead
+            done.append((len(game.decisions) - 1, request.side, turn, passed.why))
+            break
+        else:
+            break
+    return done
 
 
 def single_answer(request: Request) -> tuple[Any, str] | None:
