@@ -121,5 +121,5 @@ class FlowPanel(QWidget):
             self.ask_everything.blockSignals(True)
             self.ask_everything.setChecked(self.session.orders.ask_everything)
             self.ask_everything.blockSignals(False)
-        lines = self.session.passed_for(self.session.viewer(), 4) if not self.session.curtain else []
+        lines = self.session.passed_for(self.session.shown_side, 4) if not self.session.curtain else []
         self.passed.setText("Answered for you:\n" + "\n".join(lines) if lines else "")
