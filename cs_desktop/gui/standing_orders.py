@@ -121,5 +121,7 @@ class FlowPanel(QWidget):
             self.ask_everything.blockSignals(True)
             self.ask_everything.setChecked(self.session.orders.ask_everything)
             self.ask_everything.blockSignals(False)
-        lines = self.session.passed_for(self.session.shown_side, 4) if not self.session.curtain else []
-        self.passed.setText("Answered for you:\n" + "\n".join(lines) if lines else "")
+        lines = self.session.passed_for(self.session.shown_side, 12) if not self.session.curtain else []
+        # the latest two under the orders (the orders keep the room); the last twelve on hover
+        self.passed.setText("Answered for you:\n" + "\n".join(lines[-2:]) if lines else "")
+        self.passed.setToolTip("\n".join(lines))
