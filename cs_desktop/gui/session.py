@@ -175,6 +175,9 @@ class GameSession(QObject):
             kept = meta.get("save_path")
             save_path = Path(kept) if isinstance(kept, str) and kept and Path(kept).is_file() else None
         self._install(loaded.game, seats, meta.get("scenario_path"), save_path)
+        given = meta.get("answered_for_player")  # which decisions turn_flow gave (undo steps back over them)
+        if isinstance(given, list):
+            self._auto |= {i for i in given if type(i) is int and 0 <= i < len(loaded.game.decisions)}
         if save_path is not None and save_path == Path(path):
             self._saved_key = (id(loaded.game), len(loaded.game.decisions))
         if notes:
@@ -429,7 +432,8 @@ class GameSession(QObject):
         game = self.game
         return {"seats": dict(self.seats), "scenario_path": self.scenario_path,
                 "title": game.scenario.title if game else "",
-                "save_path": str(self.save_path) if self.save_path is not None else None}
+                "save_path": str(self.save_path) if self.save_path is not None else None,
+                "answered_for_player": sorted(self._auto)}
 
     def save(self, path: str | Path) -> Path:
         if self.game is None:

@@ -151,3 +151,22 @@ def test_5_0_confirming_with_no_gunners_on_the_bearing_battery_asks_first(qtbot:
 def test_the_flow_panel_checkbox_is_in_the_orders_dock(make_window: Any) -> None:
     window = make_window()
     assert window.findChild(QCheckBox, "flow-ask-everything") is not None
+
+
+def test_a_saved_game_remembers_which_answers_were_given_for_the_player(qtbot: Any, tmp_path: Path) -> None:
+    session = GameSession()
+    session.orders = StandingOrders(crew="bears")
+    game = duel(a=(20, 12, 1), b=(12, 12, 3), seed=1, wind=3)
+    setup = {"sail": "medium", "loads": {s: "round" for s in ("port_bow", "port_aft", "starboard_bow",
+                                                               "starboard_aft")}}
+    assert game.submit("gb", {"java": setup})
+    session.new_game(game, {"us": "human", "gb": "simple"}, None)
+    assert session.submit({"constitution": setup})
+    assert session._auto == {2}
+    path = session.save(tmp_path / "g.csgame")
+    again = GameSession()
+    again.orders = StandingOrders(ask_everything=True)  # nothing new is answered on loading
+    again.load(path)
+    assert again._auto == {2} and again.meta()["answered_for_player"] == [2]
+    session.close()
+    again.close()
