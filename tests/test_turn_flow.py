@@ -137,21 +137,34 @@ def test_9_1_1_free_turn_orders() -> None:
     distance = crew_plan.geo.mp_distance((view["ships"]["constitution"]["x"], view["ships"]["constitution"]["y"]),
                                          (view["ships"]["java"]["x"], view["ships"]["java"]["y"]))
     near = decide(view, request, StandingOrders(free_turn="near"))
-    if distance <= NEAR:
-        assert near is None
-    else:  # far off: the choice that points her bow nearest the enemy
-        assert near is not None and near.answer["constitution"] in request.ships["constitution"]
-        assert near.why.startswith("9.1.1:")
+    assert distance > NEAR  # far off: the choice that points her bow nearest the enemy
+    assert near is not None and near.why.startswith("9.1.1:")
+    geo = crew_plan.geo
+    me, java = view["ships"]["constitution"], view["ships"]["java"]
+
+    def off_bow(option: dict[str, Any]) -> float:
+        b = geo.relative_bearing((me["x"], me["y"]), geo.turn(me["heading"], option["turn"]), (java["x"], java["y"]))
+        return min(b, 360 - b)
+
+    assert off_bow(near.answer["constitution"]) == min(off_bow(o) for o in request.ships["constitution"])
+    named = decide(view, request, StandingOrders(free_turn="near"), {"constitution": "Constitution",
+                                                                     "java": "Java"})
+    assert named is not None and "Constitution: no enemy within" in named.why and "Java" in named.why
     assert decide(view, request, ASK_ALL) is None
     assert game.submit("us", (never.answer))
 
 
 def test_9_1_1_near_an_enemy_the_free_turn_is_asked() -> None:
-    game, request = free_turn_game(4)
+    game = duel(a=(10, 12, 1), b=(12, 12, 1), seed=2)
+
+    def gap(g: Game) -> int:
+        s, j = g.view("us")["ships"]["constitution"], g.view("us")["ships"]["java"]
+        return crew_plan.geo.mp_distance((s["x"], s["y"]), (j["x"], j["y"]))
+
+    request = first(game, "advance_turn", "us", lambda r: gap(game) <= NEAR)
     view = game.view("us")
-    s, j = view["ships"]["constitution"], view["ships"]["java"]
-    if crew_plan.geo.mp_distance((s["x"], s["y"]), (j["x"], j["y"])) <= NEAR:
-        assert decide(view, request, StandingOrders(free_turn="near")) is None
+    assert decide(view, request, StandingOrders(free_turn="near")) is None
+    assert decide(view, request, StandingOrders(free_turn="never")) is not None
 
 
 # ---------------------------------------------------------------------------------------------- 11.0 / 11.7

@@ -120,23 +120,26 @@ class Pass:
     why: str
 
 
-def decide(view: Mapping[str, Any], request: Request, orders: StandingOrders) -> Pass | None:
-    """The answer to give for the player, or None to ask him. Reads only `view` (his) and `request`."""
+def decide(view: Mapping[str, Any], request: Request, orders: StandingOrders,
+           names: Mapping[str, str] | None = None) -> Pass | None:
+    """The answer to give for the player, or None to ask him. Reads only `view` (his) and `request`; `names`
+    (ship id -> name, from the public ship cards) only words the reason."""
+    n = _Names(names or {})
     if orders.ask_everything:
         return None
-    only = single_answer(request)
+    only = single_answer(request, n)
     if only is not None:
         return Pass(only[0], f"{request.rule}: {only[1]} — passed")
     if request.kind == "bonus_cards":
         return _hold_cards(request, orders)
     if request.kind == "advance_turn":
-        return _free_turn(view, request, orders)
+        return _free_turn(view, request, orders, n)
     if request.kind == "assign_crew" and orders.crew == "bears":
-        return _crew(view, request)
+        return _crew(view, request, n)
     if request.kind == "fire" and orders.fire != "ask":
-        return _fire(view, request, int(orders.fire))
+        return _fire(view, request, int(orders.fire), n)
     if request.kind == "select_load" and orders.reload != "ask":
-        return _reload(view, request, orders)
+        return _reload(view, request, orders, n)
     return None
 
 
@@ -150,7 +153,9 @@ def answer_for(game: Game, humans: set[str], orders: StandingOrders) -> list[tup
         for request in game.pending:
             if request.side not in humans:
                 continue
-            passed = decide(game.view(request.side), request, orders)
+            view = game.view(request.side)
+            names = {sid: game.cards[str(ship["card"])].name for sid, ship in view["ships"].items()}
+            passed = decide(view, request, orders, names)
             if passed is None:
                 continue
             turn = game.state.turn
@@ -163,13 +168,21 @@ def answer_for(game: Game, humans: set[str], orders: StandingOrders) -> list[tup
     return done
 
 
-def single_answer(request: Request) -> tuple[Any, str] | None:
+class _Names:
+    def __init__(self, names: Mapping[str, str]) -> None:
+        self.names = names
+
+    def __call__(self, ship_id: Any) -> str:
+        return self.names.get(str(ship_id), str(ship_id))
+
+
+def single_answer(request: Request, name: _Names = _Names({})) -> tuple[Any, str] | None:
     """(the answer, why) when the request has exactly one legal answer."""
     if request.options is not None and len(request.options) == 1:
         return request.options[0], f"the only legal answer is {show(request.options[0])}"
     if request.ships is not None and request.ships and all(len(o) == 1 for o in request.ships.values()):
         answer = {sid: opts[0] for sid, opts in request.ships.items()}
-        return answer, "one legal choice only: " + "; ".join(f"{sid} {show(a)}" for sid, a in answer.items())
+        return answer, "one legal choice only: " + "; ".join(f"{name(sid)} {show(a)}" for sid, a in answer.items())
     if request.kind == "melee_support" and int(request.info.get("support", 1)) == 0:
         return [0] * len(request.info["values"]), "no support points to add"
     return None
@@ -194,7 +207,7 @@ def _hold_cards(request: Request, orders: StandingOrders) -> Pass | None:
     return Pass([], f"1.7.3: {why} — passed, cards kept")
 
 
-def _free_turn(view: Mapping[str, Any], request: Request, orders: StandingOrders) -> Pass | None:
+def _free_turn(view: Mapping[str, Any], request: Request, orders: StandingOrders, name: _Names) -> Pass | None:
     assert request.ships is not None
     if orders.free_turn == "ask":
         return None
@@ -211,7 +224,7 @@ def _free_turn(view: Mapping[str, Any], request: Request, orders: StandingOrders
         enemy = _nearest(view, sid)
         if enemy is None:
             answer[sid] = hold
-            notes.append(f"{sid}: no enemy afloat, course held")
+            notes.append(f"{name(sid)}: no enemy afloat, course held")
             continue
         sq, esq = _square(ship), _square(enemy)
         if geo.mp_distance(sq, esq) <= NEAR:
@@ -224,9 +237,9 @@ def _free_turn(view: Mapping[str, Any], request: Request, orders: StandingOrders
 
         best = min(options, key=lambda o: (off_bow(o), o is not hold))  # a tie holds the course
         answer[sid] = best
-        notes.append(f"{sid}: no enemy within {NEAR} MP; " + (
+        notes.append(f"{name(sid)}: no enemy within {NEAR} MP; " + (
             "course held, the bow already points nearest " if best is hold
-            else f"turned {'starboard' if best['turn'] > 0 else 'port'} toward ") + str(enemy["id"]))
+            else f"turned {'starboard' if best['turn'] > 0 else 'port'} toward ") + name(enemy["id"]))
     if orders.free_turn == "never":
         return Pass(answer, "9.1.1: standing order: never take the free turn — course held")
     return Pass(answer, "9.1.1: standing order: " + "; ".join(notes))
@@ -242,7 +255,7 @@ def _nearest(view: Mapping[str, Any], ship_id: str) -> dict[str, Any] | None:
     return min(found, key=lambda e: (geo.mp_distance(sq, _square(e)), str(e["id"]))) if found else None
 
 
-def _crew(view: Mapping[str, Any], request: Request) -> Pass | None:
+def _crew(view: Mapping[str, Any], request: Request, name: _Names) -> Pass | None:
     v = dict(view)
     answer = {sid: crew_plan.bearing_assignment(v, sid, lim) for sid, lim in request.info["limits"].items()}
     if crew_plan.no_gunner_warnings(v, answer):
@@ -251,7 +264,7 @@ def _crew(view: Mapping[str, Any], request: Request) -> Pass | None:
     for sid in sorted(answer):
         guns = answer[sid]["gunnery"]
         port, starboard = (sum(guns[s] for s in geo.sections_for_side(b)) for b in crew_plan.BATTERIES)
-        parts.append(f"{sid} port {port}, starboard {starboard}")
+        parts.append(f"{name(sid)} port {port}, starboard {starboard}")
     return Pass(answer, "5.0: standing order: man the battery that bears — " + "; ".join(parts))
 
 
@@ -267,7 +280,7 @@ def last_load(view: Mapping[str, Any], ship_id: str, section: str) -> str | None
     return None
 
 
-def _reload(view: Mapping[str, Any], request: Request, orders: StandingOrders) -> Pass | None:
+def _reload(view: Mapping[str, Any], request: Request, orders: StandingOrders, name: _Names) -> Pass | None:
     assert request.ships is not None
     answer: dict[str, Any] = {}
     for key, options in request.ships.items():
@@ -276,12 +289,13 @@ def _reload(view: Mapping[str, Any], request: Request, orders: StandingOrders) -
         if want not in options:
             return None
         answer[key] = want
-    what = "; ".join(f"{k.replace(':', ' ').replace('_', ' ')} {v}" for k, v in sorted(answer.items()))
+    what = "; ".join(f"{name(k.split(':')[0])} {k.split(':')[1].replace('_', ' ')} {v}"
+                     for k, v in sorted(answer.items()))
     rule = "the load it last held" if orders.reload == "same" else "Round Shot"
     return Pass(answer, f"11.7: standing order: reload with {rule} — {what}")
 
 
-def _fire(view: Mapping[str, Any], request: Request, limit: int) -> Pass | None:
+def _fire(view: Mapping[str, Any], request: Request, limit: int, name: _Names) -> Pass | None:
     assert request.ships is not None
     answer: dict[str, Any] = {}
     far = []
@@ -295,5 +309,5 @@ def _fire(view: Mapping[str, Any], request: Request, limit: int) -> Pass | None:
         if near <= limit:
             return None
         answer[sid] = hold
-        far.append(f"{sid}: nearest target {near} MP off" if targets else f"{sid}: no target")
+        far.append(f"{name(sid)}: nearest target {near} MP off" if targets else f"{name(sid)}: no target")
     return Pass(answer, f"11.0: standing order: hold fire beyond {limit} MP — " + "; ".join(far))
