@@ -94,13 +94,18 @@ def main() -> None:
         rows: list[Row] = []
         every: list[Row] = []
         kinds: Counter[str] = Counter()
+        per_scenario = []
         for path in args.scenarios:
+            mine: list[Row] = []
             for k in range(args.games):
                 game_rows, game_every, game_kinds = play(path, 1 + k, k % 2, orders)
-                rows += game_rows
+                mine += game_rows
                 every += game_every
                 kinds += game_kinds
+            rows += mine
+            per_scenario.append(f"   {Path(path).stem}: {figures(mine)}")
         print(f"{label}: {figures(rows)}")
+        print("\n".join(per_scenario))
         if not orders.ask_everything:
             print(f"   the same games with every request asked: {figures(every)}")
         print("   asked: " + ", ".join(f"{k} {n}" for k, n in kinds.most_common()))
