@@ -157,6 +157,8 @@ class GameSession(QObject):
         #: answers given for a human seat by turn_flow: (side, turn, sentence), newest last
         self.passed: list[tuple[str, int, str]] = []
         self._auto: set[int] = set()  # indices in game.decisions of those answers
+        self._undo_key: tuple[int, int, str] | None = None
+        self._undo_value: Game | Refusal = Refusal("BRIEF 3", "nothing to undo")
         self._workerProgress.connect(self._on_worker_progress)
 
     # ------------------------------------------------------------------ starting and ending
@@ -178,6 +180,7 @@ class GameSession(QObject):
         given = meta.get("answered_for_player")  # which decisions turn_flow gave (undo steps back over them)
         if isinstance(given, list):
             self._auto |= {i for i in given if type(i) is int and 0 <= i < len(loaded.game.decisions)}
+            self._undo_key = None
         if save_path is not None and save_path == Path(path):
             self._saved_key = (id(loaded.game), len(loaded.game.decisions))
         if notes:
@@ -204,6 +207,7 @@ class GameSession(QObject):
         self._saved_key = None
         self.passed = []
         self._auto = set()
+        self._undo_key = None
         self._after_change()
 
     def close(self) -> None:
@@ -315,22 +319,36 @@ class GameSession(QObject):
     def can_undo(self) -> bool:
         side = self.shown_side
         return (self.game is not None and side is not None and not self.curtain and not self.game.ended
-                and self.seats.get(side) == HUMAN and self.game.can_undo(side))
+                and self.seats.get(side) == HUMAN and isinstance(self._undone(side), Game))
+
+    def _undone(self, side: str) -> Game | Refusal:
+        """The game without the player's last decision and the answers given for him after it (turn_flow); a
+        Refusal if any of them revealed dice or hidden information or was not his. Kept until the game moves
+        (a step back over a hidden answer replays the game)."""
+        game = self.game
+        assert game is not None
+        key = (id(game), len(game.decisions), side)
+        if self._undo_key != key:
+            result: Game | Refusal = game
+            while isinstance(result, Game):  # back over the answers given for him, to his own last decision
+                result = result.undo(side)
+                if isinstance(result, Game) and len(result.decisions) not in self._auto:
+                    break
+            self._undo_key, self._undo_value = key, result
+        return self._undo_value
 
     def undo(self) -> bool:
-        if not self.can_undo() or self.game is None or self.shown_side is None:
+        if self.game is None or self.shown_side is None or not self.can_undo():
+            if self.game is not None and self.shown_side is not None and not self.curtain:
+                refusal = self._undone(self.shown_side)
+                if isinstance(refusal, Refusal):
+                    self.last_message = f"Cannot undo ({refusal.rule}): {refusal.message}"
+                    self.changed.emit()
             return False
-        side = self.shown_side
-        result: Game | Refusal = self.game
-        while isinstance(result, Game):  # back over the answers given for him, to his own last decision
-            result = result.undo(side)
-            if isinstance(result, Game) and len(result.decisions) not in self._auto:
-                break
-        if isinstance(result, Refusal):
-            self.last_message = f"Cannot undo ({result.rule}): {result.message}"
-            self.changed.emit()
-            return False
+        result = self._undone(self.shown_side)
+        assert isinstance(result, Game)
         self._auto = {i for i in self._auto if i < len(result.decisions)}
+        self._undo_key = None
         self._token += 1
         self.thinking = None
         self.game = result

@@ -64,9 +64,11 @@ def test_undo_steps_back_over_answers_given_for_the_player(qtbot: Any) -> None:
     assert [d["kind"] for d in session.game.decisions] == ["setup", "setup", "assign_crew"]
     assert session.passed and session.passed[-1][2].startswith("5.0:")
     # undo would step back over it to his own last decision, the setup; that revealed both sides' sails, so
-    # nothing is undone (not just the answer given for him, which would at once be given again)
+    # nothing is undone (not just the answer given for him, which would at once be given again), and Undo is
+    # not offered
     game_before, n = session.game, len(session.game.decisions)
-    assert session.can_undo() and not session.undo()
+    assert session.game.can_undo("us")  # the engine alone would take back the hidden crew answer
+    assert not session.can_undo() and not session.undo()
     assert session.game is game_before and len(session.game.decisions) == n
     assert session.last_message.startswith("Cannot undo")
     session.close()
