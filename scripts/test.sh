@@ -6,5 +6,5 @@ python3 -c "import cs_desktop, PySide6, qasync, sqlmodel, pytestqt, hypothesis" 
 python3 -c "import ruff, mypy, wheel" 2>/dev/null || bash scripts/setup.sh
 export QT_QPA_PLATFORM=offscreen
 python3 -m ruff check --quiet cs_desktop tests benchmarks
-python3 -m mypy --strict --no-error-summary cs_desktop/rules
+python3 -m mypy --strict --no-error-summary cs_desktop/rules cs_desktop/play/turn_flow.py cs_desktop/play/crew_plan.py
 exec python3 -m pytest "$@"

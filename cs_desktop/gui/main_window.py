@@ -45,6 +45,7 @@ from cs_desktop.gui.seat_choice import seat_combo
 from cs_desktop.gui.session import DEFAULT_COMPUTER, HUMAN, SEAT_LABELS, GameSession
 from cs_desktop.gui.thinking_indicator import ThinkingIndicator
 from cs_desktop.gui.settings_dialog import SettingsDialog
+from cs_desktop.gui.standing_orders import FlowPanel, load_orders
 from cs_desktop.gui.ship_card import ShipCardScroll
 from cs_desktop.gui.close_guard import CloseGuard
 from cs_desktop.gui.layout_file import LayoutFile
@@ -447,6 +448,8 @@ class MainWindow(QMainWindow):
         ol.setContentsMargins(0, 0, 0, 0)
         ol.addWidget(self.impulses)
         ol.addWidget(self.orders, 1)
+        self.session.orders = load_orders(self.settings)  # issue 11: standing orders, and what they answered
+        ol.addWidget(FlowPanel(self.session, self.settings))
         self.hand = CardHand()
         self.dice = DiceTray()
         self.log = GameLog()
@@ -968,6 +971,7 @@ class MainWindow(QMainWindow):
         """Game → Settings… (the player's copy of the rules text); the rule panel re-reads it on OK."""
         self.settings_dialog = SettingsDialog(self.settings, self)
         self.settings_dialog.accepted.connect(self.rule_view.refresh)
+        self.settings_dialog.ordersChanged.connect(lambda: self.session.set_orders(load_orders(self.settings)))
         self.settings_dialog.open()
         return self.settings_dialog
 

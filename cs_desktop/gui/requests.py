@@ -269,8 +269,9 @@ class AssignCrewWidget(RequestWidget):
         self.summary.setWordWrap(True)
         lay.addWidget(self.summary)
         row = QHBoxLayout()
-        self.man_guns = QPushButton("&Man all guns")
-        self.man_guns.setToolTip("Fill every undamaged gunnery box first, then sailing, within the crew available")
+        self.man_guns = QPushButton("&Man the battery that bears")
+        self.man_guns.setToolTip("Gunners first on the broadside the enemy lies on (split by threat when enemies "
+                                 "lie on both sides), then the other broadside, then one on Sailing")
         self.man_guns.clicked.connect(self._man_guns)
         self.keep = QPushButton("&Keep last turn's")
         self.keep.clicked.connect(self._keep)
@@ -297,10 +298,8 @@ class AssignCrewWidget(RequestWidget):
         self.summary.setText("<br>".join(lines))
 
     def _man_guns(self) -> None:
-        from cs_desktop.rules.crew import man_the_guns
-
-        for ship, lim in self.request.info["limits"].items():
-            self.session.set_draft(ship, man_the_guns(lim))
+        for ship, assign in self.session.bearing_crew(self.request).items():
+            self.session.set_draft(ship, assign)
         self.session.changed.emit()
 
     def _keep(self) -> None:
@@ -312,6 +311,15 @@ class AssignCrewWidget(RequestWidget):
         return self.session.crew_drafts()
 
     def submit_current(self) -> bool:
+        warnings = self.session.crew_warnings()
+        if warnings:  # issue 11 item 3: ask before leaving a bearing battery without gunners
+            from cs_desktop.gui.crew_confirm import ask_no_gunners
+
+            self.confirm_box = ask_no_gunners(self, warnings, self.send_crew)
+            return False
+        return self.send_crew()
+
+    def send_crew(self) -> bool:
         ok = self.session.submit_crew()
         if ok:
             self.submitted.emit()

@@ -16,6 +16,11 @@ its search from the thinking thread; that report crosses to the GUI thread throu
 out as `thinkingProgress(done, total)` — emitted as (0, 0) when a captain starts thinking — and
 `think_progress`. The window's thinking indicator (thinking_indicator.py) reads them. When the game is replaced
 mid-search, the next report ends the search (`Abandoned`), so the next captain does not wait behind it.
+
+A turn that flows (issue 11): before a human seat is shown a request, `cs_desktop.play.turn_flow.decide` looks
+at it with that side's view and the player's standing orders (`orders`); a request it can answer (one legal
+answer, or a standing order) is submitted through `game.submit` like the player's own answer, and the reason goes
+to `passed` (side, turn, sentence) for his log. Undo steps back over those answers to his own last decision.
 """
 
 from __future__ import annotations
@@ -36,6 +41,8 @@ from cs_desktop.rules.decisions import Refusal, Request
 from cs_desktop.rules.dice import Dice
 from cs_desktop.rules.game import Game
 from cs_desktop.play.autosave import AutosaveStore
+from cs_desktop.play import crew_plan
+from cs_desktop.play.turn_flow import StandingOrders, answer_for
 from cs_desktop.savegame import LoadedGame, load_game, save_game
 
 log = logging.getLogger(__name__)
@@ -145,6 +152,13 @@ class GameSession(QObject):
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="captain")
         self._fallback_dice = Dice(0xC5)
         self.think_delay_ms = 0
+        #: the standing orders of the human seats (issue 11); the window loads them from settings.ini
+        self.orders = StandingOrders()
+        #: answers given for a human seat by turn_flow: (side, turn, sentence), newest last
+        self.passed: list[tuple[str, int, str]] = []
+        self._auto: set[int] = set()  # indices in game.decisions of those answers
+        self._undo_key: tuple[int, int, str] | None = None
+        self._undo_value: Game | Refusal = Refusal("BRIEF 3", "nothing to undo")
         self._workerProgress.connect(self._on_worker_progress)
 
     # ------------------------------------------------------------------ starting and ending
@@ -163,6 +177,10 @@ class GameSession(QObject):
             kept = meta.get("save_path")
             save_path = Path(kept) if isinstance(kept, str) and kept and Path(kept).is_file() else None
         self._install(loaded.game, seats, meta.get("scenario_path"), save_path)
+        given = meta.get("answered_for_player")  # which decisions turn_flow gave (undo steps back over them)
+        if isinstance(given, list):
+            self._auto |= {i for i in given if type(i) is int and 0 <= i < len(loaded.game.decisions)}
+            self._undo_key = None
         if save_path is not None and save_path == Path(path):
             self._saved_key = (id(loaded.game), len(loaded.game.decisions))
         if notes:
@@ -187,6 +205,9 @@ class GameSession(QObject):
         self._draft_for = None
         self._autosaved = None
         self._saved_key = None
+        self.passed = []
+        self._auto = set()
+        self._undo_key = None
         self._after_change()
 
     def close(self) -> None:
@@ -298,16 +319,36 @@ class GameSession(QObject):
     def can_undo(self) -> bool:
         side = self.shown_side
         return (self.game is not None and side is not None and not self.curtain and not self.game.ended
-                and self.seats.get(side) == HUMAN and self.game.can_undo(side))
+                and self.seats.get(side) == HUMAN and isinstance(self._undone(side), Game))
+
+    def _undone(self, side: str) -> Game | Refusal:
+        """The game without the player's last decision and the answers given for him after it (turn_flow); a
+        Refusal if any of them revealed dice or hidden information or was not his. Kept until the game moves
+        (a step back over a hidden answer replays the game)."""
+        game = self.game
+        assert game is not None
+        key = (id(game), len(game.decisions), side)
+        if self._undo_key != key:
+            result: Game | Refusal = game
+            while isinstance(result, Game):  # back over the answers given for him, to his own last decision
+                result = result.undo(side)
+                if isinstance(result, Game) and len(result.decisions) not in self._auto:
+                    break
+            self._undo_key, self._undo_value = key, result
+        return self._undo_value
 
     def undo(self) -> bool:
-        if not self.can_undo() or self.game is None or self.shown_side is None:
+        if self.game is None or self.shown_side is None or not self.can_undo():
+            if self.game is not None and self.shown_side is not None and not self.curtain:
+                refusal = self._undone(self.shown_side)
+                if isinstance(refusal, Refusal):
+                    self.last_message = f"Cannot undo ({refusal.rule}): {refusal.message}"
+                    self.changed.emit()
             return False
-        result = self.game.undo(self.shown_side)
-        if isinstance(result, Refusal):
-            self.last_message = f"Cannot undo ({result.rule}): {result.message}"
-            self.changed.emit()
-            return False
+        result = self._undone(self.shown_side)
+        assert isinstance(result, Game)
+        self._auto = {i for i in self._auto if i < len(result.decisions)}
+        self._undo_key = None
         self._token += 1
         self.thinking = None
         self.game = result
@@ -326,8 +367,22 @@ class GameSession(QObject):
         key = id(request)
         if self._draft_for != key:
             self._draft_for = key
-            self.drafts = {ship: _copy_assign(assign) for ship, assign in request.info["current"].items()}
+            self.drafts = self.bearing_crew(request)
         return self.drafts
+
+    def bearing_crew(self, request: Request) -> dict[str, dict[str, Any]]:
+        """The default crew assignment (issue 11 item 3): each ship mans the battery that bears, from the
+        deciding side's view (crew_plan.py)."""
+        assert self.game is not None
+        return crew_plan.bearing_assignments(self.game.view(request.side, events=False), request.info["limits"])
+
+    def crew_warnings(self) -> list[str]:
+        """Ships whose draft leaves a battery with an enemy in its arc and in range without gunners."""
+        request = self.request()
+        if request is None or request.kind != "assign_crew" or self.game is None:
+            return []
+        names = {sid: s.card.name for sid, s in self.game.state.ships.items()}
+        return crew_plan.no_gunner_warnings(self.game.view(request.side, events=False), self.crew_drafts(), names)
 
     def set_draft(self, ship_id: str, assign: dict[str, Any]) -> None:
         drafts = self.crew_drafts()
@@ -345,7 +400,25 @@ class GameSession(QObject):
         self.ruleRequested.emit(rule)
 
     # ------------------------------------------------------------------ after every change
+    def set_orders(self, orders: StandingOrders) -> None:
+        """New standing orders: they apply at once (a pending request they now answer is answered)."""
+        self.orders = orders
+        self._after_change()
+
+    def passed_for(self, side: str | None, most: int = 8) -> list[str]:
+        """The latest answers given for `side` by turn_flow, as "T3: sentence" (oldest first)."""
+        return [f"T{turn}: {text}" for s, turn, text in self.passed if s == side][-most:]
+
+    def _answer_for_humans(self) -> None:
+        if self.game is None:
+            return
+        for index, side, turn, why in answer_for(self.game, set(self.humans), self.orders):
+            self._auto.add(index)
+            self.passed.append((side, turn, why))
+        del self.passed[:-200]
+
     def _after_change(self) -> None:
+        self._answer_for_humans()
         self._update_viewer()
         self._autosave()
         self.changed.emit()
@@ -377,7 +450,8 @@ class GameSession(QObject):
         game = self.game
         return {"seats": dict(self.seats), "scenario_path": self.scenario_path,
                 "title": game.scenario.title if game else "",
-                "save_path": str(self.save_path) if self.save_path is not None else None}
+                "save_path": str(self.save_path) if self.save_path is not None else None,
+                "answered_for_player": sorted(self._auto)}
 
     def save(self, path: str | Path) -> Path:
         if self.game is None:

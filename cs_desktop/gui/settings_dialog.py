@@ -1,6 +1,7 @@
 """Game → Settings…: the program's own settings, kept with QSettings beside the window layout.
 
-One setting so far: the player's copy of the Captain's Sea living rules as a plain-text file. The program ships
+The player's standing orders (issue 11: which requests are answered for him; gui/standing_orders.py), and the
+player's copy of the Captain's Sea living rules as a plain-text file. The program ships
 only its own short summary of each section (resources/rules/summaries.json); with a copy chosen here, the rule
 panel also shows the full section from it. The chosen file is checked (numbered headings such as
 "11.4.7 ...") before it is kept.
@@ -10,7 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QSettings, Signal
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -39,6 +40,9 @@ def rules_copy_path(settings: QSettings | None) -> Path | None:
 
 
 class SettingsDialog(QDialog):
+    #: the standing orders were changed (issue 11); the window hands them to the session
+    ordersChanged = Signal()
+
     def __init__(self, settings: QSettings, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("settings-dialog")
@@ -73,6 +77,11 @@ class SettingsDialog(QDialog):
         self.status.setWordWrap(True)
         bl.addWidget(self.status)
         lay.addWidget(box)
+
+        from cs_desktop.gui.standing_orders import StandingOrdersBox, load_orders
+
+        self.standing = StandingOrdersBox(load_orders(settings))
+        lay.addWidget(self.standing)
 
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         self.buttons.accepted.connect(self.accept)
@@ -122,5 +131,9 @@ class SettingsDialog(QDialog):
             self.settings.remove(RULES_TEXT_KEY)
         else:
             self.settings.setValue(RULES_TEXT_KEY, str(path.resolve()))
+        from cs_desktop.gui.standing_orders import save_orders
+
+        save_orders(self.settings, self.standing.orders())
         self.settings.sync()
         super().accept()
+        self.ordersChanged.emit()

@@ -46,6 +46,12 @@ def _play(window: Any, path: str, seed: int, count: int) -> None:
 
     scenario, _ships = load_scenario_with_ships(path)
     seats = {side.id: "human" for side in scenario.sides}
+    from cs_desktop.gui.standing_orders import save_orders
+    from cs_desktop.play.turn_flow import StandingOrders
+
+    orders = StandingOrders(ask_everything=True)  # every decision as the engine asks it (kept for the restart)
+    save_orders(window.settings, orders)
+    window.session.orders = orders
     window.start_game(path, seats, seed, {})
     session = window.session
     dice = Dice(seed + 1)

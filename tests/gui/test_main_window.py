@@ -183,6 +183,7 @@ def test_crew_assignment_on_the_card_enforces_the_limits(qtbot: Any, make_window
     box.gunners.setValue(99)
     assert box.gunners.value() == limits["gunnery"]["port_bow"]
     assert "5.1.5" in box.gunners.toolTip()
+    box.gunners.setValue(0)  # the default mans every gun the crew can: free some points for Sailing
     card.sailing.setValue(5)
     assert card.sailing.value() == 1 and "5.1.1" in card.sailing.toolTip()
     for sec in card.sections.values():

@@ -1,0 +1,313 @@
+"""A turn that flows (issue 11, item 2): which requests a human seat must be shown, and which are answered for
+him — by the rules (one legal answer) or by his standing orders — with a sentence saying what and why.
+
+`decide(view, request, orders)` returns a `Pass` (the answer and the reason) or None (ask the player). It reads
+only what the deciding side may know: its view (`game.view(side)`) and the pending request, through the
+engine's public helpers. The caller submits the answer through `game.submit`, so it is checked like any other
+answer and recorded in `game.decisions` like a human one (a replay is unchanged).
+
+Standing orders (`StandingOrders`), set by the player in advance and changed at any time:
+
+- `hold_cards` — which rolls he is offered Hold-card discards on (1.7.3): `always`; `key` (the rolls that
+  decide a fight: to-hit, defense, melee, grapple, strike and morale checks, and any roll a card in his hand
+  applies to); `applies` (only rolls a card in his hand applies to for its own effect, 1.7.5); `never`.
+  Where he is not offered the discard, he keeps his cards.
+- `free_turn` — the free turn to a better wind position after an Advance (9.1.1): `ask`; `near` (ask while an
+  enemy is within `NEAR` MP of the ship; farther off, take whichever choice — the turn or holding the course —
+  points her bow nearest the nearest enemy); `never` (always hold the course).
+- `crew` — the crew assignment (5.0): `ask` (the battery that bears is offered ready-made, see crew_plan.py);
+  `bears` (man the battery that bears without asking, unless a battery with an enemy in its arc would be left
+  without gunners).
+- `fire` — when he is asked to fire (11.0): `ask` (whenever a gun bears); `16`, `12` or `8` (only while a
+  target the guns bear on is within that many MP; farther off, hold fire and keep the guns loaded).
+- `reload` — the load of a broadside just fired (11.7): `ask`; `same` (the load it last held, as his own log
+  shows it; Round Shot if it shows none); `round` (always Round Shot). Loads chosen after a marker found no
+  crew (10.0) are answered the same way.
+- `ask_everything` — ask every request, as the engine poses it (turns all of the above off, single legal
+  answers included).
+
+Decisions that belong together are already one request where the engine groups them (every ship of a side in
+one maneuver, fire, load or crew request; every load of a broadside after firing), so each is one question.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, fields, replace
+from typing import TYPE_CHECKING, Any
+
+from cs_desktop.play import crew_plan
+from cs_desktop.rules import geometry as geo
+from cs_desktop.rules.answers import show
+from cs_desktop.rules.decisions import Request
+
+if TYPE_CHECKING:
+    from cs_desktop.rules.game import Game
+
+#: free turn order "near": ask while an enemy is within this many MP (half broadside range, 11.1)
+NEAR = geo.BROADSIDE_RANGE // 2
+
+#: the rolls that decide a fight (purpose prefixes of rolls.roll / offer_bonus_cards)
+KEY_ROLLS = ("to-hit", "defense", "melee", "grapple", "strike check", "morale check")
+
+HOLD_CARD_CHOICES = {
+    "always": "every roll I hold cards for",
+    "key": "the rolls that decide a fight, and rolls a card in my hand applies to",
+    "applies": "only rolls a card in my hand applies to",
+    "never": "never: keep my cards",
+}
+FREE_TURN_CHOICES = {
+    "ask": "always ask",
+    "near": f"ask with an enemy within {NEAR} MP; farther off, steer for the nearest enemy",
+    "never": "never take it: hold the course",
+}
+CREW_CHOICES = {
+    "ask": "ask every turn (the battery that bears ready-made)",
+    "bears": "man the battery that bears without asking",
+}
+FIRE_CHOICES = {
+    "ask": "whenever a gun bears",
+    "16": "only with a target within 16 MP; hold fire beyond",
+    "12": "only with a target within 12 MP; hold fire beyond",
+    "8": "only with a target within 8 MP; hold fire beyond",
+}
+RELOAD_CHOICES = {
+    "ask": "ask every time",
+    "same": "the load it last held",
+    "round": "always Round Shot",
+}
+CHOICES: dict[str, dict[str, str]] = {"hold_cards": HOLD_CARD_CHOICES, "free_turn": FREE_TURN_CHOICES,
+                                      "crew": CREW_CHOICES, "fire": FIRE_CHOICES,
+                                      "reload": RELOAD_CHOICES}
+
+
+@dataclass(frozen=True, slots=True)
+class StandingOrders:
+    hold_cards: str = "applies"
+    free_turn: str = "near"
+    crew: str = "ask"
+    fire: str = "16"
+    reload: str = "same"
+    ask_everything: bool = False
+
+    def to_mapping(self) -> dict[str, str]:
+        """Text values, for a settings file."""
+        return {f.name: _text(getattr(self, f.name)) for f in fields(self)}
+
+    @classmethod
+    def from_mapping(cls, data: Mapping[str, Any]) -> StandingOrders:
+        """Orders from text values (a settings file); a missing or unknown value keeps its default."""
+        kept: dict[str, Any] = {}
+        for name, choices in CHOICES.items():
+            value = data.get(name)
+            if isinstance(value, str) and value in choices:
+                kept[name] = value
+        flag = data.get("ask_everything")
+        if isinstance(flag, bool) or flag in ("true", "false"):
+            kept["ask_everything"] = flag in (True, "true")
+        return replace(cls(), **kept)
+
+
+def _text(value: Any) -> str:
+    return ("true" if value else "false") if isinstance(value, bool) else str(value)
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """An answer given for the player, and the sentence for his log."""
+
+    answer: Any
+    why: str
+
+
+def decide(view: Mapping[str, Any], request: Request, orders: StandingOrders,
+           names: Mapping[str, str] | None = None) -> Pass | None:
+    """The answer to give for the player, or None to ask him. Reads only `view` (his) and `request`; `names`
+    (ship id -> name, from the public ship cards) only words the reason."""
+    n = _Names(names or {})
+    if orders.ask_everything:
+        return None
+    only = single_answer(request, n)
+    if only is not None:
+        return Pass(only[0], f"{request.rule}: {only[1]} — passed")
+    if request.kind == "bonus_cards":
+        return _hold_cards(request, orders)
+    if request.kind == "advance_turn":
+        return _free_turn(view, request, orders, n)
+    if request.kind == "assign_crew" and orders.crew == "bears":
+        return _crew(view, request, n)
+    if request.kind == "fire" and orders.fire != "ask":
+        return _fire(view, request, int(orders.fire), n)
+    if request.kind == "select_load" and orders.reload != "ask":
+        return _reload(view, request, orders, n)
+    return None
+
+
+def answer_for(game: Game, humans: set[str], orders: StandingOrders) -> list[tuple[int, str, int, str]]:
+    """Submit, through `game.submit`, every answer `decide` gives for the pending requests of the `humans`
+    sides, until each request left needs its player. Returns (decision index, side, turn, why) per answer."""
+    done: list[tuple[int, str, int, str]] = []
+    for _ in range(10_000):
+        if game.ended:
+            break
+        for request in game.pending:
+            if request.side not in humans:
+                continue
+            view = game.view(request.side)
+            names = {sid: game.cards[str(ship["card"])].name for sid, ship in view["ships"].items()}
+            passed = decide(view, request, orders, names)
+            if passed is None:
+                continue
+            turn = game.state.turn
+            if not game.submit(request.side, passed.answer):
+                continue  # never expected: the answer was built from the request; ask the player instead
+            done.append((len(game.decisions) - 1, request.side, turn, passed.why))
+            break
+        else:
+            break
+    return done
+
+
+class _Names:
+    def __init__(self, names: Mapping[str, str]) -> None:
+        self.names = names
+
+    def __call__(self, ship_id: Any) -> str:
+        return self.names.get(str(ship_id), str(ship_id))
+
+
+def single_answer(request: Request, name: _Names = _Names({})) -> tuple[Any, str] | None:
+    """(the answer, why) when the request has exactly one legal answer."""
+    if request.options is not None and len(request.options) == 1:
+        return request.options[0], f"the only legal answer is {show(request.options[0])}"
+    if request.ships is not None and request.ships and all(len(o) == 1 for o in request.ships.values()):
+        answer = {sid: opts[0] for sid, opts in request.ships.items()}
+        return answer, "one legal choice only: " + "; ".join(f"{name(sid)} {show(a)}" for sid, a in answer.items())
+    if request.kind == "melee_support" and int(request.info.get("support", 1)) == 0:
+        return [0] * len(request.info["values"]), "no support points to add"
+    return None
+
+
+def _hold_cards(request: Request, orders: StandingOrders) -> Pass | None:
+    info = request.info
+    purpose = str(info["purpose"])
+    applies = bool(info.get("playable"))
+    if orders.hold_cards == "always":
+        return None
+    if orders.hold_cards in ("applies", "key") and applies:
+        return None
+    if orders.hold_cards == "key" and purpose.startswith(KEY_ROLLS):
+        return None
+    if orders.hold_cards == "never":
+        why = "standing order: never offer Hold-card discards"
+    elif orders.hold_cards == "key":
+        why = f"{purpose} is not a key roll and no card in hand applies to it"
+    else:
+        why = f"no card in hand applies to the {purpose} roll"
+    return Pass([], f"1.7.3: {why} — passed, cards kept")
+
+
+def _free_turn(view: Mapping[str, Any], request: Request, orders: StandingOrders, name: _Names) -> Pass | None:
+    assert request.ships is not None
+    if orders.free_turn == "ask":
+        return None
+    answer: dict[str, Any] = {}
+    notes = []
+    for sid, options in request.ships.items():
+        hold = next((o for o in options if isinstance(o, dict) and o.get("turn") == 0), None)
+        if hold is None:
+            return None
+        if orders.free_turn == "never":
+            answer[sid] = hold
+            continue
+        ship = view["ships"][sid]
+        enemy = _nearest(view, sid)
+        if enemy is None:
+            answer[sid] = hold
+            notes.append(f"{name(sid)}: no enemy afloat, course held")
+            continue
+        sq, esq = _square(ship), _square(enemy)
+        if geo.mp_distance(sq, esq) <= NEAR:
+            return None
+        heading = int(ship["heading"])
+
+        def off_bow(option: dict[str, Any]) -> float:
+            b = geo.relative_bearing(sq, geo.turn(heading, int(option["turn"])), esq)
+            return min(b, 360.0 - b)
+
+        best = min(options, key=lambda o: (off_bow(o), o is not hold))  # a tie holds the course
+        answer[sid] = best
+        notes.append(f"{name(sid)}: no enemy within {NEAR} MP; " + (
+            "course held, the bow already points nearest " if best is hold
+            else f"turned {'starboard' if best['turn'] > 0 else 'port'} toward ") + name(enemy["id"]))
+    if orders.free_turn == "never":
+        return Pass(answer, "9.1.1: standing order: never take the free turn — course held")
+    return Pass(answer, "9.1.1: standing order: " + "; ".join(notes))
+
+
+def _square(ship: Mapping[str, Any]) -> tuple[int, int]:
+    return (int(ship["x"]), int(ship["y"]))
+
+
+def _nearest(view: Mapping[str, Any], ship_id: str) -> dict[str, Any] | None:
+    sq = _square(view["ships"][ship_id])
+    found = crew_plan.enemies(dict(view), ship_id)
+    return min(found, key=lambda e: (geo.mp_distance(sq, _square(e)), str(e["id"]))) if found else None
+
+
+def _crew(view: Mapping[str, Any], request: Request, name: _Names) -> Pass | None:
+    v = dict(view)
+    answer = {sid: crew_plan.bearing_assignment(v, sid, lim) for sid, lim in request.info["limits"].items()}
+    if crew_plan.no_gunner_warnings(v, answer):
+        return None  # a bearing battery would go unmanned: the player decides
+    parts = []
+    for sid in sorted(answer):
+        guns = answer[sid]["gunnery"]
+        port, starboard = (sum(guns[s] for s in geo.sections_for_side(b)) for b in crew_plan.BATTERIES)
+        parts.append(f"{name(sid)} port {port}, starboard {starboard}")
+    return Pass(answer, "5.0: standing order: man the battery that bears — " + "; ".join(parts))
+
+
+def last_load(view: Mapping[str, Any], ship_id: str, section: str) -> str | None:
+    """The load this side last chose for a broadside (2.0 setup, 11.7), from its own visible events."""
+    for e in reversed(view.get("events", [])):
+        if e.get("ship") != ship_id:
+            continue
+        if e.get("type") == "load_type" and e.get("slot") == section:
+            return str(e["load"])
+        if e.get("type") == "loads" and isinstance(e.get("loads"), dict) and section in e["loads"]:
+            return str(e["loads"][section])
+    return None
+
+
+def _reload(view: Mapping[str, Any], request: Request, orders: StandingOrders, name: _Names) -> Pass | None:
+    assert request.ships is not None
+    answer: dict[str, Any] = {}
+    for key, options in request.ships.items():
+        ship_id, _, section = key.partition(":")
+        want = (last_load(view, ship_id, section) or "round") if orders.reload == "same" else "round"
+        if want not in options:
+            return None
+        answer[key] = want
+    what = "; ".join(f"{name(k.split(':')[0])} {k.split(':')[1].replace('_', ' ')} {v}"
+                     for k, v in sorted(answer.items()))
+    rule = "the load it last held" if orders.reload == "same" else "Round Shot"
+    return Pass(answer, f"11.7: standing order: reload with {rule} — {what}")
+
+
+def _fire(view: Mapping[str, Any], request: Request, limit: int, name: _Names) -> Pass | None:
+    assert request.ships is not None
+    answer: dict[str, Any] = {}
+    far = []
+    for sid, options in request.ships.items():
+        hold = next((o for o in options if isinstance(o, dict) and o.get("target") is None), None)
+        if hold is None:
+            return None
+        sq = _square(view["ships"][sid])
+        targets = sorted({str(o["target"]) for o in options if o is not hold})
+        near = min((geo.mp_distance(sq, _square(view["ships"][t])) for t in targets), default=10**6)
+        if near <= limit:
+            return None
+        answer[sid] = hold
+        far.append(f"{name(sid)}: nearest target {near} MP off" if targets else f"{name(sid)}: no target")
+    return Pass(answer, f"11.0: standing order: hold fire beyond {limit} MP — " + "; ".join(far))
