@@ -222,5 +222,6 @@ def test_a_damaged_bookmarks_file_is_reported_and_kept(tmp_path: Path) -> None:
     assert str(data / BOOKMARKS_NAME) in r.bookmark_problem and "games.k[0].position" in r.bookmark_problem
     assert r.bookmarks == []
     r.add_bookmark("here", position=5)  # the damaged file is moved aside, not overwritten
-    assert "-4" in (data / (BOOKMARKS_NAME + ".damaged")).read_text(encoding="utf-8")
+    aside = list(data.glob(BOOKMARKS_NAME + ".damaged-*"))
+    assert len(aside) == 1 and "-4" in aside[0].read_text(encoding="utf-8")
     assert [b.name for b in Replay.from_file(tmp_path / "g.csgame", BookmarkStore(data)).bookmarks] == ["here"]

@@ -26,14 +26,14 @@ from cs_desktop.gui.panels import segment_text
 
 #: (name, label, tooltip with its key) of each step button, in order on the bar
 STEPS = (
-    ("first", "⏮ Start", "To the start of the game (Home)"),
-    ("back_turn", "⏪ Turn", "Back to the start of this turn, or of the previous one (Page Up)"),
+    ("first", "|◀ Start", "To the start of the game (Home)"),
+    ("back_turn", "◀◀ Turn", "Back to the start of this turn, or of the previous one (Page Up)"),
     ("back_impulse", "◀ Impulse", "Back to the start of this impulse or segment, or of the previous one (Ctrl+Left)"),
     ("back", "‹ Decision", "Back one decision (Left)"),
     ("forward", "Decision ›", "Forward one decision (Right)"),
     ("forward_impulse", "Impulse ▶", "Forward to the next impulse or segment (Ctrl+Right)"),
-    ("forward_turn", "Turn ⏩", "Forward to the next turn (Page Down)"),
-    ("last", "End ⏭", "To the end of the record (End)"),
+    ("forward_turn", "Turn ▶▶", "Forward to the next turn (Page Down)"),
+    ("last", "End ▶|", "To the end of the record (End)"),
 )
 
 
@@ -74,7 +74,16 @@ class TransportBar(QWidget):
             b.clicked.connect(lambda _=False, n=name: self.step.emit(n))
             self.buttons[name] = b
             row.addWidget(b)
-        row.addSpacing(12)
+        row.addStretch(1)
+        outer.addLayout(row)
+        row = QHBoxLayout()
+        self.slider = QSlider(Qt.Orientation.Horizontal)
+        self.slider.setObjectName("replay-slider")
+        self.slider.setToolTip("Every decision of the game; drag to move through it")
+        self.slider.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.slider.valueChanged.connect(self.seek.emit)
+        row.addWidget(self.slider, 1)
+        row.addSpacing(8)
         turn_label = QLabel("&Turn")
         self.turn_box = QSpinBox()
         self.turn_box.setObjectName("replay-turn")
@@ -84,7 +93,7 @@ class TransportBar(QWidget):
         self.turn_box.valueChanged.connect(self.turn.emit)
         row.addWidget(turn_label)
         row.addWidget(self.turn_box)
-        row.addSpacing(12)
+        row.addSpacing(8)
         view_label = QLabel("&Show")
         self.viewer = QComboBox()
         self.viewer.setObjectName("replay-viewer-side")
@@ -93,14 +102,7 @@ class TransportBar(QWidget):
         self.viewer.activated.connect(self.viewerChosen.emit)
         row.addWidget(view_label)
         row.addWidget(self.viewer)
-        row.addStretch(1)
         outer.addLayout(row)
-        self.slider = QSlider(Qt.Orientation.Horizontal)
-        self.slider.setObjectName("replay-slider")
-        self.slider.setToolTip("Every decision of the game; drag to move through it")
-        self.slider.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.slider.valueChanged.connect(self.seek.emit)
-        outer.addWidget(self.slider)
         self.where = QLabel()
         self.where.setObjectName("replay-where")
         self.where.setTextFormat(Qt.TextFormat.PlainText)
@@ -141,12 +143,14 @@ class BookmarkPanel(QWidget):
         lay.setContentsMargins(4, 4, 4, 4)
         self.list = QListWidget()
         self.list.setObjectName("replay-bookmarks")
+        self.list.setWordWrap(True)
+        self.list.setMinimumWidth(150)
         self.list.itemClicked.connect(self._chosen)
         self.list.itemActivated.connect(self._chosen)
         lay.addWidget(self.list, 1)
         self.name = QLineEdit()
         self.name.setObjectName("replay-bookmark-name")
-        self.name.setPlaceholderText("Name (optional): e.g. Java rakes")
+        self.name.setPlaceholderText("Name (optional)")
         self.name.returnPressed.connect(self._add)
         lay.addWidget(self.name)
         row = QHBoxLayout()
@@ -187,7 +191,7 @@ class BookmarkPanel(QWidget):
             keep = current.data(Qt.ItemDataRole.UserRole) if current is not None else None
             self.list.clear()
             for name, position in names:
-                item = QListWidgetItem(f"{name}  —  decision {position}")
+                item = QListWidgetItem(f"{name} — decision {position}")
                 item.setData(Qt.ItemDataRole.UserRole, name)
                 item.setData(Qt.ItemDataRole.UserRole + 1, position)
                 self.list.addItem(item)

@@ -16,8 +16,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtCore import QRect, QRectF, Qt, QTimer
+from PySide6.QtGui import QAction, QGuiApplication, QKeySequence, QShowEvent
 from PySide6.QtWidgets import QDockWidget, QFileDialog, QMainWindow, QTabWidget, QVBoxLayout, QWidget
 
 from cs_desktop.gui.board import BoardView
@@ -85,9 +85,8 @@ class ReplayViewer(QMainWindow):
         self._dock("cards", "Ship cards", self.card_tabs, Qt.DockWidgetArea.LeftDockWidgetArea)
         self._dock("bookmarks", "Bookmarks", self.bookmarks, Qt.DockWidgetArea.RightDockWidgetArea)
         self._dock("log", "Game log", self.log, Qt.DockWidgetArea.BottomDockWidgetArea)
-        self.resizeDocks([self.docks["cards"]], [430], Qt.Orientation.Horizontal)
-        self.resizeDocks([self.docks["bookmarks"]], [260], Qt.Orientation.Horizontal)
-        self.resizeDocks([self.docks["log"]], [200], Qt.Orientation.Vertical)
+        self.docks["cards"].setMinimumWidth(400)  # a ship card is not readable narrower
+        self._placed = False
 
         self.transport.step.connect(self.do_step)
         self.transport.seek.connect(self.seek)
@@ -111,9 +110,19 @@ class ReplayViewer(QMainWindow):
             act.setShortcut(QKeySequence(keys))
             act.triggered.connect(slot)
             self.addAction(act)
-        self.resize(1400, 900)
+        screen = QGuiApplication.primaryScreen()
+        free = screen.availableGeometry() if screen is not None else QRect(0, 0, 1500, 940)
+        self.resize(min(1500, free.width() - 16), min(940, free.height() - 16))  # inside the screen
         self.refresh()
         self.board.fit_to_ships()
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt API
+        super().showEvent(event)
+        if not self._placed:  # the docks take their widths once the window has its size
+            self._placed = True
+            self.resizeDocks([self.docks["cards"], self.docks["bookmarks"]], [480, 220], Qt.Orientation.Horizontal)
+            self.resizeDocks([self.docks["log"]], [200], Qt.Orientation.Vertical)
+            QTimer.singleShot(0, self, self.board.fit_to_ships)
 
     def _dock(self, key: str, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> None:
         dock = QDockWidget(title, self)

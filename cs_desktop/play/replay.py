@@ -288,7 +288,7 @@ class Replay:
     def default_bookmark_name(self, position: int | None = None) -> str:
         pl = self.place(position)
         seg = pl.segment.replace("impulse:", "impulse ").replace("_", " ")
-        return f"Turn {pl.turn}, {seg} (decision {pl.position})"
+        return f"Turn {pl.turn}, {seg}"
 
     def add_bookmark(self, name: str = "", position: int | None = None) -> Bookmark:
         """Mark a position (the current one by default); a name in use moves to the new position. Saved at

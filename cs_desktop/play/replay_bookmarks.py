@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from cs_desktop.files import atomic_write_text
+from cs_desktop.play.startup import set_aside
 
 BOOKMARKS_NAME = "replay-bookmarks.json"
 BOOKMARKS_FORMAT = "captains-sea/replay-bookmarks"
@@ -148,12 +149,7 @@ class BookmarkStore:
                           ensure_ascii=False) + "\n"
         try:
             if self._damaged and self.path.exists():
-                aside = self.path.with_name(self.path.name + ".damaged")
-                n = 1
-                while aside.exists():
-                    n += 1
-                    aside = self.path.with_name(f"{self.path.name}.damaged-{n}")
-                os.replace(self.path, aside)
+                set_aside(self.path)  # NAME.damaged-YYYYMMDD-HHMMSS, as the start-up checks do
             atomic_write_text(self.path, text)
         except OSError as e:
             raise BookmarkError(f"{self.path}: could not save the bookmarks: {e.strerror or e}") from None
