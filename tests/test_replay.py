@@ -225,3 +225,18 @@ def test_a_damaged_bookmarks_file_is_reported_and_kept(tmp_path: Path) -> None:
     aside = list(data.glob(BOOKMARKS_NAME + ".damaged-*"))
     assert len(aside) == 1 and "-4" in aside[0].read_text(encoding="utf-8")
     assert [b.name for b in Replay.from_file(tmp_path / "g.csgame", BookmarkStore(data)).bookmarks] == ["here"]
+
+
+def test_a_game_of_the_library_replays_with_its_bookmarks(tmp_path: Path) -> None:
+    from cs_desktop.library import Library
+
+    game = finished()
+    with Library.open(tmp_path / "data", import_shipped=False) as library:
+        entry = library.save_game(game.save_data(), "Java strikes")
+        r = Replay.from_library(library, entry.id, BookmarkStore(tmp_path / "data"))
+        assert r.length == len(game.decisions) and r.over and r.viewer_choices == [None, "us", "gb"]
+        assert r.source == f"library game {entry.id}"
+        r.add_bookmark("mid", position=120)
+    # the same game from a file shares the bookmarks (same start, same decisions)
+    again = Replay.from_file(write(game, tmp_path / "g.csgame"), BookmarkStore(tmp_path / "data"))
+    assert [b.name for b in again.bookmarks] == ["mid"]
