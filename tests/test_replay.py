@@ -192,8 +192,14 @@ def test_a_decision_is_described_by_side_and_kind_never_its_answer(tmp_path: Pat
     for n in range(1, 151):
         text = r.decision_text(n)
         d = game.decisions[n - 1]
-        assert text.startswith(game.state.sides[d["side"]].name + ": ")
+        name = game.state.sides[d["side"]].name
+        if d["side"] == "us":  # the player's own: side and kind
+            assert text.startswith(name + ": ")
+        else:  # the other side's, while the game is not over: only that it decides
+            assert text == f"{name} decides"
         assert json.dumps(d["answer"]) not in text or d["answer"] in ([], None, True, False)
+    over = Replay.from_file(write(finished(), tmp_path / "f.csgame"))
+    assert over.decision_text(2) == "Royal Navy: set-up (2.0)"
 
 
 def test_a_malformed_file_names_the_file_and_the_field(tmp_path: Path) -> None:

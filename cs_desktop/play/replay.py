@@ -17,7 +17,8 @@ Who sees what (BRIEF §1): the screen shows `game.view(viewer, events=True)`. Th
 both sides' maneuvers, loads, cards) is offered only when the recorded game is over. While it is not, only a
 player's side is: the human seat of the save (or of the game in play, at the screen); if both seats were human
 (or the save names none), either side, one at a time. A decision's description names its side and kind, never
-its answer, so it gives nothing away either.
+its answer (and, while the game is not over, only the side of the other side's decisions), so it gives nothing
+away either. The recorded answers and the finished game stay private to this model.
 
 Bookmarks are kept in a sidecar in the data folder, not in the game file: see replay_bookmarks.py for why.
 No Qt here (tests/test_layering.py); under `mypy --strict` (scripts/test.sh).
@@ -104,8 +105,9 @@ class Replay:
                  viewers: Sequence[str] | None = None, source: str = "(game)",
                  bookmarks: BookmarkStore | None = None) -> None:
         self.source = source
-        self.final = final
-        self.decisions: list[dict[str, Any]] = [dict(d) for d in final.decisions]
+        self._final = final
+        # the recorded answers hold both sides' secrets: private, like the finished game itself
+        self._decisions: list[dict[str, Any]] = [dict(d) for d in final.decisions]
         self._track = track
         self.places = track.places
         self.over = final.ended
@@ -118,7 +120,7 @@ class Replay:
         self.viewer: str | None = self.viewer_choices[0]
         self.store = bookmarks
         self._key = game_key(final.save_data())
-        self.bookmarks: list[Bookmark] = bookmarks.load(self._key, self.decisions) if bookmarks else []
+        self.bookmarks: list[Bookmark] = bookmarks.load(self._key, self._decisions) if bookmarks else []
         self.position = 0
         self._game = track.checkpoints[0].clone()
 
@@ -164,18 +166,18 @@ class Replay:
     @property
     def length(self) -> int:
         """The number of decisions; positions run from 0 to `length`."""
-        return len(self.decisions)
+        return len(self._decisions)
 
     @property
     def title(self) -> str:
-        return self.final.scenario.title
+        return self._final.scenario.title
 
     def side_name(self, side: str | None) -> str:
-        return "Everything (both sides)" if side is None else self.final.state.sides[side].name
+        return "Everything (both sides)" if side is None else self._final.state.sides[side].name
 
     def cards(self) -> dict[str, ShipCard]:
         """Ship id -> its card, the ships of each side in order."""
-        st = self.final.state
+        st = self._final.state
         return {sid: st.ships[sid].card for side in self.sides for sid in st.sides[side].ships}
 
     def ship_names(self) -> dict[str, str]:
@@ -193,8 +195,11 @@ class Replay:
         return self.places[self.position if position is None else position]
 
     def decision_text(self, number: int) -> str:
-        """Decision `number` (1 .. length) in words: its side and kind, never its answer."""
-        d = self.decisions[number - 1]
+        """Decision `number` (1 .. length) in words: its side and kind, never its answer; while the game is not
+        over, only the side of a decision of the other side."""
+        d = self._decisions[number - 1]
+        if self.viewer is not None and d["side"] != self.viewer and not self.over:
+            return f"{self.side_name(d['side'])} decides"
         return f"{self.side_name(d['side'])}: {KIND_WORDS.get(d['kind'], d['kind'].replace('_', ' '))}"
 
     # ------------------------------------------------------------------ what to show
@@ -211,7 +216,7 @@ class Replay:
 
     def own(self, ship_id: str) -> bool:
         """True if the ship's card may be shown in full (the viewer's own ship, or the full view)."""
-        return self.viewer is None or self.final.state.ships[ship_id].side == self.viewer
+        return self.viewer is None or self._final.state.ships[ship_id].side == self.viewer
 
     # ------------------------------------------------------------------ moving
     def goto(self, position: int) -> int:
@@ -229,7 +234,7 @@ class Replay:
         return p
 
     def _advance(self, game: Game, start: int, stop: int) -> None:
-        for d in self.decisions[start:stop]:
+        for d in self._decisions[start:stop]:
             _apply(game, d)
 
     def first(self) -> int:
@@ -322,7 +327,7 @@ class Replay:
 
     def _save_bookmarks(self) -> None:
         if self.store is not None:
-            self.store.save(self._key, self.decisions, self.bookmarks)
+            self.store.save(self._key, self._decisions, self.bookmarks)
 
 
 def open_replay(path: str | os.PathLike[str], data_dir: str | os.PathLike[str] | None) -> Replay:
