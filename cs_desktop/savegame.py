@@ -22,7 +22,7 @@ import json
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator, with_config
@@ -190,15 +190,20 @@ def _where(game: Game) -> str:
     return f"turn {game.state.turn}, {game.state.segment.replace(':', ' ').replace('_', ' ')}"
 
 
-def game_from_save(saved: SavedGame, source: str | os.PathLike[str] = "(text)") -> Game:
+def game_from_save(saved: SavedGame, source: str | os.PathLike[str] = "(text)",
+                   after: Callable[[int, Game], None] | None = None) -> Game:
     """Rebuild the game by replaying its decisions, one by one, as `Game.replay` does; a decision the game
-    does not accept at its point is refused with its number, side, kind, turn and the rule that refuses it."""
+    does not accept at its point is refused with its number, side, kind, turn and the rule that refuses it.
+    `after(i, game)`, if given, is called with the game after its first i decisions (i = 0 .. all of them);
+    the replay viewer keeps its checkpoints this way (cs_desktop/play/replay.py)."""
     try:
         game = Game(saved.scenario, dict(saved.ships), saved.seed, _options(saved))
     except Exception as e:  # noqa: BLE001 -- any failure of a damaged file is reported, never raised
         text = f"the game cannot be set up from this file ({type(e).__name__}: {e})"
         raise SaveError(source, text, [("(file)", text)]) from None
     total = len(saved.decisions)
+    if after is not None:
+        after(0, game)
     for i, d in enumerate(saved.decisions):
         what = f"decision {i + 1} of {total} ({d.kind!r} by side {d.side!r}, {_where(game)})"
         problem = _refusal(game, d)
@@ -214,6 +219,8 @@ def game_from_save(saved: SavedGame, source: str | os.PathLike[str] = "(text)") 
         if problem is not None:
             text = f"{what} does not replay: {problem}"
             raise SaveError(source, text, [(f"decisions[{i}]", text)])
+        if after is not None:
+            after(i + 1, game)
     return game
 
 
@@ -235,13 +242,18 @@ def _refusal(game: Game, d: Decision) -> str | None:
     return None
 
 
-def load_game(path: str | os.PathLike[str]) -> LoadedGame:
+def load_game_text(path: str | os.PathLike[str]) -> str:
+    """The text of a saved-game file (size and encoding checked; SaveError names the file and the problem)."""
     p = Path(path)
     try:
-        text = decode_text(read_bytes(p, MAX_SAVE_BYTES, f"a saved game (*{SUFFIX})"), p)
+        return decode_text(read_bytes(p, MAX_SAVE_BYTES, f"a saved game (*{SUFFIX})"), p)
     except FileFormatError as e:
         raise SaveError.of(e) from None
-    saved = parse_save(text, p)
+
+
+def load_game(path: str | os.PathLike[str]) -> LoadedGame:
+    p = Path(path)
+    saved = parse_save(load_game_text(p), p)
     return LoadedGame(game_from_save(saved, p), dict(saved.meta), p)
 
 

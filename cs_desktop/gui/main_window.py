@@ -40,6 +40,7 @@ from PySide6.QtWidgets import (
 )
 
 import cs_desktop
+from cs_desktop.gui import replay_viewer
 from cs_desktop.gui.panels import CardHand, DiceTray, GameLog, ImpulseTrack, OrdersPanel, RuleView, segment_text
 from cs_desktop.gui.seat_choice import seat_combo
 from cs_desktop.gui.session import DEFAULT_COMPUTER, HUMAN, SEAT_LABELS, GameSession
@@ -572,6 +573,9 @@ class MainWindow(QMainWindow):
         game = mb.addMenu("&Game")
         self.act_new = self._action("&New Game…", "Ctrl+N", self.new_game, game, "act-new")
         self.act_open = self._action("&Open…", "Ctrl+O", self.open_game, game, "act-open")
+        self._action("&Watch a replay…", "Ctrl+Shift+R", lambda: replay_viewer.watch_replay(self), game, "act-watch")
+        self.act_replay = self._action("&Replay this game", "Ctrl+R", lambda: replay_viewer.replay_this_game(self),
+                                       game, "act-replay-this")
         self.act_save = self._action("&Save", "Ctrl+S", self.save_game, game, "act-save")
         self.act_save_as = self._action("Save &As…", "Ctrl+Shift+S", self.save_game_as, game, "act-save-as")
         self.recent_menu = RecentMenu(self, self.recent)
@@ -737,6 +741,7 @@ class MainWindow(QMainWindow):
         has = s.game is not None
         self.act_save.setEnabled(has)
         self.act_save_as.setEnabled(has)
+        self.act_replay.setEnabled(has)
         self.act_undo.setEnabled(s.can_undo())
         self.act_strike.setEnabled(has and not s.game.ended and s.shown_side is not None  # type: ignore[union-attr]
                                    and s.seats.get(s.shown_side) == HUMAN and not s.curtain)
