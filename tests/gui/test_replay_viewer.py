@@ -126,7 +126,8 @@ def test_replay_this_game_from_the_window(make_window: Any, qtbot: Any, tmp_path
     viewer = replay_viewer.replay_this_game(window)
     assert viewer is not None
     assert viewer.replay.viewer_choices == [window.session.shown_side]
-    assert viewer.replay.length == 150 and len(window.session.game.decisions) == 150
+    # the standing orders (play/turn_flow.py) may have answered a few requests for the player since the load
+    assert viewer.replay.length == len(window.session.game.decisions) >= 150
     viewer.do_step("last")
     shown, live = viewer.board.view, window.session.game.view(window.session.shown_side)
     # (an event's data may differ: the engine's "crew" event holds a live assignment, see tests/test_replay.py)
