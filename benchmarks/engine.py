@@ -21,7 +21,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.append(str(Path(__file__).resolve().parent.parent))  # after PYTHONPATH: a compiled copy there wins
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from fleets import fleet_scenario  # noqa: E402
