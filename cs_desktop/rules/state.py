@@ -124,10 +124,8 @@ class ShipState:
         return new
 
     def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-        for f in fields(self):
-            value = getattr(self, f.name)
-            out[f.name] = value.id if f.name == "card" else value
+        """Every field by name (the card by its id); the containers are the state's own, not copies."""
+        out: dict[str, Any] = _ship_fields(self)
         return out
 
 
@@ -147,6 +145,18 @@ def _compile_copier(names: tuple[str, ...]) -> Any:
 _copy_ship_scalars = _compile_copier(_SHIP_SCALARS)
 
 
+def _compile_reader(names: tuple[str, ...], card_by_id: bool = False) -> Any:
+    """A function returning {name: value} of the named attributes (the `card` as its id): the views and the
+    fingerprints read every ship this way, many times a decision (benchmarks/engine.py)."""
+    items = ", ".join(f"{n!r}: old.{n}.id" if card_by_id and n == "card" else f"{n!r}: old.{n}" for n in names)
+    namespace: dict[str, Any] = {}
+    exec(f"def reader(old):\n    return {{{items}}}\n", namespace)  # noqa: S102 - names are our own field names
+    return namespace["reader"]
+
+
+_ship_fields = _compile_reader(tuple(f.name for f in fields(ShipState)), card_by_id=True)
+
+
 @dataclass(slots=True)
 class SideState:
     id: str
@@ -162,7 +172,11 @@ class SideState:
                          self.initiative_streak, self.struck_voluntarily)
 
     def to_dict(self) -> dict[str, Any]:
-        return {f.name: getattr(self, f.name) for f in fields(self)}
+        out: dict[str, Any] = _side_fields(self)
+        return out
+
+
+_side_fields = _compile_reader(tuple(f.name for f in fields(SideState)))
 
 
 @dataclass(slots=True)
