@@ -130,9 +130,9 @@ def test_ratings_update_live_with_their_arithmetic(qtbot: Any, lib: Any) -> None
     ed = make_ship_editor(qtbot, lib, "java")
     java = lib.get_ship("java")
     assert (ed.fp, ed.cr, ed.dc) == (ratings.firepower(java), 2, ratings.damage_capacity(java))
-    assert "508 lb" in ed.ratings_label.text()
-    ed.armament.cellWidget(0, 0).setValue(48)  # 48 x 18 lb long guns: W = 432 + 256 = 688 -> FP 4
-    assert ed.fp == 4 and "688 lb" in ed.ratings_label.text()
+    assert "540 lb" in ed.ratings_label.text()
+    ed.armament.cellWidget(0, 0).setValue(48)  # 48 x 18 lb long guns: W = 432 + 288 = 720 -> FP 4
+    assert ed.fp == 4 and "720 lb" in ed.ratings_label.text()
     choose(ed.historical, "crack")
     assert ed.cr == 3
     click(qtbot, button(ed, "gunnery:port_bow:add"))

@@ -49,7 +49,7 @@ def test_ship_filters(browser: LibraryBrowser, lib: Any) -> None:
     us = browser.row_ids("ship")
     assert us and all(lib.ship_entry(i).nation == "US" for i in us) and "java" not in us
     browser.guns_min.setValue(44)
-    assert set(browser.row_ids("ship")) == {"constitution", "president", "united-states"}
+    assert set(browser.row_ids("ship")) == {"constitution", "president", "president-1815", "united-states"}
     browser.hull.setCurrentIndex(browser.hull.findData("slow"))
     assert browser.row_ids("ship") == ["united-states"]
     browser.nation.setCurrentIndex(0)

@@ -27,7 +27,7 @@ def test_first_run_imports_every_shipped_ship_and_scenario(lib: Library, shipped
     n_scenarios = len(list(shipped.glob("*.json")))
     report = lib.shipped_report
     assert report is not None and report.problems == []
-    assert len(report.ids("added", "ship")) == n_ships == 17
+    assert len(report.ids("added", "ship")) == n_ships == 18
     assert len(report.ids("added", "scenario")) == n_scenarios == 11
     assert len(lib.list_ships()) == n_ships
     assert len(lib.list_scenarios()) == n_scenarios
@@ -115,7 +115,7 @@ def test_a_bad_shipped_file_is_reported_and_the_rest_imported(tmp_path: Path, sh
         report = library.shipped_report
         assert report is not None
         assert len(report.problems) == 1 and "broken.json" in report.problems[0]
-        assert len(library.list_ships()) == 17
+        assert len(library.list_ships()) == 18
 
 
 def test_data_folder_from_argument_then_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

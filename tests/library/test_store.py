@@ -23,14 +23,14 @@ from .conftest import table_rows
 def test_filter_ships_by_nation_guns_hull_rating_and_text(lib: Library) -> None:
     assert {e.id for e in lib.list_ships(nation="FR")} == {"l-insurgente", "la-vengeance"}
     assert {e.id for e in lib.list_ships(nation="US", guns_min=44)} == {"constitution", "president",
-                                                                        "united-states"}
+                                                                        "president-1815", "united-states"}
     assert {e.id for e in lib.list_ships(hull_type="slow")} == {"united-states"}
     assert {e.id for e in lib.list_ships(rating="apollo")} == {"belvidera", "galatea"}
     assert {e.id for e in lib.list_ships(guns_max=20)} == {"curlew"}
     assert [e.id for e in lib.list_ships("constellation")] == ["constellation-1799", "constellation-1800"]
     assert {e.id for e in lib.list_ships("(1800 frigate")} == {"constellation-1800"}
     assert {e.id for e in lib.list_ships(nation=["FR", "US"], hull_type=["fast"])} == {
-        "constellation-1799", "constellation-1800", "constitution", "president", "l-insurgente"}
+        "constellation-1799", "constellation-1800", "constitution", "president", "president-1815", "l-insurgente"}
     assert lib.list_ships("100%_") == []  # LIKE wildcards are taken literally
     names = [e.name for e in lib.list_ships()]
     assert names == sorted(names, key=str.lower)

@@ -31,7 +31,7 @@ def _games() -> list[tuple[Game, int]]:
     for k, name in enumerate(("constitution-vs-java.json", "president-vs-belvidera-3-ship.json")):
         scenario, ships = _scenario(name)
         out.append((Game(scenario, ships, 11 + k, {"turn_limit": 3}), k))
-    for seed in (12, 17, 65):
+    for seed in (12, 17, 64):
         out.append((duel((10, 12, 3), (11, 12, 3), seed=seed,
                          options={"bridge_cards": True, "bonus_cards": True, "turn_limit": 8}), seed))
     return out
@@ -50,7 +50,7 @@ def _walk(game: Game, seed: int) -> Any:
         yield game
         request = game.pending[0]
         forced = FORCE.get(request.kind)
-        if request.kind == "melee_split" and seed == 65:
+        if request.kind == "melee_split" and seed == 64:
             forced = min(request.options or (0,))  # one man assaults: the melee goes a second round
         game.submit(request.side, forced if forced is not None else decisions.sample(game.state, request, rng))
 

@@ -57,11 +57,11 @@ def cards(*names: str) -> dict[str, ShipCard]:
 
 
 def test_20_1_firepower_from_broadside_weight() -> None:
-    # Constitution: 15 x 24 + 11 x 32 = 712 lb -> (712 - 300) / 100 = 4.12 -> 4
-    assert broadside_weight(ship("constitution")) == 712
+    # Constitution at the Java action: 15 x 24 + 12 x 32 = 744 lb -> (744 - 300) / 100 = 4.44 -> 4
+    assert broadside_weight(ship("constitution")) == 744
     assert firepower(ship("constitution")) == 4
-    # Java: 14 x 18 + 8 x 32 = 508 lb -> 2.08 -> 2
-    assert broadside_weight(ship("java")) == 508
+    # Java, December 1812: 14 x 18 + 9 x 32 = 540 lb -> 2.4 -> 2 (the long 12s are chase guns)
+    assert broadside_weight(ship("java")) == 540
     assert firepower(ship("java")) == 2
 
 
@@ -77,9 +77,9 @@ def test_20_1_firepower_counts_french_livres_heavier() -> None:
 
 def test_20_1_firepower_without_armament_uses_gunnery_tracks() -> None:
     card = ship("java").model_copy(update={"armament": []})
-    # port sections' top boxes: (4 long, 2 carronades) each -> 2 x (4 x 32 + 2 x 64) = 512 lb -> 2
-    assert broadside_weight(card) == 512
-    assert firepower(card) == 2
+    # port sections' top boxes: bow (4 long, 2 carronades), aft (4, 3) -> 4 x 32 + 2 x 64 + 4 x 32 + 3 x 64 = 576 lb -> 3
+    assert broadside_weight(card) == 576
+    assert firepower(card) == 3
 
 
 def test_20_1_crew_rating_from_quality() -> None:

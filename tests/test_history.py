@@ -1,0 +1,149 @@
+"""The historical fields of the shipped scenarios and ship cards name their sources (issue 13, item 6).
+
+20.1 turns the weather gauge and the historical outcome into VP multipliers, and the card-building rules turn
+armament and complement into FP, gunnery boxes and crew points; so each of these values must say where it comes
+from (a `sources` entry naming the field) or that it is a designed reading. Rulings R20.1g-R20.1i.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from cs_desktop.files import load_scenario, load_scenario_with_ships, load_ship
+from cs_desktop.rules.cards import Scenario, ShipCard
+from cs_desktop.rules.ratings import victory_terms
+
+ROOT = Path(__file__).resolve().parent.parent
+SCENARIOS = sorted((ROOT / "scenarios").glob("*.json"))
+SHIPS = sorted((ROOT / "scenarios" / "ships").glob("*.json"))
+WHAT_IFS = {"congress-vs-galatea", "congress-vs-curlew"}
+DESIGNED = "designed"
+
+
+def _mentions(sources: list[str], field: str) -> list[str]:
+    return [s for s in sources if field in s.lower()]
+
+
+def _cites(entry: str) -> bool:
+    """A source entry cites a work (a quoted title, or one of the histories by author) or says it is designed."""
+    return bool(re.search(r"'[^']+'|James|Roosevelt|Martin|court martial", entry)) or DESIGNED in entry.lower()
+
+
+def scenario_fields(s: Scenario) -> list[str]:
+    fields = ["date", "location", "historical outcome"]
+    if s.weather_gauge is not None:
+        fields.append("weather gauge")
+    return fields
+
+
+def ship_fields(card: ShipCard) -> list[str]:
+    fields = []
+    if card.armament:
+        fields.append("armament")
+    if card.complement is not None:
+        fields.append("complement")
+    if card.launched is not None:
+        fields.append("launched")
+    if "tons burthen" in card.notes.lower():
+        fields.append("tons burthen")
+    return fields
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
+def test_20_1_every_scenario_names_a_source_for_each_historical_field(path: Path) -> None:
+    s = load_scenario(path)
+    for field in scenario_fields(s):
+        entries = _mentions(s.sources, field)
+        assert entries, f"{path.name}: no `sources` entry names its {field}"
+        assert any(_cites(e) for e in entries), f"{path.name}: the {field} entries cite nothing: {entries}"
+
+
+@pytest.mark.parametrize("path", SHIPS, ids=lambda p: p.stem)
+def test_20_1_every_card_names_a_source_for_each_historical_field(path: Path) -> None:
+    card = load_ship(path)
+    for field in ship_fields(card):
+        entries = _mentions(card.sources, field)
+        assert entries, f"{path.name}: no `sources` entry names its {field}"
+        assert any(_cites(e) for e in entries), f"{path.name}: the {field} entries cite nothing: {entries}"
+
+
+def test_20_1_the_check_finds_an_unsourced_field() -> None:
+    card = load_ship(ROOT / "scenarios" / "ships" / "java.json")
+    bare = card.model_copy(update={"sources": ["Wikipedia, 'HMS Java (1811)' (armament)"]})
+    assert [f for f in ship_fields(bare) if not _mentions(bare.sources, f)] == ["complement", "launched",
+                                                                                "tons burthen"]
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
+def test_20_1_a_meeting_weather_gauge_rests_on_the_accounts(path: Path) -> None:
+    """In a meeting engagement the weather gauge moves the multipliers (20.1): it is read from the accounts, never
+    a free design; a chase's may be designed, since it gives no bonus (R20.1b)."""
+    s = load_scenario(path)
+    if s.weather_gauge is None or s.engagement != "meeting":
+        return
+    entries = _mentions(s.sources, "weather gauge")
+    assert any(DESIGNED not in e.lower() or "reading of the accounts" in e.lower() for e in entries), entries
+
+
+def test_r20_1g_near_actions_are_what_ifs_with_no_historical_winner() -> None:
+    flagged = set()
+    for path in SCENARIOS:
+        s = load_scenario(path)
+        what_if = "what if" in s.title.lower()
+        if what_if:
+            flagged.add(s.id)
+            assert "what if" in s.description.lower()
+            assert s.historical_outcome.winner is None
+            assert "not fought" in s.historical_outcome.summary.lower()
+            assert any(e.startswith("What-if:") for e in s.sources)
+    assert flagged == WHAT_IFS
+
+
+def test_r20_1g_a_ship_that_struck_but_escaped_makes_a_draw() -> None:
+    s = load_scenario(ROOT / "scenarios" / "constellation-vs-vengeance.json")
+    assert s.historical_outcome.winner is None
+    s2, cards = load_scenario_with_ships(ROOT / "scenarios" / "constellation-vs-vengeance.json")
+    texts = [step.text for step in victory_terms(s2, cards).steps]
+    assert not any("won historically" in text for text in texts), texts
+
+
+def test_r20_1h_president_wins_her_duel_with_endymion_and_sails_as_in_1815() -> None:
+    s, cards = load_scenario_with_ships(ROOT / "scenarios" / "president-vs-endymion.json")
+    assert s.historical_outcome.winner == "us"
+    president = cards["president-1815"]
+    assert president.complement == 475
+    carronades = [g for g in president.armament if g.kind == "carronade"]
+    assert sum(g.count for g in carronades) == 20
+    terms = victory_terms(s, cards)
+    assert terms.side("gb").multiplier > terms.side("us").multiplier == 1
+
+
+@pytest.mark.parametrize(("ship", "guns", "complement"), [
+    ("java", {(28, 18, "long", "broadside"), (18, 32, "carronade", "broadside"), (2, 12, "long", "chase")}, 397),
+    ("constitution", {(30, 24, "long", "broadside"), (24, 32, "carronade", "broadside"),
+                      (2, 24, "long", "chase")}, 456),
+    ("chesapeake", {(29, 18, "long", "broadside"), (18, 32, "carronade", "broadside"),
+                    (2, 12, "long", "chase")}, 379),
+    ("l-insurgente", {(24, 12, "long", "broadside"), (2, 18, "long", "broadside"), (8, 6, "long", "broadside"),
+                      (4, 36, "carronade", "broadside"), (2, 24, "carronade", "broadside")}, 340),
+])
+def test_r20_1i_cards_carry_the_recorded_armament_and_complement(
+        ship: str, guns: set[tuple[int, int, str, str]], complement: int) -> None:
+    card = load_ship(ROOT / "scenarios" / "ships" / f"{ship}.json")
+    assert {(g.count, g.pounds, g.kind, g.position) for g in card.armament} == guns
+    assert card.complement == complement
+
+
+def test_r20_1i_the_20_1_example_still_holds_with_the_recorded_guns() -> None:
+    """Constitution x1, Java x3 with equal CR; with the cards' crews (crack vs average) Java x4 (R20.1a)."""
+    s, cards = load_scenario_with_ships(ROOT / "scenarios" / "constitution-vs-java.json")
+    terms = victory_terms(s, cards)
+    assert (terms.side("us").multiplier, terms.side("gb").multiplier) == (1, 4)
+    assert terms.side("gb").bonus == 11
+    equal = s.model_copy(update={"sides": [side.model_copy(update={"ships": [
+        ss.model_copy(update={"crew_quality": "average"}) for ss in side.ships]}) for side in s.sides]})
+    example = victory_terms(equal, cards)
+    assert (example.side("us").multiplier, example.side("gb").multiplier) == (1, 3)
