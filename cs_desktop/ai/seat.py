@@ -81,7 +81,8 @@ class Seat:
 
     def legal(self, answer: Any) -> Refusal | None:
         """None if `answer` is a legal answer to the request, else the refusal the engine would give."""
-        return decisions.validate(self._public(), self.request, answer)
+        state = self._public() if decisions.sampling_reads_state(self.request) else None
+        return decisions.validate(state, self.request, answer)
 
     def sample(self, rng: Dice) -> Any:
         """A random legal answer to the request, from the captain's own `rng`."""

@@ -65,9 +65,10 @@ VALIDATORS: dict[str, Validator] = {}
 SAMPLERS: dict[str, Sampler] = {}
 
 
-def validate(state: GameState, request: Request, answer: Any) -> Refusal | None:
+def validate(state: GameState | None, request: Request, answer: Any) -> Refusal | None:
     """None if the canonical `answer` (see `answers.canonical`) is legal for `request`, else the refusal.
-    Legal choices are matched strictly: ``True`` is not ``1`` and ``1.0`` is not ``1``."""
+    Legal choices are matched strictly: ``True`` is not ``1`` and ``1.0`` is not ``1``. `state` may be None
+    when `sampling_reads_state(request)` is false (the request lists its legal answers)."""
     if request.options is not None:
         if not among(answer, request.options):
             return Refusal(request.rule, f"{show(answer)} is not one of the legal choices: "
@@ -89,6 +90,8 @@ def validate(state: GameState, request: Request, answer: Any) -> Refusal | None:
     validator = VALIDATORS.get(request.kind)
     if validator is None:
         raise KeyError(f"no validator for request kind {request.kind!r}")
+    if state is None:
+        raise ValueError(f"checking an answer to {request.kind!r} needs the state")
     return validator(state, request, answer)
 
 
