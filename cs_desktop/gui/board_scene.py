@@ -1,0 +1,180 @@
+"""Building the board's scene from a side's view dict: the static map (grid, coordinates, start squares,
+compass) and the pieces (ships, names, smoke, fire, grapples). A mixin of `BoardView`."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtGui import (
+    QColor,
+)
+from PySide6.QtWidgets import (
+    QGraphicsItem,
+)
+
+from cs_desktop.gui.board_items import CompassItem, LabelItem, SeaItem, ShipItem, StartItem, WindItem
+from cs_desktop.gui.board_markers import FireItem, GrappleItem, SmokeItem
+from cs_desktop.gui.board_paint import (
+    HEADING_NAMES,
+    KIND,
+    MARGIN,
+    PAYLOAD,
+    SQUARE,
+    Z_LABEL,
+    _letters_by_r,
+    nation_colors,
+    square_center,
+)
+from cs_desktop.rules.movement_rates import wind_from
+from cs_desktop.rules.tables import get_tables
+
+
+class BoardScene:
+    """Scene building for `BoardView` (uses its `scene()`, `view`, item dicts)."""
+
+    def _build_static(self, size: tuple[int, int]) -> None:
+        scene = self.scene()
+        scene.clear()
+        self.coordinate_labels.clear()
+        self.start_items.clear()
+        self.preview_items.clear()
+        self.firing_items.clear()
+        self.shift_items.clear()
+        self._dynamic.clear()
+        self.map_size = size
+        w, h = size
+        self.sea_item = SeaItem(w, h)
+        scene.addItem(self.sea_item)
+        for x in range(w):
+            for y_pos, anchor in ((-4.0, "above"), (h * SQUARE + 4.0, "below")):
+                lab = LabelItem(str(x), px=10, color="#3e5c6b", anchor=anchor)
+                lab.setPos(QPointF((x + 0.5) * SQUARE, y_pos))
+                lab.setData(KIND, "coord")
+                scene.addItem(lab)
+                self.coordinate_labels.append(lab)
+        for y in range(h):
+            for x_pos, anchor in ((-4.0, "left"), (w * SQUARE + 4.0, "right")):
+                lab = LabelItem(str(y), px=10, color="#3e5c6b", anchor=anchor)
+                lab.setPos(QPointF(x_pos, (y + 0.5) * SQUARE))
+                lab.setData(KIND, "coord")
+                scene.addItem(lab)
+                self.coordinate_labels.append(lab)
+        m = get_tables().map
+        for name, sq in m.start.items():
+            if 0 <= sq[0] < w and 0 <= sq[1] < h:
+                item = StartItem(name, (int(sq[0]), int(sq[1])))
+                scene.addItem(item)
+                self.start_items[name] = item
+        compass = tuple(m.compass) if m.width == w and m.height == h else (w // 2, h // 2)
+        self.compass_item = CompassItem((int(compass[0]), int(compass[1])))
+        scene.addItem(self.compass_item)
+        self.wind_item = WindItem()
+        self.wind_item.setPos(square_center(*self.compass_item.square))
+        scene.addItem(self.wind_item)
+        r = QRectF(0, 0, w * SQUARE, h * SQUARE).adjusted(-MARGIN * 2, -MARGIN * 2, MARGIN * 2, MARGIN * 2)
+        scene.setSceneRect(r)
+
+    def _nation(self, ship: Mapping[str, Any]) -> str | None:
+        side = self.view.get("sides", {}).get(ship.get("side"), {})
+        return side.get("nation")
+
+    def _build_ships(self, view: Mapping[str, Any], wind: int) -> None:
+        ships = view.get("ships", {})
+        by_square: dict[tuple[int, int], list[str]] = {}
+        for sid, ship in ships.items():
+            by_square.setdefault((int(ship["x"]), int(ship["y"])), []).append(sid)
+        letters = _letters_by_r()
+        for sq, ids in by_square.items():
+            n = len(ids)
+            for k, sid in enumerate(ids):
+                ship = ships[sid]
+                offset = _stack_offset(k, n)
+                scale = 1.0 if n == 1 else 0.7
+                item = ShipItem(sid, self.ship_name(sid), self._nation(ship), int(ship["heading"]), wind,
+                                bool(ship.get("struck")), bool(ship.get("captured")), scale)
+                item.setPos(square_center(*sq) + offset)
+                item.setToolTip(self._ship_tooltip(sid, ship, letters))
+                self._add(item, self._dynamic)
+                self.ship_items[sid] = item
+                status = ""
+                if ship.get("captured"):
+                    status = " (captured)"
+                elif ship.get("struck"):
+                    status = " (struck)"
+                fill, line, _ = nation_colors(self._nation(ship))
+                label = LabelItem(f"{self.ship_name(sid)}{status}", px=11, bold=True, color="#102a43",
+                                  background=QColor(255, 255, 255, 215), border=line, anchor="below")
+                label.setPos(item.pos() + QPointF(0, SQUARE * 0.5 * scale + 2))
+                label.setZValue(Z_LABEL - 2)
+                label.setData(KIND, "ship_label")
+                label.setData(PAYLOAD, sid)
+                self._add(label, self._dynamic)
+                self.name_labels[sid] = label
+                if ship.get("on_fire"):
+                    fire = FireItem(sid)
+                    fire.setPos(item.pos() + QPointF(SQUARE * 0.34 * scale, -SQUARE * 0.32 * scale))
+                    self._add(fire, self._dynamic)
+                    self.fire_items.append(fire)
+
+    def _ship_tooltip(self, sid: str, ship: Mapping[str, Any], letters: Mapping[int, str]) -> str:
+        wind = int(self.view.get("wind", 1))
+        frm = wind_from(wind)
+        letter = letters[(frm - int(ship["heading"])) % 8]
+        h = int(ship["heading"])
+        lines = [f"{self.ship_name(sid)} ({ship.get('side')})",
+                 f"square ({ship['x']}, {ship['y']}), heading {h} ({HEADING_NAMES[h]}), wind position {letter}",
+                 f"sail {ship.get('sail', '?')}, speed {ship.get('speed', '?')}"]
+        if ship.get("on_fire"):
+            lines.append("On Fire")
+        if ship.get("struck"):
+            lines.append("has struck her colours")
+        return "\n".join(lines)
+
+    def _build_smoke(self, view: Mapping[str, Any]) -> None:
+        for entry in view.get("smoke", ()):
+            x, y, values = entry
+            if not values:
+                continue
+            item = SmokeItem((int(x), int(y)), values)
+            self._add(item, self._dynamic)
+            self._add(item.badge, self._dynamic)
+            self.smoke_items.append(item)
+
+    def _build_grapples(self, view: Mapping[str, Any]) -> None:
+        for record in view.get("grapples", ()):
+            ids = record.get("ships", [])
+            if len(ids) != 2 or any(i not in self.ship_items for i in ids):
+                continue
+            a, b = (self.ship_items[i].pos() for i in ids)
+            if a == b:
+                b = b + QPointF(1, 1)
+            item = GrappleItem(a, b, [self.ship_name(i) for i in ids], str(record.get("state", "grappled")))
+            item.setData(PAYLOAD, list(ids))
+            self._add(item, self._dynamic)
+            self.grapple_items.append(item)
+
+    # ------------------------------------------------------------------ overlays text
+
+    def _add(self, item: QGraphicsItem, bucket: list[QGraphicsItem]) -> None:
+        self.scene().addItem(item)
+        bucket.append(item)
+
+    def _clear(self, bucket: list[QGraphicsItem]) -> None:
+        scene = self.scene()
+        for item in bucket:
+            if item.scene() is scene:
+                scene.removeItem(item)
+        bucket.clear()
+
+
+
+def _stack_offset(k: int, n: int) -> QPointF:
+    """9.2: ships sharing a square are drawn side by side (smaller), so both are visible."""
+    if n <= 1:
+        return QPointF(0, 0)
+    d = SQUARE * 0.22
+    spots = [QPointF(-d, -d), QPointF(d, d), QPointF(d, -d), QPointF(-d, d)]
+    return spots[k % 4]
+
