@@ -12,7 +12,8 @@ from PySide6.QtGui import (
     QColor,
 )
 
-from cs_desktop.gui.board_items import LabelItem
+from cs_desktop.gui.board_items import LabelItem, ShipItem
+from cs_desktop.gui.board_labels import ORDER
 from cs_desktop.gui.board_overlays import ArcItem, GhostItem, LineOfFireItem, SectionsItem, ShiftItem
 from cs_desktop.gui.board_paint import (
     KIND,
@@ -60,32 +61,39 @@ class BoardAdvice:
             if moves:
                 anchor_pt = square_center(*sq)
                 u = _unit(int(p["heading"]))
-                label_pos = anchor_pt + QPointF(u.x() * SQUARE * 0.62, u.y() * SQUARE * 0.62)
-                label_anchor = _anchor_for(u)
+                clearance = ShipItem.RADIUS
             else:
                 t = ghost._tip()
-                label_pos = origin + t * 1.25
+                anchor_pt = origin + t
                 length = math.hypot(t.x(), t.y()) or 1.0
-                label_anchor = _anchor_for(QPointF(t.x() / length, t.y() / length))
-            color = "#fff4e5" if p.get("strain_needed") else "#ffffff"
-            border = "#d35400" if p.get("strain_needed") else "#102a43"
-            label = LabelItem(text, px=11, background=color, border=border, anchor=label_anchor)
-            label.setPos(label_pos)
+                u = QPointF(t.x() / length, t.y() / length)
+                clearance = SQUARE * 0.2
+            first = _anchor_for(u)
+            if ends_game(p):  # 9.3/18.0: the engine's advice says the ship would leave the map
+                color, border, fg = "#fdecea", "#c0392b", "#7b241c"
+            elif p.get("strain_needed"):
+                color, border, fg = "#fff4e5", "#d35400", "#1b1b1b"
+            else:
+                color, border, fg = "#ffffff", "#102a43", "#1b1b1b"
+            label = LabelItem(text, px=11, bold=ends_game(p), color=fg, background=color, border=border,
+                              anchor=first)
             label.setZValue(Z_LABEL)
             label.setData(KIND, "preview")
             label.setData(PAYLOAD, int(p["index"]))
             label.setToolTip(tip)
             label.setCursor(Qt.CursorShape.PointingHandCursor)
-            self._add(label, self.preview_items)
+            prefer = (first,) + tuple(a for a in ORDER if a != first)
+            self._add_label(label, self.preview_items, anchor_pt, clearance, prefer, rank=2)
         if banned:
             note = LabelItem(f"\u2715 {len(banned)} not allowed", px=10, color="#7b241c",
-                             background=QColor(255, 255, 255, 225), border="#c0392b", anchor="left")
-            note.setPos(origin + QPointF(-SQUARE * 0.55, SQUARE * 0.42))
+                             background=QColor(255, 255, 255, 225), border="#c0392b", anchor="below_left")
             note.setZValue(Z_LABEL)
             note.setData(KIND, "forbidden")
             note.setToolTip("Not allowed now:\n" + "\n".join(
                 f"{p['label']}: {p.get('why', '')} (rule {p.get('rule', '')})" for p in banned))
-            self._add(note, self.preview_items)
+            self._add_label(note, self.preview_items, origin, ShipItem.RADIUS,
+                            ("below_left", "above_left", "below_right", "above_right"), rank=4)
+        self._place_labels()
 
     def show_firing(self, picture: Mapping[str, Any]) -> None:
         """Overlay for `advice.firing_picture(...)`: port arc red, starboard arc green, chaser arcs grey, the
@@ -117,12 +125,12 @@ class BoardAdvice:
                 continue
             lab = LabelItem(text, px=9, color="#0b3954", background=QColor(255, 255, 255, 200),
                             border=QColor(11, 57, 84, 120), anchor="center")
-            lab.setPos(pt)
             lab.setZValue(Z_LABEL - 1)
             lab.setData(KIND, "ring")
             lab.setData(PAYLOAD, mp)
             lab.setToolTip(f"{mp} MP from {picture.get('ship', 'the firer')} (11.2, 11.4.7)")
-            self._add(lab, self.firing_items)
+            self._add_label(lab, self.firing_items, pt, 0.0, ("center",) + ORDER, rank=3, rings=3,
+                            step=SQUARE * 0.75)
         for enemy in picture.get("enemies", ()):
             tid = enemy["target"]
             target_item = self.ship_items.get(tid)
@@ -166,11 +174,12 @@ class BoardAdvice:
             lab = LabelItem("\n".join(lines), px=10, bold=bool(enemy.get("rake")),
                             color="#7b241c" if enemy.get("rake") else "#102a43",
                             background=QColor(255, 255, 255, 225), border=color, anchor="below")
-            lab.setPos(tpos + QPointF(0, SQUARE * 0.78))
             lab.setZValue(Z_LABEL)
             lab.setData(KIND, "target")
             lab.setData(PAYLOAD, tid)
-            self._add(lab, self.firing_items)
+            radius = ShipItem.RADIUS * (target_item.scale() if target_item is not None else 1.0)
+            self._add_label(lab, self.firing_items, tpos, radius + SQUARE * 0.1, rank=1)
+        self._place_labels()
 
     def show_shift(self, dx: int, dy: int, duration_ms: int = 4000) -> None:
         """9.3: show that every ship and smoke marker has just moved by (dx, dy): ghosts where the ships were,
@@ -187,10 +196,11 @@ class BoardAdvice:
         caption = LabelItem(f"Map edge (9.3): all ships and smoke shifted {_shift_words(dx, dy)}",
                             px=13, bold=True, color="#ffffff", background=QColor(106, 27, 154, 225),
                             anchor="below")
-        caption.setPos(QPointF(w * SQUARE / 2, SQUARE * 0.2))
         caption.setZValue(Z_LABEL + 1)
         caption.setData(KIND, "shift_caption")
-        self._add(caption, self.shift_items)
+        self._add_label(caption, self.shift_items, QPointF(w * SQUARE / 2, 0.0), 0.0, ("below",), rank=5,
+                        rings=4)
+        self._place_labels()
         if duration_ms > 0:
             self._shift_timer.start(duration_ms)
 
@@ -208,8 +218,10 @@ class BoardAdvice:
             text += "\nneeds Strain"
         elif p.get("carries_over"):
             text += "\ncarries over"
-        if p.get("map_edge"):
-            text += "\nmap edge: shift" if not p["map_edge"].get("ends_game") else "\nOFF MAP: game ends"
+        if ends_game(p):
+            text += "\n\u26a0 leaves the map \u2014 the game ends (9.3, 18.0)"
+        elif p.get("map_edge"):
+            text += "\nmap edge: everything shifts (9.3)"
         return text
 
     @staticmethod
@@ -227,14 +239,20 @@ class BoardAdvice:
             lines.append("carries over into next turn: needs a Strain (9.1 restriction 2)")
         if p.get("map_edge"):
             e = p["map_edge"]
-            lines.append("the ship would leave the map: the game ends (9.3)" if e.get("ends_game")
+            lines.append("the ship would leave the map and no shift keeps every ship on it: the game ends at "
+                         "once (9.3, 18.0)" if e.get("ends_game")
                          else f"map edge: everything shifts by {tuple(e['shift'])} (9.3)")
         return "\n".join(lines)
-
 
     def _clear_shift(self) -> None:
         self._shift_timer.stop()
         self._clear(self.shift_items)
+
+
+def ends_game(preview: Mapping[str, Any]) -> bool:
+    """The engine's advice says this maneuver takes the ship off the map for good (9.3, 18.0)."""
+    edge = preview.get("map_edge")
+    return bool(edge and edge.get("ends_game"))
 
 
 def _anchor_for(u: QPointF) -> str:

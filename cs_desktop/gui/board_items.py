@@ -43,7 +43,12 @@ from cs_desktop.rules.movement_rates import wind_from
 
 class LabelItem(QGraphicsItem):
     """Text that keeps its size on screen whatever the zoom (ItemIgnoresTransformations), with an optional
-    rounded background. `anchor`: 'center', 'below' (top edge at the point), 'above', 'left', 'right'."""
+    rounded background. `anchor`: where the label sits relative to its position: 'center', 'below' (top edge
+    at the point), 'above', 'left', 'right', or a corner: 'below_right' (top-left corner at the point),
+    'below_left', 'above_right', 'above_left'. `board_labels` moves labels about by anchor and position."""
+
+    ANCHORS = ("center", "below", "above", "left", "right", "below_right", "below_left", "above_right",
+               "above_left")
 
     def __init__(self, text: str, *, px: float = 11, bold: bool = False, color: QColor | str = "#1b1b1b",
                  background: QColor | str | None = None, border: QColor | str | None = None,
@@ -56,20 +61,42 @@ class LabelItem(QGraphicsItem):
         self._color = QColor(color)
         self._bg = QColor(background) if background is not None else None
         self._border = QColor(border) if border is not None else None
+        self._size = (0.0, 0.0)
+        self._offset = offset
+        self.anchor = anchor
         self.set_text(text, anchor, offset)
 
     def set_text(self, text: str, anchor: str = "center", offset: tuple[float, float] = (0.0, 0.0)) -> None:
-        self.prepareGeometryChange()
         self._text = text
         fm = QFontMetricsF(self._font)
         lines = text.split("\n")
         w = max(fm.horizontalAdvance(line) for line in lines) + 8
         h = fm.height() * len(lines) + 4
-        ox, oy = offset
+        self._size = (w, h)
+        self._offset = offset
+        self.set_anchor(anchor)
+
+    def local_rect(self, anchor: str) -> QRectF:
+        """The label's rectangle (pixels, relative to its position) were it anchored so."""
+        w, h = self._size
+        ox, oy = self._offset
         x, y = {"center": (-w / 2, -h / 2), "below": (-w / 2, 0.0), "above": (-w / 2, -h),
-                "left": (-w, -h / 2), "right": (0.0, -h / 2)}[anchor]
-        self._rect = QRectF(x + ox, y + oy, w, h)
+                "left": (-w, -h / 2), "right": (0.0, -h / 2), "below_right": (0.0, 0.0),
+                "below_left": (-w, 0.0), "above_right": (0.0, -h), "above_left": (-w, -h)}[anchor]
+        return QRectF(x + ox, y + oy, w, h)
+
+    def set_anchor(self, anchor: str) -> None:
+        self.prepareGeometryChange()
+        self.anchor = anchor
+        self._rect = self.local_rect(anchor)
         self.update()
+
+    def footprint(self, zoom: float) -> QRectF:
+        """The scene rectangle the label covers at view zoom `zoom` (pixels per scene unit)."""
+        r = self._rect
+        z = zoom if zoom > 0 else 1.0
+        p = self.scenePos()
+        return QRectF(p.x() + r.x() / z, p.y() + r.y() / z, r.width() / z, r.height() / z)
 
     def text(self) -> str:
         return self._text

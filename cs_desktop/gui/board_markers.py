@@ -17,12 +17,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from cs_desktop.gui.board_items import LabelItem
 from cs_desktop.gui.board_paint import KIND, PAYLOAD, SQUARE, Z_MARKER, Z_SMOKE, _font, square_center
 
 
 class SmokeItem(QGraphicsItem):
-    """11.6: the smoke markers in one square (Smoke-2 and Smoke-1 counts)."""
+    """11.6: the smoke markers in one square, drawn as drifting smoke (one plume a marker, a Smoke-2 plume
+    larger and darker than a Smoke-1) under the ships, with the defence dice they add (11.4.6) as a small
+    badge in the square's top-left corner, above the ships (`badge`, a `SmokeBadge`)."""
+
+    #: plume places in the square (fractions of a square) for the 1st, 2nd, ... marker
+    SPOTS = ((-0.2, -0.16), (0.18, 0.14), (0.2, -0.2), (-0.18, 0.2), (0.0, 0.0))
 
     def __init__(self, square: tuple[int, int], values: Sequence[int]) -> None:
         super().__init__()
@@ -37,31 +41,60 @@ class SmokeItem(QGraphicsItem):
         ones = sum(1 for v in self.values if v == 1)
         self.setToolTip(f"Smoke at {square} (11.6): {twos} x Smoke-2, {ones} x Smoke-1; "
                         f"+{sum(self.values)} defense dice for a line of fire through it (11.4.6)")
-        parts = []
-        if twos:
-            parts.append(f"{twos}x2" if twos > 1 else "2")
-        if ones:
-            parts.append(f"{ones}x1" if ones > 1 else "1")
-        # the count sits above the ships (a token in the square must not hide it)
-        self.badge = LabelItem("smoke " + "+".join(parts), px=9, bold=True, color="#ffffff",
-                               background=QColor(70, 70, 70, 215), anchor="right", offset=(1.0, 7.0))
-        self.badge.setData(KIND, "smoke")
-        self.badge.setData(PAYLOAD, list(square))
-        self.badge.setToolTip(self.toolTip())
-        self.badge.setZValue(Z_MARKER)
-        self.badge.setPos(QPointF(square[0] * SQUARE, square[1] * SQUARE))
+        self.badge = SmokeBadge(square, sum(self.values), self.toolTip())
 
     def boundingRect(self) -> QRectF:
         return QRectF(-SQUARE / 2, -SQUARE / 2, SQUARE, SQUARE)
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        total = sum(self.values)
-        alpha = min(150, 50 + 18 * total)
-        painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(QColor(110, 110, 110, alpha))
-        for cx, cy, rr in ((-0.24, -0.2, 0.2), (0.2, -0.26, 0.18), (0.27, 0.18, 0.17), (-0.2, 0.25, 0.19)):
-            painter.drawEllipse(QPointF(cx * SQUARE, cy * SQUARE), rr * SQUARE, rr * SQUARE)
+        s = SQUARE
+        for k, v in enumerate(sorted(self.values, reverse=True)[:len(self.SPOTS)]):
+            cx, cy = self.SPOTS[k]
+            r = s * (0.15 if v >= 2 else 0.11)
+            shade = 95 if v >= 2 else 140
+            painter.setPen(QPen(QColor(70, 70, 70, 120), 0.8))
+            painter.setBrush(QColor(shade, shade, shade, 150))
+            c = QPointF(cx * s, cy * s)
+            # a plume: three puffs drifting up and to the right, the trail thinning
+            for dx, dy, f in ((0.0, 0.0, 1.0), (r * 0.8, -r * 0.55, 0.8), (r * 1.45, -r * 1.0, 0.55)):
+                painter.drawEllipse(c + QPointF(dx, dy), r * f, r * f * 0.85)
+
+
+class SmokeBadge(QGraphicsItem):
+    """The number on a smoke marker: the defence dice the smoke in the square adds (11.4.6), in a small dark
+    disc at the square's top-left corner, clear of a ship token in the square (the octagon leaves the corners
+    free)."""
+
+    R = SQUARE * 0.15
+
+    def __init__(self, square: tuple[int, int], value: int, tooltip: str) -> None:
+        super().__init__()
+        self.square = square
+        self.value = value
+        self.setPos(QPointF(square[0] * SQUARE + self.R * 0.6, square[1] * SQUARE + self.R * 0.6))
+        self.setZValue(Z_MARKER)
+        self.setData(KIND, "smoke")
+        self.setData(PAYLOAD, list(square))
+        self.setToolTip(tooltip)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+
+    def text(self) -> str:
+        return str(self.value)
+
+    def boundingRect(self) -> QRectF:
+        r = self.R + 1
+        return QRectF(-r, -r, 2 * r, 2 * r)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(QPen(QColor("#f2f2f2"), 1.0))
+        painter.setBrush(QColor(55, 55, 55, 235))
+        painter.drawEllipse(QPointF(0, 0), self.R, self.R)
+        painter.setPen(QColor("#ffffff"))
+        painter.setFont(_font(self.R * 1.25, True))
+        painter.drawText(QRectF(-self.R, -self.R, 2 * self.R, 2 * self.R), Qt.AlignmentFlag.AlignCenter,
+                         self.text())
 
 
 class FireItem(QGraphicsItem):

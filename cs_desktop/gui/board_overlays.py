@@ -115,6 +115,10 @@ class GhostItem(QGraphicsItem):
         fill, line, _ = nation_colors(self.nation)
         strain = self.preview.get("strain_needed")
         edge = QColor("#d35400") if strain else QColor("#102a43")
+        map_edge = self.preview.get("map_edge") or {}
+        if map_edge.get("ends_game"):  # 9.3/18.0: off the map, the game ends
+            edge = QColor("#c0392b")
+            fill = QColor("#e74c3c")
         if self.moves:
             painter.save()
             painter.rotate(heading_angle(self.heading))

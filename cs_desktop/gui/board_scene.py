@@ -15,7 +15,9 @@ from PySide6.QtWidgets import (
 )
 
 from cs_desktop.gui.board_items import CompassItem, LabelItem, SeaItem, ShipItem, StartItem, WindItem
+from cs_desktop.gui.board_labels import ORDER, Placeable, place, to_rect
 from cs_desktop.gui.board_markers import FireItem, GrappleItem, SmokeItem
+from cs_desktop.gui.board_overlays import GhostItem
 from cs_desktop.gui.board_paint import (
     HEADING_NAMES,
     KIND,
@@ -52,6 +54,8 @@ class BoardScene:
                 lab = LabelItem(str(x), px=10, color="#3e5c6b", anchor=anchor)
                 lab.setPos(QPointF((x + 0.5) * SQUARE, y_pos))
                 lab.setData(KIND, "coord")
+                lab.setData(PAYLOAD, ("col", x))
+                lab.setToolTip(f"column {x}")
                 scene.addItem(lab)
                 self.coordinate_labels.append(lab)
         for y in range(h):
@@ -59,6 +63,8 @@ class BoardScene:
                 lab = LabelItem(str(y), px=10, color="#3e5c6b", anchor=anchor)
                 lab.setPos(QPointF(x_pos, (y + 0.5) * SQUARE))
                 lab.setData(KIND, "coord")
+                lab.setData(PAYLOAD, ("row", y))
+                lab.setToolTip(f"row {y}")
                 scene.addItem(lab)
                 self.coordinate_labels.append(lab)
         m = get_tables().map
@@ -106,11 +112,10 @@ class BoardScene:
                 fill, line, _ = nation_colors(self._nation(ship))
                 label = LabelItem(f"{self.ship_name(sid)}{status}", px=11, bold=True, color="#102a43",
                                   background=QColor(255, 255, 255, 215), border=line, anchor="below")
-                label.setPos(item.pos() + QPointF(0, SQUARE * 0.5 * scale + 2))
                 label.setZValue(Z_LABEL - 2)
                 label.setData(KIND, "ship_label")
                 label.setData(PAYLOAD, sid)
-                self._add(label, self._dynamic)
+                self._add_label(label, self._dynamic, item.pos(), ShipItem.RADIUS * scale, rank=0)
                 self.name_labels[sid] = label
                 if ship.get("on_fire"):
                     fire = FireItem(sid)
@@ -167,6 +172,34 @@ class BoardScene:
             if item.scene() is scene:
                 scene.removeItem(item)
         bucket.clear()
+        self._places = [p for p in self._places if p.item.scene() is scene]
+
+    def _add_label(self, label: LabelItem, bucket: list[QGraphicsItem], point: QPointF, clearance: float,
+                   prefer: tuple[str, ...] = ORDER, rank: int = 0, rings: int = 3,
+                   step: float = SQUARE) -> None:
+        """Add a label that names what is at `point`; `_place_labels` finds it a spot (board_labels)."""
+        label.setPos(point)
+        self._add(label, bucket)
+        self._places.append(Placeable(label, point, clearance, prefer, rings, step, rank))
+
+    def token_rects(self) -> list[QRectF]:
+        """Scene rectangles of the ship tokens (and of the ghost tokens a preview shows), which no label may
+        cover."""
+        rects = []
+        for item in self.ship_items.values():
+            r = ShipItem.RADIUS * item.scale()
+            rects.append(QRectF(item.pos().x() - r, item.pos().y() - r, 2 * r, 2 * r))
+        for item in self.preview_items:
+            if isinstance(item, GhostItem) and item.moves:
+                r = ShipItem.RADIUS
+                rects.append(QRectF(item.pos().x() - r, item.pos().y() - r, 2 * r, 2 * r))
+        return rects
+
+    def _place_labels(self) -> None:
+        if not self._places:
+            return
+        place(self._places, [to_rect(r) for r in self.token_rects()], to_rect(self.sceneRect()),
+              self.zoom_level())
 
 
 

@@ -13,8 +13,6 @@ from PySide6.QtGui import (
     QKeyEvent,
     QMouseEvent,
     QPainter,
-    QPen,
-    QPolygonF,
     QWheelEvent,
 )
 from PySide6.QtWidgets import (
@@ -25,15 +23,17 @@ from PySide6.QtWidgets import (
 )
 
 from cs_desktop.gui.board_advice import BoardAdvice
+from cs_desktop.gui.board_camera import BoardCamera
+from cs_desktop.gui.board_frame import draw_rulers, draw_wind_box, ruler_marks
 from cs_desktop.gui.board_items import CompassItem, LabelItem, SeaItem, ShipItem, StartItem, WindItem
+from cs_desktop.gui.board_labels import Placeable
 from cs_desktop.gui.board_markers import FireItem, GrappleItem, SmokeItem
-from cs_desktop.gui.board_paint import HEADING_NAMES, KIND, MARGIN, PAYLOAD, SQUARE, _font, heading_angle
+from cs_desktop.gui.board_paint import KIND, PAYLOAD, SQUARE
 from cs_desktop.gui.board_scene import BoardScene
-from cs_desktop.rules.movement_rates import wind_from
 from cs_desktop.rules.tables import get_tables
 
 
-class BoardView(BoardScene, BoardAdvice, QGraphicsView):
+class BoardView(BoardCamera, BoardScene, BoardAdvice, QGraphicsView):
     """The board. Feed it a side's view dict (`game.view(side)`) with `set_view`; overlays come from
     `cs_desktop.rules.advice` (`show_maneuver_previews`, `show_firing`) and the 9.3 shift (`show_shift`).
 
@@ -45,8 +45,6 @@ class BoardView(BoardScene, BoardAdvice, QGraphicsView):
     shipClicked = Signal(str)
     optionClicked = Signal(int)
 
-    MIN_SCALE, MAX_SCALE, STEP = 0.12, 8.0, 1.2
-
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setScene(QGraphicsScene(self))
@@ -57,6 +55,10 @@ class BoardView(BoardScene, BoardAdvice, QGraphicsView):
         self.setBackgroundBrush(QColor("#eef2f4"))
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setMouseTracking(False)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.follow = True
+        self.follow_side: str | None = None
         self.view: dict[str, Any] = {}
         self.names: dict[str, str] = {}
         self.map_size: tuple[int, int] | None = None
@@ -75,6 +77,7 @@ class BoardView(BoardScene, BoardAdvice, QGraphicsView):
         self.firing_items: list[QGraphicsItem] = []
         self.shift_items: list[QGraphicsItem] = []
         self._dynamic: list[QGraphicsItem] = []
+        self._places: list[Placeable] = []
         self._press: QPoint | None = None
         self._dragging = False
         self._shift_timer = QTimer(self)
@@ -114,6 +117,9 @@ class BoardView(BoardScene, BoardAdvice, QGraphicsView):
         self._build_ships(view, wind)
         self._build_smoke(view)
         self._build_grapples(view)
+        self._place_labels()
+        if self.follow:
+            self.keep_in_view()
         self.viewport().update()
 
     def ship_name(self, ship_id: str) -> str:
@@ -123,40 +129,6 @@ class BoardView(BoardScene, BoardAdvice, QGraphicsView):
         card = str(ship.get("card", ship_id))
         return card.replace("-", " ").title()
 
-    def fit_to_ships(self, margin_squares: float = 3.0) -> None:
-        """Zoom and centre on the ships afloat (all ships if none is), with a margin."""
-        items = [i for i in self.ship_items.values() if not (i.struck or i.captured)] or list(self.ship_items.values())
-        if not items:
-            self.fit_to_map()
-            return
-        rect = QRectF()
-        for item in items:
-            rect = rect.united(item.sceneBoundingRect())
-        m = margin_squares * SQUARE
-        rect = rect.adjusted(-m, -m, m, m)
-        min_w, min_h = 12 * SQUARE, 8 * SQUARE
-        if rect.width() < min_w:
-            rect.adjust(-(min_w - rect.width()) / 2, 0, (min_w - rect.width()) / 2, 0)
-        if rect.height() < min_h:
-            rect.adjust(0, -(min_h - rect.height()) / 2, 0, (min_h - rect.height()) / 2)
-        self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
-        self._clamp_scale()
-
-    def fit_to_map(self) -> None:
-        self.fitInView(self.scene().itemsBoundingRect() if self.sea_item is None else
-                       self.sea_item.sceneBoundingRect().adjusted(-MARGIN, -MARGIN, MARGIN, MARGIN),
-                       Qt.AspectRatioMode.KeepAspectRatio)
-
-    def zoom_in(self) -> None:
-        self._zoom(self.STEP)
-
-    def zoom_out(self) -> None:
-        self._zoom(1 / self.STEP)
-
-    def zoom_level(self) -> float:
-        """View pixels per scene unit."""
-        return float(self.transform().m11())
-
     def square_at(self, scene_pos: QPointF) -> tuple[int, int] | None:
         if self.map_size is None:
             return None
@@ -164,18 +136,6 @@ class BoardView(BoardScene, BoardAdvice, QGraphicsView):
         y = math.floor(scene_pos.y() / SQUARE)
         w, h = self.map_size
         return (x, y) if 0 <= x < w and 0 <= y < h else None
-
-    # ------------------------------------------------------------------ building
-    def _zoom(self, factor: float) -> None:
-        current = self.zoom_level()
-        target = min(self.MAX_SCALE, max(self.MIN_SCALE, current * factor))
-        if current > 0 and target != current:
-            self.scale(target / current, target / current)
-
-    def _clamp_scale(self) -> None:
-        s = self.zoom_level()
-        if s > self.MAX_SCALE:
-            self.scale(self.MAX_SCALE / s, self.MAX_SCALE / s)
 
     # ------------------------------------------------------------------ events
     def wheelEvent(self, event: QWheelEvent) -> None:
@@ -258,36 +218,19 @@ class BoardView(BoardScene, BoardAdvice, QGraphicsView):
             self.squareClicked.emit(sq[0], sq[1])
 
     def drawForeground(self, painter: QPainter, rect: QRectF) -> None:
-        """A small wind box in the corner of the view, readable at any zoom."""
+        """Rulers with the column and row numbers in sight, and the wind box, readable at any zoom."""
         if not self.view:
             return
-        wind = int(self.view.get("wind", 1))
-        frm = wind_from(wind)
         painter.save()
         painter.resetTransform()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        box = QRectF(8, 8, 206, 46)
-        painter.setPen(QPen(QColor("#56798a"), 1))
-        painter.setBrush(QColor(255, 255, 255, 225))
-        painter.drawRoundedRect(box, 6, 6)
-        c = QPointF(box.left() + 23, box.center().y())
-        painter.translate(c)
-        painter.rotate(heading_angle(wind))
-        painter.setPen(QPen(QColor("#0d3a66"), 3))
-        painter.drawLine(QPointF(0, 14), QPointF(0, -6))
-        painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(QColor("#0d3a66"))
-        painter.drawPolygon(QPolygonF([QPointF(0, -16), QPointF(7, -5), QPointF(-7, -5)]))
-        painter.resetTransform()
-        painter.setPen(QColor("#102a43"))
-        painter.setFont(_font(12, True))
-        painter.drawText(QRectF(box.left() + 46, box.top() + 5, 158, 18), Qt.AlignmentFlag.AlignLeft,
-                         f"Wind toward {wind} ({HEADING_NAMES[wind]})")
-        painter.setFont(_font(11))
-        turn = self.view.get("turn")
-        painter.drawText(QRectF(box.left() + 46, box.top() + 24, 158, 18), Qt.AlignmentFlag.AlignLeft,
-                         f"from {frm} ({HEADING_NAMES[frm]}) · turn {turn}" if turn else f"from {frm}")
+        draw_rulers(painter, self)
+        draw_wind_box(painter, self.view)
         painter.restore()
+
+    def ruler_marks(self) -> list[tuple[str, int, QPointF]]:
+        """The numbers on the view's rulers: ("col" | "row", number, viewport point); see `board_frame`."""
+        return ruler_marks(self)
 
 
 def _call(ref: weakref.ReferenceType[Any], method: str) -> None:
