@@ -134,7 +134,7 @@ class BoardAdvice:
         for enemy in picture.get("enemies", ()):
             tid = enemy["target"]
             target_item = self.ship_items.get(tid)
-            tpos = target_item.pos() if target_item is not None else square_center(*enemy["square"])
+            tpos = target_item.home if target_item is not None else square_center(*enemy["square"])
             side = enemy.get("in_arc")
             color = PORT if side == "port" else STARBOARD if side == "starboard" else QColor("#555555")
             can = bool(enemy.get("can_fire"))
@@ -186,10 +186,11 @@ class BoardAdvice:
         arrows to where they are, and a caption. Call after `set_view` with the shifted state. The display
         goes after `duration_ms` (0 keeps it until `clear_overlays`)."""
         self._clear_shift()
+        self.motion.finish()
         if self.map_size is None:
             return
         for item in self.ship_items.values():
-            new = item.pos()
+            new = item.home
             old = new - QPointF(dx * SQUARE, dy * SQUARE)
             self._add(ShiftItem(old, new), self.shift_items)
         w, _h = self.map_size

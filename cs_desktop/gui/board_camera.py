@@ -125,7 +125,7 @@ class BoardCamera:
         for sid in ids:
             item = self.ship_items[sid]
             r = SQUARE * 0.56 * item.scale()
-            rect = rect.united(QRectF(item.pos().x() - r, item.pos().y() - r, 2 * r, 2 * r))
+            rect = rect.united(QRectF(item.home.x() - r, item.home.y() - r, 2 * r, 2 * r))
         m = margin_squares * SQUARE
         return rect.adjusted(-m, -m, m, m)
 

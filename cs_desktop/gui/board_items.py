@@ -261,6 +261,11 @@ class ShipItem(QGraphicsItem):
         self.wind_r = (frm - heading) % 8
         self.wind_position = _letters_by_r()[self.wind_r]
         self.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.home = QPointF()  # where the token stands (its position once a glide has ended; board_motion)
+
+    def place(self, pos: QPointF) -> None:
+        self.home = QPointF(pos)
+        self.setPos(pos)
 
     def boundingRect(self) -> QRectF:
         r = SQUARE * 0.56

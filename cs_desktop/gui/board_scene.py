@@ -100,7 +100,7 @@ class BoardScene:
                 scale = 1.0 if n == 1 else 0.7
                 item = ShipItem(sid, self.ship_name(sid), self._nation(ship), int(ship["heading"]), wind,
                                 bool(ship.get("struck")), bool(ship.get("captured")), scale)
-                item.setPos(square_center(*sq) + offset)
+                item.place(square_center(*sq) + offset)
                 item.setToolTip(self._ship_tooltip(sid, ship, letters))
                 self._add(item, self._dynamic)
                 self.ship_items[sid] = item
@@ -188,7 +188,7 @@ class BoardScene:
         rects = []
         for item in self.ship_items.values():
             r = ShipItem.RADIUS * item.scale()
-            rects.append(QRectF(item.pos().x() - r, item.pos().y() - r, 2 * r, 2 * r))
+            rects.append(QRectF(item.home.x() - r, item.home.y() - r, 2 * r, 2 * r))
         for item in self.preview_items:
             if isinstance(item, GhostItem) and item.moves:
                 r = ShipItem.RADIUS

@@ -13,6 +13,7 @@ from PySide6.QtGui import (
     QKeyEvent,
     QMouseEvent,
     QPainter,
+    QResizeEvent,
     QWheelEvent,
 )
 from PySide6.QtWidgets import (
@@ -27,7 +28,9 @@ from cs_desktop.gui.board_camera import BoardCamera
 from cs_desktop.gui.board_frame import draw_rulers, draw_wind_box, ruler_marks
 from cs_desktop.gui.board_items import CompassItem, LabelItem, SeaItem, ShipItem, StartItem, WindItem
 from cs_desktop.gui.board_labels import Placeable
+from cs_desktop.gui.board_legend import BoardLegend
 from cs_desktop.gui.board_markers import FireItem, GrappleItem, SmokeItem
+from cs_desktop.gui.board_motion import ShipMotion, animation_allowed
 from cs_desktop.gui.board_paint import KIND, PAYLOAD, SQUARE
 from cs_desktop.gui.board_scene import BoardScene
 from cs_desktop.rules.tables import get_tables
@@ -86,6 +89,9 @@ class BoardView(BoardCamera, BoardScene, BoardAdvice, QGraphicsView):
         # only the garbage collector breaks, possibly after QApplication is gone (a crash at exit)
         me = weakref.ref(self)
         self._shift_timer.timeout.connect(lambda: _call(me, "_clear_shift"))
+        self.motion = ShipMotion(self)
+        self.animate = animation_allowed()  # moves glide (board_motion); the View menu may turn it off
+        self.legend = BoardLegend(self.viewport())
 
     # ------------------------------------------------------------------ public API
     def set_ship_names(self, names: Mapping[str, str]) -> None:
@@ -103,6 +109,8 @@ class BoardView(BoardCamera, BoardScene, BoardAdvice, QGraphicsView):
         size_t = (int(size[0]), int(size[1]))
         if size_t != self.map_size:
             self._build_static(size_t)
+        self.motion.finish()
+        before = {sid: (QPointF(i.pos()), i.rotation()) for sid, i in self.ship_items.items()}
         self._clear(self.preview_items)
         self._clear(self.firing_items)
         self._clear(self._dynamic)
@@ -120,7 +128,24 @@ class BoardView(BoardCamera, BoardScene, BoardAdvice, QGraphicsView):
         self._place_labels()
         if self.follow:
             self.keep_in_view()
+        if self.animate and self.isVisible():
+            self.motion.start({item: before[sid] for sid, item in self.ship_items.items()
+                               if sid in before and (before[sid][0] != item.pos()
+                                                     or before[sid][1] != item.rotation())})
         self.viewport().update()
+
+    def set_animate(self, on: bool) -> None:
+        """Moves glide to their new squares (never while `CAPTAINS_SEA_NO_ANIMATION` is set)."""
+        self.animate = bool(on) and animation_allowed()
+        if not self.animate:
+            self.motion.finish()
+
+    def set_legend_visible(self, on: bool) -> None:
+        """Open or close the legend of arcs, zones and markers (board_legend)."""
+        self.legend.set_open(on)
+
+    def legend_visible(self) -> bool:
+        return self.legend.is_open()
 
     def ship_name(self, ship_id: str) -> str:
         if ship_id in self.names:
@@ -144,7 +169,15 @@ class BoardView(BoardCamera, BoardScene, BoardAdvice, QGraphicsView):
             self._zoom(self.STEP ** steps)
         event.accept()
 
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.legend.move(6, self.viewport().height() - self.legend.height() - 6)
+
     def keyPressEvent(self, event: QKeyEvent) -> None:
+        if self.motion.running:  # a key ends a glide at once
+            self.motion.finish()
+            event.accept()
+            return
         key = event.key()
         if key in (Qt.Key.Key_Plus, Qt.Key.Key_Equal):
             self.zoom_in()
@@ -168,6 +201,10 @@ class BoardView(BoardCamera, BoardScene, BoardAdvice, QGraphicsView):
         event.accept()
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
+        if self.motion.running:  # so does a click
+            self.motion.finish()
+            event.accept()
+            return
         if event.button() in (Qt.MouseButton.LeftButton, Qt.MouseButton.MiddleButton):
             self._press = event.position().toPoint()
             self._dragging = event.button() == Qt.MouseButton.MiddleButton

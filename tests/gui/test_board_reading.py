@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QAction
 
 from cs_desktop.gui.board import SQUARE, BoardView, square_center
 from cs_desktop.gui.board_camera import own_side
@@ -185,3 +186,73 @@ def test_ship_token_rect_is_what_labels_avoid(qtbot: Any) -> None:
     (mine,) = [r for r in board.token_rects() if r.contains(QPointF(item.pos()))][:1]
     assert mine.adjusted(-0.01, -0.01, 0.01, 0.01).contains(rect)
     assert abs(mine.width() - 2 * ShipItem.RADIUS) < 1e-6 and SQUARE > mine.width()
+
+
+def test_moves_glide_and_a_key_or_click_ends_the_glide(qtbot: Any, monkeypatch: Any) -> None:
+    game = _select(duel(a=(12, 12, 1), b=(16, 12, 7), wind=6))
+    board = _board(qtbot, game)
+    board.set_animate(True)
+    assert not board.animate  # the suite sets CAPTAINS_SEA_NO_ANIMATION: never a glide in tests
+    monkeypatch.delenv("CAPTAINS_SEA_NO_ANIMATION")
+    board.set_animate(True)
+    assert board.animate
+    item = board.ship_items["constitution"]
+    _place(game, {"constitution": (12, 11, 2)})
+    board.set_view(game.view("us"))
+    item = board.ship_items["constitution"]
+    assert board.motion.running
+    assert item.pos() == square_center(12, 12) and item.rotation() == 0.0  # the glide starts where she was
+    assert item.home == square_center(12, 11)  # labels and follow use where she will be
+    qtbot.keyClick(board, Qt.Key.Key_Space)
+    assert not board.motion.running and item.pos() == square_center(12, 11) and item.rotation() == 45.0
+    _place(game, {"constitution": (12, 10, 2)})
+    board.set_view(game.view("us"))
+    item = board.ship_items["constitution"]
+    qtbot.mouseClick(board.viewport(), Qt.MouseButton.LeftButton)
+    assert not board.motion.running and item.pos() == square_center(12, 10)
+    _place(game, {"constitution": (13, 10, 3)})
+    board.set_view(game.view("us"))
+    item = board.ship_items["constitution"]
+    qtbot.waitUntil(lambda: not board.motion.running, timeout=3000)
+    assert item.pos() == square_center(13, 10) and item.rotation() == 90.0
+    board.set_animate(False)
+    _place(game, {"constitution": (13, 9, 1)})
+    board.set_view(game.view("us"))
+    assert not board.motion.running and board.ship_items["constitution"].pos() == square_center(13, 9)
+
+
+def test_view_menu_switches_follow_legend_and_animation(qtbot: Any, make_window: Any) -> None:
+    window = make_window()
+    acts = {a.objectName(): a for a in window.findChildren(QAction)}
+    follow, legend, animate = acts["act-follow"], acts["act-legend"], acts["act-animate"]
+    assert follow in window.view_menu.actions() and legend in window.view_menu.actions()
+    assert follow.isChecked() and window.board.follow  # on by default
+    follow.trigger()
+    assert not window.board.follow and window.settings.value("board/follow", type=bool) is False
+    assert not legend.isChecked() and not window.board.legend_visible()
+    legend.trigger()
+    assert window.board.legend_visible() and not window.board.legend.panel.isHidden()
+    window.board.legend.tab.click()  # the legend's own tab closes it, and the menu follows
+    assert not window.board.legend_visible() and not legend.isChecked()
+    assert animate.isChecked() and not window.board.animate  # the setting is on; the test environment wins
+    # a new window reads the remembered switches
+    again = make_window()
+    assert not again.board.follow
+
+
+def test_the_legend_names_the_arcs_zones_and_markers(qtbot: Any) -> None:
+    from cs_desktop.gui.board_legend import ENTRIES
+    from cs_desktop.gui.board_paint import PORT, STARBOARD
+
+    game = _select(duel(a=(12, 12, 1), b=(16, 12, 7), wind=6))
+    board = _board(qtbot, game)
+    words = {color.lower(): text for _kind, color, text in ENTRIES}
+    assert "port" in words[PORT.name()] and "starboard" in words[STARBOARD.name()]
+    text = " | ".join(t for _k, _c, t in ENTRIES)
+    for needed in ("chaser", "24 MP", "12 MP", "6 MP", "line of fire", "Strain", "leaves the map", "smoke",
+                   "On Fire", "grappled", "wind position", "start square"):
+        assert needed in text
+    board.set_legend_visible(True)
+    assert board.legend.panel.isVisible() and board.legend.geometry().bottom() <= board.viewport().height()
+    image = board.legend.panel.grab().toImage()
+    assert not image.isNull() and image.height() >= 17 * 19
