@@ -3,6 +3,8 @@ the start squares and the ship tokens."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import (
     QColor,
@@ -74,6 +76,7 @@ class LabelItem(QGraphicsItem):
         h = fm.height() * len(lines) + 4
         self._size = (w, h)
         self._offset = offset
+        self._edges: dict[str, tuple[float, float, float, float]] = {}
         self.set_anchor(anchor)
 
     def local_rect(self, anchor: str) -> QRectF:
@@ -85,10 +88,19 @@ class LabelItem(QGraphicsItem):
                 "below_left": (-w, 0.0), "above_right": (0.0, -h), "above_left": (-w, -h)}[anchor]
         return QRectF(x + ox, y + oy, w, h)
 
+    def edges(self) -> dict[str, tuple[float, float, float, float]]:
+        """anchor -> (left, top, right, bottom) of `local_rect(anchor)`, for every anchor (computed once)."""
+        if not self._edges:
+            for a in self.ANCHORS:
+                r = self.local_rect(a)
+                self._edges[a] = (r.left(), r.top(), r.right(), r.bottom())
+        return self._edges
+
     def set_anchor(self, anchor: str) -> None:
         self.prepareGeometryChange()
         self.anchor = anchor
         self._rect = self.local_rect(anchor)
+        self._brect = self._rect.adjusted(-1, -1, 1, 1)
         self.update()
 
     def footprint(self, zoom: float) -> QRectF:
@@ -102,7 +114,7 @@ class LabelItem(QGraphicsItem):
         return self._text
 
     def boundingRect(self) -> QRectF:
-        return self._rect.adjusted(-1, -1, 1, 1)
+        return self._brect
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -261,6 +273,7 @@ class ShipItem(QGraphicsItem):
         self.wind_r = (frm - heading) % 8
         self.wind_position = _letters_by_r()[self.wind_r]
         self.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.look: tuple[Any, ...] = ()  # what the token shows (board_scene reuses a token that looks the same)
         self.home = QPointF()  # where the token stands (its position once a glide has ended; board_motion)
 
     def place(self, pos: QPointF) -> None:
@@ -308,7 +321,7 @@ class ShipItem(QGraphicsItem):
             own = r == self.wind_r
             if not own and not all_letters:
                 continue
-            p = _polar(R * 0.64, 45.0 * r)
+            p = _LETTER_SPOTS[r]
             painter.save()
             painter.translate(p)
             painter.rotate(-rot)  # keep letters upright
@@ -329,3 +342,6 @@ class ShipItem(QGraphicsItem):
             painter.drawLine(QPointF(-d, -d), QPointF(d, d))
             painter.drawLine(QPointF(-d, d), QPointF(d, -d))
 
+
+
+_LETTER_SPOTS = [_polar(ShipItem.RADIUS * 0.64, 45.0 * r) for r in range(8)]

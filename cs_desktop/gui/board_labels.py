@@ -85,13 +85,20 @@ def place(labels: Sequence[Placeable], tokens: Iterable[Rect], bounds: Rect, zoo
     hard = list(tokens)
     taken: list[Rect] = []
     for p in sorted(labels, key=lambda p: p.rank):
-        local = {a: p.item.local_rect(a) for a in DIRECTIONS}
+        local = p.item.edges()
         best: tuple[float, str, float, float] | None = None
         for anchor, x, y in candidates(p, z):
-            r = local[anchor]
-            fp = (x + r.left() / z, y + r.top() / z, x + r.right() / z, y + r.bottom() / z)
-            cost = 1000.0 * sum(overlap(fp, t) for t in hard) + 100.0 * outside(fp, bounds)
-            cost += sum(overlap(fp, t) for t in taken)
+            l, t, r, b = local[anchor]
+            fp = (x + l / z, y + t / z, x + r / z, y + b / z)
+            cost = 0.0
+            for o in hard:
+                if fp[0] < o[2] and o[0] < fp[2] and fp[1] < o[3] and o[1] < fp[3]:
+                    cost += 1000.0 * overlap(fp, o)
+            if not (bounds[0] <= fp[0] and fp[2] <= bounds[2] and bounds[1] <= fp[1] and fp[3] <= bounds[3]):
+                cost += 100.0 * outside(fp, bounds)
+            for o in taken:
+                if fp[0] < o[2] and o[0] < fp[2] and fp[1] < o[3] and o[1] < fp[3]:
+                    cost += overlap(fp, o)
             if best is None or cost < best[0]:
                 best = (cost, anchor, x, y)
                 if cost == 0.0:
@@ -102,5 +109,5 @@ def place(labels: Sequence[Placeable], tokens: Iterable[Rect], bounds: Rect, zoo
             p.item.set_anchor(anchor)
         p.item.setPos(QPointF(x, y))
         p.placed = cost == 0.0
-        r = local[anchor]
-        taken.append((x + r.left() / z, y + r.top() / z, x + r.right() / z, y + r.bottom() / z))
+        l, t, r, b = local[anchor]
+        taken.append((x + l / z, y + t / z, x + r / z, y + b / z))

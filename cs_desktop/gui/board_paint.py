@@ -61,8 +61,15 @@ def _polar(radius: float, degrees: float) -> QPointF:
     return QPointF(radius * math.sin(a), -radius * math.cos(a))
 
 
+_OCTAGONS: dict[float, QPolygonF] = {}
+
+
 def _octagon(radius: float) -> QPolygonF:
-    return QPolygonF([_polar(radius, 22.5 + 45 * k) for k in range(8)])
+    """The token's octagon (a copy: callers may change it)."""
+    poly = _OCTAGONS.get(radius)
+    if poly is None:
+        poly = _OCTAGONS[radius] = QPolygonF([_polar(radius, 22.5 + 45 * k) for k in range(8)])
+    return QPolygonF(poly)
 
 
 def nation_colors(nation: str | None) -> tuple[QColor, QColor, QColor]:
@@ -77,9 +84,15 @@ def _font(px: float, bold: bool = False) -> QFont:
     return f
 
 
+_LETTERS: dict[int, str] = {}
+
+
 def _letters_by_r() -> dict[int, str]:
+    if _LETTERS:
+        return _LETTERS
     tables = get_tables()
-    return {r: tables.letter_for(r) for r in range(8)}
+    _LETTERS.update({r: tables.letter_for(r) for r in range(8)})
+    return _LETTERS
 
 
 def _section_path(radius: float, section: str) -> QPainterPath:

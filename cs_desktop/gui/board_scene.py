@@ -86,7 +86,9 @@ class BoardScene:
         side = self.view.get("sides", {}).get(ship.get("side"), {})
         return side.get("nation")
 
-    def _build_ships(self, view: Mapping[str, Any], wind: int) -> None:
+    def _build_ships(self, view: Mapping[str, Any], wind: int, previous: Mapping[str, ShipItem]) -> None:
+        """Ship tokens, names and fire markers. A token in `previous` that would look the same is reused (moved
+        only), the others are removed."""
         ships = view.get("ships", {})
         by_square: dict[tuple[int, int], list[str]] = {}
         for sid, ship in ships.items():
@@ -98,11 +100,15 @@ class BoardScene:
                 ship = ships[sid]
                 offset = _stack_offset(k, n)
                 scale = 1.0 if n == 1 else 0.7
-                item = ShipItem(sid, self.ship_name(sid), self._nation(ship), int(ship["heading"]), wind,
-                                bool(ship.get("struck")), bool(ship.get("captured")), scale)
+                key = (self.ship_name(sid), self._nation(ship), int(ship["heading"]), wind,
+                       bool(ship.get("struck")), bool(ship.get("captured")), scale)
+                item = previous.get(sid)  # type: ignore[assignment]
+                if item is None or item.look != key or item.scene() is not self.scene():
+                    item = ShipItem(sid, *key)
+                    item.look = key
+                    self.scene().addItem(item)
                 item.place(square_center(*sq) + offset)
                 item.setToolTip(self._ship_tooltip(sid, ship, letters))
-                self._add(item, self._dynamic)
                 self.ship_items[sid] = item
                 status = ""
                 if ship.get("captured"):
@@ -122,6 +128,10 @@ class BoardScene:
                     fire.setPos(item.pos() + QPointF(SQUARE * 0.34 * scale, -SQUARE * 0.32 * scale))
                     self._add(fire, self._dynamic)
                     self.fire_items.append(fire)
+        scene = self.scene()
+        for sid, old in previous.items():
+            if self.ship_items.get(sid) is not old and old.scene() is scene:
+                scene.removeItem(old)
 
     def _ship_tooltip(self, sid: str, ship: Mapping[str, Any], letters: Mapping[int, str]) -> str:
         wind = int(self.view.get("wind", 1))

@@ -107,10 +107,12 @@ class BoardView(BoardCamera, BoardScene, BoardAdvice, QGraphicsView):
         self.view = dict(view)
         size = view.get("map_size") or [get_tables().map.width, get_tables().map.height]
         size_t = (int(size[0]), int(size[1]))
-        if size_t != self.map_size:
-            self._build_static(size_t)
         self.motion.finish()
         before = {sid: (QPointF(i.pos()), i.rotation()) for sid, i in self.ship_items.items()}
+        previous = dict(self.ship_items)  # tokens that look the same are kept (their drawing is cached)
+        if size_t != self.map_size:
+            self._build_static(size_t)
+            previous = {}
         self._clear(self.preview_items)
         self._clear(self.firing_items)
         self._clear(self._dynamic)
@@ -122,7 +124,7 @@ class BoardView(BoardCamera, BoardScene, BoardAdvice, QGraphicsView):
         wind = int(view.get("wind", 1))
         assert self.wind_item is not None
         self.wind_item.set_wind(wind)
-        self._build_ships(view, wind)
+        self._build_ships(view, wind, previous)
         self._build_smoke(view)
         self._build_grapples(view)
         self._place_labels()
