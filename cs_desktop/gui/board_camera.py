@@ -4,7 +4,8 @@ player's own ships kept in view after every refresh). A mixin of `BoardView`.
 "Fit the ships" computes the zoom itself from the viewport (the board has no scroll bars: they appeared after
 a `fitInView` and narrowed the viewport, which is how a fitted ship could end up cut off or out of sight).
 Follow mode scrolls only when one of the followed ships is out of sight (or too near the edge) and never
-changes the zoom; when they cannot all be seen at this zoom it centres on them.
+changes the zoom; when they cannot all be seen at this zoom it centres on them. When every afloat ship fits
+at this zoom, the enemy is kept in sight too.
 """
 
 from __future__ import annotations
@@ -61,12 +62,18 @@ class BoardCamera:
         return self.mapToScene(self.viewport().rect()).boundingRect()
 
     def keep_in_view(self) -> None:
-        """Scroll (never zoom) so the followed ships are in sight, if they are not."""
+        """Scroll (never zoom) so the followed ships are in sight, if they are not; and the enemy with them
+        when every afloat ship fits in the view at this zoom (the target of a shot should not sit just off
+        the edge)."""
         ids = self.followed_ships()
         if not ids or self.viewport().width() <= 0:
             return
-        rect = self._ships_rect(ids, self.FOLLOW_MARGIN)
         seen = self.visible_scene_rect()
+        rect = self._ships_rect(ids, self.FOLLOW_MARGIN)
+        every = [s for s, i in self.ship_items.items() if not (i.struck or i.captured)]
+        whole = self._ships_rect(every, self.FOLLOW_MARGIN)
+        if whole.width() <= seen.width() and whole.height() <= seen.height():
+            rect = whole
         if seen.contains(rect):
             return
         c = seen.center()

@@ -84,9 +84,17 @@ class BoardLegend(QWidget):
             return
         self.panel.setVisible(on)
         self.adjustSize()
-        parent = self.parentWidget()
-        if parent is not None:
-            self.move(6, parent.height() - self.height() - 6)
+        self.reposition()
+
+    def reposition(self) -> None:
+        """Bottom-left of the board's viewport, right of the row ruler. The legend is a child of the board,
+        not of its viewport: the viewport's children move when the view scrolls."""
+        board = self.parentWidget()
+        viewport = getattr(board, "viewport", None)
+        area = viewport().geometry() if viewport is not None else (board.rect() if board else None)
+        if area is not None:
+            self.move(area.left() + 28, area.bottom() - self.height() - 6)
+            self.raise_()
 
 
 def _swatch(p: QPainter, kind: str, color: QColor, r: QRectF) -> None:

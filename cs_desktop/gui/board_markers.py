@@ -51,10 +51,10 @@ class SmokeItem(QGraphicsItem):
         s = SQUARE
         for k, v in enumerate(sorted(self.values, reverse=True)[:len(self.SPOTS)]):
             cx, cy = self.SPOTS[k]
-            r = s * (0.15 if v >= 2 else 0.11)
-            shade = 95 if v >= 2 else 140
-            painter.setPen(QPen(QColor(70, 70, 70, 120), 0.8))
-            painter.setBrush(QColor(shade, shade, shade, 150))
+            r = s * (0.17 if v >= 2 else 0.13)
+            shade = 80 if v >= 2 else 125
+            painter.setPen(QPen(QColor(50, 50, 50, 150), 1.0))
+            painter.setBrush(QColor(shade, shade, shade, 175))
             c = QPointF(cx * s, cy * s)
             # a plume: three puffs drifting up and to the right, the trail thinning
             for dx, dy, f in ((0.0, 0.0, 1.0), (r * 0.8, -r * 0.55, 0.8), (r * 1.45, -r * 1.0, 0.55)):

@@ -91,7 +91,7 @@ class BoardView(BoardCamera, BoardScene, BoardAdvice, QGraphicsView):
         self._shift_timer.timeout.connect(lambda: _call(me, "_clear_shift"))
         self.motion = ShipMotion(self)
         self.animate = animation_allowed()  # moves glide (board_motion); the View menu may turn it off
-        self.legend = BoardLegend(self.viewport())
+        self.legend = BoardLegend(self)
 
     # ------------------------------------------------------------------ public API
     def set_ship_names(self, names: Mapping[str, str]) -> None:
@@ -173,7 +173,7 @@ class BoardView(BoardCamera, BoardScene, BoardAdvice, QGraphicsView):
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
-        self.legend.move(6, self.viewport().height() - self.legend.height() - 6)
+        self.legend.reposition()
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         if self.motion.running:  # a key ends a glide at once

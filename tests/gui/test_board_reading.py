@@ -253,6 +253,20 @@ def test_the_legend_names_the_arcs_zones_and_markers(qtbot: Any) -> None:
                    "On Fire", "grappled", "wind position", "start square"):
         assert needed in text
     board.set_legend_visible(True)
-    assert board.legend.panel.isVisible() and board.legend.geometry().bottom() <= board.viewport().height()
+    assert board.legend.panel.isVisible() and board.viewport().geometry().contains(board.legend.geometry())
+    board.centerOn(square_center(0, 0))
+    board.centerOn(square_center(31, 23))  # scrolling does not carry the legend away
+    assert board.viewport().geometry().contains(board.legend.geometry())
     image = board.legend.panel.grab().toImage()
     assert not image.isNull() and image.height() >= 17 * 19
+
+
+def test_follow_mode_keeps_the_enemy_in_sight_too_when_both_fit(qtbot: Any) -> None:
+    game = _select(duel(a=(14, 12, 1), b=(7, 11, 3), wind=6))
+    board = _board(qtbot, game, size=(640, 800))
+    board.resetTransform()
+    board.scale(0.72, 0.72)
+    board.centerOn(square_center(20, 12))  # Constitution in sight, Java just off the left edge
+    assert _in_sight(board, "constitution") and not _in_sight(board, "java")
+    board.set_view(game.view("us"))
+    assert _in_sight(board, "constitution") and _in_sight(board, "java")
