@@ -110,7 +110,7 @@ class BoardAdvice:
         stern = geo.turn(int(picture.get("heading", 1)), 4)
         for mp in sorted(set(picture.get("rings", {}).values())):
             text = RING_LABELS.get(mp, f"{mp} MP")
-            pt = None
+            spots = []
             for turn in (4, 3, 5, 2, 6, 1, 7, 0):  # astern first, then round toward the bow
                 direction = geo.turn(stern, turn - 4)
                 vx, vy = geo.VECTORS[direction]
@@ -119,8 +119,10 @@ class BoardAdvice:
                     k += 1
                 last = (sx + k * vx, sy + k * vy)
                 if 0 <= last[0] < w and 0 <= last[1] < h:
-                    pt = square_center(*last) + QPointF(vx * SQUARE / 2, vy * SQUARE / 2)
-                    break
+                    spots.append(square_center(*last) + QPointF(vx * SQUARE / 2, vy * SQUARE / 2))
+            # a spot in sight first (a label on a ring beyond the edge of the view helps no one)
+            seen = self.visible_scene_rect().adjusted(SQUARE * 2, SQUARE, -SQUARE * 2, -SQUARE)
+            pt = next((q for q in spots if seen.contains(q)), spots[0] if spots else None)
             if pt is None:
                 continue
             lab = LabelItem(text, px=9, color="#0b3954", background=QColor(255, 255, 255, 200),

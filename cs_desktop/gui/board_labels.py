@@ -79,8 +79,10 @@ def candidates(p: Placeable, zoom: float) -> Iterable[tuple[str, float, float]]:
             yield anchor, p.point.x() + dx * d, p.point.y() + dy * d
 
 
-def place(labels: Sequence[Placeable], tokens: Iterable[Rect], bounds: Rect, zoom: float) -> None:
-    """Place `labels` by rank (the first placed has the pick of the spots); moves the label items."""
+def place(labels: Sequence[Placeable], tokens: Iterable[Rect], bounds: Rect, zoom: float,
+          seen: Rect | None = None) -> None:
+    """Place `labels` by rank (the first placed has the pick of the spots); moves the label items. `seen`
+    (the part of the scene in view) is preferred: a spot out of sight costs more than one over a label."""
     z = zoom if zoom > 0 else 1.0
     hard = list(tokens)
     taken: list[Rect] = []
@@ -96,6 +98,9 @@ def place(labels: Sequence[Placeable], tokens: Iterable[Rect], bounds: Rect, zoo
                     cost += 1000.0 * overlap(fp, o)
             if not (bounds[0] <= fp[0] and fp[2] <= bounds[2] and bounds[1] <= fp[1] and fp[3] <= bounds[3]):
                 cost += 100.0 * outside(fp, bounds)
+            if seen is not None and not (seen[0] <= fp[0] and fp[2] <= seen[2] and seen[1] <= fp[1]
+                                         and fp[3] <= seen[3]):
+                cost += 10.0 * outside(fp, seen)
             for o in taken:
                 if fp[0] < o[2] and o[0] < fp[2] and fp[1] < o[3] and o[1] < fp[3]:
                     cost += overlap(fp, o)

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
 )
 
 from cs_desktop.gui.board_items import CompassItem, LabelItem, SeaItem, ShipItem, StartItem, WindItem
+from cs_desktop.gui.board_frame import RULER
 from cs_desktop.gui.board_labels import ORDER, Placeable, place, to_rect
 from cs_desktop.gui.board_markers import FireItem, GrappleItem, SmokeItem
 from cs_desktop.gui.board_overlays import GhostItem
@@ -208,8 +209,12 @@ class BoardScene:
     def _place_labels(self) -> None:
         if not self._places:
             return
+        seen = None
+        if self.isVisible() and self.viewport().width() > 0:
+            z = self.zoom_level() or 1.0
+            seen = self.visible_scene_rect().adjusted((RULER + 4) / z, RULER / z, 0, 0)  # not under the rulers
         place(self._places, [to_rect(r) for r in self.token_rects()], to_rect(self.sceneRect()),
-              self.zoom_level())
+              self.zoom_level(), to_rect(seen) if seen is not None else None)
 
 
 

@@ -127,9 +127,9 @@ class BoardView(BoardCamera, BoardScene, BoardAdvice, QGraphicsView):
         self._build_ships(view, wind, previous)
         self._build_smoke(view)
         self._build_grapples(view)
-        self._place_labels()
         if self.follow:
             self.keep_in_view()
+        self._place_labels()
         if self.animate and self.isVisible():
             self.motion.start({item: before[sid] for sid, item in self.ship_items.items()
                                if sid in before and (before[sid][0] != item.pos()

@@ -270,3 +270,26 @@ def test_follow_mode_keeps_the_enemy_in_sight_too_when_both_fit(qtbot: Any) -> N
     assert _in_sight(board, "constitution") and not _in_sight(board, "java")
     board.set_view(game.view("us"))
     assert _in_sight(board, "constitution") and _in_sight(board, "java")
+
+
+def test_labels_prefer_the_part_of_the_board_in_sight(qtbot: Any) -> None:
+    """The firing call-out of a target near the edge of the view goes where it can be read, not under the
+    rulers or past the edge."""
+    from cs_desktop.gui.board_frame import RULER
+
+    game = _select(duel(a=(16, 14, 4), b=(9, 13, 3), wind=6))
+    board = _board(qtbot, game, size=(640, 800))
+    board.set_follow(False)
+    board.resetTransform()
+    board.scale(0.72, 0.72)
+    centre = square_center(16, 12)
+    board.centerOn(centre)
+    board.set_view(game.view("us"))
+    board.show_firing(advice.firing_picture(game.state, "constitution"))
+    z = board.zoom_level()
+    seen = board.visible_scene_rect().adjusted((RULER + 4) / z, RULER / z, 0, 0)
+    assert seen.contains(board.ship_items["java"].sceneBoundingRect())
+    target = next(i for i in board.firing_items if i.data(0) == "target")
+    assert seen.contains(target.footprint(z)), (target.footprint(z), seen)
+    for ring in (i for i in board.firing_items if i.data(0) == "ring"):
+        assert seen.contains(ring.footprint(z)), ring.text()
