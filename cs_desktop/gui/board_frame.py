@@ -8,7 +8,7 @@ import math
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QPainter, QPen, QPolygonF
+from PySide6.QtGui import QColor, QPainter, QPen, QPixmap, QPolygonF
 
 from cs_desktop.gui.board_paint import HEADING_NAMES, SQUARE, _font, heading_angle
 from cs_desktop.rules.movement_rates import wind_from
@@ -43,6 +43,36 @@ def ruler_marks(board: Any) -> list[tuple[str, int, QPointF]]:
 
 
 def draw_rulers(painter: QPainter, board: Any) -> None:
+    """The rulers, drawn once into a pixmap kept on the board until the zoom, scroll or size changes."""
+    vp = board.viewport()
+    t = board.viewportTransform()
+    key = (vp.width(), vp.height(), t.m11(), t.m22(), t.dx(), t.dy(), board.map_size)
+    cached = getattr(board, "_ruler_cache", None)
+    if cached is None or cached[0] != key:
+        ratio = vp.devicePixelRatioF()
+        pixmap = QPixmap(int(vp.width() * ratio), int(vp.height() * ratio))
+        pixmap.setDevicePixelRatio(ratio)
+        pixmap.fill(Qt.GlobalColor.transparent)
+        p = QPainter(pixmap)
+        try:
+            p.setRenderHint(QPainter.RenderHint.Antialiasing)
+            p.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+            _paint_rulers(p, board)
+        finally:
+            p.end()
+        cached = (key, pixmap)
+        board._ruler_cache = cached
+    w, h = vp.width(), vp.height()
+    for r in (QRectF(0, 0, w, RULER + 1), QRectF(0, RULER + 1, RULER + 5, h - RULER - 1)):  # the strips only
+        painter.drawPixmap(r, cached[1], QRectF(r.x() * ratio_of(cached[1]), r.y() * ratio_of(cached[1]),
+                                                r.width() * ratio_of(cached[1]), r.height() * ratio_of(cached[1])))
+
+
+def ratio_of(pixmap: QPixmap) -> float:
+    return float(pixmap.devicePixelRatio())
+
+
+def _paint_rulers(painter: QPainter, board: Any) -> None:
     vw, vh = board.viewport().width(), board.viewport().height()
     painter.setPen(Qt.PenStyle.NoPen)
     painter.setBrush(QColor(238, 242, 244, 235))
@@ -67,10 +97,15 @@ def draw_rulers(painter: QPainter, board: Any) -> None:
     painter.drawText(QRectF(0, 0, RULER + 4, RULER), Qt.AlignmentFlag.AlignCenter, "c/r")
 
 
+def wind_box_rect() -> QRectF:
+    """Where the wind box sits in the viewport (pixels)."""
+    return QRectF(RULER + 10, RULER + 6, 206, 46)
+
+
 def draw_wind_box(painter: QPainter, view: dict[str, Any]) -> None:
     wind = int(view.get("wind", 1))
     frm = wind_from(wind)
-    box = QRectF(RULER + 10, RULER + 6, 206, 46)
+    box = wind_box_rect()
     painter.setPen(QPen(QColor("#56798a"), 1))
     painter.setBrush(QColor(255, 255, 255, 225))
     painter.drawRoundedRect(box, 6, 6)

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (
 )
 
 from cs_desktop.gui.board_items import CompassItem, LabelItem, SeaItem, ShipItem, StartItem, WindItem
-from cs_desktop.gui.board_frame import RULER
+from cs_desktop.gui.board_frame import RULER, wind_box_rect
 from cs_desktop.gui.board_labels import ORDER, Placeable, place, to_rect
 from cs_desktop.gui.board_markers import FireItem, GrappleItem, SmokeItem
 from cs_desktop.gui.board_overlays import GhostItem
@@ -46,6 +46,7 @@ class BoardScene:
         self.firing_items.clear()
         self.shift_items.clear()
         self._dynamic.clear()
+        self._places.clear()
         self.map_size = size
         w, h = size
         self.sea_item = SeaItem(w, h)
@@ -87,9 +88,12 @@ class BoardScene:
         side = self.view.get("sides", {}).get(ship.get("side"), {})
         return side.get("nation")
 
-    def _build_ships(self, view: Mapping[str, Any], wind: int, previous: Mapping[str, ShipItem]) -> None:
-        """Ship tokens, names and fire markers. A token in `previous` that would look the same is reused (moved
-        only), the others are removed."""
+    def _build_ships(self, view: Mapping[str, Any], wind: int, previous: Mapping[str, ShipItem],
+                     old_names: Mapping[str, LabelItem]) -> None:
+        """Ship tokens, names and fire markers. A token in `previous` (a name label in `old_names`) that would
+        look the same is reused (moved only), the others are removed."""
+        self._places = [p for p in self._places if p.item.data(KIND) != "ship_label"]
+        scene = self.scene()
         ships = view.get("ships", {})
         by_square: dict[tuple[int, int], list[str]] = {}
         for sid, ship in ships.items():
@@ -117,22 +121,29 @@ class BoardScene:
                 elif ship.get("struck"):
                     status = " (struck)"
                 fill, line, _ = nation_colors(self._nation(ship))
-                label = LabelItem(f"{self.ship_name(sid)}{status}", px=11, bold=True, color="#102a43",
-                                  background=QColor(255, 255, 255, 215), border=line, anchor="below")
-                label.setZValue(Z_LABEL - 2)
-                label.setData(KIND, "ship_label")
-                label.setData(PAYLOAD, sid)
-                self._add_label(label, self._dynamic, item.pos(), ShipItem.RADIUS * scale, rank=0)
+                text = f"{self.ship_name(sid)}{status}"
+                label = old_names.get(sid)  # type: ignore[assignment]
+                if label is None or label.text() != text or label._border != line or label.scene() is not scene:
+                    label = LabelItem(text, px=11, bold=True, color="#102a43",
+                                      background=QColor(255, 255, 255, 215), border=line, anchor="below")
+                    label.setZValue(Z_LABEL - 2)
+                    label.setData(KIND, "ship_label")
+                    label.setData(PAYLOAD, sid)
+                    scene.addItem(label)
+                label.setPos(item.home)
+                self._places.append(Placeable(label, item.home, ShipItem.RADIUS * scale, ORDER, 3, SQUARE, 0))
                 self.name_labels[sid] = label
                 if ship.get("on_fire"):
                     fire = FireItem(sid)
                     fire.setPos(item.pos() + QPointF(SQUARE * 0.34 * scale, -SQUARE * 0.32 * scale))
                     self._add(fire, self._dynamic)
                     self.fire_items.append(fire)
-        scene = self.scene()
         for sid, old in previous.items():
             if self.ship_items.get(sid) is not old and old.scene() is scene:
                 scene.removeItem(old)
+        for sid, old_label in old_names.items():
+            if self.name_labels.get(sid) is not old_label and old_label.scene() is scene:
+                scene.removeItem(old_label)
 
     def _ship_tooltip(self, sid: str, ship: Mapping[str, Any], letters: Mapping[int, str]) -> str:
         wind = int(self.view.get("wind", 1))
@@ -206,6 +217,16 @@ class BoardScene:
                 rects.append(QRectF(item.pos().x() - r, item.pos().y() - r, 2 * r, 2 * r))
         return rects
 
+    def marker_rects(self) -> list[QRectF]:
+        """Scene rectangles labels keep off besides the tokens: smoke badges, fire markers, and the wind box
+        on the glass (top-left of the view)."""
+        rects = [item.sceneBoundingRect() for item in self.fire_items]
+        rects += [item.badge.sceneBoundingRect() for item in self.smoke_items]
+        if self.isVisible() and self.viewport().width() > 0:
+            box = wind_box_rect()
+            rects.append(self.mapToScene(box.toAlignedRect()).boundingRect())
+        return rects
+
     def _place_labels(self) -> None:
         if not self._places:
             return
@@ -213,7 +234,7 @@ class BoardScene:
         if self.isVisible() and self.viewport().width() > 0:
             z = self.zoom_level() or 1.0
             seen = self.visible_scene_rect().adjusted((RULER + 4) / z, RULER / z, 0, 0)  # not under the rulers
-        place(self._places, [to_rect(r) for r in self.token_rects()], to_rect(self.sceneRect()),
+        place(self._places, [to_rect(r) for r in self.token_rects() + self.marker_rects()], to_rect(self.sceneRect()),
               self.zoom_level(), to_rect(seen) if seen is not None else None)
 
 

@@ -7,6 +7,7 @@ import weakref
 from collections.abc import Mapping
 from typing import Any
 
+import shiboken6
 from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QColor,
@@ -110,9 +111,10 @@ class BoardView(BoardCamera, BoardScene, BoardAdvice, QGraphicsView):
         self.motion.finish()
         before = {sid: (QPointF(i.pos()), i.rotation()) for sid, i in self.ship_items.items()}
         previous = dict(self.ship_items)  # tokens that look the same are kept (their drawing is cached)
+        old_names = dict(self.name_labels)  # and so are name labels
         if size_t != self.map_size:
             self._build_static(size_t)
-            previous = {}
+            previous, old_names = {}, {}
         self._clear(self.preview_items)
         self._clear(self.firing_items)
         self._clear(self._dynamic)
@@ -124,7 +126,7 @@ class BoardView(BoardCamera, BoardScene, BoardAdvice, QGraphicsView):
         wind = int(view.get("wind", 1))
         assert self.wind_item is not None
         self.wind_item.set_wind(wind)
-        self._build_ships(view, wind, previous)
+        self._build_ships(view, wind, previous, old_names)
         self._build_smoke(view)
         self._build_grapples(view)
         if self.follow:
@@ -173,7 +175,8 @@ class BoardView(BoardCamera, BoardScene, BoardAdvice, QGraphicsView):
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
-        self.legend.reposition()
+        if shiboken6.isValid(self) and shiboken6.isValid(self.legend):
+            self.legend.reposition()
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         if self.motion.running:  # a key ends a glide at once
@@ -258,7 +261,7 @@ class BoardView(BoardCamera, BoardScene, BoardAdvice, QGraphicsView):
 
     def drawForeground(self, painter: QPainter, rect: QRectF) -> None:
         """Rulers with the column and row numbers in sight, and the wind box, readable at any zoom."""
-        if not self.view:
+        if not self.view or not shiboken6.isValid(self):  # not while the view is being destroyed
             return
         painter.save()
         painter.resetTransform()

@@ -147,6 +147,8 @@ def test_labels_never_cover_a_token(qtbot: Any, zoom_steps: int) -> None:
         assert scene.contains(fp), (lab.text(), fp)
         for t in tokens:
             assert not fp.intersects(t), (lab.text(), fp, t)
+        for m in board.marker_rects():  # smoke badges, fire markers, the wind box
+            assert not fp.intersects(m), (lab.text(), fp, m)
         if zoom == 1.0:
             assert not any(lab.sceneBoundingRect().intersects(t) for t in tokens)
     board.clear_overlays()
