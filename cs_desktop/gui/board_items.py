@@ -289,28 +289,42 @@ class ShipItem(QGraphicsItem):
         path.addPolygon(_octagon(self.RADIUS))
         return path
 
+    def _kit(self) -> tuple[Any, ...]:
+        """Pens, brushes and shapes of this token, made once (a redraw only draws)."""
+        kit = _KITS.get((self.nation, self.struck or self.captured))
+        if kit is None:
+            fill, line, text = nation_colors(self.nation)
+            down = self.struck or self.captured
+            if down:
+                fill = QColor.fromHsv(fill.hue(), int(fill.saturation() * 0.25), min(255, fill.value() + 40))
+                line = QColor("#555555")
+                text = QColor("#333333")
+            R = self.RADIUS
+            kit = (QColor(0, 0, 0, 45), _octagon(R).translated(1.5, 1.5), QPen(line, 1.6), fill, _octagon(R),
+                   line if not down else QColor("#777777"), QPen(line, 1),
+                   QPolygonF([QPointF(0, -SQUARE * 0.555), QPointF(SQUARE * 0.12, -R * 0.86),
+                              QPointF(-SQUARE * 0.12, -R * 0.86)]),
+                   QPen(QColor(text.red(), text.green(), text.blue(), 110), 1.2), text, down)
+            _KITS[(self.nation, self.struck or self.captured)] = kit
+        return kit
+
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        fill, line, text = nation_colors(self.nation)
-        down = self.struck or self.captured
-        if down:
-            fill = QColor.fromHsv(fill.hue(), int(fill.saturation() * 0.25), min(255, fill.value() + 40))
-            line = QColor("#555555")
-            text = QColor("#333333")
+        shadow, shadow_poly, line_pen, fill, octagon, pointer_brush, pointer_pen, pointer, keel_pen, text, down = \
+            self._kit()
         R = self.RADIUS
         # shadow, token, bow pointer
         painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(QColor(0, 0, 0, 45))
-        painter.drawPolygon(_octagon(R).translated(1.5, 1.5))
-        painter.setPen(QPen(line, 1.6))
+        painter.setBrush(shadow)
+        painter.drawPolygon(shadow_poly)
+        painter.setPen(line_pen)
         painter.setBrush(fill)
-        painter.drawPolygon(_octagon(R))
-        painter.setBrush(line if not down else QColor("#777777"))
-        painter.setPen(QPen(line, 1))
-        painter.drawPolygon(QPolygonF([QPointF(0, -SQUARE * 0.555), QPointF(SQUARE * 0.12, -R * 0.86),
-                                       QPointF(-SQUARE * 0.12, -R * 0.86)]))
+        painter.drawPolygon(octagon)
+        painter.setBrush(pointer_brush)
+        painter.setPen(pointer_pen)
+        painter.drawPolygon(pointer)
         # keel line: stern to bow
-        painter.setPen(QPen(QColor(text.red(), text.green(), text.blue(), 110), 1.2))
+        painter.setPen(keel_pen)
         painter.drawLine(QPointF(0, R * 0.55), QPointF(0, -R * 0.55))
         # wind-position letters; with few pixels a square, only the ship's own one
         lod = QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
@@ -327,7 +341,7 @@ class ShipItem(QGraphicsItem):
             painter.rotate(-rot)  # keep letters upright
             size = SQUARE * (0.22 if own else 0.17)
             if own:
-                painter.setPen(QPen(QColor("#6b4f00"), 0.8))
+                painter.setPen(_OWN_PEN)
                 painter.setBrush(HIGHLIGHT)
                 painter.drawEllipse(QPointF(0, 0), size * 0.72, size * 0.72)
                 painter.setPen(QColor("#1b1b1b"))
@@ -344,4 +358,6 @@ class ShipItem(QGraphicsItem):
 
 
 
+_KITS: dict[tuple[str | None, bool], tuple[Any, ...]] = {}
+_OWN_PEN = QPen(QColor("#6b4f00"), 0.8)
 _LETTER_SPOTS = [_polar(ShipItem.RADIUS * 0.64, 45.0 * r) for r in range(8)]

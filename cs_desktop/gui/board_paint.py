@@ -77,10 +77,17 @@ def nation_colors(nation: str | None) -> tuple[QColor, QColor, QColor]:
     return QColor(fill), QColor(line), QColor(text)
 
 
+_FONTS: dict[tuple[int, bool], QFont] = {}
+
+
 def _font(px: float, bold: bool = False) -> QFont:
-    f = QFont("DejaVu Sans")
-    f.setPixelSize(max(1, int(round(px))))
-    f.setBold(bold)
+    """The board's font at `px` pixels (made once per size; QFont is copied wherever it is set)."""
+    key = (max(1, int(round(px))), bold)
+    f = _FONTS.get(key)
+    if f is None:
+        f = _FONTS[key] = QFont("DejaVu Sans")
+        f.setPixelSize(key[0])
+        f.setBold(bold)
     return f
 
 
