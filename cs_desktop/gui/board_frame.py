@@ -8,7 +8,7 @@ import math
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QPainter, QPen, QPixmap, QPolygonF
+from PySide6.QtGui import QColor, QPainter, QPen, QPixmap, QPolygonF, QTransform
 
 from cs_desktop.gui.board_paint import HEADING_NAMES, SQUARE, _font, heading_angle
 from cs_desktop.rules.movement_rates import wind_from
@@ -20,11 +20,20 @@ MIN_LABEL_PX = 16.0  # numbers closer than this are thinned out (every 2nd, 5th,
 def ruler_marks(board: Any) -> list[tuple[str, int, QPointF]]:
     """("col", x, point) for each column in sight (point: viewport pixels, on the top ruler, at the
     column's centre) and ("row", y, point) for each row (on the left ruler, at the row's centre)."""
-    if board.map_size is None:
+    vp = board.viewport()
+    return marks_for(board.viewportTransform(), vp.width(), vp.height(), board.map_size)
+
+
+def marks_for(t: QTransform, width: int, height: int,
+              map_size: tuple[int, int] | None) -> list[tuple[str, int, QPointF]]:
+    """`ruler_marks` from the scene-to-viewport transform and the viewport's size (painting uses the
+    painter's transform: nothing is asked of the view while it paints)."""
+    if map_size is None or t.m11() <= 0 or t.m22() <= 0:
         return []
-    w, h = board.map_size
-    seen = board.visible_scene_rect()
-    pps = board.zoom_level() * SQUARE  # pixels a square
+    w, h = map_size
+    inv, _ok = t.inverted()
+    seen = inv.mapRect(QRectF(0, 0, width, height))
+    pps = t.m11() * SQUARE  # pixels a square
     every = 1
     while pps * every < MIN_LABEL_PX:
         every = {1: 2, 2: 5, 5: 10}.get(every, every * 2)
@@ -33,47 +42,43 @@ def ruler_marks(board: Any) -> list[tuple[str, int, QPointF]]:
     y0, y1 = max(0, math.floor(seen.top() / SQUARE)), min(h - 1, math.floor(seen.bottom() / SQUARE))
     for x in range(x0, x1 + 1):
         if x % every == 0:
-            p = board.mapFromScene(QPointF((x + 0.5) * SQUARE, 0.0))
+            p = t.map(QPointF((x + 0.5) * SQUARE, 0.0))
             marks.append(("col", x, QPointF(p.x(), RULER / 2)))
     for y in range(y0, y1 + 1):
         if y % every == 0:
-            p = board.mapFromScene(QPointF(0.0, (y + 0.5) * SQUARE))
+            p = t.map(QPointF(0.0, (y + 0.5) * SQUARE))
             marks.append(("row", y, QPointF(RULER / 2 + 2, p.y())))
     return marks
 
 
-def draw_rulers(painter: QPainter, board: Any) -> None:
-    """The rulers, drawn once into a pixmap kept on the board until the zoom, scroll or size changes."""
-    vp = board.viewport()
-    t = board.viewportTransform()
-    key = (vp.width(), vp.height(), t.m11(), t.m22(), t.dx(), t.dy(), board.map_size)
-    cached = getattr(board, "_ruler_cache", None)
-    if cached is None or cached[0] != key:
-        ratio = vp.devicePixelRatioF()
-        pixmap = QPixmap(int(vp.width() * ratio), int(vp.height() * ratio))
-        pixmap.setDevicePixelRatio(ratio)
-        pixmap.fill(Qt.GlobalColor.transparent)
-        p = QPainter(pixmap)
-        try:
-            p.setRenderHint(QPainter.RenderHint.Antialiasing)
-            p.setRenderHint(QPainter.RenderHint.TextAntialiasing)
-            _paint_rulers(p, board)
-        finally:
-            p.end()
-        cached = (key, pixmap)
-        board._ruler_cache = cached
-    w, h = vp.width(), vp.height()
-    for r in (QRectF(0, 0, w, RULER + 1), QRectF(0, RULER + 1, RULER + 5, h - RULER - 1)):  # the strips only
-        painter.drawPixmap(r, cached[1], QRectF(r.x() * ratio_of(cached[1]), r.y() * ratio_of(cached[1]),
-                                                r.width() * ratio_of(cached[1]), r.height() * ratio_of(cached[1])))
+class RulerCache:
+    """The rulers drawn once into a pixmap, kept until the zoom, scroll, size or map changes."""
+
+    def __init__(self) -> None:
+        self.key: tuple[Any, ...] | None = None
+        self.pixmap: QPixmap | None = None
+
+    def draw(self, painter: QPainter, t: QTransform, width: int, height: int, ratio: float,
+             map_size: tuple[int, int] | None) -> None:
+        key = (width, height, ratio, t.m11(), t.m22(), t.dx(), t.dy(), map_size)
+        if self.pixmap is None or self.key != key:
+            pixmap = QPixmap(int(width * ratio), int(height * ratio))
+            pixmap.setDevicePixelRatio(ratio)
+            pixmap.fill(Qt.GlobalColor.transparent)
+            p = QPainter(pixmap)
+            try:
+                p.setRenderHint(QPainter.RenderHint.Antialiasing)
+                p.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+                _paint_rulers(p, marks_for(t, width, height, map_size), width, height)
+            finally:
+                p.end()
+            self.key, self.pixmap = key, pixmap
+        for r in (QRectF(0, 0, width, RULER + 1), QRectF(0, RULER + 1, RULER + 5, height - RULER - 1)):
+            painter.drawPixmap(r, self.pixmap, QRectF(r.x() * ratio, r.y() * ratio, r.width() * ratio,
+                                                      r.height() * ratio))  # the strips only
 
 
-def ratio_of(pixmap: QPixmap) -> float:
-    return float(pixmap.devicePixelRatio())
-
-
-def _paint_rulers(painter: QPainter, board: Any) -> None:
-    vw, vh = board.viewport().width(), board.viewport().height()
+def _paint_rulers(painter: QPainter, marks: list[tuple[str, int, QPointF]], vw: int, vh: int) -> None:
     painter.setPen(Qt.PenStyle.NoPen)
     painter.setBrush(QColor(238, 242, 244, 235))
     painter.drawRect(QRectF(0, 0, vw, RULER))
@@ -83,7 +88,7 @@ def _paint_rulers(painter: QPainter, board: Any) -> None:
     painter.drawLine(QPointF(RULER + 4, RULER), QPointF(RULER + 4, vh))
     painter.setFont(_font(10, True))
     painter.setPen(QColor("#2f4b59"))
-    for axis, n, p in ruler_marks(board):
+    for axis, n, p in marks:
         if axis == "col":
             if p.x() < RULER + 4:
                 continue

@@ -14,8 +14,8 @@ from PySide6.QtWidgets import (
     QGraphicsItem,
 )
 
-from cs_desktop.gui.board_items import CompassItem, LabelItem, SeaItem, ShipItem, StartItem, WindItem
 from cs_desktop.gui.board_frame import RULER, wind_box_rect
+from cs_desktop.gui.board_items import CompassItem, LabelItem, SeaItem, ShipItem, StartItem, WindItem
 from cs_desktop.gui.board_labels import ORDER, Placeable, place, to_rect
 from cs_desktop.gui.board_markers import FireItem, GrappleItem, SmokeItem
 from cs_desktop.gui.board_overlays import GhostItem

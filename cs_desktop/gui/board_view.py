@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 
 from cs_desktop.gui.board_advice import BoardAdvice
 from cs_desktop.gui.board_camera import BoardCamera
-from cs_desktop.gui.board_frame import draw_rulers, draw_wind_box, ruler_marks
+from cs_desktop.gui.board_frame import RulerCache, draw_wind_box, ruler_marks
 from cs_desktop.gui.board_items import CompassItem, LabelItem, SeaItem, ShipItem, StartItem, WindItem
 from cs_desktop.gui.board_labels import Placeable
 from cs_desktop.gui.board_legend import BoardLegend
@@ -93,6 +93,7 @@ class BoardView(BoardCamera, BoardScene, BoardAdvice, QGraphicsView):
         self.motion = ShipMotion(self)
         self.animate = animation_allowed()  # moves glide (board_motion); the View menu may turn it off
         self.legend = BoardLegend(self)
+        self._rulers = RulerCache()
 
     # ------------------------------------------------------------------ public API
     def set_ship_names(self, names: Mapping[str, str]) -> None:
@@ -261,12 +262,18 @@ class BoardView(BoardCamera, BoardScene, BoardAdvice, QGraphicsView):
 
     def drawForeground(self, painter: QPainter, rect: QRectF) -> None:
         """Rulers with the column and row numbers in sight, and the wind box, readable at any zoom."""
-        if not self.view or not shiboken6.isValid(self):  # not while the view is being destroyed
+        if not self.view:
             return
+        # only the painter is asked (its transform is the view's, its device the viewport): nothing is asked
+        # of the view while it paints, which may be while it is being destroyed
+        t = painter.worldTransform()
+        device = painter.device()
+        width, height = device.width(), device.height()
+        ratio = device.devicePixelRatioF()
         painter.save()
         painter.resetTransform()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        draw_rulers(painter, self)
+        self._rulers.draw(painter, t, width, height, ratio, self.map_size)
         draw_wind_box(painter, self.view)
         painter.restore()
 
