@@ -1,8 +1,11 @@
 """What part of the board is in sight: zoom, "Fit the ships", "Show the whole map", and follow mode (the
 player's own ships kept in view after every refresh). A mixin of `BoardView`.
 
-"Fit the ships" computes the zoom itself from the viewport (the board has no scroll bars: they appeared after
-a `fitInView` and narrowed the viewport, which is how a fitted ship could end up cut off or out of sight).
+"Fit the ships" computes the zoom itself from the viewport. What went wrong before: the View menu's action
+called `fit_to_ships(checked)`, so the margin was `False`, i.e. none, and a ship ended up on the very edge of
+the view with her name beyond it; and the scroll bars that appeared after `fitInView` narrowed the viewport
+and cut the edge further. Now a bool margin means the default, and the board has no scroll bars (drag, the
+arrow keys and the rulers take their place).
 Follow mode scrolls only when one of the followed ships is out of sight (or too near the edge) and never
 changes the zoom; when they cannot all be seen at this zoom it centres on them. When every afloat ship fits
 at this zoom, the enemy is kept in sight too.
