@@ -45,6 +45,7 @@ from cs_desktop.gui.panels import CardHand, DiceTray, GameLog, ImpulseTrack, Ord
 from cs_desktop.gui.seat_choice import seat_combo
 from cs_desktop.gui.session import DEFAULT_COMPUTER, HUMAN, SEAT_LABELS, GameSession
 from cs_desktop.gui.thinking_indicator import ThinkingIndicator
+from cs_desktop.gui.board_menu import board_toggles
 from cs_desktop.gui.settings_dialog import SettingsDialog
 from cs_desktop.gui.standing_orders import FlowPanel, load_orders
 from cs_desktop.gui.ship_card import ShipCardScroll
@@ -613,6 +614,8 @@ class MainWindow(QMainWindow):
         self._action("Zoom &in", "Ctrl+=", self.board.zoom_in, menu, "act-zoom-in")
         self._action("Zoom &out", "Ctrl+-", self.board.zoom_out, menu, "act-zoom-out")
         self._action("&Fit the ships", "Ctrl+0", self.board.fit_to_ships, menu, "act-fit")
+        for act in board_toggles(self):  # follow my ships, legend, animate moves (gui/board_menu.py)
+            menu.addAction(act)
         menu.addSeparator()
         n = 1
         for key in ("orders", "dice", "hand", "log", "rules"):

@@ -90,7 +90,9 @@ def test_markers_smoke_fire_grapple_struck(qtbot: Any, game: Game) -> None:
     view.set_view(game.view("us"))
     smoke = {item.square: item.values for item in view.smoke_items}
     assert smoke == {(12, 12): [2, 2], (13, 12): [1]}
-    assert "2x2" in view.smoke_items[0].badge.text() or "2x2" in view.smoke_items[1].badge.text()
+    badges = {item.square: (item.badge.text(), item.badge.toolTip()) for item in view.smoke_items}
+    assert badges[(12, 12)][0] == "4" and "2 x Smoke-2" in badges[(12, 12)][1]  # +4 defense dice (11.4.6)
+    assert badges[(13, 12)][0] == "1" and "1 x Smoke-1" in badges[(13, 12)][1]
     assert [f.ship_id for f in view.fire_items] == ["java"]
     assert len(view.grapple_items) == 1
     assert view.ship_items["java"].struck and "struck" in view.name_labels["java"].text()

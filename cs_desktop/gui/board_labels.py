@@ -1,0 +1,118 @@
+"""Placing the board's labels so that none covers a ship token or another label (issue 11, item 4).
+
+A label names something at a scene point (a ship, a range ring, a maneuver ghost, a target). It is placed by
+trying candidate spots around that point — the caller's preferred sides first, then the others, at growing
+distances — and keeping the first whose footprint lies inside the scene and meets no token and no label placed
+before it. If no spot is free, the one that covers least wins (tokens weigh most, then leaving the scene, then
+other labels). Labels keep their pixel size whatever the zoom, so footprints are measured at the view's zoom
+and the placement is redone when the zoom changes.
+
+Pure geometry on plain tuples (speed: 24 ships redraw in a few milliseconds); the only Qt use is reading a
+label's rectangle and moving it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from PySide6.QtCore import QPointF, QRectF
+
+from cs_desktop.gui.board_items import LabelItem
+
+Rect = tuple[float, float, float, float]  # left, top, right, bottom
+
+#: anchor -> the direction (from the named point) the label lies in
+DIRECTIONS: dict[str, tuple[float, float]] = {
+    "center": (0.0, 0.0),
+    "below": (0.0, 1.0), "above": (0.0, -1.0), "right": (1.0, 0.0), "left": (-1.0, 0.0),
+    "below_right": (0.72, 0.72), "below_left": (-0.72, 0.72), "above_right": (0.72, -0.72),
+    "above_left": (-0.72, -0.72),
+}
+ORDER = ("below", "above", "right", "left", "below_right", "below_left", "above_right", "above_left")
+GAP_PX = 3.0  # room between a label and what it names, in pixels
+
+
+@dataclass
+class Placeable:
+    """A label to place: `point` is what it names (scene), `clearance` the scene distance from the point it
+    must keep (e.g. a token's radius), `prefer` its sides in order of preference, `rings` how many distances
+    to try (each one `step` scene units further out)."""
+
+    item: LabelItem
+    point: QPointF
+    clearance: float = 0.0
+    prefer: tuple[str, ...] = ORDER
+    rings: int = 3
+    step: float = 48.0
+    rank: int = 0  # lower is placed first
+    placed: bool = field(default=False, init=False)
+
+
+def to_rect(r: QRectF) -> Rect:
+    return (r.left(), r.top(), r.right(), r.bottom())
+
+
+def overlap(a: Rect, b: Rect) -> float:
+    """Area two rectangles share (0 if they only touch)."""
+    w = min(a[2], b[2]) - max(a[0], b[0])
+    h = min(a[3], b[3]) - max(a[1], b[1])
+    return w * h if w > 0 and h > 0 else 0.0
+
+
+def outside(a: Rect, bounds: Rect) -> float:
+    """Area of `a` outside `bounds`."""
+    area = (a[2] - a[0]) * (a[3] - a[1])
+    return area - overlap(a, bounds)
+
+
+def candidates(p: Placeable, zoom: float) -> Iterable[tuple[str, float, float]]:
+    """(anchor, x, y) spots to try, best first."""
+    gap = GAP_PX / zoom
+    sides = list(p.prefer) + [d for d in ORDER if d not in p.prefer]
+    for ring in range(p.rings):
+        d = p.clearance + gap + ring * p.step
+        for anchor in sides:
+            if anchor == "center" and ring:
+                continue
+            dx, dy = DIRECTIONS[anchor]
+            yield anchor, p.point.x() + dx * d, p.point.y() + dy * d
+
+
+def place(labels: Sequence[Placeable], tokens: Iterable[Rect], bounds: Rect, zoom: float,
+          seen: Rect | None = None) -> None:
+    """Place `labels` by rank (the first placed has the pick of the spots); moves the label items. `seen`
+    (the part of the scene in view) is preferred: a spot out of sight costs more than one over a label."""
+    z = zoom if zoom > 0 else 1.0
+    hard = list(tokens)
+    taken: list[Rect] = []
+    for p in sorted(labels, key=lambda p: p.rank):
+        local = p.item.edges()
+        best: tuple[float, str, float, float] | None = None
+        for anchor, x, y in candidates(p, z):
+            l, t, r, b = local[anchor]
+            fp = (x + l / z, y + t / z, x + r / z, y + b / z)
+            cost = 0.0
+            for o in hard:
+                if fp[0] < o[2] and o[0] < fp[2] and fp[1] < o[3] and o[1] < fp[3]:
+                    cost += 1000.0 * overlap(fp, o)
+            if not (bounds[0] <= fp[0] and fp[2] <= bounds[2] and bounds[1] <= fp[1] and fp[3] <= bounds[3]):
+                cost += 100.0 * outside(fp, bounds)
+            if seen is not None and not (seen[0] <= fp[0] and fp[2] <= seen[2] and seen[1] <= fp[1]
+                                         and fp[3] <= seen[3]):
+                cost += 10.0 * outside(fp, seen)
+            for o in taken:
+                if fp[0] < o[2] and o[0] < fp[2] and fp[1] < o[3] and o[1] < fp[3]:
+                    cost += overlap(fp, o)
+            if best is None or cost < best[0]:
+                best = (cost, anchor, x, y)
+                if cost == 0.0:
+                    break
+        assert best is not None
+        cost, anchor, x, y = best
+        if anchor != p.item.anchor:
+            p.item.set_anchor(anchor)
+        p.item.setPos(QPointF(x, y))
+        p.placed = cost == 0.0
+        l, t, r, b = local[anchor]
+        taken.append((x + l / z, y + t / z, x + r / z, y + b / z))
