@@ -41,6 +41,9 @@ class Accepted:
 class Game:
     """One game of Captain's Sea, from set-up to the victory tally."""
 
+    #: each ship's highest boxes, for the views (rules/views.py; made on first use, shared by copies)
+    view_tops: dict[str, Any] | None = None
+
     def __init__(self, scenario: Scenario, ships: Mapping[str, ShipCard], seed: int,
                  options: Mapping[str, Any] | None = None) -> None:
         from cs_desktop.rules.setup import initial_state
@@ -204,6 +207,7 @@ class Game:
             raise RuntimeError("a look-ahead copy keeps no checkpoint and cannot be copied mid-segment")
         new = Game.__new__(Game)
         new._checkpoints = self._checkpoints
+        new.view_tops = self.view_tops
         new.scenario = self.scenario
         new.cards = self.cards
         new.seed = self.seed

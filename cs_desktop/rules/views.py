@@ -15,11 +15,7 @@ def side_view(g: Game, side: str | None, events: bool = True) -> dict[str, Any]:
     if events:
         data["events"] = g.visible_events(side)
     data["ended"] = g.state.ended
-    data["tops"] = {
-        sid: {"crew": s.card.crew_points, "rigging": s.card.rigging_points,
-              "gunnery": {sec: len(boxes) for sec, boxes in s.card.gunnery.items()}}
-        for sid, s in g.state.ships.items()
-    }
+    data["tops"] = _tops(g)
     if side is None:
         return data
     data.pop("dice")
@@ -40,3 +36,15 @@ def side_view(g: Game, side: str | None, events: bool = True) -> dict[str, Any]:
         for due, ship, slot, load, delayed in data["reload_track"]
     ]
     return data
+
+
+def _tops(g: Game) -> dict[str, Any]:
+    """Each ship's highest boxes (from its card, which never changes in a game): made once a game and shared by
+    its views, like the rest of a view (a view is read, never changed)."""
+    if g.view_tops is None:
+        g.view_tops = {
+            sid: {"crew": s.card.crew_points, "rigging": s.card.rigging_points,
+                  "gunnery": {sec: len(boxes) for sec, boxes in s.card.gunnery.items()}}
+            for sid, s in g.state.ships.items()
+        }
+    return g.view_tops
