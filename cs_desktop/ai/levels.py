@@ -11,6 +11,7 @@ search early on a slow machine, so the window stays responsive.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -20,8 +21,12 @@ from cs_desktop.ai.judgment import JudgmentCaptain, think
 from cs_desktop.ai.search import Budget, answer_key, search
 from cs_desktop.ai.seat import Seat
 from cs_desktop.rules.decisions import Request
+from cs_desktop.rules.determinize import DeterminizeError
 from cs_desktop.rules.dice import Dice
 from cs_desktop.rules.game import Game
+
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +94,8 @@ class SearchCaptain:
         #: called from the thinking thread as (iterations done, budget); the window shows it
         self.progress: Callable[[int, int], None] | None = None
         self.last_search: Any = None
+        #: decisions where no consistent copy could be drawn, so the judgment decided alone (should stay 0)
+        self.searches_skipped = 0
 
     def choose(self, seat: Seat) -> Any:
         preferred = self.judgment.choose(seat)
@@ -118,8 +125,16 @@ class SearchCaptain:
 
         if not self.time_cap:
             budget = Budget(budget.iterations, float("inf"), budget.horizon_turns)
-        result = search(lambda: seat.determinized(self.dice), seat.side, budget, candidates=choices_at,
-                        policy=judged, evaluate=score, progress=self.progress)
+        try:
+            result = search(lambda: seat.determinized(self.dice), seat.side, budget, candidates=choices_at,
+                            policy=judged, evaluate=score, progress=self.progress)
+        except DeterminizeError as e:
+            # No copy of the game consistent with what this side has seen could be drawn (a gap in
+            # rules/redraw.py's reading of the events): decide by judgment alone rather than not at all.
+            log.warning("%s captain: search skipped, %s; the judgment decides", self.level.name, e)
+            self.searches_skipped += 1
+            self.last_search = None
+            return preferred
         self.last_search = result
         return result.answer
 

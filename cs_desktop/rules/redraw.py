@@ -1,7 +1,7 @@
 """Drawing anew what one side may not know, consistent with what it has seen (for `determinize.py`).
 
 `Evidence` reads a public record's visible events for what they tell about hidden things (a load that
-reloaded without delay was Round Shot, a delayed marker is Chain or Double, a fired broadside's to-hit
+reloaded, or was lost for want of crew, without delay was Round Shot, a delayed marker is Chain or Double, a fired broadside's to-hit
 modifiers name its load, a Bonus Move roll names the Strain, a reveal names the maneuver, the faces rolled
 this segment); the `draw_*` functions fill the wiped fields of the checkpoint from the captain's generator
 within those bounds, and `draw_answer` gives the enemy a fresh answer to a hidden-kind request.
@@ -73,6 +73,8 @@ class Evidence:
                 continue
             if e["type"] == "reload_delayed":
                 special = True
+            elif e["type"] == "reload_lost":  # taken off without a delay, like a reload, but no crew (11.7)
+                return SPECIAL if special else ("round",)
             elif e["type"] == "reload":
                 if e["rule"] != "10.0":
                     return LOADS  # a Play Now quick reload took the marker off

@@ -93,3 +93,22 @@ def test_10_4_progress_is_reported_while_thinking() -> None:
     captain.progress = lambda done, total: seen.append((done, total))
     captain.choose(Seat(g, request))
     assert seen == [(k, 6) for k in range(1, 7)]
+
+
+def test_10_4_a_search_with_no_consistent_copy_falls_back_to_the_judgment(monkeypatch: Any) -> None:
+    """Defence in depth: if no copy consistent with the side's view can be drawn (a gap in rules/redraw.py, as
+    test_11_7_a_marker_lost_for_want_of_crew_... was), the level decides by judgment instead of failing."""
+    import cs_desktop.rules.determinize as dz
+    from cs_desktop.ai.judgment import JudgmentCaptain
+
+    game, seed = _games()[0]
+    ((g, request),) = _searched(game, 1, seed)
+
+    def no_copy(record: Any, rng: Any, attempts: int = 60) -> Game:
+        raise dz.DeterminizeError("no copy consistent (injected)")
+
+    monkeypatch.setattr(dz, "from_record", no_copy)
+    captain = SearchCaptain(3, QUICK)
+    answer = captain.choose(Seat(g, request))
+    assert captain.searches_skipped == 1 and captain.last_search is None
+    assert answer == JudgmentCaptain(3).choose(Seat(g, request))

@@ -158,3 +158,28 @@ def test_10_an_enemy_answer_to_a_pending_simultaneous_request_is_dropped() -> No
     assert sorted(r.side for r in determinize(game, "gb", Dice(1)).pending) == ["gb", "us"]
     mine = determinize(game, "us", Dice(1))
     assert [r.side for r in mine.pending] == ["gb"] and mine._answers["us"] == game._answers["us"]
+
+
+def test_11_7_a_marker_lost_for_want_of_crew_was_not_a_delayed_special_load() -> None:
+    """Found by the hard captain in a tournament (congress-vs-curlew, seed 1000004, turn 11): Curlew's markers
+    came due with no crew at the guns, so their chance to reload was lost without a delay. A Chain or Double
+    marker would have been delayed 2 impulses first (10.0), so both were Round Shot; the copies drew all three
+    types and threw away nearly every draw, and 60 tries were not enough (DeterminizeError)."""
+    import gzip
+    from pathlib import Path
+
+    from cs_desktop.rules.determinize import public_record
+    from cs_desktop.rules.redraw import Evidence
+    from cs_desktop.savegame import game_from_save, parse_save
+
+    path = Path(__file__).resolve().parents[1] / "data" / "determinize-reload-lost.json.gz"
+    game = game_from_save(parse_save(gzip.decompress(path.read_bytes()).decode(), path), path)
+    record = public_record(game, "us")
+    assert [e["type"] for e in record.segment[:2]] == ["reload_lost", "reload_lost"]
+    evidence = Evidence(record)
+    for slot in ("port_aft", "port_bow"):
+        assert evidence.marker_at_checkpoint("curlew", slot, delayed=False) == ("round",)
+    rng = Dice(7)
+    for _ in range(20):
+        copy = determinize(game, "us", rng, attempts=3)
+        assert copy.view("us", events=False) == game.view("us", events=False)
