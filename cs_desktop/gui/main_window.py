@@ -303,6 +303,8 @@ class GameOverDialog(QDialog):
         rows = [("Hull hits scored", lambda d: d.get("hits", {}).get("hull")),
                 ("Rigging hits scored", lambda d: d.get("hits", {}).get("rigging")),
                 ("Crew hits scored", lambda d: d.get("hits", {}).get("crew")),
+                # boxes the enemy lost by its own doing (Straining, bursts, Play Now events) are not scored
+                ("− by the enemy's own doing (R19.0)", lambda d: d.get("self_inflicted")),
                 ("Hits total", lambda d: d.get("hits_total")),
                 ("× multiplier (20.1)", lambda d: d.get("multiplier")),
                 ("+ bonus (20.1)", lambda d: d.get("bonus")),

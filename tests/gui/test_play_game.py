@@ -69,6 +69,12 @@ def test_human_vs_computer_complete_game(qtbot: Any, make_window: Any) -> None:
     vp_row = dialog.table.rowCount() - 1
     assert dialog.table.verticalHeaderItem(vp_row).text() == "Victory points"
     assert dialog.table.item(vp_row, 0).text() != ""
+    # 19.0 / R19.0: the rows add up on screen: hull + rigging + crew - the enemy's own doing = hits total
+    labels = [dialog.table.verticalHeaderItem(r).text() for r in range(dialog.table.rowCount())]
+    for c in range(dialog.table.columnCount()):
+        cell = {label: dialog.table.item(r, c).text() for r, label in enumerate(labels)}
+        scored = sum(int(cell[k]) for k in ("Hull hits scored", "Rigging hits scored", "Crew hits scored"))
+        assert scored - int(cell["− by the enemy's own doing (R19.0)"]) == int(cell["Hits total"])
     game = window.session.game
     assert game.ended and game.events[-1]["type"] == "game_end"
     again = Game.replay(game.scenario, game.cards, game.seed, game.decisions, game.options)
