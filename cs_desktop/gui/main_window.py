@@ -7,34 +7,19 @@ the board's clicks to the orders widget and the log's clicks to the rule viewer,
 
 from __future__ import annotations
 
-import html
 import random
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QSettings, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QSettings, QSize, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (
-    QCheckBox,
-    QComboBox,
-    QDialog,
-    QDialogButtonBox,
     QDockWidget,
     QFileDialog,
-    QFormLayout,
-    QGraphicsScene,
-    QGraphicsView,
-    QHBoxLayout,
     QLabel,
-    QListWidget,
-    QListWidgetItem,
     QMainWindow,
     QMessageBox,
-    QPushButton,
-    QSpinBox,
     QStackedWidget,
-    QTableWidget,
-    QTableWidgetItem,
     QVBoxLayout,
     QWidget,
 )
@@ -42,8 +27,7 @@ from PySide6.QtWidgets import (
 import cs_desktop
 from cs_desktop.gui import replay_viewer
 from cs_desktop.gui.panels import CardHand, DiceTray, GameLog, ImpulseTrack, OrdersPanel, RuleView, segment_text
-from cs_desktop.gui.seat_choice import seat_combo
-from cs_desktop.gui.session import DEFAULT_COMPUTER, HUMAN, SEAT_LABELS, GameSession
+from cs_desktop.gui.session import HUMAN, SEAT_LABELS, GameSession
 from cs_desktop.gui.thinking_indicator import ThinkingIndicator
 from cs_desktop.gui.board_menu import board_toggles
 from cs_desktop.gui.settings_dialog import SettingsDialog
@@ -55,341 +39,12 @@ from cs_desktop.gui.recent_menu import RecentMenu
 from cs_desktop.play.autosave import AutosaveStore, Resumable
 from cs_desktop.play.recent import RecentGames
 from cs_desktop.savegame import SUFFIX, SaveError, load_game
+from cs_desktop.gui.board_placeholder import make_board
+from cs_desktop.gui.game_over_dialog import GameOverDialog
+from cs_desktop.gui.new_game_dialog import COMPASS, NewGameDialog
+from cs_desktop.gui.window_pages import HandoverPage, WelcomePage
 
 LAYOUT_VERSION = 3
-COMPASS = {1: "N", 2: "NE", 3: "E", 4: "SE", 5: "S", 6: "SW", 7: "W", 8: "NW"}
-
-
-class PlaceholderBoard(QGraphicsView):
-    """Stands in for `board.BoardView` if that module cannot be imported: same calls, a plain view."""
-
-    squareClicked = Signal(int, int)
-    shipClicked = Signal(str)
-    optionClicked = Signal(int)
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setScene(QGraphicsScene(self))
-
-    def set_view(self, view: dict[str, Any], names: dict[str, str] | None = None) -> None:
-        scene = self.scene()
-        scene.clear()
-        w, h = view.get("map_size", [32, 24])
-        scene.addRect(0, 0, w * 30, h * 30)
-        for sid, ship in view.get("ships", {}).items():
-            scene.addEllipse(ship["x"] * 30 + 3, ship["y"] * 30 + 3, 24, 24)
-            scene.addText((names or {}).get(sid, sid)).setPos(ship["x"] * 30, ship["y"] * 30 + 26)
-
-    def show_maneuver_previews(self, ship_id: str, previews: Any) -> None:
-        pass
-
-    def show_firing(self, picture: Any) -> None:
-        pass
-
-    def clear_overlays(self) -> None:
-        pass
-
-    def fit_to_ships(self) -> None:
-        self.fitInView(self.scene().itemsBoundingRect(), Qt.AspectRatioMode.KeepAspectRatio)
-
-    def zoom_in(self) -> None:
-        self.scale(1.25, 1.25)
-
-    def zoom_out(self) -> None:
-        self.scale(0.8, 0.8)
-
-
-def make_board(parent: QWidget | None = None) -> Any:
-    try:
-        from cs_desktop.gui.board import BoardView
-
-        return BoardView(parent)
-    except ImportError:
-        return PlaceholderBoard(parent)
-
-
-def shipped_scenarios() -> list[tuple[Path, Any]]:
-    """(path, Scenario) of each shipped scenario that loads; sorted by date."""
-    from cs_desktop.files import FileFormatError, load_scenario
-
-    out = []
-    for path in sorted(cs_desktop.SCENARIOS.glob("*.json")):
-        try:
-            out.append((path, load_scenario(path)))
-        except FileFormatError:
-            continue
-    out.sort(key=lambda ps: (ps[1].date, ps[1].title))
-    return out
-
-
-def _clip(text: str, most: int) -> str:
-    if len(text) <= most:
-        return text
-    return text[:most].rsplit(" ", 1)[0] + " …"
-
-
-class NewGameDialog(QDialog):
-    """Pick a scenario (shipped or any file), the seats (human or computer) and the rules options."""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setWindowTitle("New Game")
-        self.setObjectName("new-game")
-        self.resize(760, 640)
-        lay = QHBoxLayout(self)
-        left = QVBoxLayout()
-        lab = QLabel("&Scenario")
-        self.list = QListWidget()
-        self.list.setObjectName("scenarios")
-        lab.setBuddy(self.list)
-        left.addWidget(lab)
-        left.addWidget(self.list, 1)
-        self.other = QPushButton("Open another scenario &file…")
-        self.other.clicked.connect(self._browse)
-        left.addWidget(self.other)
-        lay.addLayout(left, 1)
-        right = QVBoxLayout()
-        self.details = QLabel()
-        self.details.setWordWrap(True)
-        self.details.setTextFormat(Qt.TextFormat.RichText)
-        self.details.setMinimumWidth(320)
-        right.addWidget(self.details)
-        self.form = QFormLayout()
-        self.seat_boxes: dict[str, QComboBox] = {}
-        self.seats_holder = QWidget()
-        self.seats_form = QFormLayout(self.seats_holder)
-        self.seats_form.setContentsMargins(0, 0, 0, 0)
-        right.addWidget(self.seats_holder)
-        self.turn_limit = QSpinBox()
-        self.turn_limit.setObjectName("turn-limit")
-        self.turn_limit.setRange(0, 200)
-        self.turn_limit.setSpecialValueText("none (play to the end, 18.0)")
-        tl = QLabel("&Turn limit")
-        tl.setBuddy(self.turn_limit)
-        self.form.addRow(tl, self.turn_limit)
-        self.bridge = QCheckBox("&Bridge Cards (1.7)")
-        self.bridge.setChecked(True)
-        self.bonus = QCheckBox("Bonus cards: offer discards before rolls (1.7.&3)")
-        self.bonus.setChecked(True)
-        self.bridge.toggled.connect(self.bonus.setEnabled)
-        self.form.addRow(self.bridge)
-        self.form.addRow(self.bonus)
-        self.relativity = QComboBox()
-        self.relativity.setObjectName("relativity")
-        for value, label in (("", "as the scenario says"), ("standard", "Standard (two ships, 7.0)"),
-                             ("fractional", "Fractional Relativity (21.1)"), ("zero", "Zero Relativity (21.2)")):
-            self.relativity.addItem(label, value)
-        rl = QLabel("&Movement")
-        rl.setBuddy(self.relativity)
-        self.form.addRow(rl, self.relativity)
-        self.seed = QSpinBox()
-        self.seed.setObjectName("seed")
-        self.seed.setRange(0, 2_000_000_000)
-        self.seed.setValue(random.randrange(1, 1_000_000))
-        sl = QLabel("Dice s&eed")
-        sl.setBuddy(self.seed)
-        self.form.addRow(sl, self.seed)
-        right.addLayout(self.form)
-        right.addStretch(1)
-        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
-        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("&Start")
-        self.buttons.accepted.connect(self.accept)
-        self.buttons.rejected.connect(self.reject)
-        right.addWidget(self.buttons)
-        lay.addLayout(right, 1)
-        self.scenarios: list[tuple[Path, Any]] = []
-        for path, sc in shipped_scenarios():
-            self._add(path, sc)
-        self.list.currentRowChanged.connect(self._selected)
-        self._selected(-1)
-        if self.list.count():
-            self.list.setCurrentRow(0)
-
-    def _add(self, path: Path, sc: Any) -> None:
-        self.scenarios.append((path, sc))
-        item = QListWidgetItem(f"{sc.title} ({sc.date[:4]})")
-        item.setToolTip(str(path))
-        self.list.addItem(item)
-
-    def _browse(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Open a scenario file", str(cs_desktop.SCENARIOS),
-                                              "Scenario files (*.json);;All files (*)")
-        if path:
-            self.add_scenario_file(path)
-
-    def add_scenario_file(self, path: str | Path) -> bool:
-        from cs_desktop.files import FileFormatError, load_scenario_with_ships
-
-        try:
-            sc, _ships = load_scenario_with_ships(path)
-        except FileFormatError as e:
-            self.list.setCurrentRow(-1)  # Start stays off until a scenario that loads is picked
-            self.details.setText("<b>This file cannot be used:</b><br>" + "<br>".join(html.escape(x)
-                                                                                    for x in e.lines()))
-            return False
-        self._add(Path(path), sc)
-        self.list.setCurrentRow(self.list.count() - 1)
-        return True
-
-    def _selected(self, row: int) -> None:
-        ok = 0 <= row < len(self.scenarios)
-        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(ok)
-        if not ok:
-            return
-        path, sc = self.scenarios[row]
-        sides = " vs ".join(f"{s.name} ({', '.join(x.ship_id for x in s.ships)})" for s in sc.sides)
-        self.details.setText(f"<h3>{html.escape(sc.title)}</h3><p>{html.escape(sc.date)} · "
-                             f"{html.escape(sc.location)} · {sc.engagement} engagement · wind toward "
-                             f"{COMPASS.get(sc.wind, sc.wind)}</p><p>{html.escape(sides)}</p>"
-                             f"<p>{html.escape(_clip(sc.description, 700))}</p>")
-        while self.seats_form.rowCount():
-            self.seats_form.removeRow(0)
-        self.seat_boxes = {}
-        self.bid_boxes: dict[str, QSpinBox] = {}
-        for i, side in enumerate(sc.sides):
-            combo, about = seat_combo(side.id, HUMAN if i == 0 else DEFAULT_COMPUTER)
-            lab = QLabel(f"{side.name} (&{i + 1})")
-            lab.setBuddy(combo)
-            self.seats_form.addRow(lab, combo)
-            self.seats_form.addRow(about)
-            self.seat_boxes[side.id] = combo
-            bid = QSpinBox()
-            bid.setObjectName(f"bid-{side.id}")
-            bid.setRange(0, 200)
-            bid.setValue(sc.options.bid.get(side.id, 0))
-            bid.setToolTip("19.0 option: victory points this side grants its opponent at the end")
-            self.seats_form.addRow(f"  bid: {side.name} grants", bid)
-            self.bid_boxes[side.id] = bid
-        if sc.options.turn_limit:
-            self.turn_limit.setValue(sc.options.turn_limit)
-
-    def set_seat(self, side: str, kind: str) -> None:
-        combo = self.seat_boxes[side]
-        combo.setCurrentIndex(combo.findData(kind))
-
-    def choice(self) -> dict[str, Any]:
-        path, sc = self.scenarios[self.list.currentRow()]
-        options: dict[str, Any] = {"bridge_cards": self.bridge.isChecked(),
-                                   "bonus_cards": self.bridge.isChecked() and self.bonus.isChecked()}
-        if self.turn_limit.value():
-            options["turn_limit"] = self.turn_limit.value()
-        if self.relativity.currentData():
-            options["relativity"] = self.relativity.currentData()
-        bid = {side: box.value() for side, box in getattr(self, "bid_boxes", {}).items()}
-        if any(bid.values()) and bid != dict(sc.options.bid):
-            options["bid"] = bid
-        return {"path": path, "scenario": sc, "seats": {s: c.currentData() for s, c in self.seat_boxes.items()},
-                "seed": self.seed.value(), "options": options}
-
-
-class GameOverDialog(QDialog):
-    """The victory tally (18.0, 19.0) of the game_end event."""
-
-    def __init__(self, session: GameSession, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setObjectName("game-over")
-        self.setWindowTitle("Game over")
-        game = session.game
-        assert game is not None
-        end = next((e for e in reversed(game.events) if e.get("type") == "game_end"), {})
-        result = end.get("result", {})
-        lay = QVBoxLayout(self)
-        winner = result.get("winner")
-        title = (f"{session.side_name(winner)} wins" if winner else "A draw") if result else "Game over"
-        self.title = QLabel(f"<h2>{html.escape(title)}</h2><p>{html.escape(game.state.end_reason)}</p>")
-        self.title.setWordWrap(True)
-        lay.addWidget(self.title)
-        sides = result.get("sides", {})
-        rows = [("Hull hits scored", lambda d: d.get("hits", {}).get("hull")),
-                ("Rigging hits scored", lambda d: d.get("hits", {}).get("rigging")),
-                ("Crew hits scored", lambda d: d.get("hits", {}).get("crew")),
-                # boxes the enemy lost by its own doing (Straining, bursts, Play Now events) are not scored
-                ("− by the enemy's own doing (R19.0)", lambda d: d.get("self_inflicted")),
-                ("Hits total", lambda d: d.get("hits_total")),
-                ("× multiplier (20.1)", lambda d: d.get("multiplier")),
-                ("+ bonus (20.1)", lambda d: d.get("bonus")),
-                ("Enemy ships struck", lambda d: d.get("struck")),
-                ("Enemy ships captured", lambda d: d.get("captured")),
-                ("Bid received (19.0)", lambda d: d.get("bid_received")),
-                ("Victory points", lambda d: d.get("vp"))]
-        self.table = QTableWidget(len(rows), len(sides))
-        self.table.setObjectName("tally")
-        self.table.setHorizontalHeaderLabels([session.side_name(s) for s in sides])
-        self.table.setVerticalHeaderLabels([r[0] for r in rows])
-        for c, data in enumerate(sides.values()):
-            for r, (_label, get) in enumerate(rows):
-                value = get(data)
-                self.table.setItem(r, c, QTableWidgetItem("" if value is None else str(value)))
-        self.table.resizeColumnsToContents()
-        self.table.setMinimumHeight(self.table.verticalHeader().length() + self.table.horizontalHeader().height() + 6)
-        lay.addWidget(self.table)
-        summary = QLabel(str(result.get("summary", "")))
-        summary.setTextFormat(Qt.TextFormat.PlainText)  # plain: an apostrophe is not shown as &#x27;
-        lay.addWidget(summary)
-        hist = game.scenario.historical_outcome
-        if hist.summary:
-            h = QLabel(f"<i>Historically:</i> {html.escape(hist.summary)}")
-            h.setWordWrap(True)
-            lay.addWidget(h)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        buttons.rejected.connect(self.close)
-        buttons.accepted.connect(self.close)
-        lay.addWidget(buttons)
-        self.resize(600, 560)
-
-
-class HandoverPage(QWidget):
-    """The hotseat curtain: nothing of either side's secrets is on screen until the next player confirms."""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setObjectName("handover")
-        self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
-        self.setStyleSheet("#handover { background:#13243a; } QLabel { color:#f4ecd8; }")
-        lay = QVBoxLayout(self)
-        lay.addStretch(1)
-        self.label = QLabel()
-        self.label.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.label.setWordWrap(True)
-        self.label.setTextFormat(Qt.TextFormat.RichText)
-        lay.addWidget(self.label)
-        self.button = QPushButton()
-        self.button.setObjectName("handover-confirm")
-        self.button.setDefault(True)
-        self.button.setMinimumHeight(40)
-        row = QHBoxLayout()
-        row.addStretch(1)
-        row.addWidget(self.button)
-        row.addStretch(1)
-        lay.addLayout(row)
-        lay.addStretch(2)
-
-    def show_for(self, name: str) -> None:
-        self.label.setText(f"<h1>Pass the screen to {html.escape(name)}</h1>"
-                           "<p style='font-size:14pt'>The other captain's orders, loads and cards are hidden.<br>"
-                           f"{html.escape(name)}: press the button (or Enter) when the other player looks away.</p>")
-        self.button.setText(f"&I am {name} — show my ship")
-
-
-class WelcomePage(QWidget):
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        lay = QVBoxLayout(self)
-        lay.addStretch(1)
-        lab = QLabel("<h1>Captain's Sea</h1><p>Frigate duels, 1799–1815.</p>"
-                     "<p>Game → <b>New Game</b> (Ctrl+N) to pick a scenario and the seats,<br>"
-                     "or <b>Open</b> (Ctrl+O) a saved game.</p>")
-        lab.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        lay.addWidget(lab)
-        row = QHBoxLayout()
-        row.addStretch(1)
-        self.new = QPushButton("&New Game…")
-        self.open = QPushButton("&Open…")
-        row.addWidget(self.new)
-        row.addWidget(self.open)
-        row.addStretch(1)
-        lay.addLayout(row)
-        lay.addStretch(2)
 
 
 def fitting_size(width: int, height: int) -> QSize:
@@ -887,7 +542,6 @@ class MainWindow(QMainWindow):
             return False
         sides = [side.id for side in scenario.sides]
         seats = {sides[0]: "human", sides[1]: "simple"}
-        import random
 
         return self.start_scenario(scenario, ships, seats, random.SystemRandom().randrange(1, 10**9), {},
                                    f"library:{scenario_id}")

@@ -1,0 +1,207 @@
+"""The New Game dialog: the shipped scenarios, the seats (a human, a level of the computer captain or a baseline),
+the seed and the options, with the scenario's description and 20.1 terms."""
+
+from __future__ import annotations
+
+import html
+import random
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+import cs_desktop
+from cs_desktop.gui.seat_choice import seat_combo
+from cs_desktop.gui.session import DEFAULT_COMPUTER, HUMAN
+
+COMPASS = {1: "N", 2: "NE", 3: "E", 4: "SE", 5: "S", 6: "SW", 7: "W", 8: "NW"}
+
+
+def shipped_scenarios() -> list[tuple[Path, Any]]:
+    """(path, Scenario) of each shipped scenario that loads; sorted by date."""
+    from cs_desktop.files import FileFormatError, load_scenario
+
+    out = []
+    for path in sorted(cs_desktop.SCENARIOS.glob("*.json")):
+        try:
+            out.append((path, load_scenario(path)))
+        except FileFormatError:
+            continue
+    out.sort(key=lambda ps: (ps[1].date, ps[1].title))
+    return out
+
+
+def _clip(text: str, most: int) -> str:
+    if len(text) <= most:
+        return text
+    return text[:most].rsplit(" ", 1)[0] + " …"
+
+
+class NewGameDialog(QDialog):
+    """Pick a scenario (shipped or any file), the seats (human or computer) and the rules options."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("New Game")
+        self.setObjectName("new-game")
+        self.resize(760, 640)
+        lay = QHBoxLayout(self)
+        left = QVBoxLayout()
+        lab = QLabel("&Scenario")
+        self.list = QListWidget()
+        self.list.setObjectName("scenarios")
+        lab.setBuddy(self.list)
+        left.addWidget(lab)
+        left.addWidget(self.list, 1)
+        self.other = QPushButton("Open another scenario &file…")
+        self.other.clicked.connect(self._browse)
+        left.addWidget(self.other)
+        lay.addLayout(left, 1)
+        right = QVBoxLayout()
+        self.details = QLabel()
+        self.details.setWordWrap(True)
+        self.details.setTextFormat(Qt.TextFormat.RichText)
+        self.details.setMinimumWidth(320)
+        right.addWidget(self.details)
+        self.form = QFormLayout()
+        self.seat_boxes: dict[str, QComboBox] = {}
+        self.seats_holder = QWidget()
+        self.seats_form = QFormLayout(self.seats_holder)
+        self.seats_form.setContentsMargins(0, 0, 0, 0)
+        right.addWidget(self.seats_holder)
+        self.turn_limit = QSpinBox()
+        self.turn_limit.setObjectName("turn-limit")
+        self.turn_limit.setRange(0, 200)
+        self.turn_limit.setSpecialValueText("none (play to the end, 18.0)")
+        tl = QLabel("&Turn limit")
+        tl.setBuddy(self.turn_limit)
+        self.form.addRow(tl, self.turn_limit)
+        self.bridge = QCheckBox("&Bridge Cards (1.7)")
+        self.bridge.setChecked(True)
+        self.bonus = QCheckBox("Bonus cards: offer discards before rolls (1.7.&3)")
+        self.bonus.setChecked(True)
+        self.bridge.toggled.connect(self.bonus.setEnabled)
+        self.form.addRow(self.bridge)
+        self.form.addRow(self.bonus)
+        self.relativity = QComboBox()
+        self.relativity.setObjectName("relativity")
+        for value, label in (("", "as the scenario says"), ("standard", "Standard (two ships, 7.0)"),
+                             ("fractional", "Fractional Relativity (21.1)"), ("zero", "Zero Relativity (21.2)")):
+            self.relativity.addItem(label, value)
+        rl = QLabel("&Movement")
+        rl.setBuddy(self.relativity)
+        self.form.addRow(rl, self.relativity)
+        self.seed = QSpinBox()
+        self.seed.setObjectName("seed")
+        self.seed.setRange(0, 2_000_000_000)
+        self.seed.setValue(random.randrange(1, 1_000_000))
+        sl = QLabel("Dice s&eed")
+        sl.setBuddy(self.seed)
+        self.form.addRow(sl, self.seed)
+        right.addLayout(self.form)
+        right.addStretch(1)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("&Start")
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        right.addWidget(self.buttons)
+        lay.addLayout(right, 1)
+        self.scenarios: list[tuple[Path, Any]] = []
+        for path, sc in shipped_scenarios():
+            self._add(path, sc)
+        self.list.currentRowChanged.connect(self._selected)
+        self._selected(-1)
+        if self.list.count():
+            self.list.setCurrentRow(0)
+
+    def _add(self, path: Path, sc: Any) -> None:
+        self.scenarios.append((path, sc))
+        item = QListWidgetItem(f"{sc.title} ({sc.date[:4]})")
+        item.setToolTip(str(path))
+        self.list.addItem(item)
+
+    def _browse(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Open a scenario file", str(cs_desktop.SCENARIOS),
+                                              "Scenario files (*.json);;All files (*)")
+        if path:
+            self.add_scenario_file(path)
+
+    def add_scenario_file(self, path: str | Path) -> bool:
+        from cs_desktop.files import FileFormatError, load_scenario_with_ships
+
+        try:
+            sc, _ships = load_scenario_with_ships(path)
+        except FileFormatError as e:
+            self.list.setCurrentRow(-1)  # Start stays off until a scenario that loads is picked
+            self.details.setText("<b>This file cannot be used:</b><br>" + "<br>".join(html.escape(x)
+                                                                                    for x in e.lines()))
+            return False
+        self._add(Path(path), sc)
+        self.list.setCurrentRow(self.list.count() - 1)
+        return True
+
+    def _selected(self, row: int) -> None:
+        ok = 0 <= row < len(self.scenarios)
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(ok)
+        if not ok:
+            return
+        path, sc = self.scenarios[row]
+        sides = " vs ".join(f"{s.name} ({', '.join(x.ship_id for x in s.ships)})" for s in sc.sides)
+        self.details.setText(f"<h3>{html.escape(sc.title)}</h3><p>{html.escape(sc.date)} · "
+                             f"{html.escape(sc.location)} · {sc.engagement} engagement · wind toward "
+                             f"{COMPASS.get(sc.wind, sc.wind)}</p><p>{html.escape(sides)}</p>"
+                             f"<p>{html.escape(_clip(sc.description, 700))}</p>")
+        while self.seats_form.rowCount():
+            self.seats_form.removeRow(0)
+        self.seat_boxes = {}
+        self.bid_boxes: dict[str, QSpinBox] = {}
+        for i, side in enumerate(sc.sides):
+            combo, about = seat_combo(side.id, HUMAN if i == 0 else DEFAULT_COMPUTER)
+            lab = QLabel(f"{side.name} (&{i + 1})")
+            lab.setBuddy(combo)
+            self.seats_form.addRow(lab, combo)
+            self.seats_form.addRow(about)
+            self.seat_boxes[side.id] = combo
+            bid = QSpinBox()
+            bid.setObjectName(f"bid-{side.id}")
+            bid.setRange(0, 200)
+            bid.setValue(sc.options.bid.get(side.id, 0))
+            bid.setToolTip("19.0 option: victory points this side grants its opponent at the end")
+            self.seats_form.addRow(f"  bid: {side.name} grants", bid)
+            self.bid_boxes[side.id] = bid
+        if sc.options.turn_limit:
+            self.turn_limit.setValue(sc.options.turn_limit)
+
+    def set_seat(self, side: str, kind: str) -> None:
+        combo = self.seat_boxes[side]
+        combo.setCurrentIndex(combo.findData(kind))
+
+    def choice(self) -> dict[str, Any]:
+        path, sc = self.scenarios[self.list.currentRow()]
+        options: dict[str, Any] = {"bridge_cards": self.bridge.isChecked(),
+                                   "bonus_cards": self.bridge.isChecked() and self.bonus.isChecked()}
+        if self.turn_limit.value():
+            options["turn_limit"] = self.turn_limit.value()
+        if self.relativity.currentData():
+            options["relativity"] = self.relativity.currentData()
+        bid = {side: box.value() for side, box in getattr(self, "bid_boxes", {}).items()}
+        if any(bid.values()) and bid != dict(sc.options.bid):
+            options["bid"] = bid
+        return {"path": path, "scenario": sc, "seats": {s: c.currentData() for s, c in self.seat_boxes.items()},
+                "seed": self.seed.value(), "options": options}
