@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# A long tournament, a scenario at a time, resumable: each finished scenario is kept as OUT/<scenario>.json and
+# skipped next time; run two at once (one with --reverse) to use two cores. Merge the pieces with
+#     captains-sea tournament --merge OUT/*.json
+# Usage: bash scripts/tournament_by_scenario.sh CAPTAINS GAMES OUT [--reverse]
+#   e.g. bash scripts/tournament_by_scenario.sh hard,simple 2 benchmarks/results/hard-vs-simple
+# (seed 1, turn limit 30, one worker process a run: the pieces merge into exactly the report of one run).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+captains=$1 games=$2 out=$3
+mkdir -p "$out"
+files=$(ls scenarios/*.json)
+if [ "${4:-}" = "--reverse" ]; then files=$(ls scenarios/*.json | sort -r); fi
+for f in $files; do
+  name=$(basename "$f" .json)
+  target="$out/$name.json"
+  if [ -e "$target" ] || [ -e "$target.running" ]; then continue; fi
+  : > "$target.running"
+  if python3 -m cs_desktop tournament --captains "$captains" --scenarios "$f" --games "$games" --seed 1 \
+       --turn-limit 30 --workers 1 --json > "$target.part"; then
+    mv "$target.part" "$target"
+  else
+    echo "$name: the tournament failed (see above); nothing kept" >&2
+    rm -f "$target.part"
+  fi
+  rm -f "$target.running"
+done
