@@ -83,6 +83,7 @@ class BoardView(BoardCamera, BoardScene, BoardAdvice, QGraphicsView):
         self._dynamic: list[QGraphicsItem] = []
         self._places: list[Placeable] = []
         self._press: QPoint | None = None
+        self._swallow_release = False
         self._dragging = False
         self._shift_timer = QTimer(self)
         self._shift_timer.setSingleShot(True)
@@ -207,8 +208,9 @@ class BoardView(BoardCamera, BoardScene, BoardAdvice, QGraphicsView):
         event.accept()
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
-        if self.motion.running:  # so does a click
+        if self.motion.running:  # so does a click (and its release is taken too)
             self.motion.finish()
+            self._swallow_release = True
             event.accept()
             return
         if event.button() in (Qt.MouseButton.LeftButton, Qt.MouseButton.MiddleButton):
@@ -233,6 +235,10 @@ class BoardView(BoardCamera, BoardScene, BoardAdvice, QGraphicsView):
         super().mouseMoveEvent(event)
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        if self._swallow_release:  # the press only ended a glide
+            self._swallow_release = False
+            event.accept()
+            return
         if self._press is not None:
             was_drag = self._dragging
             self._press = None
