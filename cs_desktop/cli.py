@@ -46,7 +46,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run_app()
     if args.smoke_test:
         parser.error("--smoke-test opens the window; it takes no subcommand")
-    result: int = args.func(args)
+    try:
+        result: int = args.func(args)
+    except BrokenPipeError:  # the output was piped into a reader that stopped early (`| head`): not an error
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # so the interpreter's own final flush cannot fail again
+        return 0
     return result
 
 

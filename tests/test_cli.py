@@ -103,3 +103,19 @@ def test_simulate_bad_options_exit_2(args: list[str], message: str, capsys: pyte
     assert main(["simulate", "--scenario", str(SCEN / "constitution-vs-java.json"), *args]) == 2
     captured = capsys.readouterr()
     assert message in captured.err and captured.out == ""
+
+
+def test_output_into_a_reader_that_stops_early_is_not_an_error() -> None:
+    """`captains-sea ... | head -1`: the closed pipe ends the command quietly, without a traceback."""
+    import subprocess
+    import sys
+
+    many = ["simulate", "--scenario", str(SCEN / "constitution-vs-java.json"), "--games", "600", "--turn-limit",
+            "1", "--json"]  # far more output than a pipe holds
+    proc = subprocess.Popen([sys.executable, "-m", "cs_desktop", *many], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE)
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.readline()
+    proc.stdout.close()  # the reader goes away after one line
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=60) == 0 and "Traceback" not in err
