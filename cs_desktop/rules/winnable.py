@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from cs_desktop.rules.cards import SECTION_NAMES, Scenario, ShipCard
-from cs_desktop.rules.ratings import victory_terms
+from cs_desktop.rules.cards import Scenario, ShipCard
+from cs_desktop.rules.ratings import damage_capacity, victory_terms
 from cs_desktop.rules.victory import CAPTURED_VP, DRAW_MARGIN
 
 
@@ -34,8 +34,8 @@ class Reach:
 
 
 def card_boxes(card: ShipCard) -> int:
-    """The boxes an enemy can damage on a card (19.0 scores damaged boxes): gunnery, rigging and crew."""
-    return sum(len(card.gunnery[s]) for s in SECTION_NAMES) + card.rigging_points + card.crew_points
+    """The boxes an enemy can damage on a card (19.0 scores damaged boxes): its DC by 20.1."""
+    return damage_capacity(card)
 
 
 def reach(scenario: Scenario, ships: Mapping[str, ShipCard]) -> dict[str, Reach]:
