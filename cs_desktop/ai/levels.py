@@ -42,9 +42,9 @@ LEVELS: dict[str, Level] = {
     "normal": Level("normal", "Looks ahead before each maneuver, broadside and load, playing out about 40 futures to "
                               "the end of the turn over what it cannot see; thinks up to a second.",
                     Budget(iterations=40, time_cap_s=1.0, horizon_turns=0)),
-    "hard": Level("hard", "Looks further: about 100 futures into the next turn before each choice that matters, "
-                          "weighing every maneuver; thinks up to three seconds.",
-                  Budget(iterations=100, time_cap_s=3.0, horizon_turns=1)),
+    "hard": Level("hard", "Looks five times as hard: about 200 futures to the end of the turn before each choice "
+                          "that matters, weighing every maneuver; thinks up to three seconds.",
+                  Budget(iterations=200, time_cap_s=3.0, horizon_turns=0)),
 }
 
 #: the decisions worth a search; the rest are answered by the judgment alone
