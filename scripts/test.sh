@@ -7,7 +7,10 @@ python3 -c "import ruff, mypy, wheel" 2>/dev/null || bash scripts/setup.sh
 export QT_QPA_PLATFORM=offscreen
 python3 -m ruff check --quiet cs_desktop tests benchmarks
 python3 -m mypy --strict --no-error-summary cs_desktop/rules cs_desktop/play/turn_flow.py cs_desktop/play/crew_plan.py
-# the replay model and its bookmarks, strictly; what they import is checked where it is listed (silent here)
+# the replay model, its bookmarks and the play presenter, strictly; what they import is checked where it is
+# listed (silent here)
 python3 -m mypy --strict --follow-imports=silent --no-error-summary cs_desktop/play/replay.py \
-    cs_desktop/play/replay_bookmarks.py
+    cs_desktop/play/replay_bookmarks.py cs_desktop/play/presenter.py cs_desktop/play/presenter_crew.py \
+    cs_desktop/play/presenter_files.py cs_desktop/play/presenter_captains.py cs_desktop/play/screen.py \
+    cs_desktop/play/fair_advice.py cs_desktop/play/seating.py cs_desktop/play/setup_preview.py
 exec python3 -m pytest "$@"

@@ -30,3 +30,52 @@ def test_engine_imports_no_database() -> None:
     for path in (pkg / "rules").rglob("*.py"):
         text = path.read_text(encoding="utf-8")
         assert "sqlmodel" not in text and "sqlite3" not in text, path
+
+
+#: what only the referee (the engine and the presenter) may read of a game
+REFEREE_ONLY = {"state", "events", "decisions", "pending", "checkpoint"}
+
+
+def _reads_the_game(path: Path) -> list[str]:
+    """`x.game` anywhere, `<something named game>.state/.events/...`, and the engine's Game or advice imported."""
+    found = []
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute):
+            if node.attr == "game" and not (path.name == "session.py" and _inside_property(tree, node, "game")):
+                found.append(f"{path.name}:{node.lineno}: .game")
+            value = node.value
+            named = value.id if isinstance(value, ast.Name) else value.attr if isinstance(value, ast.Attribute) else ""
+            if node.attr in REFEREE_ONLY and "game" in named.lower():
+                found.append(f"{path.name}:{node.lineno}: {named}.{node.attr}")
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            names = {a.name for a in node.names}
+            if node.module == "cs_desktop.rules.game" or (node.module == "cs_desktop.rules" and "advice" in names):
+                found.append(f"{path.name}:{node.lineno}: imports {node.module} {sorted(names)}")
+    return found
+
+
+def _inside_property(tree: ast.AST, target: ast.AST, name: str) -> bool:
+    """The one place the window's session hands the game on: its `game` property, for tests and tools."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef) and node.name == name:
+            if any(child is target for child in ast.walk(node)):
+                return True
+    return False
+
+
+def test_11_1_no_gui_module_reads_the_referees_game() -> None:
+    """Issue 11 item 1: the window draws the presenter's screen model (play/screen.py); no module under gui/
+    reads the game, its state or its events, nor builds a Game or prices advice on the referee's state."""
+    pkg = Path(cs_desktop.__file__).parent
+    offenders = [hit for path in sorted((pkg / "gui").rglob("*.py")) for hit in _reads_the_game(path)]
+    assert offenders == []
+
+
+def test_11_1_the_guard_finds_what_it_forbids(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.py"
+    bad.write_text("from cs_desktop.rules.game import Game\n"
+                   "def f(session):\n    return session.game.state.turn, game.events\n", encoding="utf-8")
+    hits = _reads_the_game(bad)
+    assert any(".game" in h for h in hits) and any("game.events" in h for h in hits)
+    assert any("imports cs_desktop.rules.game" in h for h in hits)

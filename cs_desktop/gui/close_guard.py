@@ -23,22 +23,19 @@ class CloseGuard:
     def __init__(self, window: Any) -> None:
         self.window = window
         self.box: QMessageBox | None = None
-        self.discarded: Any = None  # the game the player chose to discard (the close does not autosave it)
         self._passing = False
 
     def at_risk(self) -> bool:
-        s = self.window.session
-        return (not self._passing and s.game is not None and not s.game.ended and s.unsaved()
-                and s.game is not self.discarded)
+        return not self._passing and self.window.session.at_risk()
 
     def ask(self, doing: str, then: Callable[[], Any]) -> bool:
         """True: nothing to lose, go ahead now. False: the question is open; `then` runs after Save (once
         saved) or Discard, and never after Cancel."""
         if not self.at_risk():
             return True
-        game = self.window.session.game
+        screen = self.window.session.screen()
         box = QMessageBox(QMessageBox.Icon.Question, "Keep this game?",
-                          f"{game.scenario.title}, turn {game.state.turn}, is not finished.\n\n"
+                          f"{screen.title}, turn {screen.turn}, is not finished.\n\n"
                           f"Save it before you {doing}?", B.Save | B.Discard | B.Cancel, self.window)
         box.setObjectName("keep-game")
         box.setDefaultButton(B.Save)
@@ -59,9 +56,7 @@ class CloseGuard:
             if not self.save():
                 return
         elif button == B.Discard:
-            self.discarded = self.window.session.game
-            if self.window.autosave is not None:
-                self.window.autosave.discard()
+            self.window.session.discard()  # its autosave goes; the close does not keep it
         else:
             return
         self._passing = True

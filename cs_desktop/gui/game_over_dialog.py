@@ -15,23 +15,20 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from cs_desktop.gui.session import GameSession
+from cs_desktop.play.screen import ScreenModel
 
 class GameOverDialog(QDialog):
     """The victory tally (18.0, 19.0) of the game_end event."""
 
-    def __init__(self, session: GameSession, parent: QWidget | None = None) -> None:
+    def __init__(self, screen: ScreenModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("game-over")
         self.setWindowTitle("Game over")
-        game = session.game
-        assert game is not None
-        end = next((e for e in reversed(game.events) if e.get("type") == "game_end"), {})
-        result = end.get("result", {})
+        result = screen.result or {}
         lay = QVBoxLayout(self)
         winner = result.get("winner")
-        title = (f"{session.side_name(winner)} wins" if winner else "A draw") if result else "Game over"
-        self.title = QLabel(f"<h2>{html.escape(title)}</h2><p>{html.escape(game.state.end_reason)}</p>")
+        title = (f"{screen.side_name(winner)} wins" if winner else "A draw") if result else "Game over"
+        self.title = QLabel(f"<h2>{html.escape(title)}</h2><p>{html.escape(screen.end_reason)}</p>")
         self.title.setWordWrap(True)
         lay.addWidget(self.title)
         sides = result.get("sides", {})
@@ -49,7 +46,7 @@ class GameOverDialog(QDialog):
                 ("Victory points", lambda d: d.get("vp"))]
         self.table = QTableWidget(len(rows), len(sides))
         self.table.setObjectName("tally")
-        self.table.setHorizontalHeaderLabels([session.side_name(s) for s in sides])
+        self.table.setHorizontalHeaderLabels([screen.side_name(s) for s in sides])
         self.table.setVerticalHeaderLabels([r[0] for r in rows])
         for c, data in enumerate(sides.values()):
             for r, (_label, get) in enumerate(rows):
@@ -61,9 +58,8 @@ class GameOverDialog(QDialog):
         summary = QLabel(str(result.get("summary", "")))
         summary.setTextFormat(Qt.TextFormat.PlainText)  # plain: an apostrophe is not shown as &#x27;
         lay.addWidget(summary)
-        hist = game.scenario.historical_outcome
-        if hist.summary:
-            h = QLabel(f"<i>Historically:</i> {html.escape(hist.summary)}")
+        if screen.historical_outcome:
+            h = QLabel(f"<i>Historically:</i> {html.escape(screen.historical_outcome)}")
             h.setWordWrap(True)
             lay.addWidget(h)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)

@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 import cs_desktop
 from cs_desktop.gui import replay_viewer
 from cs_desktop.gui.panels import CardHand, DiceTray, GameLog, ImpulseTrack, OrdersPanel, RuleView, segment_text
-from cs_desktop.gui.session import HUMAN, SEAT_LABELS, GameSession
+from cs_desktop.gui.session import SEAT_LABELS, GameSession
 from cs_desktop.gui.thinking_indicator import ThinkingIndicator
 from cs_desktop.gui.board_menu import board_toggles
 from cs_desktop.gui.settings_dialog import SettingsDialog
@@ -37,6 +37,7 @@ from cs_desktop.gui.close_guard import CloseGuard
 from cs_desktop.gui.layout_file import LayoutFile
 from cs_desktop.gui.recent_menu import RecentMenu
 from cs_desktop.play.autosave import AutosaveStore, Resumable
+from cs_desktop.play.screen import ScreenModel
 from cs_desktop.play.recent import RecentGames
 from cs_desktop.savegame import SUFFIX, SaveError, load_game
 from cs_desktop.gui.board_placeholder import make_board
@@ -87,7 +88,6 @@ class MainWindow(QMainWindow):
         self._dock_ships: tuple[str, ...] = ()
         self._overlay_key: Any = None
         self._overlay_request: Any = None
-        self._events_seen: dict[int, int] = {}
         self._previews: dict[str, list[dict[str, Any]]] = {}
 
         self.board = make_board()
@@ -165,8 +165,8 @@ class MainWindow(QMainWindow):
         self.settings.sync()
 
     def _ensure_ship_docks(self) -> None:
-        game = self.session.game
-        ships = tuple(game.state.ships) if game else ()
+        screen = self.session.screen()
+        ships = tuple(ship.id for ship in screen.ships)
         if ships == self._dock_ships:
             return
         for dock, _scroll, _stack in self._ship_docks.values():
@@ -174,13 +174,15 @@ class MainWindow(QMainWindow):
             dock.deleteLater()
         self._ship_docks = {}
         self._dock_ships = ships
-        if game is None:
+        if not screen.has_game:
             return
         first: QDockWidget | None = None
-        sides = list(game.state.sides)
-        for side in sides:
-            for k, sid in enumerate(game.state.sides[side].ships):
-                card = game.state.ships[sid].card
+        sides = list(screen.side_names)
+        index_in_side: dict[str, int] = {}
+        for ship in screen.ships:
+            side, sid, card = ship.side, ship.id, ship.card
+            k = index_in_side[side] = index_in_side.get(side, -1) + 1
+            if True:
                 scroll = ShipCardScroll()
                 scroll.card_widget.assignmentEdited.connect(self.session.set_draft)
                 hidden = QLabel("Hidden until the next player takes the screen.")
@@ -291,65 +293,58 @@ class MainWindow(QMainWindow):
 
     # ------------------------------------------------------------------ refresh (session.changed)
     def _refresh(self) -> None:
+        """Draw the presenter's screen model (play/screen.py): nothing here reads the game itself."""
         session = self.session
-        game = session.game
+        screen = session.screen()
         self._ensure_ship_docks()
-        view = session.view()
-        if game is None:
+        view = screen.view
+        if not screen.has_game:
             self.stack.setCurrentWidget(self.welcome)
-        elif session.curtain:
-            self.handover.show_for(session.side_name(session.handover_to))
+        elif screen.curtain:
+            self.handover.show_for(screen.side_name(screen.handover_to))
             self.stack.setCurrentWidget(self.handover)
             self.handover.button.setFocus()
         else:
             self.stack.setCurrentWidget(self.board)
-        names = {sid: s.card.name for sid, s in game.state.ships.items()} if game else {}
-        if game is not None and id(game) not in self._events_seen:
-            self._events_seen = {id(game): len(game.events)}
         if view is not None:
-            self.board.set_view(view, names)
+            self.board.set_view(view, screen.ship_names)
             self._overlay_key = None
-            self._show_new_shifts(game)
-        request = session.request()
-        viewer = session.viewer()
+            self._show_new_shifts(screen)
+        request = screen.request
         drafts = session.crew_drafts() if request is not None and request.kind == "assign_crew" else {}
-        for sid, (dock, scroll, stack) in self._ship_docks.items():
+        for ship in screen.ships:
+            dock, scroll, stack = self._ship_docks[ship.id]
             if view is None:
                 stack.setCurrentIndex(1)
                 scroll.card_widget.set_assignment(None, None)
-                if game is not None:
-                    dock.setWindowTitle(game.state.ships[sid].card.name)
+                dock.setWindowTitle(ship.name)
                 continue
             stack.setCurrentIndex(0)
-            state = view["ships"][sid]
-            own = viewer is None or state["side"] == viewer
             card = scroll.card_widget
-            assert game is not None
-            card.set_card(game.state.ships[sid].card, state, own)
-            if sid in drafts and request is not None:
-                card.set_assignment(request.info["limits"][sid], drafts[sid])
+            card.set_card(ship.card, view["ships"][ship.id], ship.own)
+            if ship.id in drafts and request is not None:
+                card.set_assignment(request.info["limits"][ship.id], drafts[ship.id])
             else:
                 card.set_assignment(None, None)
-            flag = "" if own else " (enemy)"
-            dock.setWindowTitle(f"{game.state.ships[sid].card.name}{flag}")
+            dock.setWindowTitle(f"{ship.name}{'' if ship.own else ' (enemy)'}")
         self.orders.refresh(session)
-        self.impulses.refresh(session)
-        self.hand.refresh(session)
-        self.dice.refresh(session)
-        self.log.refresh(session)
-        self._overlays(request)
-        self._update_actions()
-        self._update_status()
-        if game is not None and game.ended and self._game_over_shown_for is not game:
-            self._game_over_shown_for = game
-            self.game_over_dialog = GameOverDialog(session, self)
+        self.impulses.refresh(screen)
+        self.hand.refresh(screen)
+        self.dice.refresh(screen)
+        self.log.refresh(screen)
+        self._overlays(screen)
+        self._update_actions(screen)
+        self._update_status(screen)
+        if screen.ended and self._game_over_shown_for != screen.key[0]:
+            self._game_over_shown_for = screen.key[0]
+            self.game_over_dialog = GameOverDialog(screen, self)
             self.game_over_dialog.show()
 
-    def _overlays(self, request: Any) -> None:
-        game = self.session.game
-        if request is None or game is None:
+    def _overlays(self, screen: ScreenModel) -> None:
+        request = screen.request
+        if request is None:
             return
-        key = (id(game), len(game.decisions), request.kind)
+        key = (screen.key, request.kind)
         if key == self._overlay_key:
             return
         self._overlay_key = key
@@ -358,21 +353,20 @@ class MainWindow(QMainWindow):
             self._show_overlays_for(request, next(iter(request.ships)))
 
     def _show_overlays_for(self, request: Any, ship_id: str) -> None:
-        """Board help for one ship of the pending request (click another of your ships to switch)."""
-        game = self.session.game
-        if game is None:
+        """Board help for one ship of the pending request (click another of your ships to switch), priced on
+        the player's own view (play/fair_advice.py)."""
+        advice = self.session.advice()
+        if advice is None:
             return
         self._previews = {}
         try:
-            from cs_desktop.rules import advice
-
             self.board.clear_overlays()
             if request.kind == "select_maneuver":
-                previews = advice.maneuver_previews(game.state, ship_id)
+                previews = advice.maneuver_previews(ship_id)
                 self._previews[ship_id] = previews
                 self.board.show_maneuver_previews(ship_id, previews)
             elif request.kind == "fire":
-                self.board.show_firing(advice.firing_picture(game.state, ship_id))
+                self.board.show_firing(advice.firing_picture(ship_id))
         except Exception as e:  # advice is help, never a reason to stop play
             self.statusBar().showMessage(f"Board help not available: {e}", 5000)
 
@@ -389,54 +383,42 @@ class MainWindow(QMainWindow):
     def _board_ship(self, ship_id: str) -> None:
         request = getattr(self, "_overlay_request", None)
         if (request is not None and request.ships and ship_id in request.ships
-                and self.session.game is not None and request in self.session.game.pending):
+                and request is self.session.request()):
             self._show_overlays_for(request, ship_id)
         if ship_id in self._ship_docks:
             dock = self._ship_docks[ship_id][0]
             dock.show()
             dock.raise_()
 
-    def _update_actions(self) -> None:
-        s = self.session
-        has = s.game is not None
+    def _update_actions(self, screen: ScreenModel) -> None:
+        has = screen.has_game
         self.act_save.setEnabled(has)
         self.act_save_as.setEnabled(has)
         self.act_replay.setEnabled(has)
-        self.act_undo.setEnabled(s.can_undo())
-        self.act_strike.setEnabled(has and not s.game.ended and s.shown_side is not None  # type: ignore[union-attr]
-                                   and s.seats.get(s.shown_side) == HUMAN and not s.curtain)
-        self.act_handover.setEnabled(s.curtain)
+        self.act_undo.setEnabled(screen.can_undo)
+        self.act_strike.setEnabled(screen.can_strike)
+        self.act_handover.setEnabled(screen.curtain)
 
-    def _update_status(self) -> None:
-        s = self.session
-        game = s.game
-        if game is None:
+    def _update_status(self, screen: ScreenModel) -> None:
+        if not screen.has_game:
             self.status.setText("No game")
             self.setWindowTitle("Captain's Sea")
             return
-        st = game.state
         from cs_desktop.rules.movement_rates import wind_from
 
-        who = "Referee view (all revealed)" if s.viewer() is None else f"You: {s.side_name(s.viewer())}"
-        if s.curtain:
-            who = f"Hand-over to {s.side_name(s.handover_to)}"
-        seats = ", ".join(f"{s.side_name(side)}: {SEAT_LABELS[k]}" for side, k in s.seats.items())
-        self.status.setText(f"Turn {st.turn} · {segment_text({'segment': st.segment})} · wind from "
-                            f"{COMPASS[wind_from(st.wind)]} · {who} · {seats}")
-        self.setWindowTitle(f"Captain's Sea — {game.scenario.title}")
+        who = ("Referee view (all revealed)" if screen.viewer is None
+               else f"You: {screen.side_name(screen.viewer)}")
+        if screen.curtain:
+            who = f"Hand-over to {screen.side_name(screen.handover_to)}"
+        seats = ", ".join(f"{screen.side_name(side)}: {SEAT_LABELS[k]}" for side, k in screen.seats.items())
+        self.status.setText(f"Turn {screen.turn} · {segment_text({'segment': screen.segment})} · wind from "
+                            f"{COMPASS[wind_from(screen.wind)]} · {who} · {seats}")
+        self.setWindowTitle(f"Captain's Sea — {screen.title}")
 
-    def _show_new_shifts(self, game: Any) -> None:
-        """9.3: when the engine shifted every piece since the last refresh, show it on the board."""
-        if game is None:
-            return
-        seen = self._events_seen.get(id(game), len(game.events))
-        shift = [0, 0]
-        for event in game.events[seen:]:
-            if event["type"] == "map_shift":
-                shift[0] += event["shift"][0]
-                shift[1] += event["shift"][1]
-        self._events_seen = {id(game): len(game.events)}
-        if shift != [0, 0]:
+    def _show_new_shifts(self, screen: ScreenModel) -> None:
+        """9.3: when the engine shifted every piece since the last screen, show it on the board."""
+        shift = screen.map_shift
+        if shift != (0, 0):
             self.board.show_shift(shift[0], shift[1])
             self.statusBar().showMessage(f"Map edge (9.3): every ship and smoke marker shifted by "
                                          f"{shift[0]:+d}, {shift[1]:+d} squares", 6000)
@@ -474,15 +456,12 @@ class MainWindow(QMainWindow):
 
     def start_scenario(self, scenario: Any, ships: dict[str, Any], seats: dict[str, str], seed: int,
                        options: dict[str, Any], source: str) -> bool:
-        from cs_desktop.rules.game import Game
-
         if not self.guard.ask("start a new game",
                               lambda: self.start_scenario(scenario, ships, seats, seed, options, source)):
             return False  # the player is asked first; the game starts after Save or Discard
 
-        game = Game(scenario, ships, seed=seed, options=options)
         self._game_over_shown_for = None
-        self.session.new_game(game, seats, source)
+        self.session.start_scenario(scenario, ships, seats, seed, options, source)
         self._fit_soon()
         return True
 
@@ -553,7 +532,7 @@ class MainWindow(QMainWindow):
         QTimer.singleShot(150, self, self._fit)
 
     def _fit(self) -> None:
-        if self.isVisible() and self.session.game is not None:
+        if self.isVisible() and self.session.has_game:
             self.board.fit_to_ships()
 
     def open_game(self) -> None:
@@ -572,9 +551,10 @@ class MainWindow(QMainWindow):
         except SaveError as e:
             self.show_error("Cannot open this saved game", str(e))
             return False
-        if self.session.save_path is not None and self.session.game is not None:
-            self.recent.add(self.session.save_path, self.session.game.scenario.title, self.session.game.state.turn)
-        self._game_over_shown_for = self.session.game if self.session.game and self.session.game.ended else None
+        screen = self.session.screen()
+        if self.session.save_path is not None and screen.has_game:
+            self.recent.add(self.session.save_path, screen.title, screen.turn)
+        self._game_over_shown_for = screen.key[0] if screen.ended else None
         self._fit_soon()
         return True
 
@@ -589,7 +569,7 @@ class MainWindow(QMainWindow):
             self.save_game_as()
 
     def save_game_as(self) -> None:
-        if self.session.game is None:
+        if not self.session.has_game:
             return
         path, _ = QFileDialog.getSaveFileName(self, "Save the game", str(self._save_dir() / f"game{SUFFIX}"),
                                               f"Saved games (*{SUFFIX})")
@@ -605,9 +585,9 @@ class MainWindow(QMainWindow):
             self.show_error("Could not save", str(e))
             return False
         self.settings.setValue("files/last_dir", str(Path(path).parent))
-        game = self.session.game
-        if game is not None:
-            self.recent.add(path, game.scenario.title, game.state.turn)
+        screen = self.session.screen()
+        if screen.has_game:
+            self.recent.add(path, screen.title, screen.turn)
         return True
 
     def undo(self) -> None:
@@ -697,15 +677,6 @@ class MainWindow(QMainWindow):
             event.ignore()  # Save / Discard / Cancel is asked first (gui/close_guard.py)
             return
         self.save_layout()
-        game = self.session.game
-        if self.autosave is not None:
-            if game is not None and game is not self.guard.discarded:
-                # an unfinished game the player saved is offered again at the next start
-                keep = not game.ended and self.session.save_path is not None
-                try:
-                    self.autosave.write(game, self.session.meta(), offer=keep)
-                except (SaveError, OSError):
-                    pass
-            self.autosave.end_session()
+        self.session.presenter.close_autosave()  # kept for the next start, unless the player discarded it
         self.session.close()
         super().closeEvent(event)

@@ -1,8 +1,9 @@
 """The control panel and the other play panels: orders (the pending request), impulse track, bridge card hand,
 dice tray and game log (the rule panel is in rule_view.py).
 
-Each panel has `refresh(session)` and reads only the session (the view of the side at the screen); the main
-window calls `refresh` on the session's `changed` signal. None calls another panel.
+Each panel has `refresh(screen)` and draws only the presenter's screen model (play/screen.py: the view of the
+side at the screen); the orders panel gets the session, to send the player's answers. The main window calls
+`refresh` on the session's `changed` signal. None calls another panel, none reads the game.
 """
 
 from __future__ import annotations
@@ -27,6 +28,8 @@ from PySide6.QtWidgets import (
 from cs_desktop.gui.requests import RequestWidget, card_text, make_request_widget
 from cs_desktop.gui.rule_view import RuleView, rule_tooltip  # noqa: F401 - RuleView: the main window takes it here
 from cs_desktop.gui.ship_card import SECTION_LABELS
+
+from cs_desktop.play.screen import ScreenModel
 
 if TYPE_CHECKING:
     from cs_desktop.gui.session import GameSession
@@ -91,39 +94,38 @@ class OrdersPanel(QWidget):
     def refresh(self, session: GameSession) -> None:
         self.session = session
         self.prompt.setToolTip("")
-        game = session.game
-        if game is None:
+        screen = session.screen()
+        if not screen.has_game:
             self.heading.setText("<b>No game.</b> Start one with Game → New Game (Ctrl+N) or open a saved game "
                                  "(Ctrl+O).")
             self.prompt.setText("")
             self._set_widget(None, None)
-            self.message.setText(session.last_message)
+            self.message.setText(screen.last_message)
             return
-        st = game.state
-        head = f"<b>Turn {st.turn}</b> · {segment_text({'segment': st.segment})}"
-        if st.initiative:
-            head += f" · Initiative: {html.escape(session.side_name(st.initiative))}"
+        head = f"<b>Turn {screen.turn}</b> · {segment_text({'segment': screen.segment})}"
+        if screen.initiative:
+            head += f" · Initiative: {html.escape(screen.side_name(screen.initiative))}"
         self.heading.setText(head)
-        self.message.setText(session.last_message)
-        if game.ended:
-            self.prompt.setText(f"<b>Game over.</b> {html.escape(st.end_reason)}")
+        self.message.setText(screen.last_message)
+        if screen.ended:
+            self.prompt.setText(f"<b>Game over.</b> {html.escape(screen.end_reason)}")
             self._set_widget(None, None)
             return
-        if session.curtain:
-            self.prompt.setText(f"Hand the screen to <b>{html.escape(session.side_name(session.handover_to))}</b>.")
+        if screen.curtain:
+            self.prompt.setText(f"Hand the screen to <b>{html.escape(screen.side_name(screen.handover_to))}</b>.")
             self._set_widget(None, None)
             return
-        request = session.request()
+        request = screen.request
         if request is None:
-            waiting = [session.side_name(s) for s in session.waiting_for()]
-            thinking = " (thinking…)" if session.thinking else ""
+            waiting = [screen.side_name(s) for s in screen.waiting_for]
+            thinking = " (thinking…)" if screen.thinking else ""
             self.prompt.setText(f"Waiting for {html.escape(', '.join(waiting) or 'the engine')}{thinking}.")
             self._set_widget(None, None)
             return
-        self.prompt.setText(f"<b>{html.escape(session.side_name(request.side))}:</b> {html.escape(request.prompt)} "
+        self.prompt.setText(f"<b>{html.escape(screen.side_name(request.side))}:</b> {html.escape(request.prompt)} "
                             f"<a href='rule:{request.rule}'>[rule {request.rule}]</a>")
         self.prompt.setToolTip(rule_tooltip(request.rule))
-        key = (id(game), len(game.decisions), request.kind, request.side)
+        key = (screen.key, request.kind, request.side)
         if key != self._request_key:
             self._set_widget(make_request_widget(request, session), key)
 
@@ -164,8 +166,8 @@ class ImpulseTrack(QWidget):
         most = max([len(v) for v in self.loads.values()] + [0])
         return 22 + 16 * max(1, len(self.rows)) + 13 * most + 6
 
-    def refresh(self, session: GameSession) -> None:
-        view = session.view()
+    def refresh(self, screen: ScreenModel) -> None:
+        view = screen.view
         self.rows = []
         self.loads = {}
         self.current = 0
@@ -185,10 +187,10 @@ class ImpulseTrack(QWidget):
             colour = SIDE_COLOURS[sides.index(ship["side"]) % len(SIDE_COLOURS)]
             speed = int(ship.get("speed") or 0)
             acts = [tables.activations(speed, i) for i in range(1, 13)]
-            name = session.game.state.ships[sid].card.name if session.game else sid
+            name = screen.ship_name(sid)
             self.rows.append((f"{name} ({speed})", colour, acts))
         turn = int(view.get("turn", 1))
-        viewer = session.viewer()
+        viewer = screen.viewer
         for due, ship, slot, load, _delayed in view.get("reload_track", []):
             impulse = int(due) - (turn - 1) * 12
             if not 1 <= impulse <= 12:
@@ -270,13 +272,13 @@ class CardHand(QWidget):
         self.list.setWordWrap(True)
         lay.addWidget(self.list, 1)
 
-    def refresh(self, session: GameSession) -> None:
-        view = session.view()
+    def refresh(self, screen: ScreenModel) -> None:
+        view = screen.view
         self.list.clear()
         if view is None:
             self.title.setText("Hidden until the next player takes the screen.")
             return
-        viewer = session.viewer()
+        viewer = screen.viewer
         lines = []
         for sid, info in view["sides"].items():
             hand = info.get("hand")
@@ -339,11 +341,11 @@ class DiceTray(QWidget):
         self._last: Any = None
         self.entries: list[str] = []
 
-    def refresh(self, session: GameSession) -> None:
-        view = session.view()
-        events = [] if view is None else [e for e in view.get("events", []) if e.get("type") == "roll"]
+    def refresh(self, screen: ScreenModel) -> None:
+        view = screen.view
+        events = [e for e in screen.events() if e.get("type") == "roll"]
         rolls = events[-self.MAX:][::-1]
-        key = (session.game is None, view is None, tuple(e["n"] for e in rolls))
+        key = (screen.has_game, view is None, tuple(e["n"] for e in rolls))
         if key == self._last:
             return
         self._last = key
@@ -352,12 +354,10 @@ class DiceTray(QWidget):
         lay.setContentsMargins(0, 0, 0, 0)
         self.entries = []
         if not rolls:
-            empty = "No game yet." if session.game is None else "No dice rolled yet." if view is not None else \
+            empty = "No game yet." if not screen.has_game else "No dice rolled yet." if view is not None else \
                 "Hidden until the next player takes the screen."
             lay.addWidget(QLabel(empty))
-        names = {}
-        if session.game is not None:
-            names = {sid: s.card.name for sid, s in session.game.state.ships.items()}
+        names = screen.ship_names
         for k, e in enumerate(rolls):
             frame = QFrame()
             frame.setFrameShape(QFrame.Shape.StyledPanel)
@@ -365,7 +365,7 @@ class DiceTray(QWidget):
                 frame.setStyleSheet("QFrame { background:#fff8e1; }")
             fl = QVBoxLayout(frame)
             fl.setContentsMargins(4, 2, 4, 2)
-            who = names.get(e.get("ship") or "", "") or session.side_name(e.get("side"))
+            who = names.get(e.get("ship") or "", "") or screen.side_name(e.get("side"))
             title = (f"<b>{html.escape(str(e.get('purpose', 'roll')))}</b> — {html.escape(who)} "
                      f"<span style='color:#666'>(rule {e.get('rule')}, turn {e.get('turn')}, "
                      f"impulse {e.get('impulse')})</span>")
@@ -425,15 +425,15 @@ class GameLog(QWidget):
         if rule:
             self.ruleClicked.emit(str(rule))
 
-    def refresh(self, session: GameSession) -> None:
-        view = session.view()
+    def refresh(self, screen: ScreenModel) -> None:
+        view = screen.view
         if view is None:
             self.list.clear()
             self._shown = []
             self._key = None
             return
         events = view.get("events", [])
-        key = (id(session.game), session.viewer())
+        key = (screen.key[0], screen.viewer)
         ns = [e["n"] for e in events]
         if key != self._key or ns[:len(self._shown)] != self._shown:
             self.list.clear()

@@ -26,7 +26,7 @@ class RecentMenu(QMenu):
         self.clear()
         autosave = self.window.autosave
         # the autosave is listed only while no game is in the window (then it is that game)
-        listed = autosave.path if autosave is not None and self.window.session.game is None else None
+        listed = autosave.path if autosave is not None and not self.window.session.has_game else None
         self.games = self.recent.entries(listed)
         for i, game in enumerate(self.games):
             prefix = f"&{i + 1} " if i < 9 else "1&0 " if i == 9 else ""

@@ -25,27 +25,13 @@ from cs_desktop.gui.panels import GameLog
 from cs_desktop.gui.replay_controls import BookmarkPanel, TransportBar
 from cs_desktop.gui.ship_card import ShipCardScroll
 from cs_desktop.play.replay import BookmarkError, BookmarkStore, Replay
+from cs_desktop.play.screen import replay_screen
 from cs_desktop.savegame import SUFFIX, SaveError
 
 #: step name -> key(s) of its shortcut
 KEYS = {"back": ("Left",), "forward": ("Right",), "back_impulse": ("Ctrl+Left",),
         "forward_impulse": ("Ctrl+Right",), "back_turn": ("PgUp",), "forward_turn": ("PgDown",),
         "first": ("Home",), "last": ("End",)}
-
-
-class _LogSource:
-    """What `GameLog.refresh` reads of a session, for a replay: the view at the position, the viewer, and a
-    `game` that stays the same object while the replay is open (so going forward only adds entries)."""
-
-    def __init__(self, replay: Replay) -> None:
-        self.game = replay
-        self._replay = replay
-
-    def view(self) -> dict[str, Any]:
-        return self._replay.view()
-
-    def viewer(self) -> str | None:
-        return self._replay.viewer
 
 
 class ReplayViewer(QMainWindow):
@@ -80,7 +66,6 @@ class ReplayViewer(QMainWindow):
             self.card_tabs.addTab(scroll, card.name)
         self.log = GameLog()
         self.bookmarks = BookmarkPanel()
-        self._log_source = _LogSource(replay)
         self.docks: dict[str, QDockWidget] = {}
         self._dock("cards", "Ship cards", self.card_tabs, Qt.DockWidgetArea.LeftDockWidgetArea)
         self._dock("bookmarks", "Bookmarks", self.bookmarks, Qt.DockWidgetArea.RightDockWidgetArea)
@@ -184,7 +169,10 @@ class ReplayViewer(QMainWindow):
             scroll.card_widget.set_card(self.replay.cards()[sid], state, self.replay.own(sid))
             i = self.card_tabs.indexOf(scroll)
             self.card_tabs.setTabText(i, f"{self.replay.ship_names()[sid]}{'' if self.replay.own(sid) else ' (enemy)'}")
-        self.log.refresh(self._log_source)  # type: ignore[arg-type]  # reads view(), viewer() and game
+        # the log draws the same screen model as in play; its key stays the same while the replay is open, so
+        # going forward only adds entries
+        self.log.refresh(replay_screen(view, self.replay.viewer, self.replay.cards(), self.replay.title,
+                                       id(self.replay), self.replay.position))
         self.transport.refresh(self.replay)
         self.bookmarks.refresh(self.replay, self.replay.bookmark_problem or self.last_error)
         self._keep_ships_in_view()
@@ -239,15 +227,11 @@ def replay_this_game(window: Any) -> ReplayViewer | None:
     """Game → Replay this game: the game in play so far, in the view of the player at the screen (everything
     only once it is over). The game goes on untouched."""
     session = window.session
-    game = session.game
-    if game is None:
+    if not session.has_game:
         window.show_error("Replay this game", "There is no game to replay: start or open one first.")
         return None
     if session.curtain:
         window.show_error("Replay this game", "The screen is being handed over: the next player takes it first "
                                               "(Orders → Take the screen), then opens the replay.")
         return None
-    viewers = [session.shown_side] if session.shown_side is not None else None
-    replay = Replay.from_game(game, session.seats, viewers, BookmarkStore(data_folder(window)),
-                              source=f"{game.scenario.title} (in play)")
-    return show_viewer(window, replay)
+    return show_viewer(window, session.presenter.replay_in_play(BookmarkStore(data_folder(window))))

@@ -40,10 +40,7 @@ MOVE_ORDER_LABELS = {"initiative_first": "The Initiative player's ship maneuvers
 
 
 def ship_name(session: GameSession, ship_id: str) -> str:
-    game = session.game
-    if game is not None and ship_id in game.state.ships:
-        return game.state.ships[ship_id].card.name
-    return ship_id
+    return session.screen().ship_name(ship_id)
 
 
 def card_name(card_id: str) -> str:
@@ -545,16 +542,11 @@ class FireWidget(RequestWidget):
     def _changed(self, ship_id: str) -> None:
         row = self.rows[ship_id]
         ans = self._ship_answer(ship_id)
-        game = self.session.game
+        advice = self.session.advice()  # priced on the player's own view (play/fair_advice.py)
         text = ""
-        if ans["target"] is not None and game is not None and (ans["sections"] or ans["chaser"]):
+        if ans["target"] is not None and advice is not None and (ans["sections"] or ans["chaser"]):
             try:
-                from cs_desktop.rules import advice
-
-                if ans["sections"]:
-                    odds = advice.shot_odds(game.state, ship_id, ans["target"], ans["sections"])
-                else:
-                    odds = advice.shot_odds(game.state, ship_id, ans["target"], [], chaser=ans["chaser"])
+                odds = advice.shot_odds(ship_id, ans["target"], ans["sections"], chaser=ans["chaser"])
                 exp = odds["expected"]
                 extra = f", raking ({odds['rake']}, 11.8)" if odds.get("rake") else ""
                 text = (f"<b>Odds (11.4):</b> range {odds['mp']} MP{extra}; P(at least one hit) "
@@ -707,12 +699,7 @@ class FallbackWidget(RequestWidget):
         self.ok = self.add_submit_button(lay, "&Answer with a random legal choice")
 
     def answer(self) -> Any:
-        from cs_desktop.rules import decisions
-        from cs_desktop.rules.dice import Dice
-
-        game = self.session.game
-        assert game is not None
-        return decisions.sample(game.state, self.request, Dice(len(game.decisions) + 17))
+        return self.session.random_answer(self.session.screen().key[1] + 17)
 
 
 WIDGETS: dict[str, type[RequestWidget]] = {

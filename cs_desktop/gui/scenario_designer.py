@@ -632,16 +632,13 @@ class ScenarioDesigner(EditorBase):
     def _show_board(self) -> None:
         if self.scenario is None:
             return
-        from cs_desktop.rules.game import Game
+        from cs_desktop.play.setup_preview import setup_view
 
         try:
-            game = Game(self.scenario, self.cards, seed=0, options={"bridge_cards": False})
+            self.view, names = setup_view(self.scenario, self.cards)
         except Exception as e:  # the set-up itself failed: say so, keep the old picture
             self.status.setText(f"<span style='{ERROR_STYLE}'>Cannot set up this scenario: {e}</span>")
             return
-        self.view = game.view(None, events=False)
-        names = {sid: self.cards[st.card.id].name for sid, st in game.state.ships.items()
-                 if st.card.id in self.cards}
         self.board.set_view(self.view, names)  # type: ignore[attr-defined]
         if hasattr(self.board, "fitInView") and self.board.scene() is not None:
             self.board.fitInView(self.board.scene().itemsBoundingRect(), Qt.AspectRatioMode.KeepAspectRatio)

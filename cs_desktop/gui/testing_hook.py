@@ -11,22 +11,14 @@ Every line is flushed at once; nothing here runs unless the variable is set.
 
 from __future__ import annotations
 
-import hashlib
 import os
 import sys
 from typing import Any
-
-from cs_desktop.play.autosave import describe_pending
 
 
 def _say(line: str) -> None:
     sys.stdout.write(line + "\n")
     sys.stdout.flush()
-
-
-def pending_line(game: Any) -> str:
-    digest = hashlib.sha256(game.fingerprint().encode("utf-8")).hexdigest()
-    return f"PENDING {len(game.decisions)} {digest} {describe_pending(game)}"
 
 
 def run(window: Any, hook: str) -> None:
@@ -41,8 +33,6 @@ def run(window: Any, hook: str) -> None:
 
 def _play(window: Any, path: str, seed: int, count: int) -> None:
     from cs_desktop.files import load_scenario_with_ships
-    from cs_desktop.rules import decisions as dec
-    from cs_desktop.rules.dice import Dice
 
     scenario, _ships = load_scenario_with_ships(path)
     seats = {side.id: "human" for side in scenario.sides}
@@ -54,15 +44,15 @@ def _play(window: Any, path: str, seed: int, count: int) -> None:
     window.session.orders = orders
     window.start_game(path, seats, seed, {})
     session = window.session
-    dice = Dice(seed + 1)
-    while len(session.game.decisions) < count:
+    made = 0
+    while session.screen().key[1] < count:
         if session.curtain:
             session.confirm_handover()
             continue
-        request = session.request()
-        assert request is not None, "a hotseat game always asks a human"
-        session.submit(dec.sample(session.game.state, request, dice))
-    _say(pending_line(session.game))
+        assert session.request() is not None, "a hotseat game always asks a human"
+        session.submit(session.random_answer(seed + 1 + made))
+        made += 1
+    _say(session.presenter.pending_line())
 
 
 def _report(window: Any) -> None:
@@ -72,5 +62,5 @@ def _report(window: Any) -> None:
     else:
         _say(f"OFFER {box.text().splitlines()[-1]}")
         box.continue_button.click()
-        _say(pending_line(window.session.game))
+        _say(window.session.presenter.pending_line())
     os._exit(0)  # at once: no close prompt, the data folder stays as this start left it

@@ -27,7 +27,7 @@ def test_dice_tray_shows_the_apostrophe_of_a_bridge_card(qtbot: Any, make_window
     mods, _effects = resolve_played(["carpenters-crew#1"], "damage control")
     assert "'" in mods[0][0] and "Carpenter's" in card_of("carpenters-crew")["name"]
     roll_now(game, "us", 2, "damage control", "3.9", mods)
-    window.dice.refresh(window.session)
+    window.dice.refresh(window.session.screen())
     texts = [lab.text() for lab in window.dice.findChildren(QLabel)]
     modifiers = [t for t in texts if t.startswith("Modifiers:")]
     assert modifiers and "Bridge Card 'The Carpenter's Crew' +1" in modifiers[0]

@@ -164,11 +164,11 @@ def test_a_saved_game_remembers_which_answers_were_given_for_the_player(qtbot: A
     assert game.submit("gb", {"java": setup})
     session.new_game(game, {"us": "human", "gb": "simple"}, None)
     assert session.submit({"constitution": setup})
-    assert session._auto == {2}
+    assert session.presenter._auto == {2}
     path = session.save(tmp_path / "g.csgame")
     again = GameSession()
     again.orders = StandingOrders(ask_everything=True)  # nothing new is answered on loading
     again.load(path)
-    assert again._auto == {2} and again.meta()["answered_for_player"] == [2]
+    assert again.presenter._auto == {2} and again.meta()["answered_for_player"] == [2]
     session.close()
     again.close()

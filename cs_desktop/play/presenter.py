@@ -1,0 +1,387 @@
+"""The play presenter: one game at the screen, without Qt (issue 11).
+
+It owns the game and everything about playing it that is not drawing: starting a game from a scenario file or
+from cards already loaded (the library), seating humans and computer captains, whose view is on screen and the
+hotseat hand-over curtain (seat kinds: `seating.py`), answering (a refusal is said in `last_message`), the
+answers the standing orders give for a human (`turn_flow.py`), undo, striking colours, the crew assignment being
+edited (`presenter_crew.py`), saving, autosave after every decision and resuming (`presenter_files.py`). After every change it builds one `ScreenModel`
+(`play/screen.py`) from the viewer's `game.view(side)`, the pending request and what the player may do, and
+tells its listeners; the window draws that model and nothing else. The board's help comes from `advice()`,
+priced on the viewer's view (`play/fair_advice.py`).
+
+The computer's turn is the one thing it leaves to its owner: `computer_move()` says which captain must answer
+what, on a `Seat` (a copy of the game; the captain sees only its side's view, the request and determinized
+copies), and `computer_answered()` takes the answer back — the window runs the captain on a thread between the
+two (gui/session.py), a headless test or tool calls `captain.choose(seat)` itself (`presenter_captains.py`).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from cs_desktop.ai.seat import Seat
+from cs_desktop.play.autosave import AutosaveStore
+from cs_desktop.play.fair_advice import FairAdvice
+from cs_desktop.play.presenter_captains import ComputerMove, ComputerTurns
+from cs_desktop.play.presenter_crew import CrewDrafts, copy_assign
+from cs_desktop.play.presenter_files import GameFiles, _same_file
+from cs_desktop.play.screen import ScreenModel, empty_screen, end_result, ship_entries
+from cs_desktop.play.seating import HUMAN, seats_from_meta, window_captain
+from cs_desktop.play.turn_flow import StandingOrders, answer_for
+from cs_desktop.rules.cards import Scenario, ShipCard
+from cs_desktop.rules.decisions import Refusal, Request
+from cs_desktop.rules.dice import Dice
+from cs_desktop.rules.game import Game
+from cs_desktop.savegame import LoadedGame, load_game
+
+log = logging.getLogger(__name__)
+
+Listener = Callable[[], None]
+__all__ = ["ComputerMove", "PlayPresenter", "copy_assign"]
+
+
+class PlayPresenter(CrewDrafts, GameFiles, ComputerTurns):
+    def __init__(self, autosave: AutosaveStore | None = None,
+                 make_captain: Callable[[str, int], Any] = window_captain) -> None:
+        #: the referee's game: for this presenter, its tests and the tools; the window never reads it
+        self.game: Game | None = None
+        self.scenario_path: str | None = None
+        self.seats: dict[str, str] = {}
+        self.captains: dict[str, Any] = {}
+        self.shown_side: str | None = None
+        self.handover_to: str | None = None
+        self.thinking: str | None = None
+        self.last_message = ""
+        self.save_path: Path | None = None
+        self.drafts: dict[str, dict[str, Any]] = {}
+        self.autosave = autosave
+        self.make_captain = make_captain
+        #: the standing orders of the human seats (issue 11); the window loads them from settings.ini
+        self.orders = StandingOrders()
+        #: answers given for a human seat by turn_flow: (side, turn, sentence), newest last
+        self.passed: list[tuple[str, int, str]] = []
+        #: increases whenever the game is replaced (new, load, undo, strike): a captain's late answer is dropped
+        self.token = 0
+        self._listeners: list[Listener] = []
+        self._draft_for: int | None = None
+        self._autosaved: tuple[int, int, bool] | None = None
+        self._saved_key: tuple[int, int] | None = None
+        self._discarded: Game | None = None  # the game the player chose to drop
+        self._auto: set[int] = set()  # indices in game.decisions of the answers turn_flow gave
+        self._undo_key: tuple[int, int, str] | None = None
+        self._undo_value: Game | Refusal = Refusal("BRIEF 3", "nothing to undo")
+        self._screen: ScreenModel = empty_screen()
+        self._screen_key: tuple[Any, ...] | None = None
+        self._advice: tuple[tuple[Any, ...], FairAdvice] | None = None
+        self._shift_mark = -1  # the newest event shown on a screen: map shifts after it are news
+        self._fallback_dice = Dice(0xC5)
+
+    # ------------------------------------------------------------------ listeners
+    def subscribe(self, listener: Listener) -> None:
+        """`listener()` is called after every change (read `screen()` then)."""
+        self._listeners.append(listener)
+
+    def _notify(self) -> None:
+        for listener in list(self._listeners):
+            listener()
+
+    # ------------------------------------------------------------------ starting
+    def start_file(self, path: str | Path, seats: dict[str, str], seed: int, options: dict[str, Any]) -> None:
+        """A new game of a scenario file (raises FileFormatError naming the file, field and problem)."""
+        from cs_desktop.files import load_scenario_with_ships
+
+        scenario, ships = load_scenario_with_ships(path)
+        self.start_scenario(scenario, ships, seats, seed, options, str(path))
+
+    def start_scenario(self, scenario: Scenario, ships: dict[str, ShipCard], seats: dict[str, str], seed: int,
+                       options: dict[str, Any], source: str | None) -> None:
+        """A new game of a scenario whose cards are loaded (from a file or the library)."""
+        self.new_game(Game(scenario, ships, seed=seed, options=options), seats, source)
+
+    def new_game(self, game: Game, seats: dict[str, str], scenario_path: str | None = None) -> None:
+        self._install(game, seats, scenario_path, None)
+
+    def load(self, path: str | Path) -> LoadedGame:
+        """Load a saved game (raises SaveError with a clear message). Seats the save does not name, or names
+        with a captain this version does not know, get the default and a message (`last_message`)."""
+        loaded = load_game(path)
+        meta = loaded.meta
+        seats, notes = seats_from_meta(meta, [side.id for side in loaded.game.scenario.sides])
+        save_path: Path | None = Path(path)
+        if self.autosave is not None and _same_file(Path(path), self.autosave.path):
+            # continuing from the autosave: Save goes to the player's own file, never over the autosave
+            kept = meta.get("save_path")
+            save_path = Path(kept) if isinstance(kept, str) and kept and Path(kept).is_file() else None
+        scenario_path = meta.get("scenario_path")
+        self._install(loaded.game, seats, scenario_path if isinstance(scenario_path, str) else None, save_path)
+        given = meta.get("answered_for_player")  # which decisions turn_flow gave (undo steps back over them)
+        if isinstance(given, list):
+            self._auto |= {i for i in given if type(i) is int and 0 <= i < len(loaded.game.decisions)}
+            self._undo_key = None
+        if save_path is not None and save_path == Path(path):
+            self._saved_key = (id(loaded.game), len(loaded.game.decisions))
+        if notes:
+            self.last_message = "Seats changed: " + "; ".join(notes) + "."
+            log.warning("%s: %s", path, self.last_message)
+            self._notify()
+        return loaded
+
+    def _install(self, game: Game, seats: dict[str, str], scenario_path: str | None, save_path: Path | None) -> None:
+        self.token += 1
+        self.game = game
+        self.seats = {side: seats.get(side, HUMAN) for side in (s.id for s in game.scenario.sides)}
+        self.captains = {side: self.make_captain(kind, game.seed * 7 + i)
+                         for i, (side, kind) in enumerate(self.seats.items()) if kind != HUMAN}
+        self.scenario_path = scenario_path
+        self.save_path = save_path
+        self.shown_side = None
+        self.handover_to = None
+        self.thinking = None
+        self.last_message = ""
+        self.drafts = {}
+        self._draft_for = None
+        self._autosaved = None
+        self._saved_key = None
+        self.passed = []
+        self._auto = set()
+        self._undo_key = None
+        self._shift_mark = max((int(e["n"]) for e in game.events), default=-1)
+        self._after_change()
+
+    # ------------------------------------------------------------------ who sees what
+    @property
+    def humans(self) -> list[str]:
+        return [s for s, kind in self.seats.items() if kind == HUMAN]
+
+    @property
+    def hotseat(self) -> bool:
+        return len(self.humans) >= 2
+
+    @property
+    def curtain(self) -> bool:
+        return self.handover_to is not None
+
+    @property
+    def has_game(self) -> bool:
+        return self.game is not None
+
+    @property
+    def ended(self) -> bool:
+        return self.game is not None and self.game.ended
+
+    def viewer(self) -> str | None:
+        """The side whose view is on screen; None for the referee's view (no human seat, or game over)."""
+        if self.game is None or self.game.ended:
+            return None
+        return self.shown_side
+
+    def view(self) -> dict[str, Any] | None:
+        """What the screen may show now; None while the hand-over curtain is up."""
+        if self.game is None or self.curtain:
+            return None
+        return self.game.view(self.viewer())
+
+    def request(self) -> Request | None:
+        """The request the human at the screen must answer now (None: nothing for him, or curtain)."""
+        if self.game is None or self.curtain or self.game.ended:
+            return None
+        side = self.shown_side
+        if side is None or self.seats.get(side) != HUMAN:
+            return None
+        return self.game.pending_for(side)
+
+    def waiting_for(self) -> list[str]:
+        return [] if self.game is None else [r.side for r in self.game.pending]
+
+    def side_name(self, side: str | None) -> str:
+        return self.screen().side_name(side)
+
+    def _waiting_as_seen(self, viewer: str | None) -> tuple[str, ...]:
+        """The sides the game waits for, as the viewer may know it: while he has a request of his own, whether
+        the other side has already answered a simultaneous one is hidden (9.1 secret selection)."""
+        waiting = self.waiting_for()
+        if viewer is not None and viewer in waiting:
+            return (viewer,)
+        return tuple(waiting)
+
+    def _update_viewer(self) -> None:
+        game = self.game
+        if game is None:
+            return
+        humans = self.humans
+        if game.ended or not humans:
+            self.handover_to = None
+            if not humans:
+                self.shown_side = None
+            return
+        if len(humans) == 1:
+            self.shown_side = humans[0]
+            self.handover_to = None
+            return
+        if self.handover_to is not None:
+            return
+        deciding = [r.side for r in game.pending if self.seats.get(r.side) == HUMAN]
+        if not deciding or self.shown_side in deciding:
+            if self.shown_side is None:
+                self.handover_to = deciding[0] if deciding else humans[0]
+            return
+        self.handover_to = deciding[0]
+
+    def confirm_handover(self) -> None:
+        if self.handover_to is None:
+            return
+        self.shown_side = self.handover_to
+        self.handover_to = None
+        self.last_message = ""
+        self._after_change()
+
+    # ------------------------------------------------------------------ the screen
+    def screen(self) -> ScreenModel:
+        """The screen model for the side at the screen (built once per change)."""
+        game = self.game
+        if game is None:
+            return empty_screen(self.last_message)
+        key = (self.token, id(game), len(game.decisions), len(game.events), game.ended, self.shown_side, self.handover_to,
+               self.thinking, self.last_message, len(self.passed), tuple(self.seats.items()))
+        if key == self._screen_key:
+            return self._screen
+        viewer = self.viewer()
+        view = self.view()
+        public = game.view(viewer, events=False) if view is None else view
+        side = self.shown_side
+        shift = (0, 0)
+        if view is not None:  # 9.3: every piece shifted since the last screen (shown once, not behind the curtain)
+            for event in view.get("events", []):
+                if event["type"] == "map_shift" and int(event["n"]) > self._shift_mark:
+                    shift = (shift[0] + int(event["shift"][0]), shift[1] + int(event["shift"][1]))
+            self._shift_mark = max([self._shift_mark, *(int(e["n"]) for e in view.get("events", []))])
+        self._screen = ScreenModel(
+            key=(self.token, len(game.decisions), viewer, self.curtain), has_game=True,
+            title=game.scenario.title, viewer=viewer, curtain=self.curtain, handover_to=self.handover_to,
+            view=view, ships=ship_entries(public, game.cards, viewer),
+            side_names={s: str(info["name"]) for s, info in public["sides"].items()}, seats=dict(self.seats),
+            request=self.request(), waiting_for=self._waiting_as_seen(viewer), thinking=self.thinking,
+            turn=int(public["turn"]), segment=str(public["segment"]), initiative=public.get("initiative"),
+            wind=int(public["wind"]), ended=game.ended, end_reason=str(public.get("end_reason") or ""),
+            result=end_result(view) if view is not None and game.ended else None,
+            historical_outcome=game.scenario.historical_outcome.summary or "",
+            can_undo=self.can_undo(),
+            can_strike=(not game.ended and side is not None and self.seats.get(side) == HUMAN and not self.curtain),
+            last_message=self.last_message, passed=tuple(self.passed_for(side)), map_shift=shift)
+        self._screen_key = key
+        return self._screen
+
+    def advice(self) -> FairAdvice | None:
+        """The board's help for the position on screen, from the viewer's view only (None behind the curtain)."""
+        game = self.game
+        if game is None or self.curtain:
+            return None
+        key = (self.token, id(game), len(game.decisions), self.viewer())
+        if self._advice is None or self._advice[0] != key:
+            self._advice = (key, FairAdvice(game.view(self.viewer(), events=False), game.cards))
+        return self._advice[1]
+
+    # ------------------------------------------------------------------ answering
+    def submit(self, answer: Any) -> bool:
+        """Answer the request of the human at the screen. A refusal is shown in `last_message`."""
+        request = self.request()
+        if request is None or self.game is None:
+            self.last_message = "Nothing is asked of you now."
+            self._notify()
+            return False
+        result = self.game.submit(request.side, answer)
+        if isinstance(result, Refusal):
+            self.last_message = f"Refused ({result.rule}): {result.message}"
+            self._notify()
+            return False
+        self.last_message = ""
+        self._after_change()
+        return True
+
+    def random_answer(self, seed: int) -> Any:
+        """A random legal answer to the request at the screen (the orders panel's answer for a request it has
+        no form for), drawn the way a computer captain's seat draws it: from what that side may know."""
+        request = self.request()
+        if request is None or self.game is None:
+            raise ValueError("nothing is asked of you now")
+        return Seat(self.game, request).sample(Dice(seed))
+
+    def strike_colors(self) -> bool:
+        side = self.shown_side
+        if self.game is None or side is None or self.seats.get(side) != HUMAN or self.game.ended:
+            return False
+        self.token += 1
+        self.thinking = None
+        result = self.game.strike_colors(side)
+        self._after_change()
+        return bool(result)
+
+    def can_undo(self) -> bool:
+        side = self.shown_side
+        return (self.game is not None and side is not None and not self.curtain and not self.game.ended
+                and self.seats.get(side) == HUMAN and isinstance(self._undone(side), Game))
+
+    def _undone(self, side: str) -> Game | Refusal:
+        """The game without the player's last decision and the answers given for him after it (turn_flow); a
+        Refusal if any of them revealed dice or hidden information or was not his. Kept until the game moves
+        (a step back over a hidden answer replays the game)."""
+        game = self.game
+        assert game is not None
+        key = (id(game), len(game.decisions), side)
+        if self._undo_key != key:
+            result: Game | Refusal = game
+            while isinstance(result, Game):  # back over the answers given for him, to his own last decision
+                result = result.undo(side)
+                if isinstance(result, Game) and len(result.decisions) not in self._auto:
+                    break
+            self._undo_key, self._undo_value = key, result
+        return self._undo_value
+
+    def undo(self) -> bool:
+        if self.game is None or self.shown_side is None or not self.can_undo():
+            if self.game is not None and self.shown_side is not None and not self.curtain:
+                refusal = self._undone(self.shown_side)
+                if isinstance(refusal, Refusal):
+                    self.last_message = f"Cannot undo ({refusal.rule}): {refusal.message}"
+                    self._notify()
+            return False
+        result = self._undone(self.shown_side)
+        assert isinstance(result, Game)
+        self._auto = {i for i in self._auto if i < len(result.decisions)}
+        self._undo_key = None
+        self.token += 1
+        self.thinking = None
+        self.game = result
+        self.drafts = {}
+        self._draft_for = None
+        self.last_message = "Undone."
+        self._after_change()
+        return True
+
+    # ------------------------------------------------------------------ standing orders
+    def set_orders(self, orders: StandingOrders) -> None:
+        """New standing orders: they apply at once (a pending request they now answer is answered)."""
+        self.orders = orders
+        self._after_change()
+
+    def passed_for(self, side: str | None, most: int = 8) -> list[str]:
+        """The latest answers given for `side` by turn_flow, as "T3: sentence" (oldest first)."""
+        return [f"T{turn}: {text}" for s, turn, text in self.passed if s == side][-most:]
+
+    def _answer_for_humans(self) -> None:
+        if self.game is None:
+            return
+        for index, side, turn, why in answer_for(self.game, set(self.humans), self.orders):
+            self._auto.add(index)
+            self.passed.append((side, turn, why))
+        del self.passed[:-200]
+
+    def _after_change(self) -> None:
+        self._answer_for_humans()
+        self._update_viewer()
+        self._autosave()
+        self._notify()
+
