@@ -10,4 +10,8 @@ python3 -m mypy --strict --no-error-summary cs_desktop/rules cs_desktop/play/tur
 # the replay model and its bookmarks, strictly; what they import is checked where it is listed (silent here)
 python3 -m mypy --strict --follow-imports=silent --no-error-summary cs_desktop/play/replay.py \
     cs_desktop/play/replay_bookmarks.py
+# the GUI modules that pass strictly (issue 11, item 7); the rest of gui/ is listed here as it gets there
+python3 -m mypy --strict --follow-imports=silent --no-error-summary cs_desktop/gui/forms.py \
+    cs_desktop/gui/spin_table.py cs_desktop/gui/card_tracks.py cs_desktop/gui/ship_card.py \
+    cs_desktop/gui/settings_dialog.py cs_desktop/gui/new_game_dialog.py
 exec python3 -m pytest "$@"
