@@ -115,7 +115,11 @@ def vp_spread(scenario: Scenario, records: list[dict[str, Any]]) -> dict[str, An
 class BalanceDialog(QDialog):
     """Run N games of a scenario off the GUI thread and show win rates and the VP spread."""
 
-    done = Signal(dict)
+    # these three names shadow QDialog.done(), QDialog.result() and QObject.thread(); kept because callers and
+    # tests use them (renaming them is left for a change that may touch those)
+    done = Signal(dict)  # type: ignore[assignment]
+    result: QTextBrowser  # type: ignore[assignment]
+    thread: QThread | None  # type: ignore[assignment]
 
     def __init__(self, scenario: Scenario, ships: Mapping[str, ShipCard], parent: QWidget | None = None) -> None:
         super().__init__(parent)

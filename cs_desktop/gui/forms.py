@@ -1,7 +1,7 @@
 """The Qt Designer forms (`ui/*.ui`): loaded at run time with `QUiLoader`, looked up by objectName with a type.
 
 A form holds a layout; the Python module that loads it keeps only behaviour. `load_form(name, host)` builds
-`ui/<name>.ui` inside `host` (a widget of the behaviour class: the form's top widget fills it, margins 0) and
+`ui/<name>.ui` inside `host` (a widget of the behaviour class: the form's top widget fills it) and
 returns a `Form`; `form.get(QLineEdit, "id")` is every widget the code needs, typed for mypy. A widget missing
 from the form (renamed or deleted in Designer) is a `FormError` naming the form's file, the class and the name,
 raised when the form is built -- so constructing each editor in the tests checks every name the code uses.
@@ -70,8 +70,11 @@ class Form:
         return self.get(QLayout, name)
 
 
-def load_form(name: str, host: QWidget) -> Form:
-    """Build ui/<name>.ui inside `host` (the form's top widget fills it) and return it."""
+def load_form(name: str, host: QWidget, margin: int | None = None) -> Form:
+    """Build ui/<name>.ui inside `host` (the form's top widget fills it) and return it.
+
+    `margin`: round the form, in `host`; None leaves the style's (as for a layout made in code: a window's
+    margins when `host` is a window)."""
     path = form_path(name)
     data = _cache.get(path)
     if data is None:
@@ -91,6 +94,7 @@ def load_form(name: str, host: QWidget) -> Form:
     lay = host.layout()
     if lay is None:
         lay = QVBoxLayout(host)
-        lay.setContentsMargins(0, 0, 0, 0)
+        if margin is not None:
+            lay.setContentsMargins(margin, margin, margin, margin)
     lay.addWidget(top)
     return Form(path, top)

@@ -64,7 +64,7 @@ class ShipCardWidget(QFrame):
         self.setObjectName("ShipCard")
         self.setStyleSheet("#ShipCard { background: #f4ecd8; } QLabel { color: #2a2118; }")
         self.setAutoFillBackground(True)
-        form = load_form("ship_card", self)
+        form = load_form("ship_card", self, margin=0)
         self.name = form.get(QLabel, "name")
         f = self.name.font()
         f.setPointSizeF(f.pointSizeF() * 1.35)

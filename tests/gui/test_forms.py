@@ -30,33 +30,54 @@ def lib(tmp_path: Path) -> Iterator[Any]:
     library.close()
 
 
-def _settings(tmp_path: Path) -> QWidget:
+def _settings(tmp_path: Path, lib: Any = None) -> QWidget:
     from cs_desktop.gui.settings_dialog import SettingsDialog
 
     return SettingsDialog(QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
 
 
-def _new_game(tmp_path: Path) -> QWidget:
+def _new_game(tmp_path: Path, lib: Any) -> QWidget:
     from cs_desktop.gui.new_game_dialog import NewGameDialog
 
     return NewGameDialog()
 
 
-def _ship_card(tmp_path: Path) -> QWidget:
+def _ship_card(tmp_path: Path, lib: Any) -> QWidget:
     from cs_desktop.gui.ship_card import ShipCardWidget
 
     return ShipCardWidget()
 
 
+def _ship_editor(tmp_path: Path, lib: Any) -> QWidget:
+    from cs_desktop.gui.ship_editor import ShipEditor
+
+    return ShipEditor(lib, "constitution")
+
+
+def _scenario_designer(tmp_path: Path, lib: Any) -> QWidget:
+    from cs_desktop.gui.scenario_designer import ScenarioDesigner
+
+    return ScenarioDesigner(lib, "constitution-vs-java")
+
+
+def _library_browser(tmp_path: Path, lib: Any) -> QWidget:
+    from cs_desktop.gui.library_browser import LibraryBrowser
+
+    return LibraryBrowser(lib)
+
+
 #: a window that uses each form: form name -> build(tmp_path, library)
-BUILDERS: dict[str, Callable[[Path], QWidget]] = {
+BUILDERS: dict[str, Callable[[Path, Any], QWidget]] = {
     "settings_dialog": _settings,
     "new_game_dialog": _new_game,
     "ship_card": _ship_card,
+    "ship_editor": _ship_editor,
+    "scenario_designer": _scenario_designer,
+    "library_browser": _library_browser,
 }
 
 
-def build(name: str, tmp_path: Path, qtbot: Any) -> tuple[QWidget, list[tuple[str, str]]]:
+def build(name: str, tmp_path: Path, lib: Any, qtbot: Any) -> tuple[QWidget, list[tuple[str, str]]]:
     """Build the window of form `name`; return it and the (form, widget name) look-ups made while building."""
     seen: list[tuple[str, str]] = []
     original = forms.Form.get
@@ -67,7 +88,7 @@ def build(name: str, tmp_path: Path, qtbot: Any) -> tuple[QWidget, list[tuple[st
 
     forms.Form.get = recording  # type: ignore[method-assign]
     try:
-        widget = BUILDERS[name](tmp_path)
+        widget = BUILDERS[name](tmp_path, lib)
     finally:
         forms.Form.get = original  # type: ignore[method-assign]
     qtbot.addWidget(widget)
@@ -96,16 +117,17 @@ def test_each_form_loads_alone(qtbot: Any, path: Path) -> None:
 
 
 @pytest.mark.parametrize("name", sorted(BUILDERS))
-def test_each_window_finds_every_widget_it_looks_up_in_its_form(qtbot: Any, tmp_path: Path, name: str) -> None:
-    widget, seen = build(name, tmp_path, qtbot)
+def test_each_window_finds_every_widget_it_looks_up_in_its_form(qtbot: Any, tmp_path: Path, lib: Any,
+                                                                name: str) -> None:
+    widget, seen = build(name, tmp_path, lib, qtbot)
     assert any(form == name for form, _ in seen), f"{name} looks nothing up in ui/{name}.ui"
     assert isinstance(widget, QWidget)
 
 
 @pytest.mark.parametrize("name", sorted(BUILDERS))
-def test_a_widget_renamed_in_designer_fails_with_the_file_and_the_name(qtbot: Any, tmp_path: Path,
+def test_a_widget_renamed_in_designer_fails_with_the_file_and_the_name(qtbot: Any, tmp_path: Path, lib: Any,
                                                                         name: str) -> None:
-    _widget, seen = build(name, tmp_path, qtbot)
+    _widget, seen = build(name, tmp_path, lib, qtbot)
     wanted = next(w for form, w in seen if form == name)
     broken = tmp_path / "ui"
     shutil.copytree(cs_desktop.UI, broken)
@@ -116,7 +138,7 @@ def test_a_widget_renamed_in_designer_fails_with_the_file_and_the_name(qtbot: An
     forms.FOLDER.insert(0, broken)
     try:
         with pytest.raises(forms.FormError) as caught:
-            build(name, tmp_path, qtbot)
+            build(name, tmp_path, lib, qtbot)
     finally:
         forms.FOLDER.remove(broken)
     assert str(form) in str(caught.value) and repr(wanted) in str(caught.value), caught.value
