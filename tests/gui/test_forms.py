@@ -66,6 +66,13 @@ def _library_browser(tmp_path: Path, lib: Any) -> QWidget:
     return LibraryBrowser(lib)
 
 
+def _balance_dialog(tmp_path: Path, lib: Any) -> QWidget:
+    from cs_desktop.gui.balance_dialog import BalanceDialog
+
+    scenario, ships = lib.get_scenario_with_ships("constitution-vs-java")
+    return BalanceDialog(scenario, ships)
+
+
 #: a window that uses each form: form name -> build(tmp_path, library)
 BUILDERS: dict[str, Callable[[Path, Any], QWidget]] = {
     "settings_dialog": _settings,
@@ -74,6 +81,7 @@ BUILDERS: dict[str, Callable[[Path, Any], QWidget]] = {
     "ship_editor": _ship_editor,
     "scenario_designer": _scenario_designer,
     "library_browser": _library_browser,
+    "balance_dialog": _balance_dialog,
 }
 
 
