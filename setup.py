@@ -1,7 +1,7 @@
 """Build configuration that pyproject.toml cannot say: the data folders travel inside the package.
 
-The program's data lives in the top-level `resources/` (rules tables, rule summaries) and `scenarios/` (the
-shipped scenarios and ship cards). A checkout and an editable install read them there (`cs_desktop.ROOT`). A built
+The program's data lives in the top-level `resources/` (rules tables, rule summaries), `scenarios/` (the
+shipped scenarios and ship cards) and `ui/` (the Qt Designer forms, loaded at run time). A checkout and an editable install read them there (`cs_desktop.ROOT`). A built
 install (`pip install .`, a wheel) carries the same files as package data in `cs_desktop/_data/resources/` and
 `cs_desktop/_data/scenarios/`, mapped from the top-level folders here, so that it reads nothing outside its
 install (`cs_desktop/__init__.py` finds whichever copy is there). Everything else is in pyproject.toml.
@@ -12,7 +12,7 @@ from pathlib import Path
 from setuptools import find_packages, setup
 
 HERE = Path(__file__).resolve().parent
-DATA_FOLDERS = ("resources", "scenarios")
+DATA_FOLDERS = ("resources", "scenarios", "ui")
 
 
 def data_packages() -> dict[str, str]:

@@ -25,3 +25,5 @@ def _data_folder(name: str) -> Path:
 RESOURCES = _data_folder("resources")
 #: the shipped scenarios and their ship cards (ships/)
 SCENARIOS = _data_folder("scenarios")
+#: the Qt Designer forms (*.ui) of the dialogs, editors and the ship card, loaded at run time (gui/forms.py)
+UI = _data_folder("ui")

@@ -117,7 +117,7 @@ def _files_below(folder: Path) -> set[str]:
 
 def test_the_wheel_carries_every_data_file_of_the_checkout(installed: Installed) -> None:
     names = set(zipfile.ZipFile(installed.wheel).namelist())
-    for folder in ("resources", "scenarios"):
+    for folder in ("resources", "scenarios", "ui"):
         wanted = {f"cs_desktop/_data/{folder}/{name}" for name in _files_below(CHECKOUT / folder)}
         assert wanted and wanted <= names, f"missing from the wheel: {sorted(wanted - names)}"
     assert not [n for n in names if n.split("/")[0] in ("resources", "scenarios", "docs", "ui", "tests")]

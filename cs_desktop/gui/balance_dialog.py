@@ -8,6 +8,7 @@ games, and shows each side's win rate, the draws, and the spread of victory poin
 Closing the dialog (Close, Escape, or its parent window going away) cancels the games and disconnects the
 worker, which stops after the game in hand. The thread has no Qt parent and is held in `_RUNNING` until it
 has finished, so deleting the dialog never destroys a running QThread (which would abort the program).
+The layout is the Designer form ui/balance_dialog.ui.
 """
 
 from __future__ import annotations
@@ -18,21 +19,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QObject, Qt, QThread, Signal, Slot
-from PySide6.QtWidgets import (
-    QComboBox,
-    QDialog,
-    QFormLayout,
-    QHBoxLayout,
-    QLabel,
-    QProgressBar,
-    QPushButton,
-    QSpinBox,
-    QTextBrowser,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QComboBox, QDialog, QLabel, QProgressBar, QPushButton, QSpinBox, QTextBrowser, QWidget
 
 from cs_desktop.ai.captains import CAPTAINS
+from cs_desktop.gui.forms import load_form
 from cs_desktop.rules.cards import Scenario, ShipCard
 from cs_desktop.simulate import simulate, summarize
 
@@ -115,7 +105,11 @@ def vp_spread(scenario: Scenario, records: list[dict[str, Any]]) -> dict[str, An
 class BalanceDialog(QDialog):
     """Run N games of a scenario off the GUI thread and show win rates and the VP spread."""
 
-    done = Signal(dict)
+    # these three names shadow QDialog.done(), QDialog.result() and QObject.thread(); kept because callers and
+    # tests use them (renaming them is left for a change that may touch those)
+    done = Signal(dict)  # type: ignore[assignment]
+    result: QTextBrowser  # type: ignore[assignment]
+    thread: QThread | None  # type: ignore[assignment]
 
     def __init__(self, scenario: Scenario, ships: Mapping[str, ShipCard], parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -127,64 +121,26 @@ class BalanceDialog(QDialog):
         self.cancelled = False
         self.setWindowTitle(f"Balance check — {scenario.title}")
         self.setObjectName("BalanceDialog")
-        lay = QVBoxLayout(self)
-        intro = QLabel("Computer captains play the scenario many times; on every other game the captains change "
-                       "sides (20.0: \"swap sides to see how the ships fare\"). Balanced VP terms give each side "
-                       "about the same win rate.")
-        intro.setWordWrap(True)
-        lay.addWidget(intro)
-        form = QFormLayout()
-        self.games = QSpinBox()
-        self.games.setObjectName("games")
-        self.games.setRange(2, 2000)
-        self.games.setValue(40)
-        self.games.setSingleStep(2)
-        form.addRow("&Games", self.games)
+        form = load_form("balance_dialog", self)
+        self.games = form.get(QSpinBox, "games")
         self.captain_boxes: list[QComboBox] = []
-        row = QHBoxLayout()
         for i, default in enumerate(("easy", "easy")):  # the judgment on both sides (BRIEF 12)
-            combo = QComboBox()
-            combo.setObjectName(f"captain:{i}")
+            form.get(QLabel, f"captain_label:{i}").setText(f"{scenario.sides[i].name}:")
+            combo = form.get(QComboBox, f"captain:{i}")
             for c in CAPTAINS:
                 combo.addItem(f"{c} captain", c)
             combo.setCurrentIndex(combo.findData(default))
             self.captain_boxes.append(combo)
-            row.addWidget(QLabel(f"{scenario.sides[i].name}:"))
-            row.addWidget(combo)
-        row.addStretch(1)
-        form.addRow("Captains (game 1)", row)
-        self.turn_limit = QSpinBox()
-        self.turn_limit.setObjectName("turn_limit")
-        self.turn_limit.setRange(1, 200)
+        self.turn_limit = form.get(QSpinBox, "turn_limit")
         self.turn_limit.setValue(scenario.options.turn_limit or 30)
-        form.addRow("&Turn limit", self.turn_limit)
-        self.seed = QSpinBox()
-        self.seed.setRange(0, 1_000_000)
-        self.seed.setValue(1)
-        form.addRow("&Seed", self.seed)
-        lay.addLayout(form)
-        self.bar = QProgressBar()
-        self.bar.setObjectName("progress")
-        self.bar.setValue(0)
-        lay.addWidget(self.bar)
-        buttons = QHBoxLayout()
-        self.run_button = QPushButton("&Run")
-        self.run_button.setObjectName("run")
+        self.seed = form.get(QSpinBox, "seed")
+        self.bar = form.get(QProgressBar, "progress")
+        self.run_button = form.get(QPushButton, "run")
         self.run_button.clicked.connect(self.start)
-        self.cancel_button = QPushButton("&Cancel")
-        self.cancel_button.setObjectName("cancel")
-        self.cancel_button.setEnabled(False)
+        self.cancel_button = form.get(QPushButton, "cancel")
         self.cancel_button.clicked.connect(self.cancel)
-        close = QPushButton("Close")
-        close.clicked.connect(self.close)
-        buttons.addWidget(self.run_button)
-        buttons.addWidget(self.cancel_button)
-        buttons.addStretch(1)
-        buttons.addWidget(close)
-        lay.addLayout(buttons)
-        self.result = QTextBrowser()
-        self.result.setObjectName("result")
-        lay.addWidget(self.result, 1)
+        form.get(QPushButton, "close").clicked.connect(self.close)
+        self.result = form.get(QTextBrowser, "result")
         self.resize(640, 560)
 
     # ------------------------------------------------------------------ running

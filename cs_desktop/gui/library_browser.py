@@ -5,65 +5,42 @@ It reads the `Library` (docs/library.md) and redraws from the library's one chan
 (`editor_commands.library_bridge`), whoever made the change: this window, an editor, an import.
 Confirmations and file choices go through small methods (`confirm`, `choose_import_files`,
 `choose_export_file`) that tests replace. Problems are shown in the window's message bar, in full (a bad
-import names the file, the field and what was expected), and leave the library unchanged.
+import names the file, the field and what was expected), and leave the library unchanged. The layout is the
+Designer form ui/library_browser.ui.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QDate, QSignalBlocker, Qt, Signal
+from PySide6.QtCore import QSignalBlocker, Qt, Signal
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QCheckBox,
     QComboBox,
     QDateEdit,
     QFileDialog,
-    QHBoxLayout,
-    QHeaderView,
     QLabel,
     QLineEdit,
     QMessageBox,
     QPushButton,
     QSpinBox,
     QTableWidget,
-    QTableWidgetItem,
     QTabWidget,
-    QVBoxLayout,
     QWidget,
 )
 
-from cs_desktop.files import FileFormatError
 from cs_desktop.gui.editor_commands import library_bridge
+from cs_desktop.gui.forms import Form, load_form
+from cs_desktop.gui.library_lists import fill_scenarios, fill_ships, list_table, reselect, row_ids, selected_ids
+from cs_desktop.jsonread import FileFormatError
 from cs_desktop.library import LibraryError
 
+if TYPE_CHECKING:
+    from cs_desktop.gui.scenario_designer import ScenarioDesigner
+    from cs_desktop.gui.ship_editor import ShipEditor
+
 ANY = ""
-
-
-def _item(text: Any, data: Any = None, align_right: bool = False) -> QTableWidgetItem:
-    it = QTableWidgetItem(str(text))
-    it.setFlags(Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsEnabled)
-    if data is not None:
-        it.setData(Qt.ItemDataRole.UserRole, data)
-    if align_right:
-        it.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-    return it
-
-
-def _table(headers: list[str]) -> QTableWidget:
-    t = QTableWidget(0, len(headers))
-    t.setHorizontalHeaderLabels(headers)
-    t.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-    t.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
-    t.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-    t.setSortingEnabled(True)
-    t.sortByColumn(0, Qt.SortOrder.AscendingOrder)
-    t.verticalHeader().hide()
-    t.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-    t.horizontalHeader().setStretchLastSection(True)
-    t.setAlternatingRowColors(True)
-    return t
 
 
 class LibraryBrowser(QWidget):
@@ -81,154 +58,79 @@ class LibraryBrowser(QWidget):
         self.editors: list[QWidget] = []
         self.setObjectName("LibraryBrowser")
         self.setWindowTitle("Captain's Sea — Library")
-        lay = QVBoxLayout(self)
-        self.message = QLabel()
-        self.message.setObjectName("message")
-        self.message.setWordWrap(True)
-        self.message.setTextFormat(Qt.TextFormat.PlainText)
-        self.message.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        form = load_form("library_browser", self)
+        self.message = form.get(QLabel, "message")
         self.message.hide()
-        self.tabs = QTabWidget()
-        self.tabs.addTab(self._ships_tab(), "&Ships")
-        self.tabs.addTab(self._scenarios_tab(), "S&cenarios")
-        lay.addWidget(self.tabs, 1)
-        lay.addWidget(self.message)
+        self.last_error = ""
+        self.tabs = form.get(QTabWidget, "tabs")
+        self._bind_ships_tab(form)
+        self._bind_scenarios_tab(form)
         self.bridge = library_bridge(library)
         self.bridge.changed.connect(self._library_changed)
         self.refresh_ships()
         self.refresh_scenarios()
         self.resize(1100, 700)
 
-    # ------------------------------------------------------------------ layout
-    def _ships_tab(self) -> QWidget:
-        w = QWidget()
-        lay = QVBoxLayout(w)
-        f = QHBoxLayout()
-        self.ship_search = QLineEdit()
-        self.ship_search.setObjectName("ship_search")
-        self.ship_search.setPlaceholderText("Search name, id, rating, notes…")
-        self.ship_search.setClearButtonEnabled(True)
-        self.nation = QComboBox()
-        self.nation.setObjectName("nation")
+    # ------------------------------------------------------------------ the form
+    def _bind_ships_tab(self, form: Form) -> None:
+        self.ship_search = form.get(QLineEdit, "ship_search")
+        self.nation = form.get(QComboBox, "nation")
         for code, label in ((ANY, "Any nation"), ("US", "United States"), ("GB", "Great Britain"), ("FR", "France")):
             self.nation.addItem(label, code)
-        self.rating = QLineEdit()
-        self.rating.setObjectName("rating")
-        self.rating.setPlaceholderText("Rating contains…")
-        self.guns_min = QSpinBox()
-        self.guns_min.setObjectName("guns_min")
-        self.guns_min.setRange(0, 200)
-        self.guns_min.setSpecialValueText("any")
-        self.guns_max = QSpinBox()
-        self.guns_max.setObjectName("guns_max")
-        self.guns_max.setRange(0, 200)
-        self.guns_max.setSpecialValueText("any")
-        self.hull = QComboBox()
-        self.hull.setObjectName("hull")
+        self.rating = form.get(QLineEdit, "rating")
+        self.guns_min = form.get(QSpinBox, "guns_min")
+        self.guns_max = form.get(QSpinBox, "guns_max")
+        self.hull = form.get(QComboBox, "hull")
         for v, label in ((ANY, "Any hull"), ("slow", "Slow"), ("average", "Average"), ("fast", "Fast")):
             self.hull.addItem(label, v)
-        for widget in (self.ship_search, self.nation, self.rating):
-            f.addWidget(widget, 2 if widget is self.ship_search else 0)
-        f.addWidget(QLabel("Guns"))
-        f.addWidget(self.guns_min)
-        f.addWidget(QLabel("to"))
-        f.addWidget(self.guns_max)
-        f.addWidget(self.hull)
-        lay.addLayout(f)
         self.ship_search.textChanged.connect(self.refresh_ships)
         self.rating.textChanged.connect(self.refresh_ships)
         self.nation.currentIndexChanged.connect(self.refresh_ships)
         self.hull.currentIndexChanged.connect(self.refresh_ships)
         self.guns_min.valueChanged.connect(self.refresh_ships)
         self.guns_max.valueChanged.connect(self.refresh_ships)
-        self.ships = _table(["Name", "Nation", "Rating", "Guns", "Hull", "Id", "Origin"])
-        self.ships.setObjectName("ships")
+        self.ships = list_table(form.get(QTableWidget, "ships"))
         self.ships.doubleClicked.connect(lambda _i: self.edit_ship())
-        lay.addWidget(self.ships, 1)
-        b = QHBoxLayout()
         self.ship_buttons: dict[str, QPushButton] = {}
-        for key, text, fn in (("new", "&New ship", self.new_ship), ("edit", "&Edit…", self.edit_ship),
-                              ("duplicate", "D&uplicate", self.duplicate_ship),
-                              ("delete", "&Delete…", self.delete_ship),
-                              ("import", "&Import…", self.import_files), ("export", "E&xport…", self.export_ship)):
-            bt = QPushButton(text)
-            bt.setObjectName(f"ship:{key}")
+        for key, fn in (("new", self.new_ship), ("edit", self.edit_ship), ("duplicate", self.duplicate_ship),
+                        ("delete", self.delete_ship), ("import", self.import_files), ("export", self.export_ship)):
+            bt = form.get(QPushButton, f"ship:{key}")
             bt.clicked.connect(fn)
             self.ship_buttons[key] = bt
-            b.addWidget(bt)
-        b.addStretch(1)
-        self.ship_count = QLabel()
-        b.addWidget(self.ship_count)
-        lay.addLayout(b)
-        return w
+        self.ship_count = form.get(QLabel, "ship_count")
 
-    def _scenarios_tab(self) -> QWidget:
-        w = QWidget()
-        lay = QVBoxLayout(w)
-        f = QHBoxLayout()
-        self.scenario_search = QLineEdit()
-        self.scenario_search.setObjectName("scenario_search")
-        self.scenario_search.setPlaceholderText("Search title, place, ships, sides…")
-        self.scenario_search.setClearButtonEnabled(True)
-        self.use_dates = QCheckBox("From")
-        self.use_dates.setObjectName("use_dates")
-        self.date_from = QDateEdit(QDate(1799, 1, 1))
-        self.date_to = QDateEdit(QDate(1815, 12, 31))
+    def _bind_scenarios_tab(self, form: Form) -> None:
+        self.scenario_search = form.get(QLineEdit, "scenario_search")
+        self.use_dates = form.get(QCheckBox, "use_dates")
+        self.date_from = form.get(QDateEdit, "date_from")
+        self.date_to = form.get(QDateEdit, "date_to")
         for d in (self.date_from, self.date_to):
-            d.setDisplayFormat("yyyy-MM-dd")
-            d.setCalendarPopup(True)
-            d.setEnabled(False)
             d.dateChanged.connect(self.refresh_scenarios)
-        self.date_from.setObjectName("date_from")
-        self.date_to.setObjectName("date_to")
-        self.use_dates.toggled.connect(lambda on: (self.date_from.setEnabled(on), self.date_to.setEnabled(on),
-                                                   self.refresh_scenarios()))
-        self.ships_min = QSpinBox()
-        self.ships_min.setObjectName("ships_min")
-        self.ships_min.setRange(0, 24)
-        self.ships_min.setSpecialValueText("any")
-        self.engagement = QComboBox()
-        self.engagement.setObjectName("engagement")
+        self.use_dates.toggled.connect(self._use_dates)
+        self.ships_min = form.get(QSpinBox, "ships_min")
+        self.engagement = form.get(QComboBox, "engagement")
         for v, label in ((ANY, "Any type"), ("meeting", "Meeting engagement"), ("chase", "Chase")):
             self.engagement.addItem(label, v)
-        self.with_ship = QComboBox()
-        self.with_ship.setObjectName("with_ship")
-        f.addWidget(self.scenario_search, 2)
-        f.addWidget(self.use_dates)
-        f.addWidget(self.date_from)
-        f.addWidget(QLabel("to"))
-        f.addWidget(self.date_to)
-        f.addWidget(QLabel("Ships ≥"))
-        f.addWidget(self.ships_min)
-        f.addWidget(self.engagement)
-        f.addWidget(self.with_ship)
-        lay.addLayout(f)
+        self.with_ship = form.get(QComboBox, "with_ship")
         self.scenario_search.textChanged.connect(self.refresh_scenarios)
         self.ships_min.valueChanged.connect(self.refresh_scenarios)
         self.engagement.currentIndexChanged.connect(self.refresh_scenarios)
         self.with_ship.currentIndexChanged.connect(self.refresh_scenarios)
-        self.scenarios = _table(["Date", "Title", "Type", "Ships", "Id", "Origin"])
-        self.scenarios.setObjectName("scenarios")
+        self.scenarios = list_table(form.get(QTableWidget, "scenarios"))
         self.scenarios.doubleClicked.connect(lambda _i: self.edit_scenario())
-        lay.addWidget(self.scenarios, 1)
-        b = QHBoxLayout()
         self.scenario_buttons: dict[str, QPushButton] = {}
-        for key, text, fn in (("play", "&Play", self.play), ("new", "&New scenario", self.new_scenario),
-                              ("edit", "&Edit…", self.edit_scenario),
-                              ("duplicate", "D&uplicate", self.duplicate_scenario),
-                              ("delete", "&Delete…", self.delete_scenario),
-                              ("import", "&Import…", self.import_files),
-                              ("export", "E&xport…", self.export_scenario)):
-            bt = QPushButton(text)
-            bt.setObjectName(f"scenario:{key}")
+        for key, fn in (("play", self.play), ("new", self.new_scenario), ("edit", self.edit_scenario),
+                        ("duplicate", self.duplicate_scenario), ("delete", self.delete_scenario),
+                        ("import", self.import_files), ("export", self.export_scenario)):
+            bt = form.get(QPushButton, f"scenario:{key}")
             bt.clicked.connect(fn)
             self.scenario_buttons[key] = bt
-            b.addWidget(bt)
-        b.addStretch(1)
-        self.scenario_count = QLabel()
-        b.addWidget(self.scenario_count)
-        lay.addLayout(b)
-        return w
+        self.scenario_count = form.get(QLabel, "scenario_count")
+
+    def _use_dates(self, on: bool) -> None:
+        self.date_from.setEnabled(on)
+        self.date_to.setEnabled(on)
+        self.refresh_scenarios()
 
     # ------------------------------------------------------------------ listing
     def _library_changed(self, kind: str, ids: list[str], action: str) -> None:
@@ -239,28 +141,14 @@ class LibraryBrowser(QWidget):
             self.refresh_scenarios()
 
     def refresh_ships(self) -> None:
-        keep = self.selected_ships()
         entries = self.library.list_ships(
             self.ship_search.text(), nation=self.nation.currentData() or None, rating=self.rating.text().strip(),
             guns_min=self.guns_min.value() or None, guns_max=self.guns_max.value() or None,
             hull_type=self.hull.currentData() or None)
-        t = self.ships
-        t.setSortingEnabled(False)
-        t.setRowCount(len(entries))
-        for r, e in enumerate(entries):
-            origin = "shipped" if e.origin == "shipped" else ("shipped, edited" if e.modified else "yours")
-            guns = QTableWidgetItem()
-            guns.setData(Qt.ItemDataRole.DisplayRole, e.guns)
-            guns.setFlags(Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsEnabled)
-            for c, it in enumerate((_item(e.name, e.id), _item(e.nation), _item(e.rating), guns,
-                                    _item(e.hull_type), _item(e.id), _item(origin))):
-                t.setItem(r, c, it)
-        t.setSortingEnabled(True)
-        self._reselect(t, keep)
+        fill_ships(self.ships, entries)
         self.ship_count.setText(f"{len(entries)} ship{'s' if len(entries) != 1 else ''}")
 
     def refresh_scenarios(self) -> None:
-        keep = self.selected_scenarios()
         with QSignalBlocker(self.with_ship):
             current = self.with_ship.currentData()
             self.with_ship.clear()
@@ -275,53 +163,24 @@ class LibraryBrowser(QWidget):
             date_to=self.date_to.date().toString("yyyy-MM-dd") if dates else None,
             ship_count_min=self.ships_min.value() or None, engagement=self.engagement.currentData() or None,
             ship_id=self.with_ship.currentData() or None)
-        t = self.scenarios
-        t.setSortingEnabled(False)
-        t.setRowCount(len(entries))
-        for r, e in enumerate(entries):
-            origin = "shipped" if e.origin == "shipped" else ("shipped, edited" if e.modified else "yours")
-            kind = "Meeting" if e.engagement == "meeting" else "Chase"
-            for c, it in enumerate((_item(e.date, e.id), _item(e.title), _item(kind),
-                                    _item(f"{e.ship_count}: {', '.join(e.ship_ids)}"), _item(e.id),
-                                    _item(origin))):
-                t.setItem(r, c, it)
-        t.setSortingEnabled(True)
-        self._reselect(t, keep)
+        fill_scenarios(self.scenarios, entries)
         self.scenario_count.setText(f"{len(entries)} scenario{'s' if len(entries) != 1 else ''}")
 
-    @staticmethod
-    def _ids(t: QTableWidget) -> list[str]:
-        rows = sorted({i.row() for i in t.selectionModel().selectedRows()}) if t.selectionModel() else []
-        out = []
-        for r in rows:
-            it = t.item(r, 0)
-            if it is not None:
-                out.append(str(it.data(Qt.ItemDataRole.UserRole)))
-        return out
-
-    def _reselect(self, t: QTableWidget, ids: list[str]) -> None:
-        t.clearSelection()
-        for r in range(t.rowCount()):
-            it = t.item(r, 0)
-            if it is not None and it.data(Qt.ItemDataRole.UserRole) in ids:
-                t.selectRow(r)
-
     def selected_ships(self) -> list[str]:
-        return self._ids(self.ships)
+        return selected_ids(self.ships)
 
     def selected_scenarios(self) -> list[str]:
-        return self._ids(self.scenarios)
+        return selected_ids(self.scenarios)
 
     def select(self, kind: str, item_id: str) -> None:
         """Select one ship or scenario by id (and show its tab)."""
         t = self.ships if kind == "ship" else self.scenarios
         self.tabs.setCurrentIndex(0 if kind == "ship" else 1)
         t.clearSelection()
-        self._reselect(t, [item_id])
+        reselect(t, [item_id])
 
     def row_ids(self, kind: str) -> list[str]:
-        t = self.ships if kind == "ship" else self.scenarios
-        return [str(t.item(r, 0).data(Qt.ItemDataRole.UserRole)) for r in range(t.rowCount())]
+        return row_ids(self.ships if kind == "ship" else self.scenarios)
 
     # ------------------------------------------------------------------ messages and questions
     def show_message(self, text: str, error: bool = False) -> None:
@@ -366,7 +225,7 @@ class LibraryBrowser(QWidget):
             (self.editShip if kind == "ship" else self.editScenario).emit(sid)
         if not self.open_editors:
             return None
-        editor: Any
+        editor: ShipEditor | ScenarioDesigner
         try:
             if kind == "ship":
                 from cs_desktop.gui.ship_editor import open_ship_editor
@@ -375,8 +234,9 @@ class LibraryBrowser(QWidget):
             else:
                 from cs_desktop.gui.scenario_designer import open_scenario_designer
 
-                editor = open_scenario_designer(self, self.library, sid)
-                editor.playScenario.connect(self.playScenario)
+                designer = open_scenario_designer(self, self.library, sid)
+                designer.playScenario.connect(self.playScenario)
+                editor = designer
         except (LibraryError, FileFormatError) as e:  # gone meanwhile, or a damaged row in the library
             self.show_message(f"Cannot open {sid}:\n{e}", error=True)
             return None

@@ -27,7 +27,8 @@ from PySide6.QtWidgets import (
 import cs_desktop
 from cs_desktop.gui import replay_viewer
 from cs_desktop.gui.panels import CardHand, DiceTray, GameLog, ImpulseTrack, OrdersPanel, RuleView, segment_text
-from cs_desktop.gui.session import SEAT_LABELS, GameSession
+from cs_desktop.gui.session import GameSession
+from cs_desktop.play.seating import SEAT_LABELS
 from cs_desktop.gui.thinking_indicator import ThinkingIndicator
 from cs_desktop.gui.board_menu import board_toggles
 from cs_desktop.gui.settings_dialog import SettingsDialog

@@ -1,5 +1,6 @@
 """The New Game dialog: the shipped scenarios, the seats (a human, a level of the computer captain or a baseline),
-the seed and the options, with the scenario's description and 20.1 terms."""
+the seed and the options, with the scenario's description and 20.1 terms. The layout is the Designer form
+ui/new_game_dialog.ui."""
 
 from __future__ import annotations
 
@@ -8,7 +9,6 @@ import random
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -16,26 +16,26 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QFileDialog,
     QFormLayout,
-    QHBoxLayout,
     QLabel,
     QListWidget,
     QListWidgetItem,
     QPushButton,
     QSpinBox,
-    QVBoxLayout,
     QWidget,
 )
 
 import cs_desktop
+from cs_desktop.gui.forms import load_form
 from cs_desktop.gui.seat_choice import seat_combo
-from cs_desktop.gui.session import DEFAULT_COMPUTER, HUMAN
+from cs_desktop.play.seating import DEFAULT_COMPUTER, HUMAN
 
 COMPASS = {1: "N", 2: "NE", 3: "E", 4: "SE", 5: "S", 6: "SW", 7: "W", 8: "NW"}
 
 
 def shipped_scenarios() -> list[tuple[Path, Any]]:
     """(path, Scenario) of each shipped scenario that loads; sorted by date."""
-    from cs_desktop.files import FileFormatError, load_scenario
+    from cs_desktop.files import load_scenario
+    from cs_desktop.jsonread import FileFormatError
 
     out = []
     for path in sorted(cs_desktop.SCENARIOS.glob("*.json")):
@@ -61,67 +61,32 @@ class NewGameDialog(QDialog):
         self.setWindowTitle("New Game")
         self.setObjectName("new-game")
         self.resize(760, 640)
-        lay = QHBoxLayout(self)
-        left = QVBoxLayout()
-        lab = QLabel("&Scenario")
-        self.list = QListWidget()
-        self.list.setObjectName("scenarios")
-        lab.setBuddy(self.list)
-        left.addWidget(lab)
-        left.addWidget(self.list, 1)
-        self.other = QPushButton("Open another scenario &file…")
+        form = load_form("new_game_dialog", self)
+        self.list = form.get(QListWidget, "scenarios")
+        self.other = form.get(QPushButton, "other")
         self.other.clicked.connect(self._browse)
-        left.addWidget(self.other)
-        lay.addLayout(left, 1)
-        right = QVBoxLayout()
-        self.details = QLabel()
-        self.details.setWordWrap(True)
-        self.details.setTextFormat(Qt.TextFormat.RichText)
-        self.details.setMinimumWidth(320)
-        right.addWidget(self.details)
-        self.form = QFormLayout()
+        self.details = form.get(QLabel, "details")
         self.seat_boxes: dict[str, QComboBox] = {}
-        self.seats_holder = QWidget()
-        self.seats_form = QFormLayout(self.seats_holder)
-        self.seats_form.setContentsMargins(0, 0, 0, 0)
-        right.addWidget(self.seats_holder)
-        self.turn_limit = QSpinBox()
-        self.turn_limit.setObjectName("turn-limit")
-        self.turn_limit.setRange(0, 200)
-        self.turn_limit.setSpecialValueText("none (play to the end, 18.0)")
-        tl = QLabel("&Turn limit")
-        tl.setBuddy(self.turn_limit)
-        self.form.addRow(tl, self.turn_limit)
-        self.bridge = QCheckBox("&Bridge Cards (1.7)")
-        self.bridge.setChecked(True)
-        self.bonus = QCheckBox("Bonus cards: offer discards before rolls (1.7.&3)")
-        self.bonus.setChecked(True)
+        self.bid_boxes: dict[str, QSpinBox] = {}
+        self.seats_holder = form.get(QWidget, "seats_holder")
+        self.seats_form = form.get(QFormLayout, "seats_form")
+        self.form = form.get(QFormLayout, "options_form")
+        self.turn_limit = form.get(QSpinBox, "turn-limit")
+        self.bridge = form.get(QCheckBox, "bridge")
+        self.bonus = form.get(QCheckBox, "bonus")
         self.bridge.toggled.connect(self.bonus.setEnabled)
-        self.form.addRow(self.bridge)
-        self.form.addRow(self.bonus)
-        self.relativity = QComboBox()
-        self.relativity.setObjectName("relativity")
+        self.relativity = form.get(QComboBox, "relativity")
         for value, label in (("", "as the scenario says"), ("standard", "Standard (two ships, 7.0)"),
                              ("fractional", "Fractional Relativity (21.1)"), ("zero", "Zero Relativity (21.2)")):
             self.relativity.addItem(label, value)
-        rl = QLabel("&Movement")
-        rl.setBuddy(self.relativity)
-        self.form.addRow(rl, self.relativity)
-        self.seed = QSpinBox()
-        self.seed.setObjectName("seed")
-        self.seed.setRange(0, 2_000_000_000)
+        self.seed = form.get(QSpinBox, "seed")
         self.seed.setValue(random.randrange(1, 1_000_000))
-        sl = QLabel("Dice s&eed")
-        sl.setBuddy(self.seed)
-        self.form.addRow(sl, self.seed)
-        right.addLayout(self.form)
-        right.addStretch(1)
-        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
-        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("&Start")
+        self.buttons = form.get(QDialogButtonBox, "buttons")
+        self.ok_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        assert self.ok_button is not None
+        self.ok_button.setText("&Start")
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
-        right.addWidget(self.buttons)
-        lay.addLayout(right, 1)
         self.scenarios: list[tuple[Path, Any]] = []
         for path, sc in shipped_scenarios():
             self._add(path, sc)
@@ -143,7 +108,8 @@ class NewGameDialog(QDialog):
             self.add_scenario_file(path)
 
     def add_scenario_file(self, path: str | Path) -> bool:
-        from cs_desktop.files import FileFormatError, load_scenario_with_ships
+        from cs_desktop.files import load_scenario_with_ships
+        from cs_desktop.jsonread import FileFormatError
 
         try:
             sc, _ships = load_scenario_with_ships(path)
@@ -158,7 +124,7 @@ class NewGameDialog(QDialog):
 
     def _selected(self, row: int) -> None:
         ok = 0 <= row < len(self.scenarios)
-        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(ok)
+        self.ok_button.setEnabled(ok)
         if not ok:
             return
         path, sc = self.scenarios[row]
@@ -170,7 +136,7 @@ class NewGameDialog(QDialog):
         while self.seats_form.rowCount():
             self.seats_form.removeRow(0)
         self.seat_boxes = {}
-        self.bid_boxes: dict[str, QSpinBox] = {}
+        self.bid_boxes = {}
         for i, side in enumerate(sc.sides):
             combo, about = seat_combo(side.id, HUMAN if i == 0 else DEFAULT_COMPUTER)
             lab = QLabel(f"{side.name} (&{i + 1})")
@@ -200,7 +166,7 @@ class NewGameDialog(QDialog):
             options["turn_limit"] = self.turn_limit.value()
         if self.relativity.currentData():
             options["relativity"] = self.relativity.currentData()
-        bid = {side: box.value() for side, box in getattr(self, "bid_boxes", {}).items()}
+        bid = {side: box.value() for side, box in self.bid_boxes.items()}
         if any(bid.values()) and bid != dict(sc.options.bid):
             options["bid"] = bid
         return {"path": path, "scenario": sc, "seats": {s: c.currentData() for s, c in self.seat_boxes.items()},

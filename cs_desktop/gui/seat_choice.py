@@ -6,7 +6,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QLabel, QWidget
 
-from cs_desktop.gui.session import BASELINES, SEAT_KINDS, SEAT_LABELS, seat_description
+from cs_desktop.play.seating import BASELINES, SEAT_KINDS, SEAT_LABELS, seat_description
 
 
 def seat_combo(side_id: str, kind: str, parent: QWidget | None = None) -> tuple[QComboBox, QLabel]:

@@ -32,9 +32,6 @@ from cs_desktop.play.autosave import AutosaveStore
 from cs_desktop.play.fair_advice import FairAdvice
 from cs_desktop.play.presenter import ComputerMove, PlayPresenter
 from cs_desktop.play.screen import ScreenModel
-from cs_desktop.play.seating import (  # noqa: F401 - the seat kinds, re-exported for the window's dialogs
-    BASELINES, DEFAULT_COMPUTER, HUMAN, KNOWN_SEAT_KINDS, SEAT_KINDS, SEAT_LABELS, seat_description,
-    seats_from_meta)
 from cs_desktop.play.turn_flow import StandingOrders
 from cs_desktop.rules.decisions import Request
 from cs_desktop.savegame import LoadedGame

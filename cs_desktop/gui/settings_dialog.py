@@ -4,7 +4,7 @@ The player's standing orders (issue 11: which requests are answered for him; gui
 player's copy of the Captain's Sea living rules as a plain-text file. The program ships
 only its own short summary of each section (resources/rules/summaries.json); with a copy chosen here, the rule
 panel also shows the full section from it. The chosen file is checked (numbered headings such as
-"11.4.7 ...") before it is kept.
+"11.4.7 ...") before it is kept. The layout is the Designer form ui/settings_dialog.ui.
 """
 
 from __future__ import annotations
@@ -12,19 +12,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QSettings, Signal
-from PySide6.QtWidgets import (
-    QDialog,
-    QDialogButtonBox,
-    QFileDialog,
-    QGroupBox,
-    QHBoxLayout,
-    QLabel,
-    QLineEdit,
-    QPushButton,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFileDialog, QLabel, QLineEdit, QPushButton, QWidget
 
+from cs_desktop.gui.forms import load_form
 from cs_desktop.rules_text import check_rules_file
 
 #: QSettings key of the player's copy of the rules text ("" or absent: none)
@@ -49,45 +39,25 @@ class SettingsDialog(QDialog):
         self.setWindowTitle("Settings")
         self.settings = settings
         self.file_dialog: QFileDialog | None = None
-        lay = QVBoxLayout(self)
-
-        box = QGroupBox("Rules text")
-        bl = QVBoxLayout(box)
-        about = QLabel("The rule panel always shows this program's own short summary of each rule section. "
-                       "To read the full text of the section as well, choose your copy of the Captain's Sea "
-                       "living rules, saved as a plain-text file.")
-        about.setWordWrap(True)
-        bl.addWidget(about)
-        row = QHBoxLayout()
-        row.addWidget(QLabel("Rules text:"))
-        self.path = QLineEdit()
-        self.path.setObjectName("rules-path")
-        self.path.setPlaceholderText("none: summaries only")
-        self.path.setClearButtonEnabled(False)
-        row.addWidget(self.path, 1)
-        self.browse_button = QPushButton("&Browse…")
+        form = load_form("settings_dialog", self)
+        self.path = form.get(QLineEdit, "rules-path")
+        self.browse_button = form.get(QPushButton, "browse")
         self.browse_button.clicked.connect(self.browse)
-        row.addWidget(self.browse_button)
-        self.clear_button = QPushButton("C&lear")
+        self.clear_button = form.get(QPushButton, "clear")
         self.clear_button.clicked.connect(self.path.clear)
-        row.addWidget(self.clear_button)
-        bl.addLayout(row)
-        self.status = QLabel()
-        self.status.setObjectName("rules-status")
-        self.status.setWordWrap(True)
-        bl.addWidget(self.status)
-        lay.addWidget(box)
+        self.status = form.get(QLabel, "rules-status")
 
         from cs_desktop.gui.standing_orders import StandingOrdersBox, load_orders
 
         self.standing = StandingOrdersBox(load_orders(settings))
-        lay.addWidget(self.standing)
+        form.layout("standing_layout").addWidget(self.standing)
 
-        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        self.buttons = form.get(QDialogButtonBox, "buttons")
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
-        lay.addWidget(self.buttons)
-        self.ok_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        ok_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        assert ok_button is not None
+        self.ok_button = ok_button
 
         self.path.textChanged.connect(self._check)
         current = rules_copy_path(settings)

@@ -9,180 +9,43 @@ shot box. The enemy's shot boxes show only loaded / not loaded.
 The same widget previews a card in the ship editor (`set_card(card)` with no state), and takes crew
 assignment (5.0) in play (`set_assignment(limits, draft)`): the limits of the request are enforced by the
 spin boxes and explained in their tooltips and the summary line; `assignmentEdited` reports each change.
+
+The layout is the Designer form ui/ship_card.ui (gui/forms.py); this module fills it from the card and the state.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
-from PySide6.QtCore import QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QPainter, QPen
-from PySide6.QtWidgets import (
-    QFrame,
-    QGridLayout,
-    QHBoxLayout,
-    QLabel,
-    QScrollArea,
-    QSizePolicy,
-    QSpinBox,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QSpinBox, QWidget
 
-from cs_desktop.rules.cards import SECTION_NAMES, ShipCard
+from cs_desktop.gui.card_tracks import BoxTrack, Pills
+from cs_desktop.gui.forms import Form, load_form
+from cs_desktop.rules.cards import SECTION_NAMES, SectionName, ShipCard
 
 SECTION_LABELS = {"port_bow": "Port For'd", "port_aft": "Port Aft", "starboard_bow": "Starb'd For'd",
                   "starboard_aft": "Starb'd Aft"}
 MORALE_LABELS = ["Strike Check", "Unfit", "Fair", "Handy"]
 LOAD_LETTERS = {"round": "Round", "chain": "Chain", "double": "Double"}
-NATION_COLOURS = {"US": QColor("#2b4c9b"), "GB": QColor("#b22222"), "FR": QColor("#e8e8e8")}
 NATION_NAMES = {"US": "United States", "GB": "Great Britain", "FR": "France"}
-PAPER = QColor("#f4ecd8")
-INK = QColor("#2a2118")
-DAMAGED = QColor("#b9ad97")
-MARKER = QColor("#1f5fa8")
-RED = QColor("#b3261e")
 
 
-class BoxTrack(QWidget):
-    """A row of numbered boxes with a marker, wrapping to more rows when narrow.
+class SectionBox:
+    """One broadside section (3.10) of the card's form: gunnery track, damage-control boxes and the shot box."""
 
-    `boxes` are (label, subtitle, red) per box; `marker` is the index of the box holding the marker (None: no
-    marker); boxes after the marker are damaged (when `damage_above`); `manned` boxes get a crew dot.
-    """
-
-    def __init__(self, parent: QWidget | None = None, box: int = 24) -> None:
-        super().__init__(parent)
-        self.boxes: list[tuple[str, str, bool]] = []
-        self.marker: int | None = None
-        self.damage_above = True
-        self.manned: set[int] = set()
-        self.box = box
-        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
-
-    def set_boxes(self, boxes: list[tuple[str, str, bool]], marker: int | None, manned: set[int] | None = None,
-                  damage_above: bool = True) -> None:
-        self.boxes = boxes
-        self.marker = marker
-        self.manned = manned or set()
-        self.damage_above = damage_above
-        self.updateGeometry()
-        self.update()
-
-    def _per_row(self, width: int) -> int:
-        return max(1, (width - 2) // (self.box + 2))
-
-    def hasHeightForWidth(self) -> bool:  # noqa: N802 - Qt API
-        return True
-
-    def heightForWidth(self, width: int) -> int:  # noqa: N802 - Qt API
-        rows = max(1, -(-len(self.boxes) // self._per_row(width)))
-        return rows * (self.box + 2) + 2
-
-    def sizeHint(self) -> QSize:  # noqa: N802 - Qt API
-        return QSize(min(len(self.boxes), 14) * (self.box + 2) + 4, self.heightForWidth(14 * (self.box + 2) + 4))
-
-    def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt API
-        return QSize(4 * (self.box + 2), self.box + 4)
-
-    def paintEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
-        p = QPainter(self)
-        p.setRenderHint(QPainter.RenderHint.Antialiasing)
-        per = self._per_row(self.width())
-        small = QFont(self.font())
-        small.setPointSizeF(max(6.0, self.font().pointSizeF() * 0.72))
-        bold = QFont(self.font())
-        bold.setBold(True)
-        for i, (label, sub, red) in enumerate(self.boxes):
-            r, c = divmod(i, per)
-            rect = QRectF(1 + c * (self.box + 2), 1 + r * (self.box + 2), self.box, self.box)
-            damaged = self.damage_above and self.marker is not None and i > self.marker
-            p.setPen(QPen(INK, 1))
-            p.setBrush(DAMAGED if damaged else PAPER)
-            p.drawRect(rect)
-            if i == self.marker:
-                p.setPen(QPen(MARKER, 2.5))
-                p.setBrush(Qt.BrushStyle.NoBrush)
-                p.drawEllipse(rect.adjusted(2, 2, -2, -2))
-            p.setPen(QPen(RED if red else INK))
-            p.setFont(bold if i == self.marker else self.font())
-            if sub:
-                p.setFont(small)
-                p.drawText(rect.adjusted(0, 0, 0, -self.box / 2 + 2), Qt.AlignmentFlag.AlignCenter, label)
-                p.drawText(rect.adjusted(0, self.box / 2 - 2, 0, 0), Qt.AlignmentFlag.AlignCenter, sub)
-            else:
-                p.drawText(rect, Qt.AlignmentFlag.AlignCenter, label)
-            if damaged:
-                p.setPen(QPen(RED, 1.2))
-                p.drawLine(rect.topLeft(), rect.bottomRight())
-            if i in self.manned:
-                p.setPen(Qt.PenStyle.NoPen)
-                p.setBrush(QColor("#2e7d32"))
-                p.drawEllipse(QRectF(rect.right() - 6, rect.top() + 1, 5, 5))
-        p.end()
-
-
-class Pills(QWidget):
-    """A row of labelled boxes, one of them marked (morale, sail state, crew quality, loads)."""
-
-    def __init__(self, labels: list[str], parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        lay = QHBoxLayout(self)
-        lay.setContentsMargins(0, 0, 0, 0)
-        lay.setSpacing(2)
-        self.labels: list[QLabel] = []
-        for text in labels:
-            lab = QLabel(text)
-            lab.setAlignment(Qt.AlignmentFlag.AlignCenter)
-            lab.setMargin(2)
-            lay.addWidget(lab)
-            self.labels.append(lab)
-        lay.addStretch(1)
-
-    def mark(self, index: int | None, red: set[int] | None = None) -> None:
-        for i, lab in enumerate(self.labels):
-            colour = "#b3261e" if red and i in red else "#2a2118"
-            if i == index:
-                lab.setStyleSheet(f"border:2px solid #1f5fa8; background:#d9e6f6; color:{colour}; font-weight:bold;")
-            else:
-                lab.setStyleSheet(f"border:1px solid #8c7b62; color:{colour};")
-
-
-class SectionBox(QFrame):
-    """One broadside section (3.10): gunnery track, damage-control boxes and the shot box."""
-
-    def __init__(self, section: str, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
+    def __init__(self, form: Form, section: str) -> None:
         self.section = section
-        self.setFrameShape(QFrame.Shape.StyledPanel)
-        lay = QVBoxLayout(self)
-        lay.setContentsMargins(4, 3, 4, 3)
-        lay.setSpacing(2)
-        top = QHBoxLayout()
-        self.title = QLabel(f"<b>{SECTION_LABELS[section]}</b>")
-        top.addWidget(self.title)
-        top.addStretch(1)
-        self.shot = QLabel()
-        self.shot.setObjectName(f"shot-{section}")
-        top.addWidget(self.shot)
-        lay.addLayout(top)
-        self.track = BoxTrack(self, box=23)
-        lay.addWidget(self.track)
-        self.dc = QLabel()
-        lay.addWidget(self.dc)
-        crew_row = QHBoxLayout()
-        self.gunners_label = QLabel("Gunners")
-        self.gunners = QSpinBox()
-        self.gunners.setObjectName(f"gunnery-{section}")
-        self.gunners_label.setBuddy(self.gunners)
-        self.hull_dc_label = QLabel("Hull DC")
-        self.hull_dc = QSpinBox()
-        self.hull_dc.setObjectName(f"hull_dc-{section}")
-        self.hull_dc_label.setBuddy(self.hull_dc)
-        for w in (self.gunners_label, self.gunners, self.hull_dc_label, self.hull_dc):
-            crew_row.addWidget(w)
-        crew_row.addStretch(1)
-        lay.addLayout(crew_row)
+        self.frame = form.get(QFrame, f"section-{section}")
+        self.title = form.get(QLabel, f"title-{section}")
+        self.shot = form.get(QLabel, f"shot-{section}")
+        self.track = form.get(BoxTrack, f"track-{section}")
+        self.track.box = 23
+        self.dc = form.get(QLabel, f"dc-{section}")
+        self.gunners_label = form.get(QLabel, f"gunners_label-{section}")
+        self.gunners = form.get(QSpinBox, f"gunnery-{section}")
+        self.hull_dc_label = form.get(QLabel, f"hull_dc_label-{section}")
+        self.hull_dc = form.get(QSpinBox, f"hull_dc-{section}")
 
 
 class ShipCardWidget(QFrame):
@@ -201,83 +64,32 @@ class ShipCardWidget(QFrame):
         self.setObjectName("ShipCard")
         self.setStyleSheet("#ShipCard { background: #f4ecd8; } QLabel { color: #2a2118; }")
         self.setAutoFillBackground(True)
-        outer = QVBoxLayout(self)
-        outer.setContentsMargins(6, 6, 6, 6)
-        outer.setSpacing(4)
-
-        self.name = QLabel()
+        form = load_form("ship_card", self, margin=0)
+        self.name = form.get(QLabel, "name")
         f = self.name.font()
         f.setPointSizeF(f.pointSizeF() * 1.35)
         f.setBold(True)
         self.name.setFont(f)
-        self.stats = QLabel()
-        self.stats.setWordWrap(True)
-        self.status = QLabel()
-        self.status.setWordWrap(True)
-        outer.addWidget(self.name)
-        outer.addWidget(self.stats)
-        outer.addWidget(self.status)
-
-        grid = QGridLayout()
-        grid.setHorizontalSpacing(6)
-        grid.setVerticalSpacing(3)
-        self.quality = Pills(["Green", "Average", "Crack"])
-        self.morale = Pills(["Handy", "Fair", "Unfit", "Strike Check"])
-        self.sail = Pills(["Fighting Sail", "Medium Sail"])
-        self.chasers = Pills(["Bow chaser", "Stern chaser"])
-        for row, (label, w) in enumerate((("Crew quality (3.3)", self.quality), ("Crew morale (3.4)", self.morale),
-                                          ("Sail (3.6)", self.sail), ("Chasers (3.5)", self.chasers))):
-            grid.addWidget(QLabel(label), row, 0)
-            grid.addWidget(w, row, 1)
-        outer.addLayout(grid)
-
-        outer.addWidget(_wrapped("<b>Crew points (3.9)</b> — red numbers: morale check when first entered"))
-        self.crew_track = BoxTrack(self)
-        outer.addWidget(self.crew_track)
-        outer.addWidget(_wrapped("<b>Rigging points (3.8)</b> — <span style='color:#b3261e'>F</span>: "
-                                 "Fighting Sail only; SC: Strike Check"))
-        self.rig_track = BoxTrack(self)
-        outer.addWidget(self.rig_track)
-
-        tasks = QGridLayout()
-        self.sailing = QSpinBox()
-        self.sailing.setObjectName("sailing")
-        self.rigging_change = QSpinBox()
-        self.rigging_change.setObjectName("rigging_change")
-        self.rigging_dc = QSpinBox()
-        self.rigging_dc.setObjectName("rigging_dc")
-        self.task_labels: dict[str, QLabel] = {}
-        for key, label, spin in (("sailing", "Sailing", self.sailing),
-                                 ("rigging_change", "Rigging change", self.rigging_change),
-                                 ("rigging_dc", "Rigging DC", self.rigging_dc)):
-            lab = QLabel(label)
-            lab.setBuddy(spin)
-            self.task_labels[key] = lab
-            col = len(self.task_labels) - 1
-            spin.setMaximumWidth(70)
-            tasks.addWidget(lab, 0, col)
-            tasks.addWidget(spin, 1, col)
-        tasks.setColumnStretch(3, 1)
-        outer.addWidget(QLabel("<b>Crew tasks (3.7, 5.1)</b>"))
-        outer.addLayout(tasks)
-        self.tasks_shown = _wrapped("")
-        outer.addWidget(self.tasks_shown)
-
-        sections = QGridLayout()
-        sections.setSpacing(4)
-        self.sections: dict[str, SectionBox] = {}
-        for sec, (r, c) in zip(SECTION_NAMES, ((0, 0), (1, 0), (0, 1), (1, 1)), strict=True):
-            box = SectionBox(sec, self)
-            self.sections[sec] = box
-            sections.addWidget(box, r, c)
-        outer.addWidget(_wrapped("<b>Broadside sections (3.10)</b> — boxes show (long guns, carronades) dice"))
-        outer.addLayout(sections)
-
-        self.summary = QLabel()
-        self.summary.setWordWrap(True)
-        self.summary.setObjectName("assignment-summary")
-        outer.addWidget(self.summary)
-        outer.addStretch(1)
+        self.stats = form.get(QLabel, "stats")
+        self.status = form.get(QLabel, "status")
+        self.quality = form.get(Pills, "quality")
+        self.quality.set_labels(["Green", "Average", "Crack"])
+        self.morale = form.get(Pills, "morale")
+        self.morale.set_labels(["Handy", "Fair", "Unfit", "Strike Check"])
+        self.sail = form.get(Pills, "sail")
+        self.sail.set_labels(["Fighting Sail", "Medium Sail"])
+        self.chasers = form.get(Pills, "chasers")
+        self.chasers.set_labels(["Bow chaser", "Stern chaser"])
+        self.crew_track = form.get(BoxTrack, "crew_track")
+        self.rig_track = form.get(BoxTrack, "rig_track")
+        self.sailing = form.get(QSpinBox, "sailing")
+        self.rigging_change = form.get(QSpinBox, "rigging_change")
+        self.rigging_dc = form.get(QSpinBox, "rigging_dc")
+        self.task_labels: dict[str, QLabel] = {key: form.get(QLabel, f"{key}_label")
+                                               for key in ("sailing", "rigging_change", "rigging_dc")}
+        self.tasks_shown = form.get(QLabel, "tasks_shown")
+        self.sections: dict[SectionName, SectionBox] = {sec: SectionBox(form, sec) for sec in SECTION_NAMES}
+        self.summary = form.get(QLabel, "assignment-summary")
 
         self.spins: list[QSpinBox] = [self.sailing, self.rigging_change, self.rigging_dc]
         for box in self.sections.values():
@@ -309,7 +121,8 @@ class ShipCardWidget(QFrame):
         self.morale.mark(3 - int(morale), red={3})
         self.sail.mark(0 if st.get("sail", "medium") == "fighting" else 1)
         chasers = st.get("chasers") or {}
-        for i, end in enumerate(("bow", "stern")):
+        ends: list[Literal["bow", "stern"]] = ["bow", "stern"]
+        for i, end in enumerate(ends):
             guns = card.chasers.get(end, 0)
             loaded = bool(chasers.get(end)) if state is not None else guns > 0
             text = f"{end.title()} chaser ×{guns}: " + ("loaded" if loaded else "empty") if guns else \
@@ -464,17 +277,12 @@ class ShipCardWidget(QFrame):
         self.assignmentEdited.emit(self.card.id, self.assignment())
 
 
-def _wrapped(text: str) -> QLabel:
-    lab = QLabel(text)
-    lab.setWordWrap(True)
-    return lab
-
-
 def _total(assign: dict[str, Any]) -> int:
     if not assign:
         return 0
     return (int(assign.get("sailing", 0)) + int(assign.get("rigging_change", 0)) + int(assign.get("rigging_dc", 0))
-            + sum((assign.get("hull_dc") or {}).values()) + sum((assign.get("gunnery") or {}).values()))
+            + sum(int(n) for n in (assign.get("hull_dc") or {}).values())
+            + sum(int(n) for n in (assign.get("gunnery") or {}).values()))
 
 
 def describe_maneuver(m: dict[str, Any]) -> str:

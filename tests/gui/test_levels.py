@@ -21,7 +21,7 @@ from cs_desktop.ai.captains import LEVELS, describe
 from cs_desktop.ai.levels import SearchCaptain
 from cs_desktop.ai.simple import SimpleCaptain
 from cs_desktop.files import load_scenario_with_ships
-from cs_desktop.gui.session import SEAT_KINDS, SEAT_LABELS
+from cs_desktop.play.seating import SEAT_KINDS, SEAT_LABELS
 from cs_desktop.rules.game import Game
 
 from .conftest import answer_with_widgets, click

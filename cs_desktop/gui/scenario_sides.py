@@ -1,0 +1,205 @@
+"""The scenario designer's sides and ship placement: each side's id, name, nation and its table of ships (card,
+start square A-D or a column and row, heading, crew quality), the ships the library offers, and the edits that
+touch several places (renaming a side renames every reference to it; changing the engagement moves the lettered
+starts A/B <-> C/D).
+
+`SideTables(designer, form)` binds the two side boxes of ui/scenario_designer.ui to the designer's document;
+every change is one undoable edit of the designer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import QSignalBlocker
+from PySide6.QtWidgets import QComboBox, QGroupBox, QLabel, QLineEdit, QPushButton
+
+from cs_desktop.gui.editor_base import NATIONS, EditorBase
+from cs_desktop.gui.editor_commands import SetValues
+from cs_desktop.gui.forms import Form
+from cs_desktop.gui.spin_table import SpinTable
+from cs_desktop.rules.tables import get_tables
+
+COMPASS = {1: "N", 2: "NE", 3: "E", 4: "SE", 5: "S", 6: "SW", 7: "W", 8: "NW"}
+LETTERS = {"meeting": ("A", "B"), "chase": ("C", "D")}
+SQUARE = "xy"  # the start combo's value for a [column, row] start
+
+
+class SideWidgets:
+    """One side's box of the form."""
+
+    def __init__(self, form: Form, i: int) -> None:
+        self.box = form.get(QGroupBox, f"side:{i}")
+        self.id = form.get(QLineEdit, f"side:{i}:id")
+        self.name = form.get(QLineEdit, f"side:{i}:name")
+        self.nation = form.get(QComboBox, f"side:{i}:nation")
+        self.ships = form.get(SpinTable, f"side:{i}:ships")
+        self.add = form.get(QPushButton, f"side:{i}:add")
+        self.remove = form.get(QPushButton, f"side:{i}:remove")
+        self.stats = form.get(QLabel, f"side:{i}:stats")
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"box": self.box, "id": self.id, "name": self.name, "nation": self.nation, "ships": self.ships,
+                "stats": self.stats}
+
+
+class SideTables:
+    """The two sides of one scenario designer and their ships."""
+
+    def __init__(self, designer: EditorBase, form: Form, status: QLabel) -> None:
+        self.designer = designer
+        self.doc = designer.doc
+        self.status = status
+        self.ship_entries: list[Any] = []
+        self.sides: list[SideWidgets] = []
+        tables = get_tables()
+        for i in range(2):
+            sw = SideWidgets(form, i)
+            sw.id.textChanged.connect(lambda t, i=i: self.rename_side(i, t))
+            designer.bind_line(sw.name, ("sides", i, "name"), f"side {i + 1} name")
+            for code, label in NATIONS:
+                sw.nation.addItem(label, code)
+            designer.bind_combo(sw.nation, ("sides", i, "nation"), f"side {i + 1} nation")
+            sw.ships.set_columns([
+                ("Ship", []),
+                ("Start", [("A", "A"), ("B", "B"), ("C", "C"), ("D", "D"), (SQUARE, "square →")]),
+                ("Col", (0, tables.map.width - 1)),
+                ("Row", (0, tables.map.height - 1)),
+                ("Heading", [(h, f"{h} {COMPASS[h]}") for h in range(1, 9)]),
+                ("Crew quality", [("", "historical"), ("green", "green"), ("average", "average"),
+                                  ("crack", "crack")]),
+            ])
+            header = sw.ships.horizontalHeader()
+            header.setSectionResizeMode(0, header.ResizeMode.Stretch)
+            for c in range(1, 6):
+                header.setSectionResizeMode(c, header.ResizeMode.ResizeToContents)
+            sw.ships.rowsEdited.connect(lambda rows, i=i: self.ships_edited(i, rows))
+            sw.add.clicked.connect(lambda _=False, i=i: self.add_ship(i))
+            sw.remove.clicked.connect(lambda _=False, i=i: self.remove_ship(i))
+            designer.on_refresh(self._refresher(i))
+            self.sides.append(sw)
+
+    def _refresher(self, i: int) -> Callable[[], None]:
+        return lambda: self.refresh_side(i)
+
+    # ------------------------------------------------------------------ library ships
+    def reload_ships(self, library: Any) -> None:
+        """The library's ships as the choices of every ship row."""
+        self.ship_entries = library.list_ships()
+        choices = [(e.id, f"{e.name} ({e.nation}, {e.guns})") for e in self.ship_entries]
+        for sw in self.sides:
+            table = sw.ships
+            table.columns[0] = ("Ship", choices)
+            for r in range(table.rowCount()):
+                combo = table.cellWidget(r, 0)
+                assert isinstance(combo, QComboBox)
+                value = combo.currentData()
+                with QSignalBlocker(combo):
+                    combo.clear()
+                    for v, label in choices:
+                        combo.addItem(label, v)
+                    combo.setCurrentIndex(combo.findData(value))
+
+    # ------------------------------------------------------------------ refresh
+    def ship_rows(self, i: int) -> list[list[Any]]:
+        tables = get_tables()
+        rows = []
+        for s in self.doc.get(("sides", i, "ships")) or []:
+            start = s["start"]
+            if isinstance(start, str):
+                x, y = tables.map.start.get(start, (0, 0))
+                rows.append([s["ship"], start, x, y, s["heading"], s.get("crew_quality") or ""])
+            else:
+                rows.append([s["ship"], SQUARE, start[0], start[1], s["heading"], s.get("crew_quality") or ""])
+        return rows
+
+    def refresh_side(self, i: int) -> None:
+        sw = self.sides[i]
+        side = self.doc.get(("sides", i)) or {}
+        sw.box.setTitle(f"Side {i + 1}: {side.get('name', '')}")
+        if sw.id.text() != side.get("id"):
+            with QSignalBlocker(sw.id):
+                sw.id.setText(side.get("id", ""))
+        table = sw.ships
+        rows = self.ship_rows(i)
+        table.set_rows(rows)
+        for r, row in enumerate(rows):
+            combo = table.cellWidget(r, 0)
+            assert isinstance(combo, QComboBox)
+            if combo.findData(row[0]) < 0:  # a ship the library no longer holds
+                with QSignalBlocker(combo):
+                    combo.addItem(f"{row[0]} (not in the library)", row[0])
+                    combo.setCurrentIndex(combo.count() - 1)
+            for c in (2, 3):
+                cell = table.cellWidget(r, c)
+                assert cell is not None
+                cell.setEnabled(row[1] == SQUARE)
+                cell.setToolTip("" if row[1] == SQUARE else f"start square {row[1]} is at ({row[2]}, {row[3]})")
+        table.fit_rows(6)
+
+    # ------------------------------------------------------------------ edits
+    def ships_edited(self, i: int, rows: list[list[Any]]) -> None:
+        ships = []
+        for ship, start, x, y, heading, quality in rows:
+            ships.append({"ship": ship, "start": [x, y] if start == SQUARE else start, "heading": heading,
+                          "crew_quality": quality or None})
+        self.designer.edit(("sides", i, "ships"), ships, f"Edit side {i + 1} ships", merge=True)
+
+    def add_ship(self, i: int) -> None:
+        ships = list(self.doc.get(("sides", i, "ships")) or [])
+        tables = get_tables()
+        if ships:
+            last = ships[-1]
+            x, y = tables.map.start[last["start"]] if isinstance(last["start"], str) else last["start"]
+            heading = last["heading"]
+            # the next ship astern: one square behind, against the heading
+            dx = {1: 0, 2: -1, 3: -1, 4: -1, 5: 0, 6: 1, 7: 1, 8: 1}[heading]
+            dy = {1: 1, 2: 1, 3: 0, 4: -1, 5: -1, 6: -1, 7: 0, 8: 1}[heading]
+            nx = min(tables.map.width - 1, max(0, x + dx * 2))
+            ny = min(tables.map.height - 1, max(0, y + dy * 2))
+            new = {"ship": last["ship"], "start": [nx, ny], "heading": heading, "crew_quality": None}
+        else:
+            letter = LETTERS[str(self.doc.get(("engagement",)))][i]
+            first = self.ship_entries[0].id if self.ship_entries else ""
+            new = {"ship": first, "start": letter, "heading": 4 if i == 0 else 8, "crew_quality": None}
+        self.designer.edit(("sides", i, "ships"), [*ships, new], f"Add a ship to side {i + 1}")
+
+    def remove_ship(self, i: int) -> None:
+        ships = list(self.doc.get(("sides", i, "ships")) or [])
+        if len(ships) <= 1:
+            self.status.setText("A side needs at least one ship.")
+            return
+        r = self.sides[i].ships.currentRow()
+        del ships[r if 0 <= r < len(ships) else -1]
+        self.designer.edit(("sides", i, "ships"), ships, f"Remove a ship from side {i + 1}")
+
+    def set_engagement(self, value: str) -> None:
+        """Change the engagement, moving lettered starts to the squares of the new type (A/B <-> C/D)."""
+        old = self.doc.get(("engagement",))
+        if value == old:
+            return
+        swap = dict(zip(LETTERS[str(old)], LETTERS[value], strict=True))
+        values: dict[tuple[Any, ...], Any] = {("engagement",): value}
+        for i, side in enumerate(self.doc.get(("sides",)) or []):
+            for j, s in enumerate(side["ships"]):
+                if isinstance(s["start"], str) and s["start"] in swap:
+                    values[("sides", i, "ships", j, "start")] = swap[s["start"]]
+        self.designer.push(SetValues(self.doc, values, "Change engagement" + (" and start squares"
+                                                                              if len(values) > 1 else "")))
+
+    def rename_side(self, i: int, new: str) -> None:
+        """Change a side's id and every reference to it (weather gauge, outcome, bid, override)."""
+        old = self.doc.get(("sides", i, "id"))
+        if new == old:
+            return
+        values: dict[tuple[Any, ...], Any] = {("sides", i, "id"): new}
+        if self.doc.get(("weather_gauge",)) == old:
+            values[("weather_gauge",)] = new
+        if self.doc.get(("historical_outcome", "winner")) == old:
+            values[("historical_outcome", "winner")] = new
+        for key in (("options", "bid"), ("victory_override",)):
+            d = self.doc.get(key) or {}
+            if old in d:
+                values[key] = {(new if k == old else k): v for k, v in d.items()}
+        self.designer.push(SetValues(self.doc, values, f"Rename side {i + 1}", merge=len(values) == 1))

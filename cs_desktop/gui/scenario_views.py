@@ -1,0 +1,75 @@
+"""What the scenario designer shows of a valid scenario: the VP terms (19.0, 20.1, 21.3) explained line by line,
+each side's FP/CR/DC, what decides the game before it starts (issue 13), and the set-up on a board preview.
+
+The ships are named from the scenario and its cards (`setup.ship_ids`), and the board is drawn from the
+public view of a fresh set-up; nothing here reads a game's state.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Mapping
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel, QTextBrowser
+
+from cs_desktop.gui.editor_base import ERROR_STYLE
+from cs_desktop.rules.cards import Scenario, ShipCard
+from cs_desktop.rules.ratings import victory_terms
+from cs_desktop.rules.setup import ship_ids
+from cs_desktop.rules.winnable import cannot_win
+
+
+def ship_names(scenario: Scenario, cards: Mapping[str, ShipCard]) -> dict[str, str]:
+    """Each ship's game id (the card id, suffixed when a card is used twice) -> the name on its card."""
+    out = {}
+    for gid, si, k in ship_ids(scenario):
+        card = cards.get(scenario.sides[si].ships[k].ship_id)
+        if card is not None:
+            out[gid] = card.name
+    return out
+
+
+def show_terms(scenario: Scenario | None, cards: Mapping[str, ShipCard], terms_label: QLabel,
+               steps: QTextBrowser, stats: list[QLabel]) -> Any:
+    """Fill the VP panel (and each side's FP/CR/DC line); return the terms (None for an invalid scenario)."""
+    if scenario is None:
+        terms_label.setText("<b>VP multipliers and bonuses (20.1, 21.3)</b>: fix the problems marked ⚠ "
+                            "to compute them.")
+        steps.setHtml("")
+        for lab in stats:
+            lab.setText("")
+        return None
+    terms = victory_terms(scenario, dict(cards))
+    parts = []
+    for t in terms.sides:
+        bid = f", +{t.bid_points} VP bid" if t.bid_points else ""
+        over = " (scenario's own)" if t.overridden else ""
+        parts.append(f"<b>{html.escape(t.name)}</b>: VP multiplier <b>×{t.multiplier:g}</b>, "
+                     f"VP bonus <b>{t.bonus}</b>"
+                     f"{bid}{over} — FP {t.fp}, CR {t.cr}, DC {t.dc}")
+    for line in cannot_win(scenario, dict(cards)):  # decided before it starts (issue 13)
+        parts.append(f"<span style='{ERROR_STYLE}'>⚠ {html.escape(line)}</span>")
+    terms_label.setText("<b>VP terms (19.0, 20.1, 21.3)</b><br>" + "<br>".join(parts))
+    rows = "".join(f"<tr><td style='color:#5f5a50;padding-right:8px'>{s.rule}</td><td>{html.escape(s.text)}</td>"
+                   "</tr>"
+                   for s in terms.steps)
+    steps.setHtml(f"<table cellspacing='2'>{rows}</table>")
+    for i, t in enumerate(terms.sides):
+        if i < len(stats):
+            stats[i].setText(f"FP {t.fp} · CR {t.cr} · DC {t.dc}")
+    return terms
+
+
+def set_up_view(scenario: Scenario, cards: Mapping[str, ShipCard]) -> dict[str, Any]:
+    """The public view of the scenario's set-up (what the board preview draws); raises if it cannot be set up."""
+    from cs_desktop.play.setup_preview import setup_view
+
+    return setup_view(scenario, cards)[0]
+
+
+def fit(board: Any) -> None:
+    """Fit the whole board preview in its view."""
+    if board.scene() is not None:
+        board.fitInView(board.scene().itemsBoundingRect(), Qt.AspectRatioMode.KeepAspectRatio)
