@@ -225,10 +225,12 @@ class Tutor:
         self.reset()
 
     def reset(self) -> None:
-        """A new game: no step met, no event seen."""
+        """Another game (new, loaded, or one step back): the steps are counted again from its log, and nothing
+        in it is "just now" until the next change."""
         self.done: set[str] = set()
         self.seen_events = 0
         self.just_now: tuple[Step, ...] = ()
+        self._fresh = True
 
     def page(self, view: Mapping[str, Any] | None, kind: str | None, thinking: bool = False) -> TutorPage:
         """`view`: the player's view as the session publishes it (None: no game, or the curtain is up);
@@ -244,7 +246,9 @@ class Tutor:
         self.seen_events = len(events)
         types = {str(e.get("type")) for e in new if isinstance(e, Mapping)}
         fresh = tuple(s for s in self.tutorial.steps if types & set(s.events))
-        if fresh:
+        if self._fresh:
+            self.just_now, self._fresh = (), False
+        elif fresh:
             self.just_now = fresh
         met = {s.id for s in fresh}
         met |= {s.id for s in self.tutorial.steps if base in s.segments or (kind and kind in s.kinds)}
