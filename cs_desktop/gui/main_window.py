@@ -268,6 +268,8 @@ class MainWindow(QMainWindow):
         self._action("&Turn sequence…", "Shift+F1", lambda: open_turn_reference(self, self.session.show_rule),
                      help_, "act-turn-sequence")
         self._action("&Guided first game", None, lambda: start_tutorial(self), help_, "act-tutorial")
+        if getattr(self, "tutor_toggle", None) is not None:
+            help_.addAction(self.tutor_toggle)
         help_.addSeparator()
         self._action("&Keyboard shortcuts", "Ctrl+/", self.show_shortcuts, help_, "act-keys")
         self._action("&About Captain's Sea", None, self.about, help_, "act-about")

@@ -8,8 +8,9 @@ import html
 from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QUrl
-from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QMessageBox, QTextBrowser, QVBoxLayout, QWidget
 
+from cs_desktop.jsonread import FileFormatError
 from cs_desktop.play.tutorial import SegmentHelp, load_turn_sequence
 from cs_desktop.rules.turn import SEGMENTS
 
@@ -48,11 +49,12 @@ class TurnReference(QDialog):
     """A non-modal page beside the game; `ruleClicked(section)` goes to the session's rule panel."""
 
     def __init__(self, show_rule: Callable[[str], None], parent: QWidget | None = None) -> None:
+        entries = load_turn_sequence()  # first: a broken file leaves no half-made dialog behind
         super().__init__(parent)
         self.setObjectName("turn-reference")
         self.setWindowTitle("Turn sequence")
         self.show_rule = show_rule
-        self.entries = load_turn_sequence()
+        self.entries = entries
         self.browser = QTextBrowser()
         self.browser.setObjectName("turn-reference-text")
         self.browser.setOpenLinks(False)
@@ -71,11 +73,16 @@ class TurnReference(QDialog):
             self.show_rule(text[len("rule:"):])
 
 
-def open_turn_reference(window: QWidget, show_rule: Callable[[str], None]) -> TurnReference:
-    """Show the reference (one per window, raised if already open)."""
+def open_turn_reference(window: QWidget, show_rule: Callable[[str], None]) -> TurnReference | None:
+    """Show the reference (one per window, raised if already open); a broken help file is reported, naming it."""
     ref = getattr(window, "turn_reference", None)
     if not isinstance(ref, TurnReference):
-        ref = TurnReference(show_rule, window)
+        try:
+            ref = TurnReference(show_rule, window)
+        except FileFormatError as e:
+            QMessageBox(QMessageBox.Icon.Warning, "Turn sequence not available", str(e),
+                        QMessageBox.StandardButton.Ok, window).open()
+            return None
         setattr(window, "turn_reference", ref)
     ref.show()
     ref.raise_()

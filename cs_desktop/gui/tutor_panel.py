@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 MUTED = "#5f5a50"
 ASK = "#7a4a00"
 DONE = "#2e7d32"
-CARD = "background-color:#fbf6e9;"
+CARD = "#fbf6e9"
 
 
 def _p(text: str, style: str = "") -> str:
@@ -64,12 +64,12 @@ def page_html(t: tutorial.Tutorial, page: TutorPage, active: bool) -> str:
                      "historical action.</p>")
     elif page.request is not None:
         r = page.request
-        parts.append(f"<div style='{CARD}'><h3 style='color:{ASK};margin-bottom:2px'>You are asked: "
-                     f"{html.escape(r.title)}</h3>")
+        parts.append(f"<table width='100%' cellpadding='6' bgcolor='{CARD}'><tr><td>"
+                     f"<h3 style='color:{ASK};margin-top:0;margin-bottom:2px'>You are asked: {html.escape(r.title)}</h3>")
         parts.append(_p(r.asked))
         parts.append(_p(page.extra, "font-style:italic"))
         parts.append(f"<p><b>What matters:</b> {html.escape(r.matters)}</p>")
-        parts.append(f"<p>Rule {_links((r.section, *r.see))} · answer in the <b>Orders</b> panel</p></div>")
+        parts.append(f"<p>Rule {_links((r.section, *r.see))} · answer in the <b>Orders</b> panel</p></td></tr></table>")
     elif page.kind:
         parts.append(f"<p>You are asked to decide ({html.escape(page.kind)}); the orders panel shows how.</p>")
     elif page.turn:
@@ -127,7 +127,8 @@ class TutorPanel(QWidget):
     def refresh(self) -> None:
         s = self.session
         game_id = id(s.game) if s.game is not None else None
-        if game_id != self._game_id:  # another game (new, loaded, or undone): its steps are read from its log
+        changed = game_id != self._game_id
+        if changed:  # another game (new, loaded, or undone): its steps are read from its log
             self.tutor.reset()
             self._game_id = game_id
         was = self.active
@@ -136,8 +137,8 @@ class TutorPanel(QWidget):
         self.page = self.tutor.page(s.view() if self.active else None, request.kind if request else None,
                                     thinking=s.thinking is not None)
         self.browser.setHtml(page_html(self.tutorial, self.page, self.active))
-        if self.active and not was:
-            self.activated.emit()
+        if self.active and (not was or (changed and self.page.segment == "setup")):
+            self.activated.emit()  # a tutorial comes on, or starts again: not after an undo within it
 
     def text(self) -> str:
         return self.browser.toPlainText()
@@ -165,6 +166,10 @@ def add_tutor_dock(window: MainWindow) -> QDockWidget | None:
     dock.hide()
     window.tutor = panel
     window.tutor_dock = dock
+    toggle = dock.toggleViewAction()  # Help → Tutor panel: back after the player closed it
+    toggle.setText("Tutor &panel")
+    toggle.setObjectName("act-tutor-panel")
+    window.tutor_toggle = toggle
     panel.activated.connect(dock.show)  # once when the tutorial comes on; the player may close it
     panel.activated.connect(dock.raise_)
     return dock

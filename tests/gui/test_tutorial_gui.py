@@ -90,6 +90,9 @@ def test_the_welcome_page_offers_the_tutorial_and_the_tutor_is_quiet_in_other_ga
     click(qtbot, window.welcome.tutorial)
     assert tutorial.is_tutorial(window.session.scenario_path) and window.tutor_dock.isVisible()
     window.tutor_dock.close()  # the player may close it; another game does not bring it back
+    _action(window, "act-tutor-panel").trigger()  # Help → Tutor panel brings it back
+    assert window.tutor_dock.isVisible()
+    window.tutor_dock.close()
     assert not window.start_game(cs_desktop.SCENARIOS / "constitution-vs-java.json",
                                  {"us": "human", "gb": "simple"}, 3, {})  # the player is asked first
     click(qtbot, window.guard.box.button(QMessageBox.StandardButton.Discard))
@@ -97,3 +100,23 @@ def test_the_welcome_page_offers_the_tutorial_and_the_tutor_is_quiet_in_other_ga
                     and not tutorial.is_tutorial(window.session.scenario_path))
     assert not window.tutor.active and "Help → Guided first game" in window.tutor.text()
     assert not window.tutor_dock.isVisible()
+    window.guard.discarded = window.session.game  # nothing to keep: the tutorial again, the tutor comes back
+    _action(window, "act-tutorial").trigger()
+    assert window.tutor.active and window.tutor_dock.isVisible()
+    window.tutor_dock.close()
+    window.guard.discarded = window.session.game
+    _action(window, "act-tutorial").trigger()  # started again from within a tutorial game
+    assert window.tutor_dock.isVisible()
+
+
+def test_a_broken_reference_file_is_reported_naming_it(qtbot: Any, make_window: Any, tmp_path: Any,
+                                                        monkeypatch: Any) -> None:
+    bad = tmp_path / "turn_sequence.json"
+    bad.write_text('{"provenance": {}, "segments": []}', encoding="utf-8")
+    monkeypatch.setattr(tutorial, "TURN_SEQUENCE_FILE", bad)
+    monkeypatch.setattr(tutorial.load_turn_sequence, "__defaults__", (bad,))
+    window = make_window()
+    _action(window, "act-turn-sequence").trigger()
+    boxes = [b for b in window.findChildren(QMessageBox) if b.isVisible()]
+    assert boxes and "turn_sequence.json: segments: must name the segments" in boxes[0].text()
+    assert window.findChild(TurnReference) is None
