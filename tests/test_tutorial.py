@@ -20,9 +20,9 @@ from cs_desktop.rules.winnable import cannot_win
 from cs_desktop.rules_text import lookup
 
 
-def _kinds_met(games: int) -> set[str]:
+def _kinds_met(games: int, event_types: set[str] | None = None) -> set[str]:
     """Play the tutorial headless, the player's side answering at random against the easy captain; the kinds
-    of the requests the player's side was asked."""
+    of the requests the player's side was asked (and, into `event_types`, the types of his log's events)."""
     scenario, ships = load_scenario_with_ships(tutorial.SCENARIO)
     kinds: set[str] = set()
     for seed in range(games):
@@ -35,6 +35,8 @@ def _kinds_met(games: int) -> set[str]:
                 kinds.add(request.kind)
             assert game.submit(request.side, captains[request.side].choose(Seat(game, request)))
         assert game.ended
+        if event_types is not None:
+            event_types |= {e["type"] for e in game.view(tutorial.PLAYER_SIDE)["events"]}
     return kinds
 
 
@@ -75,10 +77,15 @@ def test_a_broken_tutorial_file_names_the_field(tmp_path: Path) -> None:
 
 
 def test_every_request_kind_the_player_meets_in_the_tutorial_has_a_text() -> None:
-    texts = tutorial.load_tutorial().requests
-    met = _kinds_met(12)
+    t = tutorial.load_tutorial()
+    texts = t.requests
+    types: set[str] = set()
+    met = _kinds_met(12, types)
     assert {"setup", "assign_crew", "select_maneuver", "fire", "select_load", "bonus_cards"} <= met
     assert met <= set(texts), f"no tutor text for {sorted(met - set(texts))}"
+    # and every log event a step listens for is one the player's log shows
+    listened = {e for step in t.steps for e in step.event_types}
+    assert listened <= types, sorted(listened - types)
 
 
 def test_the_tutorial_texts_link_to_sections_that_exist_and_cover_the_steps_of_the_brief() -> None:
@@ -138,3 +145,13 @@ def test_the_tutor_follows_the_requests_and_the_log_of_the_players_view() -> Non
     tutor.page(game.view(tutorial.PLAYER_SIDE), None)
     assert tutor.page({"turn": 1, "segment": "crew", "events": []}, "assign_crew").request is not None
     assert tutor.seen_events == 0
+
+
+def test_the_tutor_never_reads_the_referees_state() -> None:
+    """Brief: the tutor uses the request and what the session publishes to widgets (the player's view)."""
+    import ast
+
+    for module in ("play/tutorial.py", "gui/tutor_panel.py"):
+        tree = ast.parse((Path(cs_desktop.__file__).parent / module).read_text(encoding="utf-8"))
+        read = {node.attr for node in ast.walk(tree) if isinstance(node, ast.Attribute)}
+        assert not read & {"state", "events", "pending", "decisions", "pending_for", "cards"}, module

@@ -73,7 +73,7 @@ class Step:
     text: str
     kinds: tuple[str, ...]
     segments: tuple[str, ...]
-    events: tuple[str, ...]
+    event_types: tuple[str, ...]
     see: tuple[str, ...] = ()
 
 
@@ -245,7 +245,7 @@ class Tutor:
         new = events[self.seen_events:]
         self.seen_events = len(events)
         types = {str(e.get("type")) for e in new if isinstance(e, Mapping)}
-        fresh = tuple(s for s in self.tutorial.steps if types & set(s.events))
+        fresh = tuple(s for s in self.tutorial.steps if types & set(s.event_types))
         if self._fresh:
             self.just_now, self._fresh = (), False
         elif fresh:
@@ -255,7 +255,7 @@ class Tutor:
         ended = bool(view.get("ended"))
         result = ""
         if ended:
-            met |= {s.id for s in self.tutorial.steps if "game_end" in s.events}
+            met |= {s.id for s in self.tutorial.steps if "game_end" in s.event_types}
             ends = [e for e in events if isinstance(e, Mapping) and e.get("type") == "game_end"]
             result = str(ends[-1].get("text", "")) if ends else ""
         self.done |= met
