@@ -13,7 +13,7 @@ import html
 import random
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QUrl, Qt, Signal
+from PySide6.QtCore import QTimer, QUrl, Qt, Signal
 from PySide6.QtWidgets import QDockWidget, QTextBrowser, QVBoxLayout, QWidget
 
 from cs_desktop.gui.session import GameSession
@@ -114,6 +114,7 @@ class TutorPanel(QWidget):
         self.page: TutorPage | None = None
         self._game_id: int | None = None
         self.active = False
+        self._html = ""
         self.browser = QTextBrowser()
         self.browser.setObjectName("tutor-text")
         self.browser.setOpenLinks(False)
@@ -136,7 +137,10 @@ class TutorPanel(QWidget):
         request = s.request()
         self.page = self.tutor.page(s.view() if self.active else None, request.kind if request else None,
                                     thinking=s.thinking is not None)
-        self.browser.setHtml(page_html(self.tutorial, self.page, self.active))
+        text = page_html(self.tutorial, self.page, self.active)
+        if text != self._html:  # unchanged: the player's scroll position stays
+            self._html = text
+            self.browser.setHtml(text)
         if self.active and (not was or (changed and self.page.segment == "setup")):
             self.activated.emit()  # a tutorial comes on, or starts again: not after an undo within it
 
@@ -170,8 +174,14 @@ def add_tutor_dock(window: MainWindow) -> QDockWidget | None:
     toggle.setText("Tutor &panel")
     toggle.setObjectName("act-tutor-panel")
     window.tutor_toggle = toggle
-    panel.activated.connect(dock.show)  # once when the tutorial comes on; the player may close it
-    panel.activated.connect(dock.raise_)
+
+    def show() -> None:
+        dock.show()
+        dock.raise_()
+
+    # once when the tutorial comes on (the player may close it), after the window has restored its saved layout
+    # for the new game's ship docks, which would otherwise hide it again
+    panel.activated.connect(lambda: QTimer.singleShot(0, window, show))
     return dock
 
 

@@ -57,7 +57,8 @@ def test_guided_first_game_starts_and_the_tutor_follows_each_request(qtbot: Any,
     s = window.session
     assert s.game is not None and tutorial.is_tutorial(s.scenario_path)
     assert s.seats == {"us": "human", "gb": "easy"}
-    assert window.tutor_dock.isVisible() and window.tutor.active
+    qtbot.waitUntil(window.tutor_dock.isVisible)
+    assert window.tutor.active
     rng = random.Random(4)
     shown: list[str] = []
     for _ in range(40):
@@ -88,7 +89,8 @@ def test_the_welcome_page_offers_the_tutorial_and_the_tutor_is_quiet_in_other_ga
     window = make_window()
     assert window.stack.currentWidget() is window.welcome
     click(qtbot, window.welcome.tutorial)
-    assert tutorial.is_tutorial(window.session.scenario_path) and window.tutor_dock.isVisible()
+    assert tutorial.is_tutorial(window.session.scenario_path)
+    qtbot.waitUntil(window.tutor_dock.isVisible)
     window.tutor_dock.close()  # the player may close it; another game does not bring it back
     _action(window, "act-tutor-panel").trigger()  # Help → Tutor panel brings it back
     assert window.tutor_dock.isVisible()
@@ -102,11 +104,12 @@ def test_the_welcome_page_offers_the_tutorial_and_the_tutor_is_quiet_in_other_ga
     assert not window.tutor_dock.isVisible()
     window.guard.discarded = window.session.game  # nothing to keep: the tutorial again, the tutor comes back
     _action(window, "act-tutorial").trigger()
-    assert window.tutor.active and window.tutor_dock.isVisible()
+    assert window.tutor.active
+    qtbot.waitUntil(window.tutor_dock.isVisible)
     window.tutor_dock.close()
     window.guard.discarded = window.session.game
     _action(window, "act-tutorial").trigger()  # started again from within a tutorial game
-    assert window.tutor_dock.isVisible()
+    qtbot.waitUntil(window.tutor_dock.isVisible)
 
 
 def test_a_broken_reference_file_is_reported_naming_it(qtbot: Any, make_window: Any, tmp_path: Any,
@@ -120,3 +123,15 @@ def test_a_broken_reference_file_is_reported_naming_it(qtbot: Any, make_window: 
     boxes = [b for b in window.findChildren(QMessageBox) if b.isVisible()]
     assert boxes and "turn_sequence.json: segments: must name the segments" in boxes[0].text()
     assert window.findChild(TurnReference) is None
+
+
+def test_a_saved_layout_with_the_tutor_closed_does_not_hide_it_when_the_tutorial_starts(qtbot: Any,
+                                                                                         make_window: Any) -> None:
+    first = make_window()
+    assert not first.tutor_dock.isVisible()
+    first.save_layout()  # the layout of an earlier run, the tutor closed
+    window = make_window()
+    _action(window, "act-tutorial").trigger()
+    qtbot.waitUntil(window.tutor_dock.isVisible)
+    qtbot.wait(50)
+    assert window.tutor_dock.isVisible()
