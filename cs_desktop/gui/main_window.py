@@ -30,6 +30,8 @@ from cs_desktop.gui.panels import CardHand, DiceTray, GameLog, ImpulseTrack, Ord
 from cs_desktop.gui.session import GameSession
 from cs_desktop.play.seating import SEAT_LABELS
 from cs_desktop.gui.thinking_indicator import ThinkingIndicator
+from cs_desktop.gui.tutor_panel import add_tutor_dock, start_tutorial
+from cs_desktop.gui.turn_reference import open_turn_reference
 from cs_desktop.gui.board_menu import board_toggles
 from cs_desktop.gui.settings_dialog import SettingsDialog
 from cs_desktop.gui.standing_orders import FlowPanel, load_orders
@@ -123,9 +125,11 @@ class MainWindow(QMainWindow):
         self.tabifyDockWidget(self.docks["dice"], self.docks["hand"])
         self.docks["dice"].raise_()
         self.splitDockWidget(self.docks["log"], self.docks["rules"], Qt.Orientation.Horizontal)
+        add_tutor_dock(self)  # the guided first game's tutor (gui/tutor_panel.py), shown when it starts
 
         self.welcome.new.clicked.connect(self.new_game)
         self.welcome.open.clicked.connect(self.open_game)
+        self.welcome.tutorial.clicked.connect(lambda: start_tutorial(self))
         self.log.ruleClicked.connect(self.session.show_rule)
         self.session.ruleRequested.connect(self._show_rule)
         self.session.changed.connect(self._refresh)
@@ -264,6 +268,12 @@ class MainWindow(QMainWindow):
 
         self.view_menu = mb.addMenu("&View")
         help_ = mb.addMenu("&Help")
+        self._action("&Turn sequence…", "Shift+F1", lambda: open_turn_reference(self, self.session.show_rule),
+                     help_, "act-turn-sequence")
+        self._action("&Guided first game", None, lambda: start_tutorial(self), help_, "act-tutorial")
+        if getattr(self, "tutor_toggle", None) is not None:
+            help_.addAction(self.tutor_toggle)
+        help_.addSeparator()
         self._action("&Keyboard shortcuts", "Ctrl+/", self.show_shortcuts, help_, "act-keys")
         self._action("&About Captain's Sea", None, self.about, help_, "act-about")
         self._rebuild_view_menu()

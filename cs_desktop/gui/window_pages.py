@@ -54,15 +54,19 @@ class WelcomePage(QWidget):
         lay.addStretch(1)
         lab = QLabel("<h1>Captain's Sea</h1><p>Frigate duels, 1799–1815.</p>"
                      "<p>Game → <b>New Game</b> (Ctrl+N) to pick a scenario and the seats,<br>"
-                     "or <b>Open</b> (Ctrl+O) a saved game.</p>")
+                     "or <b>Open</b> (Ctrl+O) a saved game.</p>"
+                     "<p>New to the game? The <b>guided first game</b> explains each step as you play it.</p>")
         lab.setAlignment(Qt.AlignmentFlag.AlignCenter)
         lay.addWidget(lab)
         row = QHBoxLayout()
         row.addStretch(1)
         self.new = QPushButton("&New Game…")
         self.open = QPushButton("&Open…")
+        self.tutorial = QPushButton("Guided &first game")
+        self.tutorial.setObjectName("welcome-tutorial")
         row.addWidget(self.new)
         row.addWidget(self.open)
+        row.addWidget(self.tutorial)
         row.addStretch(1)
         lay.addLayout(row)
         lay.addStretch(2)

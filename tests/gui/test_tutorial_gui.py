@@ -1,0 +1,137 @@
+"""Issue 11 item 6: Help → Turn sequence and Help → Guided first game, through the real window (offscreen).
+
+API tested: the Help menu's actions, gui/turn_reference.py, gui/tutor_panel.py, the welcome page's button.
+Actions: open the reference and click a rule link; start the tutorial and answer its requests with the widgets.
+Expected end state: the reference lists every segment of turn.SEGMENTS in order; the tutor shows the text of
+each request as it comes, marks the steps met, and the 20.1 terms once the game is over.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from PySide6.QtCore import QUrl
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QMessageBox
+
+import cs_desktop
+from cs_desktop.gui.turn_reference import TurnReference
+from cs_desktop.play import tutorial
+from cs_desktop.rules.turn import SEGMENTS
+
+from .conftest import answer_with_widgets, click
+
+
+def _action(window: Any, name: str) -> QAction:
+    act = window.findChild(QAction, name)
+    assert act is not None, name
+    help_menu = next(a.menu() for a in window.menuBar().actions() if a.text() == "&Help")
+    assert act in help_menu.actions()
+    return act
+
+
+def test_4_0_help_turn_sequence_lists_every_segment_in_order_with_rule_links(qtbot: Any, make_window: Any) -> None:
+    window = make_window()
+    act = _action(window, "act-turn-sequence")
+    assert act.shortcut() == QKeySequence("Shift+F1")
+    act.trigger()
+    ref = window.findChild(TurnReference, "turn-reference")
+    assert ref is not None and ref.isVisible()
+    text = ref.browser.toPlainText()
+    entries = {e.segment: e for e in tutorial.load_turn_sequence()}
+    places = [text.index(entries[name].title) for name in SEGMENTS]
+    assert places == sorted(places)  # the page follows the engine's order
+    assert all(entries[name].decide in text for name in SEGMENTS)
+    ref.browser.anchorClicked.emit(QUrl("rule:9.1"))  # a section link opens the rule panel
+    assert window.rule_view.rule == "9.1" and window.docks["rules"].isVisible()
+    act.trigger()  # a second time raises the same page
+    assert window.findChildren(TurnReference) == [ref]
+
+
+def test_guided_first_game_starts_and_the_tutor_follows_each_request(qtbot: Any, make_window: Any) -> None:
+    window = make_window()
+    texts = tutorial.load_tutorial()
+    assert "guided first game" in window.tutor.text().lower() and not window.tutor_dock.isVisible()
+    _action(window, "act-tutorial").trigger()
+    s = window.session
+    assert s.game is not None and tutorial.is_tutorial(s.scenario_path)
+    assert s.seats == {"us": "human", "gb": "easy"}
+    qtbot.waitUntil(window.tutor_dock.isVisible)
+    assert window.tutor.active
+    rng = random.Random(4)
+    shown: list[str] = []
+    for _ in range(40):
+        qtbot.waitUntil(lambda: s.request() is not None and window.orders.widget is not None, timeout=20000)
+        kind = s.request().kind
+        page = window.tutor.text()
+        assert texts.requests[kind].title in page and texts.requests[kind].matters in page, kind
+        if not shown or shown[-1] != page:
+            shown.append(page)
+        answer_with_widgets(qtbot, window, rng)
+        if s.game.state.turn >= 2 and s.game.state.segment == "select":
+            break
+    assert "Sail and loads" in shown[0] and texts.welcome in shown[0]
+    assert len(shown) >= 4  # the text changed as the requests came
+    done = window.tutor.page.done
+    assert {"sail", "crew", "initiative", "maneuver", "movement"} <= done
+    assert "✓ Crew" in window.tutor.text() and "○ Winning" in window.tutor.text()
+    window.tutor.browser.anchorClicked.emit(QUrl(f"rule:{texts.requests[kind].section}"))
+    assert window.rule_view.rule == texts.requests[kind].section
+    assert s.strike_colors()  # the end: the tutor explains the tally and the 20.1 terms
+    qtbot.waitUntil(lambda: window.game_over_dialog is not None)
+    assert "The game is over" in window.tutor.text() and texts.step("winning").text in window.tutor.text()
+    assert "✓ Winning" in window.tutor.text()
+
+
+def test_the_welcome_page_offers_the_tutorial_and_the_tutor_is_quiet_in_other_games(qtbot: Any,
+                                                                                     make_window: Any) -> None:
+    window = make_window()
+    assert window.stack.currentWidget() is window.welcome
+    click(qtbot, window.welcome.tutorial)
+    assert tutorial.is_tutorial(window.session.scenario_path)
+    qtbot.waitUntil(window.tutor_dock.isVisible)
+    window.tutor_dock.close()  # the player may close it; another game does not bring it back
+    _action(window, "act-tutor-panel").trigger()  # Help → Tutor panel brings it back
+    assert window.tutor_dock.isVisible()
+    window.tutor_dock.close()
+    assert not window.start_game(cs_desktop.SCENARIOS / "constitution-vs-java.json",
+                                 {"us": "human", "gb": "simple"}, 3, {})  # the player is asked first
+    click(qtbot, window.guard.box.button(QMessageBox.StandardButton.Discard))
+    qtbot.waitUntil(lambda: window.session.scenario_path is not None
+                    and not tutorial.is_tutorial(window.session.scenario_path))
+    assert not window.tutor.active and "Help → Guided first game" in window.tutor.text()
+    assert not window.tutor_dock.isVisible()
+    window.session.discard()  # nothing to keep: the tutorial again, the tutor comes back
+    _action(window, "act-tutorial").trigger()
+    assert window.tutor.active
+    qtbot.waitUntil(window.tutor_dock.isVisible)
+    window.tutor_dock.close()
+    window.session.discard()
+    _action(window, "act-tutorial").trigger()  # started again from within a tutorial game
+    qtbot.waitUntil(window.tutor_dock.isVisible)
+
+
+def test_a_broken_reference_file_is_reported_naming_it(qtbot: Any, make_window: Any, tmp_path: Any,
+                                                        monkeypatch: Any) -> None:
+    bad = tmp_path / "turn_sequence.json"
+    bad.write_text('{"provenance": {}, "segments": []}', encoding="utf-8")
+    monkeypatch.setattr(tutorial, "TURN_SEQUENCE_FILE", bad)
+    monkeypatch.setattr(tutorial.load_turn_sequence, "__defaults__", (bad,))
+    window = make_window()
+    _action(window, "act-turn-sequence").trigger()
+    boxes = [b for b in window.findChildren(QMessageBox) if b.isVisible()]
+    assert boxes and "turn_sequence.json: segments: must name the segments" in boxes[0].text()
+    assert window.findChild(TurnReference) is None
+
+
+def test_a_saved_layout_with_the_tutor_closed_does_not_hide_it_when_the_tutorial_starts(qtbot: Any,
+                                                                                         make_window: Any) -> None:
+    first = make_window()
+    assert not first.tutor_dock.isVisible()
+    first.save_layout()  # the layout of an earlier run, the tutor closed
+    window = make_window()
+    _action(window, "act-tutorial").trigger()
+    qtbot.waitUntil(window.tutor_dock.isVisible)
+    qtbot.wait(50)
+    assert window.tutor_dock.isVisible()
