@@ -1,17 +1,14 @@
-"""The pages the main window shows in place of the board: the welcome page and the hotseat hand-over curtain."""
+"""The pages the main window shows in place of the board: the welcome page and the hotseat hand-over curtain.
+Their layouts are the forms ui/welcome_page.ui and ui/handover_page.ui."""
 
 from __future__ import annotations
 
 import html
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (
-    QHBoxLayout,
-    QLabel,
-    QPushButton,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QLabel, QPushButton, QWidget
+
+from cs_desktop.gui.forms import load_form
 
 
 class HandoverPage(QWidget):
@@ -22,23 +19,9 @@ class HandoverPage(QWidget):
         self.setObjectName("handover")
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
         self.setStyleSheet("#handover { background:#13243a; } QLabel { color:#f4ecd8; }")
-        lay = QVBoxLayout(self)
-        lay.addStretch(1)
-        self.label = QLabel()
-        self.label.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.label.setWordWrap(True)
-        self.label.setTextFormat(Qt.TextFormat.RichText)
-        lay.addWidget(self.label)
-        self.button = QPushButton()
-        self.button.setObjectName("handover-confirm")
-        self.button.setDefault(True)
-        self.button.setMinimumHeight(40)
-        row = QHBoxLayout()
-        row.addStretch(1)
-        row.addWidget(self.button)
-        row.addStretch(1)
-        lay.addLayout(row)
-        lay.addStretch(2)
+        form = load_form("handover_page", self)
+        self.label = form.get(QLabel, "handover-text")
+        self.button = form.get(QPushButton, "handover-confirm")
 
     def show_for(self, name: str) -> None:
         self.label.setText(f"<h1>Pass the screen to {html.escape(name)}</h1>"
@@ -50,23 +33,7 @@ class HandoverPage(QWidget):
 class WelcomePage(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        lay = QVBoxLayout(self)
-        lay.addStretch(1)
-        lab = QLabel("<h1>Captain's Sea</h1><p>Frigate duels, 1799–1815.</p>"
-                     "<p>Game → <b>New Game</b> (Ctrl+N) to pick a scenario and the seats,<br>"
-                     "or <b>Open</b> (Ctrl+O) a saved game.</p>"
-                     "<p>New to the game? The <b>guided first game</b> explains each step as you play it.</p>")
-        lab.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        lay.addWidget(lab)
-        row = QHBoxLayout()
-        row.addStretch(1)
-        self.new = QPushButton("&New Game…")
-        self.open = QPushButton("&Open…")
-        self.tutorial = QPushButton("Guided &first game")
-        self.tutorial.setObjectName("welcome-tutorial")
-        row.addWidget(self.new)
-        row.addWidget(self.open)
-        row.addWidget(self.tutorial)
-        row.addStretch(1)
-        lay.addLayout(row)
-        lay.addStretch(2)
+        form = load_form("welcome_page", self)
+        self.new = form.get(QPushButton, "welcome-new")
+        self.open = form.get(QPushButton, "welcome-open")
+        self.tutorial = form.get(QPushButton, "welcome-tutorial")

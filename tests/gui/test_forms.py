@@ -73,6 +73,25 @@ def _balance_dialog(tmp_path: Path, lib: Any) -> QWidget:
     return BalanceDialog(scenario, ships)
 
 
+def _welcome(tmp_path: Path, lib: Any) -> QWidget:
+    from cs_desktop.gui.window_pages import WelcomePage
+
+    return WelcomePage()
+
+
+def _handover(tmp_path: Path, lib: Any) -> QWidget:
+    from cs_desktop.gui.window_pages import HandoverPage
+
+    return HandoverPage()
+
+
+def _game_over(tmp_path: Path, lib: Any) -> QWidget:
+    from cs_desktop.gui.game_over_dialog import GameOverDialog
+    from cs_desktop.play.screen import empty_screen
+
+    return GameOverDialog(empty_screen())
+
+
 #: a window that uses each form: form name -> build(tmp_path, library)
 BUILDERS: dict[str, Callable[[Path, Any], QWidget]] = {
     "settings_dialog": _settings,
@@ -82,6 +101,9 @@ BUILDERS: dict[str, Callable[[Path, Any], QWidget]] = {
     "scenario_designer": _scenario_designer,
     "library_browser": _library_browser,
     "balance_dialog": _balance_dialog,
+    "welcome_page": _welcome,
+    "handover_page": _handover,
+    "game_over_dialog": _game_over,
 }
 
 
