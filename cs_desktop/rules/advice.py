@@ -80,8 +80,12 @@ def _outcome(state: GameState, ship: ShipState, choice: Mapping[str, Any]) -> di
             idx = next((i for i, s in enumerate(ships) if s.id == ship.id), None)
             shift = (geo.edge_shift([s.square for s in ships], idx, dest, width, height)
                      if idx is not None else None)
+            escapes = shift is None and state.fleet_rules  # R9.3f: she leaves the battle, which goes on
+            alone = len(state.afloat(ship.side)) <= 1
             extra["map_edge"] = {"shift": list(shift) if shift is not None else None,
-                                 "ends_game": shift is None, "rule": "9.3"}
+                                 "ends_game": shift is None and (alone or not state.fleet_rules), "rule": "9.3"}
+            if escapes:
+                extra["map_edge"]["escapes"] = True
             if shift is not None:
                 dest = (dest[0] + shift[0], dest[1] + shift[1])
         square = dest
