@@ -239,3 +239,24 @@ def test_fleet_switch_off_leaves_the_state_dict_as_before():
     assert "fleet_rules" not in plain.state.to_dict()
     assert all("escaped" not in s for s in plain.state.to_dict()["ships"].values())
     assert duel(options=FLEET).state.to_dict()["fleet_rules"] is True
+
+
+def test_17_4_18_0_fleet_a_strike_ends_the_game_only_when_the_side_has_nothing_left_fighting():
+    """R18.0f with 17.4: Java strikes ([6, 3] at -2 -> [4, 1]) while Guerriere still fights: the game goes
+    on; when Guerriere, the last British ship fighting, strikes in her turn ([1] -> -1), the game ends with the
+    reason that Britain has no ship left fighting."""
+    from cs_desktop.rules import housekeeping as hk
+    from cs_desktop.rules.state import STRIKE_CHECK
+    from tests.rules.fighting_kit import ready, run, script
+
+    game = ready(extra={"gb": [("guerriere", (25, 20, 7))]}, options=FLEET)
+    java, guerriere = game.state.ships["java"], game.state.ships["guerriere"]
+    java.rigging, java.morale = 0, STRIKE_CHECK
+    script(game, [6, 3])
+    run(game, hk.strike_checks(game))
+    assert java.struck and not game.state.ended
+    guerriere.morale = STRIKE_CHECK
+    script(game, [1])
+    run(game, hk.strike_checks(game))
+    assert guerriere.struck and game.state.ended
+    assert game.state.end_reason == "Britain has no ship left fighting: Guerriere struck her colours (17.4)"
