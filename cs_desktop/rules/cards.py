@@ -151,9 +151,10 @@ class RulesOptions(_Model):
 
     @model_serializer(mode="wrap")
     def _dump(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
-        """`fleet_rules` is written only when on, so a scenario or save without it dumps as it did before."""
+        """`fleet_rules` left out and off is not written, so a scenario or save without it dumps as before (one
+        that says `false`, e.g. a game overriding its scenario's `true`, keeps it)."""
         out: dict[str, Any] = handler(self)
-        if not self.fleet_rules:
+        if not self.fleet_rules and "fleet_rules" not in self.model_fields_set:
             out.pop("fleet_rules", None)
         return out
 

@@ -1,5 +1,7 @@
 """18.0 Game End and 19.0 Victory Conditions: hits scored x VP multiplier, +5 for an enemy that struck,
-+10 for one captured, the weaker ship's bonus, the optional bid; a margin of 5 or less is a draw."""
++10 for one captured, the weaker ship's bonus, the optional bid; a margin of 5 or less is a draw. Under the
+fleet rules switch a captured ship scores the +10 in place of the +5 and escaped ships are counted (fleet_end.py,
+R19.0f)."""
 
 from __future__ import annotations
 
