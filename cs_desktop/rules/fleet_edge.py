@@ -4,7 +4,8 @@ The written rule is for two ships: shift everything toward the centre, and end t
 both ships on the map. With a fleet, the shift is still made whenever one keeps every ship still fighting on
 the map; when none does, the ship that cannot stay leaves the battle (escaped: off the board and out of play)
 and the battle goes on without her. Hulks (struck or captured ships) do not hold the fleets back: a hulk that a
-shift carries off the map drifts out of the battle (R9.3g). Escaped ships are off the board and never shift.
+shift would carry off the map drifts out of the battle instead (R9.3g). Escaped ships (and drifted hulks) are
+off the board and never shift; each keeps, for the record, the last square she had on the map.
 """
 
 from __future__ import annotations
@@ -29,19 +30,23 @@ def fleet_edge(g: Game, ship: ShipState, dest: tuple[int, int]) -> bool:
         escape(g, ship)
         return False
     dx, dy = shift
+    adrift = []
     for other in state.ships.values():
-        if not other.escaped:
-            other.x += dx
-            other.y += dy
+        if other.escaped:
+            continue
+        if not geo.on_map((other.x + dx, other.y + dy), width, height):
+            adrift.append(other)  # only a hulk can be shifted off: the shift keeps every fighting ship on
+            continue
+        other.x += dx
+        other.y += dy
     state.smoke = {(x + dx, y + dy): v for (x, y), v in state.smoke.items()
                    if geo.on_map((x + dx, y + dy), width, height)}  # ruling R9.3: smoke off the map is gone
     g.emit("map_shift", "9.3", f"All ships and smoke shift by {shift} to keep {ship.card.name} on the map",
            shift=list(shift))
-    for hulk in state.ships.values():
-        if not hulk.escaped and not geo.on_map(hulk.square, width, height):
-            leave_board(g, hulk)
-            g.emit("adrift", "9.3", f"the hulk of {hulk.card.name} drifts out of the battle (off the map)",
-                   ship=hulk.id, side=hulk.side)
+    for hulk in adrift:
+        leave_board(g, hulk)
+        g.emit("adrift", "9.3", f"the hulk of {hulk.card.name} drifts out of the battle (off the map)",
+               ship=hulk.id, side=hulk.side, square=list(hulk.square))
     return True
 
 

@@ -94,7 +94,7 @@ def test_9_3_fleet_hulk_carried_off_by_a_shift_drifts_out_of_the_battle(monkeypa
                        hulks=("guerriere",))
     assert events_of(game, "map_shift")[0]["shift"] == [-1, 0]
     guerriere = game.state.ships["guerriere"]
-    assert guerriere.escaped and guerriere.struck and guerriere.square == (-1, 9)
+    assert guerriere.escaped and guerriere.struck and guerriere.square == (0, 9)  # her last square on the map
     (adrift,) = events_of(game, "adrift")
     assert adrift["rule"] == "9.3" and adrift["ship"] == "guerriere"
     assert not game.ended  # Java still fights
