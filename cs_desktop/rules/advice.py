@@ -131,7 +131,8 @@ def maneuver_previews(state: GameState, ship_id: str, remaining: int | None = No
     (cost > remaining: the selection needs a Strain, 9.1 restriction 2), ``strain_needed``.
     Legal entries carry ``choice`` (the selection with the least Strain, ready to submit) and
     ``options`` (every legal selection of this maneuver, one per Strain level). Forbidden entries carry
-    ``rule`` and ``why`` (all the reasons, in ``reasons``)."""
+    ``rule`` and ``why`` (all the reasons, in ``reasons``). An Advance off the map carries ``map_edge``:
+    ``shift`` (None if none fits), ``ends_game``, and under the fleet rules ``escapes`` (R9.3f)."""
     state_ship = state.ships[ship_id]
     if remaining is None:
         remaining = _remaining_now(state, state_ship)
