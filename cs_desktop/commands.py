@@ -7,6 +7,7 @@ import json
 from dataclasses import asdict
 import sys
 from pathlib import Path
+from typing import Any
 
 #: exit status of a subcommand that found a problem with its input files
 EXIT_PROBLEM = 2
@@ -33,6 +34,10 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                         "judgment, simple, random (default random,random)")
     p.add_argument("--turn-limit", type=int, default=30, help="end each game after this many turns (0: none)")
     p.add_argument("--swap", action="store_true", help="swap the captains between sides every other game")
+    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                   help="a game option of a saved game (docs/file-formats.md), overriding the scenario's; VALUE in "
+                        "JSON (plain text for a word): fleet_rules=true, relativity=zero, bridge_cards=false; "
+                        "may be repeated")
     p.add_argument("--json", action="store_true", help="print JSON (per game and summary)")
     p.set_defaults(func=cmd_simulate)
 
@@ -141,8 +146,12 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.turn_limit < 0:
         print("--turn-limit: give a number of turns, or 0 for no limit", file=sys.stderr)
         return EXIT_PROBLEM
+    options = game_options(args.option, [s.id for s in scenario.sides])
+    if isinstance(options, str):
+        print(options, file=sys.stderr)
+        return EXIT_PROBLEM
     report = simulate(scenario, ships, args.games, args.seed, (captains[0], captains[1]),
-                      args.turn_limit or None, args.swap)
+                      args.turn_limit or None, args.swap, options)
     if args.json:
         print(to_json(report))
         return 0
@@ -154,6 +163,34 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     print("win rate: " + ", ".join(f"{k} {v:.0%}" for k, v in s["win_rate"].items())
           + f", draws {s['draw_rate']:.0%}; mean turns {s['mean_turns']}")
     return 0
+
+
+def game_options(pairs: list[str], sides: list[str]) -> dict[str, Any] | str:
+    """`--option NAME=VALUE` pairs as game options, checked like a saved game's `options`; or the problem."""
+    from cs_desktop.jsonread import FileFormatError
+    from cs_desktop.modelerrors import validate_model
+    from cs_desktop.savegame import GameOptions
+
+    out: dict[str, Any] = {}
+    for pair in pairs:
+        name, eq, text = pair.partition("=")
+        name = name.strip()
+        if not eq or not name:
+            return f"--option {pair!r}: write NAME=VALUE, e.g. fleet_rules=true"
+        try:
+            out[name] = json.loads(text)
+        except ValueError:
+            out[name] = text.strip()  # a plain word: relativity=zero
+    if "turn_limit" in out:
+        return "--option turn_limit: use --turn-limit"
+    try:
+        validate_model(GameOptions, out, "--option")
+    except FileFormatError as e:
+        return "\n".join(f"--option {where}: {what}" for where, what in e.problems)
+    bad = [side for side in out.get("bid", {}) if side not in sides]
+    if bad:
+        return f"--option bid: side {bad[0]!r} is not one of {sides}"
+    return out
 
 
 def cmd_replay(args: argparse.Namespace) -> int:

@@ -69,7 +69,8 @@ def simulate(scenario: Scenario, ships: Mapping[str, ShipCard], games: int, seed
 def ending(how: str) -> str:
     """How a game ended, in a few words fit for counting ("captured", "turn limit", ...)."""
     key = how.split(" (")[0] if how else "unfinished"
-    for word in ("struck voluntarily", "struck her colours", "captured", "sailed off the map", "turn limit"):
+    for word in ("no ship left fighting", "struck voluntarily", "struck her colours", "captured",
+                 "sailed off the map", "turn limit"):
         if word in key:
             key = word
     return key

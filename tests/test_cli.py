@@ -97,6 +97,11 @@ def test_data_dir_option_points_the_library_elsewhere(tmp_path, monkeypatch) -> 
     (["--turn-limit", "-5"], "--turn-limit"),
     (["--captains", "simple"], "--captains"),
     (["--captains", "simple,genius"], "--captains"),
+    (["--option", "fleet_rules=yes"], '--option fleet_rules: expected true or false, got text "yes"'),
+    (["--option", "fleet_rule=true"], "--option fleet_rule: unknown field"),
+    (["--option", "fleet_rules"], "--option 'fleet_rules': write NAME=VALUE"),
+    (["--option", "relativity=sideways"], "--option relativity:"),
+    (["--option", 'bid={"fr": 5}'], "--option bid: side 'fr' is not one of ['us', 'gb']"),
 ])
 def test_simulate_bad_options_exit_2(args: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
     """Every subcommand: exit status 2 and a clear message on bad input, never a game with nonsense terms."""
@@ -119,3 +124,28 @@ def test_output_into_a_reader_that_stops_early_is_not_an_error() -> None:
     proc.stdout.close()  # the reader goes away after one line
     err = proc.stderr.read().decode()
     assert proc.wait(timeout=60) == 0 and "Traceback" not in err
+
+
+def test_validate_accepts_the_fleet_rules_and_refuses_a_bad_value(tmp_path: Path,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 14: `options.fleet_rules` is true or false; anything else names the file, the field and the problem."""
+    fleet = SCEN / "fleets" / "frigate-fleets-12-a-side.json"
+    assert main(["validate", str(fleet)]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == f"ok: {fleet}"
+    bad = tmp_path / "bad-fleet.json"
+    bad.write_text(fleet.read_text(encoding="utf-8").replace('"fleet_rules": true', '"fleet_rules": "yes"'),
+                   encoding="utf-8")
+    assert main(["validate", str(bad)]) == 2
+    assert capsys.readouterr().out.splitlines() == [f'{bad}: options.fleet_rules: expected true or false, got text "yes"']
+
+
+def test_simulate_turns_the_fleet_rules_on_with_option(capsys: pytest.CaptureFixture[str]) -> None:
+    """`--option fleet_rules=true` plays the games under the fleet rules: a duel whose ship leaves the map
+    ends with her side having no ship left fighting, not with "sailed off the map"."""
+    args = ["simulate", "--scenario", str(SCEN / "constitution-vs-java.json"), "--games", "2", "--json"]
+    assert main([*args, "--option", "fleet_rules=true", "--option", "relativity=zero"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert any("no ship left fighting" in r["how"] for r in report["results"])
+    assert main(args) == 0
+    plain = json.loads(capsys.readouterr().out)
+    assert not any("no ship left fighting" in r["how"] for r in plain["results"])

@@ -52,6 +52,21 @@ def test_multi_ship_game_round_trip(tmp_path: Path) -> None:
     assert loaded.game.fingerprint() == game.fingerprint()
 
 
+@pytest.mark.parametrize("options", [{"turn_limit": 6}, {"turn_limit": 6, "fleet_rules": False}])
+def test_fleet_game_round_trip_keeps_the_fleet_rules_switch(tmp_path: Path, options: dict[str, Any]) -> None:
+    """Issue 14: the 12-a-side what-if (fleet rules on in the scenario) saves and loads to the same game, and a
+    game that turned the switch off keeps it off when loaded."""
+    scenario, ships = load_scenario_with_ships(cs_desktop.SCENARIOS / "fleets" / "frigate-fleets-12-a-side.json")
+    game = Game(scenario, ships, seed=4, options=options)
+    captains = {s.id: make_captain("random", i) for i, s in enumerate(scenario.sides)}
+    while game.pending and game.state.turn < 6:
+        request = game.pending[0]
+        assert game.submit(request.side, captains[request.side].choose(Seat(game, request)))
+    loaded = load_game(save_game(game, tmp_path / "fleet.csgame")).game
+    assert loaded.state.fleet_rules is options.get("fleet_rules", True)
+    assert loaded.fingerprint() == game.fingerprint()
+
+
 def test_crash_during_write_leaves_the_old_save(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp_path / "g.csgame"
     old = played_game(10)

@@ -49,7 +49,8 @@ def vp_now(view: View, terms: Terms | None = None) -> dict[str, float]:
     for side in view["sides"]:
         enemies = [s for s in view["ships"].values() if s["side"] != side]
         hits = sum(damage_taken(view, s) for s in enemies)
-        struck = sum(1 for s in enemies if s["struck"])
+        fleet = bool(view.get("fleet_rules"))  # R19.0f: a captured ship scores in place of her strike
+        struck = sum(1 for s in enemies if s["struck"] and not (fleet and s["captured"]))
         captured = sum(1 for s in enemies if s["captured"])
         out[side] = hits * t[side]["multiplier"] + STRUCK_VP * struck + CAPTURED_VP * captured + t[side]["bonus"]
     return out

@@ -221,6 +221,12 @@ def _grapple(view: View, request: Request, cards: Mapping[str, ShipCard], terms:
     return _odds(view, request) >= 1.5 and capture_pays(view, request, cards, terms)
 
 
+def _take_possession(view: View, request: Request, cards: Mapping[str, ShipCard], terms: Terms | None) -> Any:
+    """Fleet rules (R18.0h, R19.0f): a hulk taken is the capture points in place of the strike points, at no
+    risk: always."""
+    return True
+
+
 def _melee(view: View, request: Request, cards: Mapping[str, ShipCard], terms: Terms | None) -> Any:
     return _odds(view, request) >= 1.4 and capture_pays(view, request, cards, terms)
 
@@ -307,6 +313,7 @@ HANDLERS = {
     "bonus_move": _bonus_move, "grapple": _grapple, "melee": _melee, "melee_continue": _melee_continue,
     "melee_split": _melee_split, "melee_support": _melee_support, "disengage": _disengage,
     "sail_change": _sail_change, "bonus_cards": _bonus_cards, "discard_card": _discard_card,
+    "take_possession": _take_possession,
 }
 
 __all__ = ["JudgmentCaptain", "think", "capture_pays"]

@@ -41,6 +41,7 @@ def scratch_state(view: View, cards: Mapping[str, ShipCard]) -> GameState:
         stacks=[dict(r) for r in view["stacks"]], grapples=[dict(r) for r in view["grapples"]],
         halve_next_turn=list(view["halve_next_turn"]), deck=list(deck), discard=list(view["discard"]),
         turn_limit=view["turn_limit"], ended=view["ended"], end_reason=view["end_reason"],
+        fleet_rules=bool(view.get("fleet_rules", False)),
     )
 
 
@@ -61,12 +62,14 @@ def _ship(s: Ship, card: ShipCard) -> ShipState:
         hull_bonus=s["hull_bonus"], speed=s["speed"], halted=s["halted"], maneuver=maneuver, spent=s["spent"],
         strain=strain, no_back_sail=s["no_back_sail"], no_wear=s["no_wear"], worn_here=s["worn_here"],
         self_damage=s["self_damage"], struck=s["struck"], captured=s["captured"],
+        escaped=bool(s.get("escaped", False)),
     )
 
 
 # ------------------------------------------------------------------------------------------ plain readings
 def afloat(ship: Ship) -> bool:
-    return not (ship["struck"] or ship["captured"])
+    """Still fighting: not struck, captured or (fleet rules) escaped."""
+    return not (ship["struck"] or ship["captured"] or ship.get("escaped", False))
 
 
 def square(ship: Ship) -> tuple[int, int]:

@@ -41,7 +41,7 @@ class SimpleCaptain:
     @staticmethod
     def _enemy(view: dict[str, Any], ship: dict[str, Any]) -> dict[str, Any] | None:
         enemies = [s for s in view["ships"].values() if s["side"] != ship["side"] and not s["struck"]
-                   and not s["captured"]]
+                   and not s["captured"] and not s.get("escaped", False)]
         if not enemies:
             return None
         return min(enemies, key=lambda e: geo.mp_distance((ship["x"], ship["y"]), (e["x"], e["y"])))
@@ -176,6 +176,9 @@ class SimpleCaptain:
         ship = view["ships"][request.info["ship"]]
         enemy = view["ships"][request.info["enemy"]]
         return melee_crew(ship) >= melee_crew(enemy) + 3
+
+    def _take_possession(self, view: dict[str, Any], request: Request) -> Any:
+        return True  # fleet rules: a hulk taken scores the capture points (R18.0h, R19.0f)
 
     def _melee(self, view: dict[str, Any], request: Request) -> Any:
         ship = view["ships"][request.info["ship"]]

@@ -151,7 +151,11 @@ def segment_impulse(g: Game) -> Gen:
     yield from fire_step(g)
     if state.ended:
         return
-    # Step 4 (12.0): grapple
+    # Step 4 (12.0): grapple (fleet rules: first, boarding parties to take possession of hulks, R18.0h)
+    if state.fleet_rules:
+        from cs_desktop.rules.fleet_end import take_possession_step
+
+        yield from take_possession_step(g)
     grappled = yield from grapple_step(g)
     if state.ended:
         return

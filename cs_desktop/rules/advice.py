@@ -80,8 +80,12 @@ def _outcome(state: GameState, ship: ShipState, choice: Mapping[str, Any]) -> di
             idx = next((i for i, s in enumerate(ships) if s.id == ship.id), None)
             shift = (geo.edge_shift([s.square for s in ships], idx, dest, width, height)
                      if idx is not None else None)
+            escapes = shift is None and state.fleet_rules  # R9.3f: she leaves the battle, which goes on
+            alone = len(state.afloat(ship.side)) <= 1
             extra["map_edge"] = {"shift": list(shift) if shift is not None else None,
-                                 "ends_game": shift is None, "rule": "9.3"}
+                                 "ends_game": shift is None and (alone or not state.fleet_rules), "rule": "9.3"}
+            if escapes:
+                extra["map_edge"]["escapes"] = True
             if shift is not None:
                 dest = (dest[0] + shift[0], dest[1] + shift[1])
         square = dest
@@ -127,7 +131,8 @@ def maneuver_previews(state: GameState, ship_id: str, remaining: int | None = No
     (cost > remaining: the selection needs a Strain, 9.1 restriction 2), ``strain_needed``.
     Legal entries carry ``choice`` (the selection with the least Strain, ready to submit) and
     ``options`` (every legal selection of this maneuver, one per Strain level). Forbidden entries carry
-    ``rule`` and ``why`` (all the reasons, in ``reasons``)."""
+    ``rule`` and ``why`` (all the reasons, in ``reasons``). An Advance off the map carries ``map_edge``:
+    ``shift`` (None if none fits), ``ends_game``, and under the fleet rules ``escapes`` (R9.3f)."""
     state_ship = state.ships[ship_id]
     if remaining is None:
         remaining = _remaining_now(state, state_ship)

@@ -49,7 +49,9 @@ def segment_bonus(g: Game) -> Gen:
             return
         heading_in = ship.heading
         if not move_ahead(g, ship, "16.0", "makes a Bonus Move"):
-            return
+            if state.ended:
+                return
+            continue  # fleet rules: she escaped off the map (R9.3f)
         yield from enter_square(g, ship, heading_in)
         mods = damage.quality_mods(ship)
         if ship.assign["sailing"]:

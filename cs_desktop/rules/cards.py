@@ -7,9 +7,10 @@ own light game state (`cs_desktop/rules/state.py`) when a game starts; it never 
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import (BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, StrictBool, model_serializer,
+                      model_validator)
 
 SHIP_FORMAT: Literal["captains-sea/ship"] = "captains-sea/ship"
 SCENARIO_FORMAT: Literal["captains-sea/scenario"] = "captains-sea/scenario"
@@ -143,6 +144,19 @@ class RulesOptions(_Model):
         default={}, description="19.0 option: VP a side grants its opponent"
     )
     turn_limit: Annotated[int | None, Field(ge=1, le=200)] = None
+    fleet_rules: StrictBool = Field(
+        default=False, description="fleet rules (docs/rulings.md R9.3f, R18.0f): a ship that cannot stay on the "
+                                   "map escapes and the battle goes on; struck ships stay as hulks; the game ends "
+                                   "when a side has nothing left fighting")
+
+    @model_serializer(mode="wrap")
+    def _dump(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        """`fleet_rules` left out and off is not written, so a scenario or save without it dumps as before (one
+        that says `false`, e.g. a game overriding its scenario's `true`, keeps it)."""
+        out: dict[str, Any] = handler(self)
+        if not self.fleet_rules and "fleet_rules" not in self.model_fields_set:
+            out.pop("fleet_rules", None)
+        return out
 
 
 class Scenario(_Model):

@@ -127,7 +127,11 @@ def strike_checks(g: Game) -> Gen:
         ship.struck = True
         g.emit("struck", "17.4", f"{ship.card.name} strikes her colours", ship=ship.id)
     side = struck[0].side
-    if not state.afloat(side) or len(state.ships) == 2:
+    if state.fleet_rules:  # R18.0f: the game ends when the side has nothing left fighting
+        from cs_desktop.rules.fleet_end import end_if_beaten
+
+        end_if_beaten(g, side, f"{struck[0].card.name} struck her colours (17.4)")
+    elif not state.afloat(side) or len(state.ships) == 2:
         from cs_desktop.rules.victory import end_game
 
         end_game(g, f"{struck[0].card.name} struck her colours (17.4)")

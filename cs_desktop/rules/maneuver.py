@@ -214,11 +214,18 @@ def advance(g: Game, ship: ShipState) -> Gen:
 
 
 def move_ahead(g: Game, ship: ShipState, rule: str, verb: str) -> bool:
-    """Move one square along the heading, shifting the map first if needed (9.3). False if the game ended."""
+    """Move one square along the heading, shifting the map first if needed (9.3). False if she did not move:
+    the game ended, or (fleet rules) she escaped."""
     state = g.state
     dest = geo.step(ship.square, ship.heading)
     width, height = state.map_size
-    if not geo.on_map(dest, width, height):
+    if not geo.on_map(dest, width, height) and state.fleet_rules:
+        from cs_desktop.rules.fleet_edge import fleet_edge
+
+        if not fleet_edge(g, ship, dest):
+            return False  # she escaped (and the game may have ended)
+        dest = geo.step(ship.square, ship.heading)
+    elif not geo.on_map(dest, width, height):
         ships = state.afloat()
         squares = [s.square for s in ships]
         shift = geo.edge_shift(squares, ships.index(ship), dest, width, height)

@@ -152,7 +152,11 @@ def fight(g: Game, attacker: ShipState, defender: ShipState) -> Gen:
 
             defender.captured = True
             g.emit("captured", "15.0", f"{defender.card.name} is captured!", ship=defender.id)
-            if not state.afloat(defender.side):
+            if state.fleet_rules:  # R18.0f
+                from cs_desktop.rules.fleet_end import end_if_beaten
+
+                end_if_beaten(g, defender.side, f"{defender.card.name} captured (15.0)")
+            elif not state.afloat(defender.side):
                 end_game(g, f"{defender.card.name} captured (15.0)")
             return
         if attacker.melee_crew <= 0:

@@ -59,6 +59,7 @@ def initial_state(scenario: Scenario, cards: Mapping[str, ShipCard], seed: int,
         scenario_id=scenario.id, wind=scenario.wind, sides=sides, ships=ships, dice=Dice(seed),
         map_size=(tables.map.width, tables.map.height), relativity=relativity,
         turn_limit=options.get("turn_limit", scenario.options.turn_limit),
+        fleet_rules=bool(options.get("fleet_rules", scenario.options.fleet_rules)),
     )
     if options.get("bridge_cards", True):
         from cs_desktop.rules.bridge_cards import new_deck

@@ -76,6 +76,8 @@ class ShipState:
     # end states (18.0)
     struck: bool = False
     captured: bool = False
+    # fleet rules: off the board and out of play (R9.3f, R18.0f); in the state's dict only under the fleet rules
+    escaped: bool = False
 
     @property
     def square(self) -> tuple[int, int]:
@@ -97,7 +99,8 @@ class ShipState:
 
     @property
     def afloat(self) -> bool:
-        return not (self.struck or self.captured)
+        """Still fighting: not struck, not captured, not escaped (fleet rules)."""
+        return not (self.struck or self.captured or self.escaped)
 
     def damage(self) -> dict[str, int]:
         """Boxes damaged on the card now: what the enemy has scored (19.0)."""
@@ -154,7 +157,11 @@ def _compile_reader(names: tuple[str, ...], card_by_id: bool = False) -> Any:
     return namespace["reader"]
 
 
-_ship_fields = _compile_reader(tuple(f.name for f in fields(ShipState)), card_by_id=True)
+#: fields written in a ship's dict only under the fleet rules (GameState.to_dict), so that a game without
+#: them has the same state dict, views and fingerprint as before the fleet rules existed
+_FLEET_SHIP_FIELDS = ("escaped",)
+_ship_fields = _compile_reader(tuple(f.name for f in fields(ShipState) if f.name not in _FLEET_SHIP_FIELDS),
+                               card_by_id=True)
 
 
 @dataclass(slots=True)
@@ -201,6 +208,7 @@ class GameState:
     deck: list[str] = field(default_factory=list)  # Bridge Cards, top = end of list (1.7)
     discard: list[str] = field(default_factory=list)
     turn_limit: int | None = None
+    fleet_rules: bool = False  # the fleet rules switch (R9.3f, R18.0f)
     ended: bool = False
     end_reason: str = ""
 
@@ -221,12 +229,13 @@ class GameState:
         return [self.ships[s] for s in self.sides[side].ships]
 
     def afloat(self, side: str | None = None) -> list[ShipState]:
+        """The ships still fighting (of `side`): not struck, captured or escaped."""
         if side is None:
-            return [s for s in self.ships.values() if not (s.struck or s.captured)]
-        return [s for s in self.ships.values() if s.side == side and not (s.struck or s.captured)]
+            return [s for s in self.ships.values() if not (s.struck or s.captured or s.escaped)]
+        return [s for s in self.ships.values() if s.side == side and not (s.struck or s.captured or s.escaped)]
 
     def enemies(self, ship: ShipState) -> list[ShipState]:
-        return [s for s in self.ships.values() if s.side != ship.side and not (s.struck or s.captured)]
+        return [s for s in self.ships.values() if s.side != ship.side and not (s.struck or s.captured or s.escaped)]
 
     @property
     def absolute_impulse(self) -> int:
@@ -248,6 +257,14 @@ class GameState:
         return new
 
     def to_dict(self) -> dict[str, Any]:
+        out = self._dict()
+        if self.fleet_rules:  # only under the switch: a game without it keeps its dict (and fingerprint)
+            out["fleet_rules"] = True
+            for sid, ship in out["ships"].items():
+                ship["escaped"] = self.ships[sid].escaped
+        return out
+
+    def _dict(self) -> dict[str, Any]:
         return {
             "scenario_id": self.scenario_id,
             "wind": self.wind,

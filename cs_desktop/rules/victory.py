@@ -1,5 +1,7 @@
 """18.0 Game End and 19.0 Victory Conditions: hits scored x VP multiplier, +5 for an enemy that struck,
-+10 for one captured, the weaker ship's bonus, the optional bid; a margin of 5 or less is a draw."""
++10 for one captured, the weaker ship's bonus, the optional bid; a margin of 5 or less is a draw. Under the
+fleet rules switch a captured ship scores the +10 in place of the +5 and escaped ships are counted (fleet_end.py,
+R19.0f)."""
 
 from __future__ import annotations
 
@@ -38,6 +40,7 @@ def hits_scored(g: Game, side: str) -> tuple[dict[str, int], int]:
 
 
 def tally(g: Game) -> dict[str, Any]:
+    from cs_desktop.rules.fleet_end import fleet_counts
     from cs_desktop.rules.ratings import victory_terms
 
     state = g.state
@@ -48,13 +51,18 @@ def tally(g: Game) -> dict[str, Any]:
         hits, own = hits_scored(g, side)
         total_hits = sum(hits.values()) - own
         enemies = [s for s in state.ships.values() if s.side != side]
-        struck = sum(1 for s in enemies if s.struck)
-        captured = sum(1 for s in enemies if s.captured)
+        if state.fleet_rules:  # R19.0f: a captured ship counts the capture points in place of the strike points
+            counts = fleet_counts(state, side)
+        else:
+            counts = {"struck": sum(1 for s in enemies if s.struck), "captured": sum(1 for s in enemies if s.captured)}
+        struck, captured = counts["struck"], counts["captured"]
         vp = (total_hits * term.multiplier + STRUCK_VP * struck + CAPTURED_VP * captured + term.bonus
               + term.bid_points)
         sides[side] = {"hits": hits, "self_inflicted": own, "hits_total": total_hits, "multiplier": term.multiplier, "bonus": term.bonus,
                        "struck": struck, "captured": captured, "bid_received": term.bid_points,
                        "vp": round(vp, 2)}
+        if state.fleet_rules:
+            sides[side]["escaped"] = counts["escaped"]
     a, b = list(state.sides)
     voluntary = [s for s in state.sides if state.sides[s].struck_voluntarily]
     if voluntary:

@@ -286,3 +286,15 @@ def test_firing_picture_out_of_range() -> None:
     game = _ready(a=(0, 0, 3), b=(31, 23, 3), wind=3)
     (enemy,) = advice.firing_picture(game.state, "constitution")["enemies"]
     assert not enemy["can_fire"] and "24 MP" in enemy["why"]
+
+
+def test_9_3_fleet_advance_off_the_edge_reports_that_she_would_leave_the_battle() -> None:
+    """R9.3f: with Java at (0,12) no shift fits. As written the Advance would end the game; under the fleet
+    rules Constitution would leave the battle, which ends it only if she is her side's last ship fighting."""
+    plain = _ready(a=(31, 12, 3), b=(0, 12, 3), wind=3)
+    adv = next(p for p in advice.maneuver_previews(plain.state, "constitution") if p["maneuver"] == "advance")
+    assert adv["map_edge"] == {"shift": None, "ends_game": True, "rule": "9.3"}
+    for extra, ends in (({}, True), ({"us": [("congress", (15, 5, 3))]}, False)):
+        game = _ready(a=(31, 12, 3), b=(0, 12, 3), wind=3, extra=extra, options={"fleet_rules": True})
+        adv = next(p for p in advice.maneuver_previews(game.state, "constitution") if p["maneuver"] == "advance")
+        assert adv["map_edge"] == {"shift": None, "ends_game": ends, "rule": "9.3", "escapes": True}

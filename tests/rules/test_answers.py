@@ -38,6 +38,7 @@ from tests.rules.harness import duel
 
 SCENARIO_FILES = sorted(p.name for p in SCENARIOS.glob("*.json"))
 BOARDING = "boarding duel"
+HULK = "fleet: alongside a hulk"  # the fleet rules: Java struck in Constitution's square (take_possession)
 RULE = re.compile(r"R?\d+(\.\d+)*")
 
 
@@ -76,6 +77,11 @@ def start(source: str, seed: int, turn_limit: int) -> tuple[Game, dict[str, Rand
     if source == BOARDING:  # both ships in one square, sailing the same way: grapples and melees follow
         game = duel(a=(10, 12, 1), b=(10, 12, 1), seed=seed,
                     options={"bridge_cards": True, "bonus_cards": True, "turn_limit": turn_limit})
+        return game, {side: Boarder(seed + i) for i, side in enumerate(game.state.sides)}
+    if source == HULK:
+        game = duel(a=(10, 12, 1), b=(10, 12, 1), seed=seed, extra={"gb": [("guerriere", (25, 20, 7))]},
+                    options={"turn_limit": turn_limit, "fleet_rules": True})
+        game.state.ships["java"].struck = True
         return game, {side: Boarder(seed + i) for i, side in enumerate(game.state.sides)}
     scenario, ships = _load(source)
     game = Game(scenario, ships, seed, {"turn_limit": turn_limit})
@@ -253,7 +259,7 @@ def test_4_0_malformed_answers_are_refused_and_change_nothing(source: str, seed:
 COVERING = [(BOARDING, 3, 8), (BOARDING, 14, 8), ("constellation-vs-insurgente.json", 7, 4),
             ("united-states-vs-macedonian.json", 20, 9), ("congress-vs-curlew.json", 3, 4),
             ("chesapeake-vs-shannon.json", 13, 4), ("congress-vs-curlew.json", 26, 8),
-            ("constellation-vs-insurgente.json", 35, 8), ("constitution-vs-java.json", 10, 8)]
+            ("constellation-vs-insurgente.json", 35, 8), ("constitution-vs-java.json", 10, 8), (HULK, 1, 2)]
 
 
 def test_4_0_every_kind_of_request_refuses_malformed_answers() -> None:

@@ -1,0 +1,75 @@
+"""18.0 Game End and 19.0 Victory for fleets (the fleet rules switch, rulings R18.0f-R18.0h, R19.0f).
+
+The written rules end a duel when a single ship strikes, is captured or cannot stay on the map. With a fleet,
+a struck ship stays on the board as a hulk: she neither moves (she does not drift) nor fires, is no target,
+and an enemy ship sharing her square may take possession of her by sending a boarding party across (the
+Wooden Ships & Iron Men model: a ship that surrendered other than in melee is captured when a party is put
+aboard). A side is beaten when it has nothing left fighting (every ship struck, captured or escaped), and the
+game ends then, or at the turn limit; victory points decide. In the tally an enemy ship captured is worth
+the capture points in place of the strike points (captured counts twice struck, as in Wooden Ships & Iron Men),
+and an escaped ship gives nothing beyond the hits on her card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import TYPE_CHECKING, Any
+
+from cs_desktop.rules.decisions import Request
+
+if TYPE_CHECKING:
+    from cs_desktop.rules.game import Game
+    from cs_desktop.rules.state import GameState, ShipState
+
+Gen = Generator[list[Request], dict[str, Any], Any]
+
+
+def end_if_beaten(g: Game, side: str, cause: str) -> None:
+    """R18.0f: the game ends when `side` has nothing left fighting."""
+    from cs_desktop.rules.victory import end_game
+
+    state = g.state
+    if state.ended or state.afloat(side):
+        return
+    end_game(g, f"{state.sides[side].name} has no ship left fighting: {cause}")
+
+
+def is_hulk(ship: ShipState) -> bool:
+    """R18.0g: struck, not taken, still on the board."""
+    return ship.struck and not ship.captured and not ship.escaped
+
+
+def prizes_within_reach(state: GameState, side: str) -> list[tuple[ShipState, ShipState]]:
+    """(ship, hulk) pairs: a ship of `side` still fighting, with crew left to Melee for a boarding party, in
+    the square of an enemy hulk (R18.0h)."""
+    hulks = [h for h in state.ships.values() if h.side != side and is_hulk(h)]
+    if not hulks:
+        return []
+    return [(ship, hulk) for ship in state.afloat(side) if ship.melee_crew > 0
+            for hulk in hulks if hulk.square == ship.square]
+
+
+def take_possession_step(g: Game) -> Gen:
+    """R18.0h, at the 12.0 grapple step of an impulse: the Initiative Player first, each ship sharing a square
+    with an enemy hulk may send a boarding party to take possession of her (no roll: she has struck)."""
+    state = g.state
+    for side in (state.ip(), state.nip()):
+        for ship, hulk in prizes_within_reach(state, side):
+            if hulk.captured or not ship.afloat:
+                continue
+            answers = yield [Request("take_possession", side, "18.0",
+                                     f"{ship.card.name} lies alongside the struck {hulk.card.name}: send a boarding "
+                                     "party to take possession of her?", options=(False, True),
+                                     info={"ship": ship.id, "hulk": hulk.id})]
+            if answers[side]:
+                hulk.captured = True
+                g.emit("possession", "18.0", f"{ship.card.name}'s boarding party takes possession of "
+                       f"{hulk.card.name}", ship=ship.id, hulk=hulk.id, side=side)
+
+
+def fleet_counts(state: GameState, side: str) -> dict[str, int]:
+    """R19.0f: the enemy ships `side` scores for: struck (and not taken), captured, and escaped (no VP)."""
+    enemies = [s for s in state.ships.values() if s.side != side]
+    return {"struck": sum(1 for s in enemies if s.struck and not s.captured),
+            "captured": sum(1 for s in enemies if s.captured),
+            "escaped": sum(1 for s in enemies if s.escaped and not (s.struck or s.captured))}
