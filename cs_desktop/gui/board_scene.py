@@ -97,6 +97,8 @@ class BoardScene:
         ships = view.get("ships", {})
         by_square: dict[tuple[int, int], list[str]] = {}
         for sid, ship in ships.items():
+            if ship.get("escaped"):
+                continue  # fleet rules (R9.3f): she has left the battle, and the board
             by_square.setdefault((int(ship["x"]), int(ship["y"])), []).append(sid)
         letters = _letters_by_r()
         for sq, ids in by_square.items():
