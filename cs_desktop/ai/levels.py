@@ -18,6 +18,7 @@ from typing import Any
 
 from cs_desktop.ai.evaluate import Terms, evaluate, victory_terms_of, win_probability
 from cs_desktop.ai.judgment import JudgmentCaptain, think
+from cs_desktop.ai.paired_search import paired_search
 from cs_desktop.ai.search import Budget, answer_key, search
 from cs_desktop.ai.seat import Seat
 from cs_desktop.rules.decisions import Request
@@ -34,6 +35,9 @@ class Level:
     name: str
     description: str
     budget: Budget | None  # None: no search, the judgment alone
+    #: "tree": IS-MCTS over the side's decisions (search.py); "paired": every choice on the same futures,
+    #: the worse half dropped each round (paired_search.py)
+    method: str = "tree"
 
 
 LEVELS: dict[str, Level] = {
@@ -42,9 +46,9 @@ LEVELS: dict[str, Level] = {
     "normal": Level("normal", "Looks ahead before each maneuver, broadside and load, playing out about 40 futures to "
                               "the end of the turn over what it cannot see; thinks up to a second.",
                     Budget(iterations=40, time_cap_s=1.0, horizon_turns=0)),
-    "hard": Level("hard", "Looks five times as hard: about 200 futures to the end of the turn before each choice "
-                          "that matters, weighing every maneuver; thinks up to three seconds.",
-                  Budget(iterations=200, time_cap_s=3.0, horizon_turns=0)),
+    "hard": Level("hard", "Plays every choice on the same 240 futures to the end of the turn, so luck cancels out, "
+                          "and keeps thinking about the closest choices; thinks up to three seconds.",
+                  Budget(iterations=240, time_cap_s=3.0, horizon_turns=0), method="paired"),
 }
 
 #: the decisions worth a search; the rest are answered by the judgment alone
@@ -125,9 +129,10 @@ class SearchCaptain:
 
         if not self.time_cap:
             budget = Budget(budget.iterations, float("inf"), budget.horizon_turns)
+        run = paired_search if self.level.method == "paired" else search
         try:
-            result = search(lambda: seat.determinized(self.dice), seat.side, budget, candidates=choices_at,
-                            policy=judged, evaluate=score, progress=self.progress)
+            result = run(lambda: seat.determinized(self.dice), seat.side, budget, candidates=choices_at,
+                         policy=judged, evaluate=score, progress=self.progress)
         except DeterminizeError as e:
             # No copy of the game consistent with what this side has seen could be drawn (a gap in
             # rules/redraw.py's reading of the events): decide by judgment alone rather than not at all.

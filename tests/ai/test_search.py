@@ -10,6 +10,7 @@ import pytest
 from cs_desktop import SCENARIOS
 from cs_desktop.ai.random_policy import RandomCaptain
 from cs_desktop.ai.seat import Seat
+from cs_desktop.ai.paired_search import paired_search
 from cs_desktop.ai.search import Budget, answer_key, search, vp_evaluate
 from cs_desktop.files import load_scenario_with_ships
 from cs_desktop.rules.decisions import Request
@@ -113,3 +114,49 @@ def test_19_0_vp_evaluate_is_even_for_both_sides_mid_game() -> None:
     _to_maneuver(game)
     a, b = game.state.sides
     assert vp_evaluate(game, a) + vp_evaluate(game, b) == pytest.approx(1.0)
+
+
+def test_10_3_paired_search_is_reproducible_and_spends_its_budget() -> None:
+    game = _game()
+    request = _to_maneuver(game)
+    runs = [paired_search(game.clone, request.side, Budget(60, 600.0, 0), candidates=_candidates,
+                          policy=_random_policy(3), evaluate=vp_evaluate) for _ in range(2)]
+    assert runs[0] == runs[1]
+    assert 0 < runs[0].iterations <= 60 and sum(runs[0].visits.values()) == runs[0].iterations
+
+
+def test_10_3_paired_search_keeps_the_choice_that_wins_and_drops_the_others() -> None:
+    """Every choice is played on the same copies; the one the evaluation favours survives every halving and
+    is played most."""
+    game = _game()
+    request = _to_maneuver(game)
+    options = _options(request)
+    target = options[-1]
+    start = len(game.decisions)
+
+    def evaluate(copy: Game, side: str) -> float:
+        first_own = next(d for d in copy.decisions[start:] if d["side"] == side)
+        return 1.0 if first_own["answer"] == target else 0.2
+
+    result = paired_search(game.clone, request.side, Budget(12 * len(options), 600.0, 0), candidates=_candidates,
+                           policy=_random_policy(4), evaluate=evaluate)
+    assert result.answer == target and result.value == 1.0
+    assert result.visits[answer_key(target)] == max(result.visits.values())  # it survived every halving
+    assert min(result.visits.values()) < result.visits[answer_key(target)]
+
+
+def test_10_3_paired_search_plays_every_choice_on_the_same_futures() -> None:
+    """Common random numbers: each copy drawn is played once by each choice still in the running, so on the
+    first round every choice has met exactly the same copies."""
+    game = _game()
+    request = _to_maneuver(game)
+    drawn: list[Game] = []
+
+    def draw() -> Game:
+        drawn.append(game.clone())
+        return drawn[-1]
+
+    result = paired_search(draw, request.side, Budget(4 * len(_options(request)), 600.0, 0),
+                           candidates=_candidates, policy=_random_policy(4), evaluate=vp_evaluate)
+    assert result.iterations == 4 * len(_options(request)) or len(_options(request)) > 4
+    assert len(drawn) < result.iterations  # far fewer copies than plays: the choices share them

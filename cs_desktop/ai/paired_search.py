@@ -1,0 +1,88 @@
+"""Paired sequential halving: the hard captain's search at a decision (issue 10.3, "a better method").
+
+The tree search (search.py) gives each choice its own futures, so two choices are compared through different
+dice, different hidden enemy loads and orders — most of the difference between their scores is luck, and a
+budget of a few hundred futures cannot tell a good choice from a slightly worse one. Here every choice still
+in the running is played on the *same* futures: each round draws a few determinized copies of the game (what
+the side cannot see re-drawn from its own generator, seat.determinized), and each choice is played on an exact
+clone of each copy — the same hidden state, the same dice to come — the judgment answering every later
+decision of both sides to the horizon, where the position is scored. Luck common to all choices cancels in the
+comparison (common random numbers). After each round the worse half of the choices is dropped
+(sequential halving), so the budget goes where the decision is close. The answer is the best mean score among
+the last choices standing, over the copies all of them were played on.
+
+Nothing here sees the true game: it receives only a function that hands out determinized copies.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from typing import Any
+
+from cs_desktop.ai.search import Budget, Candidates, Evaluate, Policy, Progress, SearchResult, answer_key
+from cs_desktop.rules.decisions import Request
+from cs_desktop.rules.game import Game
+
+
+def paired_search(draw: Callable[[], Game], side: str, budget: Budget, *, candidates: Candidates, policy: Policy,
+                  evaluate: Evaluate, progress: Progress | None = None,
+                  clock: Callable[[], float] = time.perf_counter) -> SearchResult:
+    """Choose at the side's pending decision; `draw()` returns a new determinized copy each call."""
+    started = clock()
+    first = draw()
+    own = next((r for r in first.pending if r.side == side), None)
+    if own is None:
+        raise ValueError(f"nothing is asked of {side!r} in the position searched")
+    options = candidates(first, own)
+    if len(options) == 1:
+        return SearchResult(options[0], 0, {answer_key(options[0]): 0}, float("nan"))
+    keys = [answer_key(o) for o in options]
+    alive = list(range(len(options)))
+    totals = [0.0] * len(options)
+    played = [0] * len(options)
+    rounds = max(1, math.ceil(math.log2(len(options))))
+    done = 0
+    pending_copy: Game | None = first
+    for r in range(rounds):
+        left = budget.iterations - done
+        copies = max(1, left // (len(alive) * (rounds - r)))
+        for _ in range(copies):
+            copy = pending_copy if pending_copy is not None else draw()
+            pending_copy = None
+            request = next(q for q in copy.pending if q.side == side)
+            for i in alive:
+                totals[i] += _play(copy.clone(), side, request, options[i], budget.horizon_turns, policy, evaluate)
+                played[i] += 1
+                done += 1
+                if progress is not None:
+                    progress(min(done, budget.iterations), budget.iterations)
+            if clock() - started > budget.time_cap_s:
+                break
+        if clock() - started > budget.time_cap_s or len(alive) == 1:
+            break
+        alive.sort(key=lambda i: (-totals[i] / played[i], i))
+        alive = alive[:max(1, math.ceil(len(alive) / 2))]
+    best = min(alive, key=lambda i: (-totals[i] / played[i], i))
+    return SearchResult(options[best], done, {keys[i]: played[i] for i in range(len(options))},
+                        totals[best] / played[best])
+
+
+def _play(game: Game, side: str, request: Request, answer: Any, horizon: int, policy: Policy,
+          evaluate: Evaluate) -> float:
+    """Give `answer` to the side's request on this copy, let the policy play to the horizon, score it."""
+    game.look_ahead_only()  # played forward and thrown away: no checkpoints needed
+    last_turn = game.state.turn + horizon
+    result = game.submit(request.side, answer)
+    if not result:
+        raise RuntimeError(f"search played an illegal answer for {request.kind}: {result}")
+    while not game.ended and game.state.turn <= last_turn:
+        pending = game.pending
+        if not pending:
+            break
+        nxt = next((q for q in pending if q.side == side), pending[0])
+        result = game.submit(nxt.side, policy(game, nxt))
+        if not result:
+            raise RuntimeError(f"search played an illegal answer for {nxt.kind}: {result}")
+    return evaluate(game, side)
