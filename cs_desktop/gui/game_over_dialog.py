@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
+from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -32,7 +34,7 @@ class GameOverDialog(QDialog):
         self.title.setWordWrap(True)
         lay.addWidget(self.title)
         sides = result.get("sides", {})
-        rows = [("Hull hits scored", lambda d: d.get("hits", {}).get("hull")),
+        rows: list[tuple[str, Callable[[dict[str, Any]], Any]]] = [("Hull hits scored", lambda d: d.get("hits", {}).get("hull")),
                 ("Rigging hits scored", lambda d: d.get("hits", {}).get("rigging")),
                 ("Crew hits scored", lambda d: d.get("hits", {}).get("crew")),
                 # boxes the enemy lost by its own doing (Straining, bursts, Play Now events) are not scored

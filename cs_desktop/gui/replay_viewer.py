@@ -29,7 +29,7 @@ from cs_desktop.play.screen import replay_screen
 from cs_desktop.savegame import SUFFIX, SaveError
 
 #: step name -> key(s) of its shortcut
-KEYS = {"back": ("Left",), "forward": ("Right",), "back_impulse": ("Ctrl+Left",),
+KEYS: dict[str, tuple[str, ...]] = {"back": ("Left",), "forward": ("Right",), "back_impulse": ("Ctrl+Left",),
         "forward_impulse": ("Ctrl+Right",), "back_turn": ("PgUp",), "forward_turn": ("PgDown",),
         "first": ("Home",), "last": ("End",)}
 
@@ -89,10 +89,10 @@ class ReplayViewer(QMainWindow):
             act.triggered.connect(lambda _=False, n=name: self.do_step(n))
             self.addAction(act)
             self.actions_by_step[name] = act
-        for keys, slot in (("Ctrl+B", lambda: self.add_bookmark("")), ("Ctrl+0", self.board.fit_to_ships),
+        for key, slot in (("Ctrl+B", lambda: self.add_bookmark("")), ("Ctrl+0", self.board.fit_to_ships),
                            ("Ctrl+W", self.close)):
             act = QAction(self)
-            act.setShortcut(QKeySequence(keys))
+            act.setShortcut(QKeySequence(key))
             act.triggered.connect(slot)
             self.addAction(act)
         screen = QGuiApplication.primaryScreen()
