@@ -15,15 +15,22 @@ from PySide6.QtWidgets import QMessageBox
 from cs_desktop.play.autosave import Resumable
 
 
-def offer_resume(window: Any, found: Resumable) -> QMessageBox:
-    why = "Captain's Sea did not close properly last time." if found.crashed else "Your last game is not finished."
-    box = QMessageBox(QMessageBox.Icon.Question, "Continue the last game?", f"{why}\n\n{found.question()}",
-                      QMessageBox.StandardButton.NoButton, window)
-    box.setObjectName("resume-offer")
-    yes = box.addButton("&Continue", QMessageBox.ButtonRole.AcceptRole)
-    later = box.addButton("&Not now", QMessageBox.ButtonRole.RejectRole)
-    box.continue_button = yes  # type: ignore[attr-defined]
-    box.later_button = later  # type: ignore[attr-defined]
+class ResumeOffer(QMessageBox):
+    """The question, with its two buttons named (tests and the testing hook press them)."""
+
+    def __init__(self, window: Any, found: Resumable) -> None:
+        why = ("Captain's Sea did not close properly last time." if found.crashed
+               else "Your last game is not finished.")
+        super().__init__(QMessageBox.Icon.Question, "Continue the last game?", f"{why}\n\n{found.question()}",
+                         QMessageBox.StandardButton.NoButton, window)
+        self.setObjectName("resume-offer")
+        self.continue_button = self.addButton("&Continue", QMessageBox.ButtonRole.AcceptRole)
+        self.later_button = self.addButton("&Not now", QMessageBox.ButtonRole.RejectRole)
+
+
+def offer_resume(window: Any, found: Resumable) -> ResumeOffer:
+    box = ResumeOffer(window, found)
+    yes, later = box.continue_button, box.later_button
     box.setDefaultButton(yes)
     box.setEscapeButton(later)
 
