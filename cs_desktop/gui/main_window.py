@@ -26,28 +26,28 @@ from PySide6.QtWidgets import (
 
 import cs_desktop
 from cs_desktop.gui import replay_viewer
+from cs_desktop.gui.board_placeholder import make_board
+from cs_desktop.gui.close_guard import CloseGuard
+from cs_desktop.gui.game_over_dialog import GameOverDialog
+from cs_desktop.gui.layout_file import LayoutFile
+from cs_desktop.gui.new_game_dialog import COMPASS, NewGameDialog
 from cs_desktop.gui.panels import CardHand, DiceTray, GameLog, ImpulseTrack, OrdersPanel, segment_text
+from cs_desktop.gui.recent_menu import RecentMenu
 from cs_desktop.gui.rule_view import RuleView
 from cs_desktop.gui.session import GameSession
-from cs_desktop.play.seating import SEAT_LABELS
-from cs_desktop.gui.thinking_indicator import ThinkingIndicator
-from cs_desktop.gui.tutor_panel import TutorPanel, add_tutor_dock, start_tutorial
-from cs_desktop.gui.turn_reference import open_turn_reference
 from cs_desktop.gui.settings_dialog import SettingsDialog
-from cs_desktop.gui.standing_orders import FlowPanel, load_orders
 from cs_desktop.gui.ship_card import ShipCardScroll
-from cs_desktop.gui.close_guard import CloseGuard
-from cs_desktop.gui.layout_file import LayoutFile
-from cs_desktop.gui.recent_menu import RecentMenu
-from cs_desktop.play.autosave import AutosaveStore, Resumable
-from cs_desktop.play.screen import ScreenModel
-from cs_desktop.play.recent import RecentGames
-from cs_desktop.gui.board_placeholder import make_board
-from cs_desktop.gui.game_over_dialog import GameOverDialog
-from cs_desktop.gui.new_game_dialog import COMPASS, NewGameDialog
+from cs_desktop.gui.standing_orders import FlowPanel, load_orders
+from cs_desktop.gui.thinking_indicator import ThinkingIndicator
+from cs_desktop.gui.turn_reference import open_turn_reference
+from cs_desktop.gui.tutor_panel import TutorPanel, add_tutor_dock, start_tutorial
 from cs_desktop.gui.window_board_help import WindowBoardHelp
 from cs_desktop.gui.window_docks import LAYOUT_VERSION
 from cs_desktop.gui.window_pages import HandoverPage, WelcomePage
+from cs_desktop.play.autosave import AutosaveStore, Resumable
+from cs_desktop.play.recent import RecentGames
+from cs_desktop.play.screen import ScreenModel
+from cs_desktop.play.seating import SEAT_LABELS
 
 
 def fitting_size(width: int, height: int) -> QSize:

@@ -5,7 +5,7 @@ only the screen model (play/screen.py).
 from __future__ import annotations
 
 import html
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from PySide6.QtCore import QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
@@ -21,11 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from cs_desktop.gui.rule_view import rule_tooltip
-
 from cs_desktop.play.screen import ScreenModel
-
-if TYPE_CHECKING:
-    pass
 
 
 class DieFace(QWidget):

@@ -5,7 +5,7 @@ the screen model (play/screen.py).
 from __future__ import annotations
 
 import html
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from PySide6.QtCore import QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
@@ -20,11 +20,7 @@ from PySide6.QtWidgets import (
 
 from cs_desktop.gui.request_base import card_text
 from cs_desktop.gui.ship_card import SECTION_LABELS
-
 from cs_desktop.play.screen import ScreenModel
-
-if TYPE_CHECKING:
-    pass
 
 SIDE_COLOURS = ["#2b4c9b", "#b22222", "#2e7d32", "#6a1b9a"]
 

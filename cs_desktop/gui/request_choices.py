@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from cs_desktop.gui.request_base import RequestWidget, YES_NO, card_text, choice_button, option_label, ship_name
+from cs_desktop.gui.request_base import YES_NO, RequestWidget, card_text, choice_button, option_label, ship_name
 from cs_desktop.gui.ship_card import SECTION_LABELS
 from cs_desktop.rules.cards import SECTION_NAMES
 from cs_desktop.rules.decisions import Request

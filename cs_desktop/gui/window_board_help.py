@@ -6,11 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-
-from cs_desktop.gui.window_files import WindowFiles
 from cs_desktop.gui.panels import OrdersPanel
+from cs_desktop.gui.window_files import WindowFiles
 from cs_desktop.play.screen import ScreenModel
-
 
 
 class WindowBoardHelp(WindowFiles):

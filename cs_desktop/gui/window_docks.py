@@ -17,11 +17,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from cs_desktop.gui.session import GameSession
 from cs_desktop.gui.board_menu import board_toggles
-from cs_desktop.gui.ship_card import ShipCardScroll
 from cs_desktop.gui.layout_file import LayoutFile
-
+from cs_desktop.gui.session import GameSession
+from cs_desktop.gui.ship_card import ShipCardScroll
 
 LAYOUT_VERSION = 3  # of the saved dock layout: a layout of another version is not restored
 

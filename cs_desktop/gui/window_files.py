@@ -14,13 +14,12 @@ from PySide6.QtWidgets import (
     QMessageBox,
 )
 
-from cs_desktop.gui.window_docks import WindowDocks
 from cs_desktop.gui.close_guard import CloseGuard
+from cs_desktop.gui.new_game_dialog import NewGameDialog
+from cs_desktop.gui.window_docks import WindowDocks
 from cs_desktop.play.autosave import AutosaveStore
 from cs_desktop.play.recent import RecentGames
 from cs_desktop.savegame import SUFFIX, SaveError, load_game
-from cs_desktop.gui.new_game_dialog import NewGameDialog
-
 
 
 class WindowFiles(WindowDocks):
