@@ -11,7 +11,7 @@ View menu, saved layout), `window_files.WindowFiles` (new, open, save, recent, l
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QSettings, QSize, Qt
 from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence
@@ -49,6 +49,9 @@ from cs_desktop.play.recent import RecentGames
 from cs_desktop.play.screen import ScreenModel
 from cs_desktop.play.seating import SEAT_LABELS
 
+if TYPE_CHECKING:
+    from cs_desktop.gui.replay_viewer import ReplayViewer
+
 
 def fitting_size(width: int, height: int) -> QSize:
     """The window's first size: as asked, but never larger than the screen's free area (a laptop's 1366x768)."""
@@ -63,6 +66,7 @@ class MainWindow(WindowBoardHelp):
     tutor: TutorPanel  # these three are set by gui/tutor_panel.add_tutor_dock, if the tutorial's data is readable
     tutor_dock: QDockWidget
     tutor_toggle: QAction
+    replay_viewer: ReplayViewer  # the last replay opened (gui/replay_viewer.show_viewer)
 
     def __init__(self, session: GameSession | None = None, settings: QSettings | None = None,
                  autosave: AutosaveStore | None = None, layout_path: str | Path | None = None,

@@ -8,17 +8,20 @@ cannot overwrite it.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtWidgets import QMessageBox
 
 from cs_desktop.play.autosave import Resumable
 
+if TYPE_CHECKING:
+    from cs_desktop.gui.main_window import MainWindow
+
 
 class ResumeOffer(QMessageBox):
     """The question, with its two buttons named (tests and the testing hook press them)."""
 
-    def __init__(self, window: Any, found: Resumable) -> None:
+    def __init__(self, window: MainWindow, found: Resumable) -> None:
         why = ("Captain's Sea did not close properly last time." if found.crashed
                else "Your last game is not finished.")
         super().__init__(QMessageBox.Icon.Question, "Continue the last game?", f"{why}\n\n{found.question()}",
@@ -28,7 +31,7 @@ class ResumeOffer(QMessageBox):
         self.later_button = self.addButton("&Not now", QMessageBox.ButtonRole.RejectRole)
 
 
-def offer_resume(window: Any, found: Resumable) -> ResumeOffer:
+def offer_resume(window: MainWindow, found: Resumable) -> ResumeOffer:
     box = ResumeOffer(window, found)
     yes, later = box.continue_button, box.later_button
     box.setDefaultButton(yes)
@@ -45,7 +48,7 @@ def offer_resume(window: Any, found: Resumable) -> ResumeOffer:
     return box
 
 
-def not_now(window: Any, found: Resumable) -> None:
+def not_now(window: MainWindow, found: Resumable) -> None:
     if window.autosave is None:
         return
     try:
