@@ -14,15 +14,6 @@ python3 -m mypy --strict --follow-imports=silent --no-error-summary cs_desktop/p
     cs_desktop/play/replay_bookmarks.py cs_desktop/play/presenter.py cs_desktop/play/presenter_crew.py \
     cs_desktop/play/presenter_files.py cs_desktop/play/presenter_captains.py cs_desktop/play/screen.py \
     cs_desktop/play/fair_advice.py cs_desktop/play/seating.py cs_desktop/play/setup_preview.py
-# the GUI modules that pass strictly (issue 11, item 7); the rest of gui/ is listed here as it gets there
-python3 -m mypy --strict --follow-imports=silent --no-error-summary cs_desktop/gui/__init__.py cs_desktop/gui/app.py \
-    cs_desktop/gui/forms.py cs_desktop/gui/spin_table.py cs_desktop/gui/card_tracks.py cs_desktop/gui/ship_card.py \
-    cs_desktop/gui/settings_dialog.py cs_desktop/gui/new_game_dialog.py cs_desktop/gui/editor_base.py \
-    cs_desktop/gui/editor_commands.py cs_desktop/gui/ship_draft.py cs_desktop/gui/ship_editor.py \
-    cs_desktop/gui/ship_editor_tracks.py cs_desktop/gui/scenario_designer.py cs_desktop/gui/scenario_sides.py \
-    cs_desktop/gui/scenario_views.py cs_desktop/gui/library_browser.py cs_desktop/gui/library_lists.py \
-    cs_desktop/gui/balance_dialog.py \
-    cs_desktop/gui/crew_confirm.py cs_desktop/gui/layout_file.py cs_desktop/gui/replay_controls.py \
-    cs_desktop/gui/resume_offer.py cs_desktop/gui/rule_view.py cs_desktop/gui/seat_choice.py cs_desktop/gui/smoke.py \
-    cs_desktop/gui/standing_orders.py cs_desktop/gui/testing_hook.py cs_desktop/gui/thinking_indicator.py
+# the whole GUI package, strictly (issue 11, item 7)
+python3 -m mypy --strict --follow-imports=silent --no-error-summary cs_desktop/gui
 exec python3 -m pytest "$@"

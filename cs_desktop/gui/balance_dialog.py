@@ -105,18 +105,15 @@ def vp_spread(scenario: Scenario, records: list[dict[str, Any]]) -> dict[str, An
 class BalanceDialog(QDialog):
     """Run N games of a scenario off the GUI thread and show win rates and the VP spread."""
 
-    # these three names shadow QDialog.done(), QDialog.result() and QObject.thread(); kept because callers and
-    # tests use them (renaming them is left for a change that may touch those)
-    done = Signal(dict)  # type: ignore[assignment]
-    result: QTextBrowser  # type: ignore[assignment]
-    thread: QThread | None  # type: ignore[assignment]
+    # not `done`, `result`, `thread`: those would hide QDialog.done(), QDialog.result() and QObject.thread()
+    checkFinished = Signal(dict)
 
     def __init__(self, scenario: Scenario, ships: Mapping[str, ShipCard], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.scenario, self.ships = scenario, dict(ships)
         self.records: list[dict[str, Any]] = []
         self.summary: dict[str, Any] | None = None
-        self.thread: QThread | None = None
+        self.worker_thread: QThread | None = None
         self.worker: BalanceWorker | None = None
         self.cancelled = False
         self.setWindowTitle(f"Balance check — {scenario.title}")
@@ -140,12 +137,12 @@ class BalanceDialog(QDialog):
         self.cancel_button = form.get(QPushButton, "cancel")
         self.cancel_button.clicked.connect(self.cancel)
         form.get(QPushButton, "close").clicked.connect(self.close)
-        self.result = form.get(QTextBrowser, "result")
+        self.report = form.get(QTextBrowser, "result")
         self.resize(640, 560)
 
     # ------------------------------------------------------------------ running
     def running(self) -> bool:
-        return self.thread is not None
+        return self.worker_thread is not None
 
     def start(self) -> None:
         if self.running():
@@ -159,27 +156,27 @@ class BalanceDialog(QDialog):
         captains = (str(self.captain_boxes[0].currentData()), str(self.captain_boxes[1].currentData()))
         self.worker = BalanceWorker(self.scenario, self.ships, n, self.seed.value(), captains,
                                     self.turn_limit.value())
-        self.thread = QThread()  # no parent: see the module's docstring
-        self.worker.moveToThread(self.thread)
-        self.thread.started.connect(self.worker.run)
+        self.worker_thread = QThread()  # no parent: see the module's docstring
+        self.worker.moveToThread(self.worker_thread)
+        self.worker_thread.started.connect(self.worker.run)
         # quit from the worker's own thread: the thread ends even when no event loop runs here any more
-        self.worker.finished.connect(self.thread.quit, Qt.ConnectionType.DirectConnection)
+        self.worker.finished.connect(self.worker_thread.quit, Qt.ConnectionType.DirectConnection)
         self.worker.progress.connect(self._progress)
         self.worker.failed.connect(self._failed)
         self.worker.finished.connect(self._finished)
         worker = self.worker
         self.destroyed.connect(lambda *_: worker.cancel())
-        _track(self.thread, self.worker)
+        _track(self.worker_thread, self.worker)
         self.run_button.setEnabled(False)
         self.cancel_button.setEnabled(True)
-        self.result.setHtml("<i>Playing…</i>")
-        self.thread.start()
+        self.report.setHtml("<i>Playing…</i>")
+        self.worker_thread.start()
 
     def cancel(self) -> None:
         if self.worker is not None:
             self.worker.cancel()
             self.cancel_button.setEnabled(False)
-            self.result.append("<i>Cancelling after the game in hand…</i>")
+            self.report.append("<i>Cancelling after the game in hand…</i>")
 
     def _progress(self, done: int, total: int, record: dict[str, Any]) -> None:
         self.records.append(record)
@@ -188,24 +185,24 @@ class BalanceDialog(QDialog):
         self._show(partial=True)
 
     def _failed(self, message: str) -> None:
-        self.result.append(f"<p style='color:#b3261e'>A game failed: {html.escape(message)}</p>")
+        self.report.append(f"<p style='color:#b3261e'>A game failed: {html.escape(message)}</p>")
 
     def _finished(self, records: list[dict[str, Any]], cancelled: bool) -> None:
         self.records = records
         self.cancelled = cancelled
-        if self.thread is not None:
-            self.thread.wait()
-        self.thread, self.worker = None, None
+        if self.worker_thread is not None:
+            self.worker_thread.wait()
+        self.worker_thread, self.worker = None, None
         self.run_button.setEnabled(True)
         self.cancel_button.setEnabled(False)
         self._show(partial=False)
-        self.done.emit(self.summary or {})
+        self.checkFinished.emit(self.summary or {})
 
     # ------------------------------------------------------------------ results
     def _show(self, partial: bool) -> None:
         sc = self.scenario
         if not self.records:
-            self.result.setHtml("<i>No game finished.</i>" if not partial else "<i>Playing…</i>")
+            self.report.setHtml("<i>No game finished.</i>" if not partial else "<i>Playing…</i>")
             return
         summary = summarize(sc, self.records)
         spread = vp_spread(sc, self.records)
@@ -233,7 +230,7 @@ class BalanceDialog(QDialog):
             verdict = (f"{fav} wins clearly more often: consider a bid (19.0) or the scenario's own terms "
                        f"for the other side.")
         endings = ", ".join(f"{k} {v}" for k, v in summary["endings"].items())
-        self.result.setHtml(
+        self.report.setHtml(
             f"<p>{head}. Draws (within 5 VP, 19.0): {summary['draw_rate'] * 100:.0f}%. "
             f"Mean length {summary['mean_turns']:.1f} turns.</p>"
             "<table cellspacing='6'><tr><th align='left'>Side</th><th>Wins</th><th>Mean VP</th><th>Median</th>"
@@ -253,7 +250,7 @@ class BalanceDialog(QDialog):
                 signal.disconnect(slot)
             except (RuntimeError, TypeError):
                 pass
-        self.thread, self.worker = None, None
+        self.worker_thread, self.worker = None, None
         self.run_button.setEnabled(True)
         self.cancel_button.setEnabled(False)
 

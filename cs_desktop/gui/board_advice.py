@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import (
@@ -28,8 +28,13 @@ from cs_desktop.gui.board_paint import (
 )
 from cs_desktop.rules import geometry as geo
 
+if TYPE_CHECKING:  # the attributes and methods the board's parts share (board_base.py)
+    from cs_desktop.gui.board_base import BoardBase
+else:
+    BoardBase = object
 
-class BoardAdvice:
+
+class BoardAdvice(BoardBase):
     """Overlays for `BoardView`."""
 
     def show_maneuver_previews(self, ship_id: str, previews: Sequence[Mapping[str, Any]]) -> None:

@@ -14,12 +14,17 @@ at this zoom, the enemy is kept in sight too.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QTransform
 
 from cs_desktop.gui.board_paint import MARGIN, SQUARE
+
+if TYPE_CHECKING:  # the attributes and methods the board's parts share (board_base.py)
+    from cs_desktop.gui.board_base import BoardBase
+else:
+    BoardBase = object
 
 
 def own_side(view: Mapping[str, Any]) -> str | None:
@@ -32,7 +37,7 @@ def own_side(view: Mapping[str, Any]) -> str | None:
     return shown[0] if len(shown) == 1 and len(sides) > 1 else None
 
 
-class BoardCamera:
+class BoardCamera(BoardBase):
     """Zoom, fit and follow for `BoardView` (uses its transform, viewport and `ship_items`)."""
 
     MIN_SCALE, MAX_SCALE, STEP = 0.12, 8.0, 1.2

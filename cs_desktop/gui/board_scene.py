@@ -4,7 +4,7 @@ compass) and the pieces (ships, names, smoke, fire, grapples). A mixin of `Board
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import (
@@ -33,8 +33,13 @@ from cs_desktop.gui.board_paint import (
 from cs_desktop.rules.movement_rates import wind_from
 from cs_desktop.rules.tables import get_tables
 
+if TYPE_CHECKING:  # the attributes and methods the board's parts share (board_base.py)
+    from cs_desktop.gui.board_base import BoardBase
+else:
+    BoardBase = object
 
-class BoardScene:
+
+class BoardScene(BoardBase):
     """Scene building for `BoardView` (uses its `scene()`, `view`, item dicts)."""
 
     def _build_static(self, size: tuple[int, int]) -> None:
@@ -86,7 +91,8 @@ class BoardScene:
 
     def _nation(self, ship: Mapping[str, Any]) -> str | None:
         side = self.view.get("sides", {}).get(ship.get("side"), {})
-        return side.get("nation")
+        nation = side.get("nation")
+        return None if nation is None else str(nation)
 
     def _build_ships(self, view: Mapping[str, Any], wind: int, previous: Mapping[str, ShipItem],
                      old_names: Mapping[str, LabelItem]) -> None:
@@ -109,7 +115,7 @@ class BoardScene:
                 scale = 1.0 if n == 1 else 0.7
                 key = (self.ship_name(sid), self._nation(ship), int(ship["heading"]), wind,
                        bool(ship.get("struck")), bool(ship.get("captured")), scale)
-                item = previous.get(sid)  # type: ignore[assignment]
+                item = previous.get(sid)
                 if item is None or item.look != key or item.scene() is not self.scene():
                     item = ShipItem(sid, *key)
                     item.look = key
@@ -124,7 +130,7 @@ class BoardScene:
                     status = " (struck)"
                 fill, line, _ = nation_colors(self._nation(ship))
                 text = f"{self.ship_name(sid)}{status}"
-                label = old_names.get(sid)  # type: ignore[assignment]
+                label = old_names.get(sid)
                 if label is None or label.text() != text or label._border != line or label.scene() is not scene:
                     label = LabelItem(text, px=11, bold=True, color="#102a43",
                                       background=QColor(255, 255, 255, 215), border=line, anchor="below")
@@ -213,10 +219,10 @@ class BoardScene:
         for item in self.ship_items.values():
             r = ShipItem.RADIUS * item.scale()
             rects.append(QRectF(item.home.x() - r, item.home.y() - r, 2 * r, 2 * r))
-        for item in self.preview_items:
-            if isinstance(item, GhostItem) and item.moves:
+        for ghost in self.preview_items:
+            if isinstance(ghost, GhostItem) and ghost.moves:
                 r = ShipItem.RADIUS
-                rects.append(QRectF(item.pos().x() - r, item.pos().y() - r, 2 * r, 2 * r))
+                rects.append(QRectF(ghost.pos().x() - r, ghost.pos().y() - r, 2 * r, 2 * r))
         return rects
 
     def marker_rects(self) -> list[QRectF]:

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 import shiboken6
-from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, QTimer, Signal
+from PySide6.QtCore import QPoint, QPointF, QRect, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QColor,
     QKeyEvent,
@@ -198,8 +198,8 @@ class BoardView(BoardCamera, BoardScene, BoardAdvice, QGraphicsView):
             self.clear_overlays()
         elif key in (Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_Up, Qt.Key.Key_Down):
             step = int(SQUARE * self.zoom_level())
-            dx = {Qt.Key.Key_Left: -step, Qt.Key.Key_Right: step}.get(key, 0)
-            dy = {Qt.Key.Key_Up: -step, Qt.Key.Key_Down: step}.get(key, 0)
+            dx = -step if key == Qt.Key.Key_Left else step if key == Qt.Key.Key_Right else 0
+            dy = -step if key == Qt.Key.Key_Up else step if key == Qt.Key.Key_Down else 0
             self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() + dx)
             self.verticalScrollBar().setValue(self.verticalScrollBar().value() + dy)
         else:
@@ -266,7 +266,7 @@ class BoardView(BoardCamera, BoardScene, BoardAdvice, QGraphicsView):
         if sq is not None:
             self.squareClicked.emit(sq[0], sq[1])
 
-    def drawForeground(self, painter: QPainter, rect: QRectF) -> None:
+    def drawForeground(self, painter: QPainter, rect: QRectF | QRect) -> None:  # noqa: N802 - Qt API
         """Rulers with the column and row numbers in sight, and the wind box, readable at any zoom."""
         if not self.view:
             return

@@ -10,17 +10,20 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from cs_desktop.savegame import SUFFIX
 
+if TYPE_CHECKING:
+    from cs_desktop.gui.main_window import MainWindow
+
 B = QMessageBox.StandardButton
 
 
 class CloseGuard:
-    def __init__(self, window: Any) -> None:
+    def __init__(self, window: MainWindow) -> None:
         self.window = window
         self.box: QMessageBox | None = None
         self._passing = False

@@ -3,21 +3,21 @@ text in docks that can be moved, floated and closed (the layout is kept between 
 
 Everything is refreshed from the session's `changed` signal (`_refresh`). The window only composes: it routes
 the board's clicks to the orders widget and the log's clicks to the rule viewer, and runs the menus.
+`MainWindow` builds on three parts named after what they do: `window_docks.WindowDocks` (docks, ship docks,
+View menu, saved layout), `window_files.WindowFiles` (new, open, save, recent, library) and
+`window_board_help.WindowBoardHelp` (the board's previews and clicks for the pending request).
 """
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QSettings, QSize, Qt, QTimer
+from PySide6.QtCore import QSettings, QSize, Qt
 from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (
     QDockWidget,
-    QFileDialog,
     QLabel,
-    QMainWindow,
     QMessageBox,
     QStackedWidget,
     QVBoxLayout,
@@ -26,29 +26,31 @@ from PySide6.QtWidgets import (
 
 import cs_desktop
 from cs_desktop.gui import replay_viewer
-from cs_desktop.gui.panels import CardHand, DiceTray, GameLog, ImpulseTrack, OrdersPanel, RuleView, segment_text
-from cs_desktop.gui.session import GameSession
-from cs_desktop.play.seating import SEAT_LABELS
-from cs_desktop.gui.thinking_indicator import ThinkingIndicator
-from cs_desktop.gui.tutor_panel import add_tutor_dock, start_tutorial
-from cs_desktop.gui.turn_reference import open_turn_reference
-from cs_desktop.gui.board_menu import board_toggles
-from cs_desktop.gui.settings_dialog import SettingsDialog
-from cs_desktop.gui.standing_orders import FlowPanel, load_orders
-from cs_desktop.gui.ship_card import ShipCardScroll
-from cs_desktop.gui.close_guard import CloseGuard
-from cs_desktop.gui.layout_file import LayoutFile
-from cs_desktop.gui.recent_menu import RecentMenu
-from cs_desktop.play.autosave import AutosaveStore, Resumable
-from cs_desktop.play.screen import ScreenModel
-from cs_desktop.play.recent import RecentGames
-from cs_desktop.savegame import SUFFIX, SaveError, load_game
 from cs_desktop.gui.board_placeholder import make_board
+from cs_desktop.gui.close_guard import CloseGuard
 from cs_desktop.gui.game_over_dialog import GameOverDialog
+from cs_desktop.gui.layout_file import LayoutFile
 from cs_desktop.gui.new_game_dialog import COMPASS, NewGameDialog
+from cs_desktop.gui.panels import CardHand, DiceTray, GameLog, ImpulseTrack, OrdersPanel, segment_text
+from cs_desktop.gui.recent_menu import RecentMenu
+from cs_desktop.gui.rule_view import RuleView
+from cs_desktop.gui.session import GameSession
+from cs_desktop.gui.settings_dialog import SettingsDialog
+from cs_desktop.gui.ship_card import ShipCardScroll
+from cs_desktop.gui.standing_orders import FlowPanel, load_orders
+from cs_desktop.gui.thinking_indicator import ThinkingIndicator
+from cs_desktop.gui.turn_reference import open_turn_reference
+from cs_desktop.gui.tutor_panel import TutorPanel, add_tutor_dock, start_tutorial
+from cs_desktop.gui.window_board_help import WindowBoardHelp
+from cs_desktop.gui.window_docks import LAYOUT_VERSION
 from cs_desktop.gui.window_pages import HandoverPage, WelcomePage
+from cs_desktop.play.autosave import AutosaveStore, Resumable
+from cs_desktop.play.recent import RecentGames
+from cs_desktop.play.screen import ScreenModel
+from cs_desktop.play.seating import SEAT_LABELS
 
-LAYOUT_VERSION = 3
+if TYPE_CHECKING:
+    from cs_desktop.gui.replay_viewer import ReplayViewer
 
 
 def fitting_size(width: int, height: int) -> QSize:
@@ -60,7 +62,12 @@ def fitting_size(width: int, height: int) -> QSize:
     return QSize(min(width, free.width() - 16), min(height, free.height() - 16))
 
 
-class MainWindow(QMainWindow):
+class MainWindow(WindowBoardHelp):
+    tutor: TutorPanel  # these three are set by gui/tutor_panel.add_tutor_dock, if the tutorial's data is readable
+    tutor_dock: QDockWidget
+    tutor_toggle: QAction
+    replay_viewer: ReplayViewer  # the last replay opened (gui/replay_viewer.show_viewer)
+
     def __init__(self, session: GameSession | None = None, settings: QSettings | None = None,
                  autosave: AutosaveStore | None = None, layout_path: str | Path | None = None,
                  recent: RecentGames | None = None) -> None:
@@ -147,92 +154,6 @@ class MainWindow(QMainWindow):
         self._restore_layout()
         self._refresh()
 
-    # ------------------------------------------------------------------ docks and layout
-    def _add_dock(self, key: str, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
-        dock = QDockWidget(title, self)  # "&&" shows one "&" (a single one would be a mnemonic)
-        dock.setObjectName(f"dock-{key}")
-        dock.setWidget(widget)
-        dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable
-                         | QDockWidget.DockWidgetFeature.DockWidgetFloatable
-                         | QDockWidget.DockWidgetFeature.DockWidgetClosable)
-        self.addDockWidget(area, dock)
-        self.docks[key] = dock
-        return dock
-
-    def _restore_layout(self) -> None:
-        if not self.layout_file.geometry.isEmpty():
-            self.restoreGeometry(self.layout_file.geometry)
-        if not self.layout_file.state.isEmpty():
-            self.restoreState(self.layout_file.state, LAYOUT_VERSION)
-
-    def save_layout(self) -> None:
-        self.layout_file.save(self.saveGeometry(), self.saveState(LAYOUT_VERSION))
-        self.settings.sync()
-
-    def _ensure_ship_docks(self) -> None:
-        screen = self.session.screen()
-        ships = tuple(ship.id for ship in screen.ships)
-        if ships == self._dock_ships:
-            return
-        for dock, _scroll, _stack in self._ship_docks.values():
-            self.removeDockWidget(dock)
-            dock.deleteLater()
-        self._ship_docks = {}
-        self._dock_ships = ships
-        if not screen.has_game:
-            return
-        first: QDockWidget | None = None
-        sides = list(screen.side_names)
-        index_in_side: dict[str, int] = {}
-        for ship in screen.ships:
-            side, sid, card = ship.side, ship.id, ship.card
-            k = index_in_side[side] = index_in_side.get(side, -1) + 1
-            if True:
-                scroll = ShipCardScroll()
-                scroll.card_widget.assignmentEdited.connect(self.session.set_draft)
-                hidden = QLabel("Hidden until the next player takes the screen.")
-                hidden.setAlignment(Qt.AlignmentFlag.AlignCenter)
-                stack = QStackedWidget()
-                stack.addWidget(scroll)
-                stack.addWidget(hidden)
-                dock = QDockWidget(card.name, self)
-                # named by seat, not by ship: a layout carries over from one scenario to the next
-                dock.setObjectName(f"dock-ship-{sides.index(side)}-{k}")
-                dock.setWidget(stack)
-                dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable
-                                 | QDockWidget.DockWidgetFeature.DockWidgetFloatable
-                                 | QDockWidget.DockWidgetFeature.DockWidgetClosable)
-                dock.setMinimumWidth(380)
-                self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, dock)
-                if first is None:
-                    first = dock
-                else:
-                    self.tabifyDockWidget(first, dock)
-                self._ship_docks[sid] = (dock, scroll, stack)
-        if first is not None:
-            first.raise_()
-            self.resizeDocks([first], [480], Qt.Orientation.Horizontal)
-        if not self.layout_file.state.isEmpty():
-            self.restoreState(self.layout_file.state, LAYOUT_VERSION)
-        self._rebuild_view_menu()
-
-    def ship_card(self, ship_id: str) -> Any:
-        return self._ship_docks[ship_id][1].card_widget
-
-    def ship_dock(self, ship_id: str) -> QDockWidget:
-        return self._ship_docks[ship_id][0]
-
-    # ------------------------------------------------------------------ menus
-    def _action(self, text: str, shortcut: str | QKeySequence.StandardKey | None, slot: Any,
-                menu: Any, name: str) -> QAction:
-        act = QAction(text, self)
-        act.setObjectName(name)
-        if shortcut is not None:
-            act.setShortcut(QKeySequence(shortcut))
-        act.triggered.connect(slot)
-        menu.addAction(act)
-        return act
-
     def _build_menus(self) -> None:
         mb = self.menuBar()
         game = mb.addMenu("&Game")
@@ -277,30 +198,6 @@ class MainWindow(QMainWindow):
         self._action("&Keyboard shortcuts", "Ctrl+/", self.show_shortcuts, help_, "act-keys")
         self._action("&About Captain's Sea", None, self.about, help_, "act-about")
         self._rebuild_view_menu()
-
-    def _rebuild_view_menu(self) -> None:
-        menu = self.view_menu
-        menu.clear()
-        self._action("Zoom &in", "Ctrl+=", self.board.zoom_in, menu, "act-zoom-in")
-        self._action("Zoom &out", "Ctrl+-", self.board.zoom_out, menu, "act-zoom-out")
-        self._action("&Fit the ships", "Ctrl+0", self.board.fit_to_ships, menu, "act-fit")
-        for act in board_toggles(self):  # follow my ships, legend, animate moves (gui/board_menu.py)
-            menu.addAction(act)
-        menu.addSeparator()
-        n = 1
-        for key in ("orders", "dice", "hand", "log", "rules"):
-            act = self.docks[key].toggleViewAction()
-            act.setShortcut(QKeySequence(f"Alt+{n}"))
-            menu.addAction(act)
-            n += 1
-        for dock, _s, _st in self._ship_docks.values():
-            act = dock.toggleViewAction()
-            if n <= 9:
-                act.setShortcut(QKeySequence(f"Alt+{n}"))
-            menu.addAction(act)
-            n += 1
-        menu.addSeparator()
-        self._action("&Reset the layout", None, self.reset_layout, menu, "act-reset-layout")
 
     # ------------------------------------------------------------------ refresh (session.changed)
     def _refresh(self) -> None:
@@ -351,56 +248,6 @@ class MainWindow(QMainWindow):
             self.game_over_dialog = GameOverDialog(screen, self)
             self.game_over_dialog.show()
 
-    def _overlays(self, screen: ScreenModel) -> None:
-        request = screen.request
-        if request is None:
-            return
-        key = (screen.key, request.kind)
-        if key == self._overlay_key:
-            return
-        self._overlay_key = key
-        self._overlay_request = request
-        if request.kind in ("select_maneuver", "fire") and request.ships:
-            self._show_overlays_for(request, next(iter(request.ships)))
-
-    def _show_overlays_for(self, request: Any, ship_id: str) -> None:
-        """Board help for one ship of the pending request (click another of your ships to switch), priced on
-        the player's own view (play/fair_advice.py)."""
-        advice = self.session.advice()
-        if advice is None:
-            return
-        self._previews = {}
-        try:
-            self.board.clear_overlays()
-            if request.kind == "select_maneuver":
-                previews = advice.maneuver_previews(ship_id)
-                self._previews[ship_id] = previews
-                self.board.show_maneuver_previews(ship_id, previews)
-            elif request.kind == "fire":
-                self.board.show_firing(advice.firing_picture(ship_id))
-        except Exception as e:  # advice is help, never a reason to stop play
-            self.statusBar().showMessage(f"Board help not available: {e}", 5000)
-
-    def _board_option(self, index: int) -> None:
-        widget = self.orders.widget
-        if widget is None:
-            return
-        for ship_id, previews in self._previews.items():
-            for p in previews:
-                if p.get("index") == index and p.get("legal", True):
-                    widget.select_option(ship_id, p.get("choice"))
-                    return
-
-    def _board_ship(self, ship_id: str) -> None:
-        request = getattr(self, "_overlay_request", None)
-        if (request is not None and request.ships and ship_id in request.ships
-                and request is self.session.request()):
-            self._show_overlays_for(request, ship_id)
-        if ship_id in self._ship_docks:
-            dock = self._ship_docks[ship_id][0]
-            dock.show()
-            dock.raise_()
-
     def _update_actions(self, screen: ScreenModel) -> None:
         has = screen.has_game
         self.act_save.setEnabled(has)
@@ -426,14 +273,6 @@ class MainWindow(QMainWindow):
                             f"{COMPASS[wind_from(screen.wind)]} · {who} · {seats}")
         self.setWindowTitle(f"Captain's Sea — {screen.title}")
 
-    def _show_new_shifts(self, screen: ScreenModel) -> None:
-        """9.3: when the engine shifted every piece since the last screen, show it on the board."""
-        shift = screen.map_shift
-        if shift != (0, 0):
-            self.board.show_shift(shift[0], shift[1])
-            self.statusBar().showMessage(f"Map edge (9.3): every ship and smoke marker shifted by "
-                                         f"{shift[0]:+d}, {shift[1]:+d} squares", 6000)
-
     def _show_rule(self, rule: str) -> None:
         self.rule_view.show_rule(rule)
         dock = self.docks["rules"]
@@ -441,166 +280,6 @@ class MainWindow(QMainWindow):
         dock.raise_()
 
     # ------------------------------------------------------------------ actions
-    def new_game(self) -> NewGameDialog:
-        dlg = NewGameDialog(self)
-        self.new_game_dialog = dlg
-        dlg.accepted.connect(lambda: self.start_from_dialog(dlg))
-        dlg.open()
-        return dlg
-
-    def start_from_dialog(self, dlg: NewGameDialog) -> bool:
-        if not 0 <= dlg.list.currentRow() < len(dlg.scenarios):
-            self.show_error("No scenario chosen", "Pick a scenario, or open a scenario file.")
-            return False
-        c = dlg.choice()
-        return self.start_game(c["path"], c["seats"], c["seed"], c["options"])
-
-    def start_game(self, path: str | Path, seats: dict[str, str], seed: int, options: dict[str, Any]) -> bool:
-        from cs_desktop.files import FileFormatError, load_scenario_with_ships
-
-        try:
-            scenario, ships = load_scenario_with_ships(path)
-        except FileFormatError as e:
-            self.show_error("Cannot start this scenario", "\n".join(e.lines()))
-            return False
-        return self.start_scenario(scenario, ships, seats, seed, options, str(path))
-
-    def start_scenario(self, scenario: Any, ships: dict[str, Any], seats: dict[str, str], seed: int,
-                       options: dict[str, Any], source: str) -> bool:
-        if not self.guard.ask("start a new game",
-                              lambda: self.start_scenario(scenario, ships, seats, seed, options, source)):
-            return False  # the player is asked first; the game starts after Save or Discard
-
-        self._game_over_shown_for = None
-        self.session.start_scenario(scenario, ships, seats, seed, options, source)
-        self._fit_soon()
-        return True
-
-    # ------------------------------------------------------------------ the library (issue: editors)
-    def library(self) -> Any:
-        """The user's library (SQLite in the data folder; $CAPTAINS_SEA_DATA overrides), opened on first use."""
-        if getattr(self, "_library", None) is None:
-            from cs_desktop.library import Library, LibraryError
-
-            try:
-                self._library = Library.open(self.autosave.folder if self.autosave is not None else None)
-            except LibraryError as e:
-                self.show_error("Cannot open the library", str(e))
-                return None
-        return self._library
-
-    def open_library(self) -> Any:
-        from cs_desktop.gui.library_browser import open_library
-
-        library = self.library()
-        if library is None:
-            return None
-        browser = open_library(self, library)
-        browser.playScenario.connect(self.play_library_scenario)
-        self.library_browser = browser
-        return browser
-
-    def new_ship(self) -> Any:
-        from cs_desktop.gui.ship_editor import open_ship_editor
-
-        library = self.library()
-        return open_ship_editor(self, library) if library is not None else None
-
-    def new_scenario(self) -> Any:
-        from cs_desktop.gui.scenario_designer import open_scenario_designer
-
-        library = self.library()
-        if library is None:
-            return None
-        designer = open_scenario_designer(self, library)
-        designer.playScenario.connect(self.play_library_scenario)
-        return designer
-
-    def play_library_scenario(self, scenario_id: str) -> bool:
-        """Play a scenario from the library: the first side at this screen, the computer in the other seat
-        (change seats with Game > New Game for shipped scenarios)."""
-        from cs_desktop.files import FileFormatError
-        from cs_desktop.library import LibraryError
-
-        library = self.library()
-        if library is None:
-            return False
-        try:
-            scenario, ships = library.get_scenario_with_ships(scenario_id)
-        except (LibraryError, FileFormatError) as e:  # gone, or a damaged row or ship card in the library
-            self.show_error("Cannot play this scenario", str(e))
-            return False
-        sides = [side.id for side in scenario.sides]
-        seats = {sides[0]: "human", sides[1]: "simple"}
-
-        return self.start_scenario(scenario, ships, seats, random.SystemRandom().randrange(1, 10**9), {},
-                                   f"library:{scenario_id}")
-
-    def _fit_soon(self) -> None:
-        """Fit the ships once the docks have taken their place (the board's size is known then)."""
-        self._fit()
-        QTimer.singleShot(0, self, self._fit)
-        QTimer.singleShot(150, self, self._fit)
-
-    def _fit(self) -> None:
-        if self.isVisible() and self.session.has_game:
-            self.board.fit_to_ships()
-
-    def open_game(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Open a saved game", str(self._save_dir()),
-                                              f"Saved games (*{SUFFIX});;All files (*)")
-        if path:
-            self.load_from(path)
-
-    def load_from(self, path: str | Path) -> bool:
-        try:
-            if self.guard.at_risk():
-                load_game(path)  # a file that cannot be opened is reported before anything is asked
-                if not self.guard.ask("open another game", lambda: self.load_from(path)):
-                    return False  # the player is asked first
-            self.session.load(path)
-        except SaveError as e:
-            self.show_error("Cannot open this saved game", str(e))
-            return False
-        screen = self.session.screen()
-        if self.session.save_path is not None and screen.has_game:
-            self.recent.add(self.session.save_path, screen.title, screen.turn)
-        self._game_over_shown_for = screen.key[0] if screen.ended else None
-        self._fit_soon()
-        return True
-
-    def _save_dir(self) -> Path:
-        value = self.settings.value("files/last_dir")
-        return Path(str(value)) if value else Path.home()
-
-    def save_game(self) -> None:
-        if self.session.save_path is not None:
-            self.save_to(self.session.save_path)
-        else:
-            self.save_game_as()
-
-    def save_game_as(self) -> None:
-        if not self.session.has_game:
-            return
-        path, _ = QFileDialog.getSaveFileName(self, "Save the game", str(self._save_dir() / f"game{SUFFIX}"),
-                                              f"Saved games (*{SUFFIX})")
-        if path:
-            if not path.endswith(SUFFIX):
-                path += SUFFIX
-            self.save_to(path)
-
-    def save_to(self, path: str | Path) -> bool:
-        try:
-            self.session.save(path)
-        except SaveError as e:
-            self.show_error("Could not save", str(e))
-            return False
-        self.settings.setValue("files/last_dir", str(Path(path).parent))
-        screen = self.session.screen()
-        if screen.has_game:
-            self.recent.add(path, screen.title, screen.turn)
-        return True
-
     def undo(self) -> None:
         self.session.undo()
 
@@ -634,13 +313,6 @@ class MainWindow(QMainWindow):
         request = self.session.request()
         self.session.show_rule(request.rule if request is not None else "4.0")
 
-    def show_error(self, title: str, text: str) -> None:
-        self.last_error = text
-        box = QMessageBox(QMessageBox.Icon.Warning, title, text, QMessageBox.StandardButton.Ok, self)
-        box.setObjectName("error-box")
-        box.open()
-        self.statusBar().showMessage(text.splitlines()[0] if text else title, 10000)
-
     def show_shortcuts(self) -> None:
         lines = []
         for menu in self.menuBar().findChildren(QAction):
@@ -657,23 +329,6 @@ class MainWindow(QMainWindow):
         QMessageBox(QMessageBox.Icon.Information, "About Captain's Sea",
                     f"Captain's Sea desktop {cs_desktop.__version__}\nFrigate duels 1799–1815, every rule automated.",
                     QMessageBox.StandardButton.Ok, self).open()
-
-    def reset_layout(self) -> None:
-        self.layout_file.clear_state()
-        for key, area in (("orders", Qt.DockWidgetArea.RightDockWidgetArea),
-                          ("dice", Qt.DockWidgetArea.RightDockWidgetArea),
-                          ("hand", Qt.DockWidgetArea.RightDockWidgetArea),
-                          ("log", Qt.DockWidgetArea.BottomDockWidgetArea),
-                          ("rules", Qt.DockWidgetArea.BottomDockWidgetArea)):
-            dock = self.docks[key]
-            dock.setFloating(False)
-            self.addDockWidget(area, dock)
-            dock.show()
-        self.tabifyDockWidget(self.docks["dice"], self.docks["hand"])
-        for dock, _s, _st in self._ship_docks.values():
-            dock.setFloating(False)
-            self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, dock)
-            dock.show()
 
     # ------------------------------------------------------------------ crash recovery
     def offer_resume(self, found: Resumable) -> QMessageBox:

@@ -14,7 +14,7 @@ play, in the view of the player at the screen unless it is over) -- `watch_repla
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QRect, QRectF, Qt, QTimer
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence, QShowEvent
@@ -28,8 +28,11 @@ from cs_desktop.play.replay import BookmarkError, BookmarkStore, Replay
 from cs_desktop.play.screen import replay_screen
 from cs_desktop.savegame import SUFFIX, SaveError
 
+if TYPE_CHECKING:
+    from cs_desktop.gui.main_window import MainWindow
+
 #: step name -> key(s) of its shortcut
-KEYS = {"back": ("Left",), "forward": ("Right",), "back_impulse": ("Ctrl+Left",),
+KEYS: dict[str, tuple[str, ...]] = {"back": ("Left",), "forward": ("Right",), "back_impulse": ("Ctrl+Left",),
         "forward_impulse": ("Ctrl+Right",), "back_turn": ("PgUp",), "forward_turn": ("PgDown",),
         "first": ("Home",), "last": ("End",)}
 
@@ -89,10 +92,10 @@ class ReplayViewer(QMainWindow):
             act.triggered.connect(lambda _=False, n=name: self.do_step(n))
             self.addAction(act)
             self.actions_by_step[name] = act
-        for keys, slot in (("Ctrl+B", lambda: self.add_bookmark("")), ("Ctrl+0", self.board.fit_to_ships),
+        for key, slot in (("Ctrl+B", lambda: self.add_bookmark("")), ("Ctrl+0", self.board.fit_to_ships),
                            ("Ctrl+W", self.close)):
             act = QAction(self)
-            act.setShortcut(QKeySequence(keys))
+            act.setShortcut(QKeySequence(key))
             act.triggered.connect(slot)
             self.addAction(act)
         screen = QGuiApplication.primaryScreen()
@@ -189,14 +192,14 @@ class ReplayViewer(QMainWindow):
 
 
 # ---------------------------------------------------------------------------------------------- opening
-def data_folder(window: Any) -> Path:
+def data_folder(window: MainWindow) -> Path:
     """Where the bookmarks are kept: the main window's data folder."""
-    if getattr(window, "autosave", None) is not None:
+    if window.autosave is not None:
         return Path(window.autosave.folder)
     return Path(window.settings.fileName()).parent
 
 
-def show_viewer(window: Any, replay: Replay) -> ReplayViewer:
+def show_viewer(window: MainWindow, replay: Replay) -> ReplayViewer:
     viewer = ReplayViewer(replay, window)
     viewer.show()
     viewer.raise_()
@@ -205,7 +208,7 @@ def show_viewer(window: Any, replay: Replay) -> ReplayViewer:
     return viewer
 
 
-def watch_replay(window: Any, path: str | Path | None = None) -> ReplayViewer | None:
+def watch_replay(window: MainWindow, path: str | Path | None = None) -> ReplayViewer | None:
     """Game → Watch a replay…: any saved game. A file that cannot be used is reported (file, field, what is
     wrong) and nothing else changes."""
     if path is None:
@@ -223,7 +226,7 @@ def watch_replay(window: Any, path: str | Path | None = None) -> ReplayViewer | 
     return show_viewer(window, replay)
 
 
-def replay_this_game(window: Any) -> ReplayViewer | None:
+def replay_this_game(window: MainWindow) -> ReplayViewer | None:
     """Game → Replay this game: the game in play so far, in the view of the player at the screen (everything
     only once it is over). The game goes on untouched."""
     session = window.session

@@ -8,22 +8,32 @@ cannot overwrite it.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtWidgets import QMessageBox
 
 from cs_desktop.play.autosave import Resumable
 
+if TYPE_CHECKING:
+    from cs_desktop.gui.main_window import MainWindow
 
-def offer_resume(window: Any, found: Resumable) -> QMessageBox:
-    why = "Captain's Sea did not close properly last time." if found.crashed else "Your last game is not finished."
-    box = QMessageBox(QMessageBox.Icon.Question, "Continue the last game?", f"{why}\n\n{found.question()}",
-                      QMessageBox.StandardButton.NoButton, window)
-    box.setObjectName("resume-offer")
-    yes = box.addButton("&Continue", QMessageBox.ButtonRole.AcceptRole)
-    later = box.addButton("&Not now", QMessageBox.ButtonRole.RejectRole)
-    box.continue_button = yes  # type: ignore[attr-defined]
-    box.later_button = later  # type: ignore[attr-defined]
+
+class ResumeOffer(QMessageBox):
+    """The question, with its two buttons named (tests and the testing hook press them)."""
+
+    def __init__(self, window: MainWindow, found: Resumable) -> None:
+        why = ("Captain's Sea did not close properly last time." if found.crashed
+               else "Your last game is not finished.")
+        super().__init__(QMessageBox.Icon.Question, "Continue the last game?", f"{why}\n\n{found.question()}",
+                         QMessageBox.StandardButton.NoButton, window)
+        self.setObjectName("resume-offer")
+        self.continue_button = self.addButton("&Continue", QMessageBox.ButtonRole.AcceptRole)
+        self.later_button = self.addButton("&Not now", QMessageBox.ButtonRole.RejectRole)
+
+
+def offer_resume(window: MainWindow, found: Resumable) -> ResumeOffer:
+    box = ResumeOffer(window, found)
+    yes, later = box.continue_button, box.later_button
     box.setDefaultButton(yes)
     box.setEscapeButton(later)
 
@@ -38,7 +48,7 @@ def offer_resume(window: Any, found: Resumable) -> QMessageBox:
     return box
 
 
-def not_now(window: Any, found: Resumable) -> None:
+def not_now(window: MainWindow, found: Resumable) -> None:
     if window.autosave is None:
         return
     try:

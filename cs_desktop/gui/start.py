@@ -11,11 +11,10 @@ from PySide6.QtCore import QSettings, QTimer
 
 from cs_desktop.gui.main_window import MainWindow
 from cs_desktop.gui.session import GameSession
-from cs_desktop.play.autosave import AutosaveStore, default_data_dir
+from cs_desktop.play.autosave import LOCK_NAME, AutosaveStore, default_data_dir
 from cs_desktop.play.recent import RecentGames
 from cs_desktop.play.startup import (
     LAYOUT_NAME,
-    LOCK_NAME,
     SETTINGS_NAME,
     SetAside,
     StartupReport,

@@ -13,7 +13,10 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from cs_desktop.gui.main_window import MainWindow
 
 
 def _say(line: str) -> None:
@@ -21,7 +24,7 @@ def _say(line: str) -> None:
     sys.stdout.flush()
 
 
-def run(window: Any, hook: str) -> None:
+def run(window: MainWindow, hook: str) -> None:
     if hook.startswith("play:"):
         path, seed, count = hook[len("play:"):].rsplit(":", 2)
         _play(window, path, int(seed), int(count))
@@ -31,7 +34,7 @@ def run(window: Any, hook: str) -> None:
         _say(f"UNKNOWN HOOK {hook}")
 
 
-def _play(window: Any, path: str, seed: int, count: int) -> None:
+def _play(window: MainWindow, path: str, seed: int, count: int) -> None:
     from cs_desktop.files import load_scenario_with_ships
 
     scenario, _ships = load_scenario_with_ships(path)
@@ -55,7 +58,7 @@ def _play(window: Any, path: str, seed: int, count: int) -> None:
     _say(session.presenter.pending_line())
 
 
-def _report(window: Any) -> None:
+def _report(window: MainWindow) -> None:
     box = getattr(window, "resume_box", None)
     if box is None:
         _say("OFFER none")

@@ -187,7 +187,8 @@ def add_tutor_dock(window: MainWindow) -> QDockWidget | None:
 
 def start_tutorial(window: MainWindow) -> bool:
     """Help → Guided first game: the tutorial scenario, the player on his side against the easy captain."""
-    from cs_desktop.files import FileFormatError as CardError, load_scenario
+    from cs_desktop.files import load_scenario
+    from cs_desktop.jsonread import FileFormatError as CardError
 
     try:
         sides = [side.id for side in load_scenario(tutorial.SCENARIO).sides]

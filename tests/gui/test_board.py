@@ -201,3 +201,20 @@ def test_shipped_scenario_renders(qtbot: Any) -> None:
     view.fit_to_ships()
     image = view.grab().toImage()
     assert not image.isNull() and image.width() > 0
+
+
+def test_board_arrow_keys_scroll_one_square_at_the_zoom(qtbot: Any, board: BoardView) -> None:
+    board.zoom_in()
+    board.zoom_in()
+    step = int(SQUARE * board.zoom_level())
+    assert step > 0
+    h, v = board.horizontalScrollBar(), board.verticalScrollBar()
+    h.setValue((h.minimum() + h.maximum()) // 2)
+    v.setValue((v.minimum() + v.maximum()) // 2)
+    x0, y0 = h.value(), v.value()
+    qtbot.keyClick(board, Qt.Key.Key_Right)
+    qtbot.keyClick(board, Qt.Key.Key_Down)
+    assert (h.value(), v.value()) == (x0 + step, y0 + step)
+    qtbot.keyClick(board, Qt.Key.Key_Left)
+    qtbot.keyClick(board, Qt.Key.Key_Up)
+    assert (h.value(), v.value()) == (x0, y0)

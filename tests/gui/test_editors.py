@@ -284,7 +284,7 @@ def test_balance_check_runs_games_and_reports(qtbot: Any, lib: Any) -> None:
     qtbot.addWidget(dlg)
     dlg.games.setValue(4)
     choose(dlg.captain_boxes[1], "random")
-    with qtbot.waitSignal(dlg.done, timeout=60_000):
+    with qtbot.waitSignal(dlg.checkFinished, timeout=60_000):
         click(qtbot, dlg.run_button)
         assert dlg.running()  # the games run on their own thread
     assert len(dlg.records) == 4 and not dlg.cancelled
@@ -292,7 +292,7 @@ def test_balance_check_runs_games_and_reports(qtbot: Any, lib: Any) -> None:
     assert dlg.bar.value() == 4
     s = dlg.summary
     assert s is not None and set(s["win_rate"]) == {"us", "gb"}
-    assert "Mean VP" in dlg.result.toHtml() and "Royal Navy" in dlg.result.toPlainText()
+    assert "Mean VP" in dlg.report.toHtml() and "Royal Navy" in dlg.report.toPlainText()
 
 
 def test_balance_check_can_be_cancelled(qtbot: Any, lib: Any) -> None:
@@ -302,11 +302,11 @@ def test_balance_check_can_be_cancelled(qtbot: Any, lib: Any) -> None:
     dlg.games.setValue(2000)
     click(qtbot, dlg.run_button)
     qtbot.waitUntil(lambda: len(dlg.records) >= 1, timeout=60_000)
-    with qtbot.waitSignal(dlg.done, timeout=60_000):
+    with qtbot.waitSignal(dlg.checkFinished, timeout=60_000):
         click(qtbot, dlg.cancel_button)
     assert dlg.cancelled and 1 <= len(dlg.records) < 2000
     assert not dlg.running() and dlg.run_button.isEnabled()
-    assert "cancelled" in dlg.result.toPlainText()
+    assert "cancelled" in dlg.report.toPlainText()
 
 
 def test_designer_opens_the_balance_check_on_its_scenario(qtbot: Any, lib: Any) -> None:

@@ -1,0 +1,163 @@
+"""The main window's docks and layout: the play panels' docks, one dock per ship card (named by seat, so a
+layout carries over from one scenario to the next), the View menu that shows and hides them, and the saved
+layout (gui/layout_file.py). `MainWindow` (main_window.py) builds on this class."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QLabel,
+    QMainWindow,
+    QMenu,
+    QStackedWidget,
+    QWidget,
+)
+
+from cs_desktop.gui.board_menu import board_toggles
+from cs_desktop.gui.layout_file import LayoutFile
+from cs_desktop.gui.session import GameSession
+from cs_desktop.gui.ship_card import ShipCardScroll
+
+LAYOUT_VERSION = 3  # of the saved dock layout: a layout of another version is not restored
+
+
+class WindowDocks(QMainWindow):
+    """Docks, ship docks and the View menu; the attributes below are set by `MainWindow.__init__`."""
+
+    settings: QSettings
+    session: GameSession
+    layout_file: LayoutFile
+    board: Any  # BoardView, or the placeholder board (gui/board_placeholder.py)
+    docks: dict[str, QDockWidget]
+    view_menu: QMenu
+    _ship_docks: dict[str, tuple[QDockWidget, ShipCardScroll, QStackedWidget]]
+    _dock_ships: tuple[str, ...]
+
+    def _add_dock(self, key: str, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
+        dock = QDockWidget(title, self)  # "&&" shows one "&" (a single one would be a mnemonic)
+        dock.setObjectName(f"dock-{key}")
+        dock.setWidget(widget)
+        dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable
+                         | QDockWidget.DockWidgetFeature.DockWidgetFloatable
+                         | QDockWidget.DockWidgetFeature.DockWidgetClosable)
+        self.addDockWidget(area, dock)
+        self.docks[key] = dock
+        return dock
+
+    def _restore_layout(self) -> None:
+        if not self.layout_file.geometry.isEmpty():
+            self.restoreGeometry(self.layout_file.geometry)
+        if not self.layout_file.state.isEmpty():
+            self.restoreState(self.layout_file.state, LAYOUT_VERSION)
+
+    def save_layout(self) -> None:
+        self.layout_file.save(self.saveGeometry(), self.saveState(LAYOUT_VERSION))
+        self.settings.sync()
+
+    def _ensure_ship_docks(self) -> None:
+        screen = self.session.screen()
+        ships = tuple(ship.id for ship in screen.ships)
+        if ships == self._dock_ships:
+            return
+        for dock, _scroll, _stack in self._ship_docks.values():
+            self.removeDockWidget(dock)
+            dock.deleteLater()
+        self._ship_docks = {}
+        self._dock_ships = ships
+        if not screen.has_game:
+            return
+        first: QDockWidget | None = None
+        sides = list(screen.side_names)
+        index_in_side: dict[str, int] = {}
+        for ship in screen.ships:
+            side, sid, card = ship.side, ship.id, ship.card
+            k = index_in_side[side] = index_in_side.get(side, -1) + 1
+            if True:
+                scroll = ShipCardScroll()
+                scroll.card_widget.assignmentEdited.connect(self.session.set_draft)
+                hidden = QLabel("Hidden until the next player takes the screen.")
+                hidden.setAlignment(Qt.AlignmentFlag.AlignCenter)
+                stack = QStackedWidget()
+                stack.addWidget(scroll)
+                stack.addWidget(hidden)
+                dock = QDockWidget(card.name, self)
+                # named by seat, not by ship: a layout carries over from one scenario to the next
+                dock.setObjectName(f"dock-ship-{sides.index(side)}-{k}")
+                dock.setWidget(stack)
+                dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable
+                                 | QDockWidget.DockWidgetFeature.DockWidgetFloatable
+                                 | QDockWidget.DockWidgetFeature.DockWidgetClosable)
+                dock.setMinimumWidth(380)
+                self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, dock)
+                if first is None:
+                    first = dock
+                else:
+                    self.tabifyDockWidget(first, dock)
+                self._ship_docks[sid] = (dock, scroll, stack)
+        if first is not None:
+            first.raise_()
+            self.resizeDocks([first], [480], Qt.Orientation.Horizontal)
+        if not self.layout_file.state.isEmpty():
+            self.restoreState(self.layout_file.state, LAYOUT_VERSION)
+        self._rebuild_view_menu()
+
+    def ship_card(self, ship_id: str) -> Any:
+        return self._ship_docks[ship_id][1].card_widget
+
+    def ship_dock(self, ship_id: str) -> QDockWidget:
+        return self._ship_docks[ship_id][0]
+
+    def _action(self, text: str, shortcut: str | QKeySequence.StandardKey | None, slot: Any,
+                menu: Any, name: str) -> QAction:
+        act = QAction(text, self)
+        act.setObjectName(name)
+        if shortcut is not None:
+            act.setShortcut(QKeySequence(shortcut))
+        act.triggered.connect(slot)
+        menu.addAction(act)
+        return act
+
+    def _rebuild_view_menu(self) -> None:
+        menu = self.view_menu
+        menu.clear()
+        self._action("Zoom &in", "Ctrl+=", self.board.zoom_in, menu, "act-zoom-in")
+        self._action("Zoom &out", "Ctrl+-", self.board.zoom_out, menu, "act-zoom-out")
+        self._action("&Fit the ships", "Ctrl+0", self.board.fit_to_ships, menu, "act-fit")
+        for act in board_toggles(self):  # follow my ships, legend, animate moves (gui/board_menu.py)
+            menu.addAction(act)
+        menu.addSeparator()
+        n = 1
+        for key in ("orders", "dice", "hand", "log", "rules"):
+            act = self.docks[key].toggleViewAction()
+            act.setShortcut(QKeySequence(f"Alt+{n}"))
+            menu.addAction(act)
+            n += 1
+        for dock, _s, _st in self._ship_docks.values():
+            act = dock.toggleViewAction()
+            if n <= 9:
+                act.setShortcut(QKeySequence(f"Alt+{n}"))
+            menu.addAction(act)
+            n += 1
+        menu.addSeparator()
+        self._action("&Reset the layout", None, self.reset_layout, menu, "act-reset-layout")
+
+    def reset_layout(self) -> None:
+        self.layout_file.clear_state()
+        for key, area in (("orders", Qt.DockWidgetArea.RightDockWidgetArea),
+                          ("dice", Qt.DockWidgetArea.RightDockWidgetArea),
+                          ("hand", Qt.DockWidgetArea.RightDockWidgetArea),
+                          ("log", Qt.DockWidgetArea.BottomDockWidgetArea),
+                          ("rules", Qt.DockWidgetArea.BottomDockWidgetArea)):
+            dock = self.docks[key]
+            dock.setFloating(False)
+            self.addDockWidget(area, dock)
+            dock.show()
+        self.tabifyDockWidget(self.docks["dice"], self.docks["hand"])
+        for dock, _s, _st in self._ship_docks.values():
+            dock.setFloating(False)
+            self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, dock)
+            dock.show()
