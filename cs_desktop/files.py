@@ -279,11 +279,19 @@ def _card_of(text: str, data: Any, src: str) -> ShipCard | Scenario:
 
 
 def expand_paths(paths: Iterable[str | os.PathLike[str]]) -> list[Path]:
-    """Files to validate: each path as given, a folder as every *.json and *.csgame file below it (sorted)."""
+    """Files to validate: each path as given, a folder as every *.json and *.csgame file below it (sorted); a
+    campaign folder (one holding campaign.json, docs/campaign-format.md) is checked whole, as one path."""
+    from cs_desktop.campaign.folder import is_campaign_folder
+
     out: list[Path] = []
     for p in map(Path, paths):
-        if p.is_dir():
-            out.extend(sorted(q for q in p.rglob("*") if q.suffix in (".json", ".csgame") and q.is_file()))
+        if is_campaign_folder(p):
+            out.append(p)
+        elif p.is_dir():
+            campaigns = sorted(q.parent for q in p.rglob("campaign.json") if is_campaign_folder(q.parent))
+            files = [q for q in p.rglob("*") if q.suffix in (".json", ".csgame") and q.is_file()
+                     and not any(c in q.parents for c in campaigns)]
+            out.extend(sorted(files + campaigns))
         else:
             out.append(p)
     return out
@@ -292,9 +300,12 @@ def expand_paths(paths: Iterable[str | os.PathLike[str]]) -> list[Path]:
 def validate_path(path: str | os.PathLike[str]) -> list[str]:
     """Problems with one ship, scenario or saved-game file (a scenario with its ships, a saved game with its
     decisions replayed), one line each; [] if good."""
+    from cs_desktop.campaign.folder import is_campaign_folder, validate_campaign
     from cs_desktop.savegame import MAX_SAVE_BYTES, SaveError, game_from_save, parse_save
 
     p = Path(path)
+    if is_campaign_folder(p):
+        return validate_campaign(p)
     try:
         raw = read_bytes(p, max(MAX_SAVE_BYTES, MAX_FILE_BYTES))
         text = decode_text(raw, p)
