@@ -20,6 +20,7 @@ from pydantic import BaseModel
 import cs_desktop
 from cs_desktop.jsonread import FileFormatError, check_header, decode_text, parse_json, read_bytes
 from cs_desktop.modelerrors import kind_of, short, validate_model
+from cs_desktop.rules.setup import start_state_problems
 from cs_desktop.rules.cards import (
     FORMAT_VERSION,
     SCENARIO_FORMAT,
@@ -120,6 +121,8 @@ def scenario_problems(s: Scenario) -> list[tuple[str, str]]:
                                                   f"rows 0..{size[1] - 1}"))
             if isinstance(ss.ship, ShipCard):
                 out.extend(card_problems(ss.ship, f"{where}.ship."))
+                if ss.start_state is not None:
+                    out.extend((f"{where}.{f}", p) for f, p in start_state_problems(ss.ship, ss.start_state))
     return out
 
 
@@ -173,6 +176,8 @@ def resolve_ships(scenario: Scenario, source: str, search_dirs: Sequence[Path]) 
                 problems.append((f"{where}.ship", f"two different cards use the ship id {card.id!r}"))
                 continue
             cards[card.id] = card
+            if ss.start_state is not None and not isinstance(ss.ship, ShipCard):
+                problems.extend((f"{where}.{f}", p) for f, p in start_state_problems(card, ss.start_state))
             if ss.crew_quality is not None and ss.crew_quality not in card.crew_quality_options:
                 problems.append((f"{where}.crew_quality",
                                  f"{ss.crew_quality!r} is not one of {card.name}'s crew qualities "
