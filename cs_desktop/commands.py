@@ -41,6 +41,10 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
     register_tournament(sub)
 
+    from cs_desktop.campaign.command import register_campaign
+
+    register_campaign(sub)
+
     p = sub.add_parser("replay", help="rebuild a saved game from its decisions and print its state")
     p.add_argument("save", help="saved game file")
     p.add_argument("--json", action="store_true", help="print the final state as JSON")

@@ -16,11 +16,11 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from cs_desktop.rules.cards import CrewQuality, Name, Nation, Slug, Text
 
-CAMPAIGN_FORMAT = "captains-sea/campaign"
-AREAS_FORMAT = "captains-sea/campaign-areas"
-WEATHER_FORMAT = "captains-sea/campaign-weather"
-SAILINGS_FORMAT = "captains-sea/campaign-sailings"
-HISTORY_FORMAT = "captains-sea/campaign-history"
+CAMPAIGN_FORMAT: Literal["captains-sea/campaign"] = "captains-sea/campaign"
+AREAS_FORMAT: Literal["captains-sea/campaign-areas"] = "captains-sea/campaign-areas"
+WEATHER_FORMAT: Literal["captains-sea/campaign-weather"] = "captains-sea/campaign-weather"
+SAILINGS_FORMAT: Literal["captains-sea/campaign-sailings"] = "captains-sea/campaign-sailings"
+HISTORY_FORMAT: Literal["captains-sea/campaign-history"] = "captains-sea/campaign-history"
 #: file name -> format of every file of a campaign folder
 PART_FORMATS = {"campaign.json": CAMPAIGN_FORMAT, "areas.json": AREAS_FORMAT, "weather.json": WEATHER_FORMAT,
                 "sailings.json": SAILINGS_FORMAT, "history.json": HISTORY_FORMAT}
