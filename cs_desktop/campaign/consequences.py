@@ -69,6 +69,7 @@ def prizes_in_company_risk(s: CampaignState, dice: Dice) -> None:
         die = dice.d6()
         if die <= 2:
             leave(s, ship, f"{ship.name} retaken by the enemy while the squadron ran")
+            s.gone.remove(ship.card)
             s.stats["lost_prizes"] += 1
             log(s, "recapture", f"The prize {ship.name} falls behind and is retaken (die {die}).")
 
@@ -111,13 +112,16 @@ def after_battle(c: Campaign, s: CampaignState, dice: Dice, game: Game) -> None:
     s.stats["won" if won else "lost" if lost else "drawn"] += 1
     enemies = [v for v in out["ships"].values() if v["side"] != b["player_side"]]
     taken = [v for v in enemies if v["struck"] or v["captured"]]
-    s.reputation += (3 + 3 * len(taken)) if won else (-5 if lost else 0)
+    # reputation: three for each enemy that struck, three more for a win; a defeat with nothing to show, -5
+    s.reputation += 3 * len(taken) + (3 if won else -5 if lost and not taken else 0)
     if won:
         flag.morale = min(3, flag.morale + 1)
     log(s, "battle", f"{title}: {out['reason']} after {out['turns']} turns"
                      + (f" — {'won' if won else 'lost' if lost else 'drawn'}" if out["vp"] else "")
                      + f". {flag.name} lost {crew_lost} crew point(s); now crew {flag.crew}, rigging {flag.rigging}, "
                        f"gunnery boxes {flag.guns}.", result=out, decisions=len(decisions))
+    if s.encounter.get("historical_outcome"):
+        log(s, "history", f"[History] {s.encounter['historical_outcome']}")
     s.battle = None
     if mine["struck"] or mine["captured"]:
         _end(c, s, "captured", f"{flag.name} struck her colours; Captain {s.captain} is a prisoner of war.")
@@ -148,6 +152,7 @@ def prize_options(c: Campaign, s: CampaignState, prize: dict[str, Any]) -> list[
 def decide_prize(c: Campaign, s: CampaignState, choice: str) -> None:
     prize = s.prizes.pop(0)
     flag = s.flagship
+    s.gone.append(prize["card"])
     if choice == "take":
         n = prize_crew_needed(prize)
         adjust(s, flag, "crew", -n, f"prize crew put into {prize['name']}")
@@ -215,6 +220,7 @@ def month_end(c: Campaign, s: CampaignState, dice: Dice) -> None:
         for ship in [x for x in s.ships if x.role == "prize"]:
             if ship.prisoners > PRISONERS_PER_GUARD * ship.crew:
                 leave(s, ship, f"the prisoners rise and retake {ship.name}")
+                s.gone.remove(ship.card)
                 s.stats["lost_prizes"] += 1
                 log(s, "recapture", f"The prisoners in {ship.name} rise and retake her.")
         if s.orders and s.orders.get("order") == "return":

@@ -38,13 +38,22 @@ def draw_weather(c: Campaign, dice: Dice, area: str, month: int) -> dict[str, st
             "from": draw_percent(dice, {str(k): v for k, v in w.direction.items()}, POINTS)}
 
 
-def active_sailings(c: Campaign, area: str, date: str) -> list[Any]:
-    return [s for s in c.sailings.sailings if area in s.areas and s.start <= date <= s.end]
+def active_sailings(c: Campaign, area: str, date: str, gone: list[str] | None = None) -> list[Any]:
+    """Sailings in `area` this month; one whose ships have all been taken or burnt (`gone`) sails no more, and
+    one that lost some sails with the rest."""
+    out = []
+    for s in c.sailings.sailings:
+        if area in s.areas and s.start <= date <= s.end:
+            ships = [k for k in s.ships if k not in (gone or [])]
+            if ships:
+                out.append(s if len(ships) == len(s.ships) else s.model_copy(update={"ships": ships}))
+    return out
 
 
 def scripted_now(c: Campaign, state: CampaignState, area: str) -> Any:
+    """The historical action of this month in `area`, unless met already or one of her enemies is gone."""
     return next((b for b in c.history.scripted if b.date[:7] == state.date and b.area == area
-                 and b.id not in state.met), None)
+                 and b.id not in state.met and not set(b.ships) & set(state.gone)), None)
 
 
 def sighting(c: Campaign, state: CampaignState, dice: Dice, area: str, stance: str,
@@ -64,7 +73,7 @@ def sighting(c: Campaign, state: CampaignState, dice: Dice, area: str, stance: s
     chance = c.area(area).traffic * STANCE_FACTOR[stance] // 100
     if dice.below(100) >= chance:
         return None
-    sailings = active_sailings(c, area, state.date)
+    sailings = active_sailings(c, area, state.date, state.gone)
     total = sum(s.chance for s in sailings)
     if total <= 0:
         return None

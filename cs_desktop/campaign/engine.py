@@ -198,14 +198,18 @@ class CampaignEngine:
         s.port, s.area = None, area
         s.months_at_sea += 1
         weather = encounters.draw_weather(c, self.dice, area, s.month)
-        log(s, "weather", f"{c.area(area).name}: {weather['strength']} winds from the {weather['from']}.",
-            weather=weather)
-        if weather["strength"] == "storm":
-            consequences.storm(s, self.dice)
+        if encounters.scripted_now(c, s, area) is None:
+            log(s, "weather", f"{c.area(area).name}: {weather['strength']} winds from the {weather['from']}.",
+                weather=weather)
+            if weather["strength"] == "storm":
+                consequences.storm(s, self.dice)
         enc = encounters.sighting(c, s, self.dice, area, stance, weather)
         if enc is None:
             s.stage = "finish"
             return
+        if enc["scripted"]:
+            log(s, "weather", f"{c.area(area).name}: {enc['weather']['strength']} winds from the "
+                              f"{enc['weather']['from']} (as on the day).", weather=enc["weather"])
         s.encounter = enc
         side = "enemy" if enc["nation"] in c.campaign.at_war_with else "neutral"
         log(s, "sighting", f"Sail sighted: {enc['title']} ({enc['nation']}, {side}"

@@ -79,6 +79,7 @@ class CampaignState:
     months_at_sea: int = 0
     war_ends: bool = False
     met: list[str] = field(default_factory=list)  # scripted battles met, by id
+    gone: list[str] = field(default_factory=list)  # enemy ship cards taken or burnt: no longer met at sea
     commands_taken: list[str] = field(default_factory=list)
     stats: dict[str, int] = field(default_factory=lambda: {"battles": 0, "won": 0, "lost": 0, "drawn": 0,
                                                           "taken": 0, "burnt": 0, "condemned": 0, "lost_prizes": 0})
