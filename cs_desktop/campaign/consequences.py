@@ -105,19 +105,21 @@ def after_battle(c: Campaign, s: CampaignState, dice: Dice, game: Game) -> None:
         adjust_section(s, flag, sec, mine["gunnery"][sec] - flag.gunnery[sec], cause)
     adjust(s, flag, "shot", -min(flag.shot, out["broadsides"]), f"broadsides fired in {title}")
     flag.morale = max(1, min(3, mine["morale"]))
-    won = out["winner"] == b["player_side"]
-    lost = out["winner"] is not None and not won
+    enemies = [v for v in out["ships"].values() if v["side"] != b["player_side"]]
+    taken = [v for v in enemies if v["struck"] or v["captured"]]
+    # The campaign judges a battle by what happened to the ships (ruling R19.0c): won if an enemy struck and
+    # the flagship did not, lost if the flagship struck, else indecisive; the 19.0 VP are the board's record.
+    lost = mine["struck"] or mine["captured"]
+    won = bool(taken) and not lost
     flag.experience += 2 if won else 1
     s.stats["battles"] += 1
     s.stats["won" if won else "lost" if lost else "drawn"] += 1
-    enemies = [v for v in out["ships"].values() if v["side"] != b["player_side"]]
-    taken = [v for v in enemies if v["struck"] or v["captured"]]
-    # reputation: three for each enemy that struck, three more for a win; a defeat with nothing to show, -5
-    s.reputation += 3 * len(taken) + (3 if won else -5 if lost and not taken else 0)
+    s.reputation += 3 * len(taken) + (3 if won else -5 if lost else 0)
     if won:
         flag.morale = min(3, flag.morale + 1)
+    vp = ", ".join(f"{k} {v:g}" for k, v in out["vp"].items())
     log(s, "battle", f"{title}: {out['reason']} after {out['turns']} turns"
-                     + (f" — {'won' if won else 'lost' if lost else 'drawn'}" if out["vp"] else "")
+                     + f" — {'won' if won else 'lost' if lost else 'indecisive'} (VP {vp})"
                      + f". {flag.name} lost {crew_lost} crew point(s); now crew {flag.crew}, rigging {flag.rigging}, "
                        f"gunnery boxes {flag.guns}.", result=out, decisions=len(decisions))
     if s.encounter.get("historical_outcome"):

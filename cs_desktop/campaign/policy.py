@@ -4,8 +4,9 @@ captains fight on the board). It reads only the request and the public state, li
 - in port: refit while hurt, short of crew or stores; otherwise sail for the area of the next historical
   action if it is this month, else the area where the most enemy sail is expected, seeking action;
 - at sea: go home when hurt, short of stores or shot, or carrying prizes;
-- sighting: fight an enemy up to 1.3 times her own (present) firepower, chase a weaker one, else evade;
-  neutrals are spoken;
+- sighting: fit for action (two thirds of her crew, half her rigging, morale Fair or better), fight an enemy
+  up to 1.3 times her own present firepower and chase a weaker one; a historical action is always fought;
+  else evade; neutrals are spoken;
 - prizes: take when the crew can spare a prize crew; promotion: accept.
 """
 
@@ -28,10 +29,14 @@ def choose(engine: CampaignEngine, request: CampaignRequest) -> Any:
     if request.kind == "encounter":
         e = s.encounter
         assert e is not None
-        own = effective_fp(c.cards[s.flagship.card], s.flagship.guns)
+        flag = s.flagship
+        card = c.cards[flag.card]
+        own = effective_fp(card, flag.guns)
         theirs = sum(effective_fp(c.cards[k]) for k in e["ships"])
+        ready = flag.crew * 3 >= card.crew_points * 2 and flag.rigging * 2 >= card.rigging_points \
+            and flag.morale >= 2
         for choice in ("engage", "chase"):
-            if choice in opts and (theirs <= FIGHT_UP_TO * own or e.get("scripted")):
+            if choice in opts and (e.get("scripted") or (ready and theirs <= FIGHT_UP_TO * own)):
                 return choice
         return "evade" if "evade" in opts else opts[0]
     if request.kind == "prizes":
