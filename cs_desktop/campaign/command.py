@@ -17,6 +17,8 @@ def register_campaign(sub: argparse._SubParsersAction) -> None:  # type: ignore[
                                                         "campaign folder")
     q.add_argument("--seed", type=int, default=1, help="the campaign's dice (default 1)")
     q.add_argument("--out", required=True, metavar="FILE", help="campaign file to write")
+    q.add_argument("--nation", choices=("US", "GB", "FR"), help="an open career: the player's nation")
+    q.add_argument("--year", type=int, help="an open career: the start year (e.g. 1798-1812)")
     q.set_defaults(func=cmd_new)
     q = csub.add_parser("status", help="where a campaign stands")
     q.add_argument("file", metavar="FILE")
@@ -46,8 +48,8 @@ def cmd_new(args: argparse.Namespace) -> int:
     from cs_desktop.jsonread import FileFormatError
 
     try:
-        engine = new(args.campaign, args.seed)
-    except FileFormatError as e:
+        engine = new(args.campaign, args.seed, args.nation, args.year)
+    except (FileFormatError, ValueError) as e:
         return _problem(e)
     save(engine, args.out)
     s = engine.state

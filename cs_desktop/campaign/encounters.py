@@ -44,7 +44,7 @@ def active_sailings(c: Campaign, area: str, date: str, gone: list[str] | None = 
     out = []
     for s in c.sailings.sailings:
         if area in s.areas and s.start <= date <= s.end:
-            ships = [k for k in s.ships if k not in (gone or [])]
+            ships = list(s.ships) if s.generic else [k for k in s.ships if k not in (gone or [])]
             if ships:
                 out.append(s if len(ships) == len(s.ships) else s.model_copy(update={"ships": ships}))
     return out
@@ -73,7 +73,7 @@ def sighting(c: Campaign, state: CampaignState, dice: Dice, area: str, stance: s
     chance = c.area(area).traffic * STANCE_FACTOR[stance] // 100
     if dice.below(100) >= chance:
         return None
-    sailings = active_sailings(c, area, state.date, state.gone)
+    sailings = [x for x in active_sailings(c, area, state.date, state.gone) if x.nation != state.nation]
     total = sum(s.chance for s in sailings)
     if total <= 0:
         return None

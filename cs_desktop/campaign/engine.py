@@ -41,24 +41,48 @@ class Refused:
         return False
 
 
-def new_state(c: Campaign, seed: int) -> CampaignState:
-    """A career at its first month: the flagship in her home port, fitted out (each quantity in the ledger)."""
+def open_start(c: Campaign, nation: str, year: int) -> tuple[str, str]:
+    """An open career's first command and home port for `nation` starting in `year`; ValueError if not offered."""
+    oc = c.campaign.open_career
+    if oc is None:
+        raise ValueError(f"{c.campaign.title} is not an open career: it has no nation or year to choose")
+    if not oc.years[0] <= year <= oc.years[1]:
+        raise ValueError(f"start year {year}: choose one from {oc.years[0]} to {oc.years[1]}")
+    on = next((n for n in oc.nations if n.nation == nation), None)
+    if on is None:
+        raise ValueError(f"nation {nation}: choose one of {[n.nation for n in oc.nations]}")
+    ship = [sh.ship for sh in on.ships if sh.from_year <= year][-1]
+    return ship, on.port
+
+
+def new_state(c: Campaign, seed: int, nation: str | None = None, year: int | None = None) -> CampaignState:
+    """A career at its first month: the flagship in her home port, fitted out (each quantity in the ledger).
+    An open career takes the player's `nation` and start `year` (January); a historical one takes neither."""
     p = c.campaign.player
-    year, month = (int(x) for x in c.campaign.calendar.start.split("-"))
-    state = CampaignState(campaign=c.id, seed=int(seed), dice_counter=0, year=year, month=month,
-                          captain=p.captain, nation=p.nation, port=p.port, area=c.port(p.port).area,
+    start_year, month = (int(x) for x in c.campaign.calendar.start.split("-"))
+    ship_id, port_id, quality = p.ship, p.port, p.crew_quality
+    if nation is not None or year is not None or c.campaign.open_career is not None:
+        if nation is None or year is None:
+            raise ValueError("an open career needs a nation and a start year")
+        ship_id, port_id = open_start(c, nation, year)
+        quality = None
+        if year > start_year:
+            start_year, month = year, 1
+    nation = nation or p.nation
+    state = CampaignState(campaign=c.id, seed=int(seed), dice_counter=0, year=start_year, month=month,
+                          captain=p.captain, nation=nation, port=port_id, area=c.port(port_id).area,
                           reputation=p.reputation)
     adjust(state, None, "money", p.money, "the ship's account at the start")
-    card = c.cards[p.ship]
+    card = c.cards[ship_id]
     from cs_desktop.campaign.state import QUALITY_EXPERIENCE
 
-    quality = p.crew_quality or card.historical_crew_quality
+    quality = quality or card.historical_crew_quality
     ship = ShipRecord(id=card.id, card=card.id, name=card.name, role="flagship",
                       experience=QUALITY_EXPERIENCE[quality], crew=card.crew_points, rigging=card.rigging_points,
                       gunnery={s: len(card.gunnery[s]) for s in SECTION_NAMES}, morale=3,
                       stores=c.campaign.terms.stores_months, shot=c.campaign.terms.shot)
     join(state, ship, f"{card.name} commissioned")
-    log(state, "start", f"Captain {p.captain} takes command of {card.name} at {c.port(p.port).name}.")
+    log(state, "start", f"Captain {p.captain} takes command of {card.name} at {c.port(port_id).name}.")
     return state
 
 
@@ -108,7 +132,7 @@ class CampaignEngine:
                 for stance in ("seek", "avoid"):
                     out.append({"order": "cruise", "area": a.id, "stance": stance})
             for p in c.areas.ports:
-                if p.nation in c.campaign.at_war_with and flag.shot > 0:
+                if p.nation in c.enemies(s.nation, s.date) and flag.shot > 0:
                     out.append({"order": "blockade", "port": p.id})
             if s.port is not None:
                 out.append({"order": "escort", "area": c.port(s.port).area})
@@ -120,7 +144,7 @@ class CampaignEngine:
         e = self.state.encounter
         assert e is not None
         weather = e["weather"]["strength"]
-        enemy = e["nation"] in self.c.campaign.at_war_with
+        enemy = e["nation"] in self.c.enemies(self.state.nation, self.state.date)
         can_fight = enemy and weather not in ("calm", "storm") and self.state.flagship.shot > 0
         if not enemy:
             return ["parley"]
@@ -211,7 +235,7 @@ class CampaignEngine:
             log(s, "weather", f"{c.area(area).name}: {enc['weather']['strength']} winds from the "
                               f"{enc['weather']['from']} (as on the day).", weather=enc["weather"])
         s.encounter = enc
-        side = "enemy" if enc["nation"] in c.campaign.at_war_with else "neutral"
+        side = "enemy" if enc["nation"] in c.enemies(s.nation, s.date) else "neutral"
         log(s, "sighting", f"Sail sighted: {enc['title']} ({enc['nation']}, {side}"
                            + (f", {enc['mission']}" if enc.get("mission") else "") + ")"
                            + ("; she stands to fight" if enc["stands"] else "; she tries to escape")
@@ -237,7 +261,7 @@ class CampaignEngine:
                 self._start_battle("chase", "player")
             return
         if choice == "parley":
-            if e["nation"] not in c.campaign.at_war_with:
+            if e["nation"] not in c.enemies(s.nation, s.date):
                 log(s, "parley", f"{s.flagship.name} speaks {e['title']}; they part as friends.")
                 s.stage = "finish"
                 return
@@ -251,7 +275,7 @@ class CampaignEngine:
             self._start_battle("meeting", "enemy")
             return
         # evade
-        if not e["stands"] or e["nation"] not in c.campaign.at_war_with:
+        if not e["stands"] or e["nation"] not in c.enemies(s.nation, s.date):
             log(s, "evade", f"{s.flagship.name} lets {e['title']} go.")
             s.stage = "finish"
             return

@@ -53,6 +53,15 @@ class Campaign:
     def area(self, area_id: str) -> Any:
         return next(a for a in self.areas.areas if a.id == area_id)
 
+    def enemies(self, nation: str, date: str) -> set[str]:
+        """The nations at war with `nation` in the month `date`: `at_war_with` (for the campaign's own player
+        nation), and every war of `wars` that includes the month."""
+        out: set[str] = set(self.campaign.at_war_with) if nation == self.campaign.player.nation else set()
+        for w in self.campaign.wars:
+            if nation in w.nations and w.start <= date <= w.end:
+                out |= set(w.nations) - {nation}
+        return out
+
     def weather_for(self, area_id: str, month: int) -> WeatherEntry:
         return next(w for w in self.weather.weather if w.area == area_id and month in w.months)
 
@@ -132,6 +141,22 @@ def _check_across(c: Campaign) -> None:
     elif c.port(player.port).nation != player.nation:
         _problem(out, "campaign.json", "player.port", f"port {player.port!r} is not a {player.nation} port")
     _check_card(c, out, "campaign.json", "player.ship", player.ship, player.crew_quality)
+    if c.campaign.open_career is not None:
+        oc = c.campaign.open_career
+        for i, on in enumerate(oc.nations):
+            where = f"open_career.nations[{i}]"
+            if on.port not in port_ids:
+                _problem(out, "campaign.json", f"{where}.port", f"no port {on.port!r} in areas.json")
+            elif c.port(on.port).nation != on.nation:
+                _problem(out, "campaign.json", f"{where}.port", f"port {on.port!r} is not a {on.nation} port")
+            for j, sh in enumerate(on.ships):
+                _check_card(c, out, "campaign.json", f"{where}.ships[{j}].ship", sh.ship, None)
+            if on.ships[0].from_year > oc.years[0]:
+                _problem(out, "campaign.json", f"{where}.ships[0].from_year",
+                         f"no ship for a start in {oc.years[0]}: the first is from {on.ships[0].from_year}")
+        if not start[:4] <= str(oc.years[0]) <= str(oc.years[1]) <= end[:4]:
+            _problem(out, "campaign.json", "open_career.years", f"{oc.years} must lie inside the calendar "
+                                                                f"{start}..{end}, first year first")
     for i, cmd in enumerate(c.campaign.commands):
         _check_card(c, out, "campaign.json", f"commands[{i}].ship", cmd.ship, cmd.crew_quality)
     # weather: each area, each month, exactly once

@@ -94,6 +94,42 @@ class Terms(_Model):
     dismissal_reputation: Annotated[int, Field(ge=-1000, le=0)] = -20
 
 
+class War(_Model):
+    """Two nations at war from `start` to `end` (inclusive months)."""
+
+    nations: Annotated[list[Nation], Field(min_length=2, max_length=2)]
+    start: YearMonth
+    end: YearMonth
+    sources: Cited
+
+    @model_validator(mode="after")
+    def _check(self) -> War:
+        if self.nations[0] == self.nations[1]:
+            raise ValueError("a war needs two different nations")
+        if self.end < self.start:
+            raise ValueError(f"end {self.end} is before start {self.start}")
+        return self
+
+
+class OpenStartShip(_Model):
+    ship: Slug
+    from_year: Annotated[int, Field(ge=1700, le=1850)]
+
+
+class OpenNation(_Model):
+    nation: Nation
+    port: Slug
+    ships: Annotated[list[OpenStartShip], Field(min_length=1, max_length=20,
+                                                 description="first commands; the last one afloat by the start year")]
+
+
+class OpenCareer(_Model):
+    """An open career: the player chooses a nation and a start year; everything else comes from the data."""
+
+    years: Annotated[tuple[int, int], Field(description="first and last start year offered")]
+    nations: Annotated[list[OpenNation], Field(min_length=1, max_length=3)]
+
+
 class CampaignFile(_Part):
     format: Literal["captains-sea/campaign"] = CAMPAIGN_FORMAT
     id: Slug
@@ -102,6 +138,8 @@ class CampaignFile(_Part):
     calendar: Calendar
     player: PlayerStart
     at_war_with: Annotated[list[Nation], Field(max_length=3, description="nations at war with the player's")]
+    wars: Annotated[list[War], Field(max_length=40, description="wars by date, between any two nations")] = []
+    open_career: OpenCareer | None = None
     commands: Annotated[list[Command], Field(max_length=12)] = []
     terms: Terms = Terms()
 
@@ -186,6 +224,8 @@ class Sailing(_Model):
     start: YearMonth
     end: YearMonth
     chance: Annotated[Percent, Field(description="relative weight among the sailings sighted in an area")]
+    generic: bool = Field(default=False, description="the cards stand for ships of their type: taking one does "
+                                                     "not end the sailing")
     sources: Sources = []
 
     @model_validator(mode="after")

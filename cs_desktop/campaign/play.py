@@ -30,8 +30,8 @@ def campaign_ref(c: Campaign) -> str:
     return c.id if shipped.resolve() == c.folder.resolve() else str(c.folder.resolve())
 
 
-def start(c: Campaign, seed: int) -> CampaignEngine:
-    return CampaignEngine(c, new_state(c, seed))
+def start(c: Campaign, seed: int, nation: str | None = None, year: int | None = None) -> CampaignEngine:
+    return CampaignEngine(c, new_state(c, seed, nation, year))
 
 
 def play(engine: CampaignEngine, captains: tuple[str, str] = ("simple", "simple"),
@@ -96,10 +96,12 @@ def load(path: str | os.PathLike[str]) -> CampaignEngine:
     return engine
 
 
-def new(campaign: str | os.PathLike[str], seed: int) -> CampaignEngine:
+def new(campaign: str | os.PathLike[str], seed: int, nation: str | None = None,
+        year: int | None = None) -> CampaignEngine:
+    """A new career; an open career needs `nation` and `year` (ValueError saying what to choose)."""
     from cs_desktop.campaign.folder import find_campaign
 
-    return start(load_campaign(find_campaign(campaign)), seed)
+    return start(load_campaign(find_campaign(campaign)), seed, nation, year)
 
 
 def story(lines: list[dict[str, Any]]) -> str:

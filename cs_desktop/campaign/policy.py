@@ -69,7 +69,7 @@ def _orders(engine: CampaignEngine, opts: list[dict[str, Any]]) -> dict[str, Any
             if courts or home:
                 return (courts or home)[0]
     def presence(area: str) -> int:
-        return sum(x.chance for x in active_sailings(c, area, s.date, s.gone) if x.nation in c.campaign.at_war_with)
+        return sum(x.chance for x in active_sailings(c, area, s.date, s.gone) if x.nation in c.enemies(s.nation, s.date))
 
     cruises = [o for o in opts if o["order"] == "cruise" and o["stance"] == "seek"]
     if cruises:
