@@ -180,6 +180,8 @@ def decide_prize(c: Campaign, s: CampaignState, choice: str) -> None:
 
 def promotion_offer(c: Campaign, s: CampaignState) -> str | None:
     for cmd in c.campaign.commands:
+        if cmd.nation not in (None, s.nation) or (cmd.from_year or 0) > s.year:
+            continue
         if cmd.ship not in s.commands_taken and s.reputation >= cmd.reputation and cmd.ship != s.flagship.card:
             return cmd.ship
     return None

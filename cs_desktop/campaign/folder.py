@@ -113,6 +113,10 @@ def load_campaign(folder: str | os.PathLike[str]) -> Campaign:
     if not is_campaign_folder(root):
         raise FileFormatError(root, [("(folder)", "not a campaign folder: it has no campaign.json")])
     parts = {name: _read_part(root, name) for name in PART_FORMATS}
+    from cs_desktop.files import load_ship
+
+    for path in sorted((root / "ships").glob("*.json")):  # every card the campaign carries, named or not
+        load_ship(path)
     c = Campaign(root, parts["campaign.json"], parts["areas.json"], parts["weather.json"], parts["sailings.json"],
                  parts["history.json"])
     _check_across(c)

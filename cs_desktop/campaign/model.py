@@ -78,6 +78,8 @@ class Command(_Model):
     ship: Slug
     reputation: Annotated[int, Field(ge=0, le=1000)]
     crew_quality: CrewQuality | None = None
+    nation: Nation | None = Field(default=None, description="offered only to a captain of this nation")
+    from_year: Annotated[int | None, Field(ge=1700, le=1850, description="not offered before this year")] = None
 
 
 class Terms(_Model):

@@ -62,3 +62,35 @@ def test_cli_open_career(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
     assert "in Shannon at Plymouth, 1806-01" in capsys.readouterr().out
     assert main(["campaign", "new", "open-career", "--out", str(f)]) == 2
     assert "an open career needs a nation and a start year" in capsys.readouterr().err
+
+
+def test_promotion_offers_a_bigger_ship_of_the_captains_nation_in_port() -> None:
+    from cs_desktop.campaign import consequences
+
+    s = new_state(OPEN, 1, "US", 1798)
+    assert consequences.promotion_offer(OPEN, s) is None
+    s.reputation = 12
+    assert consequences.promotion_offer(OPEN, s) == "constitution"
+    s.reputation = 30
+    assert consequences.promotion_offer(OPEN, s) == "constitution"  # President is not afloat before 1800
+    s.orders = {"order": "refit", "offer": "constitution"}
+    consequences.promotion(OPEN, s, "accept")
+    assert s.flagship.card == "constitution" and len(s.ships) == 1
+    assert totals(s) == ledger_totals(s)
+    s.year = 1801
+    assert consequences.promotion_offer(OPEN, s) == "president"
+    gb = new_state(OPEN, 1, "GB", 1807)
+    gb.reputation = 40
+    assert consequences.promotion_offer(OPEN, gb) == "endymion"
+
+
+def test_a_bad_card_in_the_campaigns_ships_folder_is_named(tmp_path: Path) -> None:
+    import shutil
+
+    target = tmp_path / "c"
+    shutil.copytree(FOLDER, target)
+    (target / "ships").mkdir()
+    (target / "ships" / "spare.json").write_text('{"format": "captains-sea/ship", "version": 1, "id": "x"}',
+                                                 encoding="utf-8")
+    lines = validate_campaign(target)
+    assert lines and lines[0].startswith(f"{target / 'ships' / 'spare.json'}: ")
