@@ -17,8 +17,9 @@ import cs_desktop
 from cs_desktop.campaign.engine import CampaignEngine, new_state
 from cs_desktop.campaign.folder import Campaign, load_campaign
 from cs_desktop.campaign.state import CampaignState
-from cs_desktop.jsonread import FileFormatError, check_header, read_json
+from cs_desktop.jsonread import FileFormatError, check_header, field_path, read_json
 from cs_desktop.rules.cards import Scenario, ShipCard
+from pydantic import TypeAdapter, ValidationError
 
 SAVE_FORMAT = "captains-sea/campaign-save"
 MAX_SAVE_BYTES = 50_000_000
@@ -85,6 +86,11 @@ def load(path: str | os.PathLike[str]) -> CampaignEngine:
         if not isinstance(data.get(key), kind):
             raise FileFormatError(path, [(key, f"missing or not {'text' if kind is str else 'an object'}")])
     c = load_campaign(find_campaign(data["campaign"]))
+    try:  # every field of the state, by type, before anything runs on it
+        TypeAdapter(CampaignState).validate_json(json.dumps(data["state"]), strict=True)
+    except ValidationError as e:
+        raise FileFormatError(path, [(field_path(("state", *err["loc"])), err["msg"])
+                                     for err in e.errors()[:20]]) from None
     try:
         state = CampaignState.from_dict(data["state"])
         engine = CampaignEngine(c, state)

@@ -175,3 +175,21 @@ def test_cli_new_status_play(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     f.write_text('{"format": "captains-sea/campaign-save", "version": 1, "campaign": 3}', encoding="utf-8")
     assert main(["campaign", "status", str(f)]) == 2
     assert f"{f}: campaign: missing or not text" in capsys.readouterr().err
+
+
+def test_a_damaged_campaign_file_is_refused_naming_the_field(tmp_path: Path) -> None:
+    from cs_desktop.jsonread import FileFormatError
+
+    f = tmp_path / "c.json"
+    save(start(CAMPAIGN, 1), f)
+    data = json.loads(f.read_text(encoding="utf-8"))
+    data["state"]["money"] = "lots"
+    data["state"]["ships"][0]["crew"] = None
+    f.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(FileFormatError) as e:
+        load(f)
+    assert e.value.lines() == [f"{f}: state.money: Input should be a valid integer",
+                               f"{f}: state.ships[0].crew: Input should be a valid integer"]
+    f.write_text(f.read_text(encoding="utf-8")[:100], encoding="utf-8")
+    with pytest.raises(FileFormatError):
+        load(f)
