@@ -66,6 +66,20 @@ class Campaign:
         return next(w for w in self.weather.weather if w.area == area_id and month in w.months)
 
 
+class CampaignError(FileFormatError):
+    """Problems found across a campaign's files: one FileFormatError per file, all of them listed."""
+
+    def __init__(self, errors: list[FileFormatError]) -> None:
+        self.errors = errors
+        super().__init__(errors[0].path, errors[0].problems)
+
+    def lines(self) -> list[str]:
+        return [line for e in self.errors for line in e.lines()]
+
+    def __str__(self) -> str:
+        return "\n".join(self.lines())
+
+
 def is_campaign_folder(path: str | os.PathLike[str]) -> bool:
     return Path(path).is_dir() and (Path(path) / "campaign.json").is_file()
 
@@ -199,8 +213,7 @@ def _check_across(c: Campaign) -> None:
         for j, ship in enumerate(b.ships):
             _check_card(c, out, "history.json", f"{where}.ships[{j}]", ship, b.crew_quality)
     if out:
-        name, problems = next(iter(out.items()))
-        raise FileFormatError(c.folder / name, problems)
+        raise CampaignError([FileFormatError(c.folder / name, problems) for name, problems in out.items()])
 
 
 def _check_card(c: Campaign, out: dict[str, list[tuple[str, str]]], name: str, where: str, ship_id: str,

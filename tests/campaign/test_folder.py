@@ -116,3 +116,11 @@ def test_validate_command_checks_a_campaign_folder(copy: Path, capsys: pytest.Ca
     assert main(["validate", str(copy)]) == 2
     out = capsys.readouterr().out
     assert f"{copy / 'campaign.json'}: calendar.end: 1811-01 is before start 1812-07" in out
+
+
+def test_problems_in_several_files_are_all_listed(copy: Path) -> None:
+    _edit(copy, "areas.json", lambda d: d["ports"][0].__setitem__("area", "atlantis"))
+    _edit(copy, "history.json", lambda d: d["scripted"][0].__setitem__("area", "atlantis"))
+    lines = validate_campaign(copy)
+    assert any(line.startswith(f"{copy / 'areas.json'}: ports[0].area: no area 'atlantis'") for line in lines)
+    assert any(line.startswith(f"{copy / 'history.json'}: scripted[0].area: no area 'atlantis'") for line in lines)
