@@ -227,6 +227,10 @@ def month_end(c: Campaign, s: CampaignState, dice: Dice) -> None:
                 s.gone.remove(ship.card)
                 s.stats["lost_prizes"] += 1
                 log(s, "recapture", f"The prisoners in {ship.name} rise and retake her.")
+        if flag.prisoners > PRISONERS_PER_GUARD * flag.crew:
+            _end(c, s, "captured", f"The prisoners in {flag.name} outnumber her crew six to one; they rise and "
+                                   f"take the ship, and Captain {s.captain} with her.")
+            return
         if s.orders and s.orders.get("order") == "return":
             from cs_desktop.campaign.port import arrive
 

@@ -248,6 +248,8 @@ class CampaignEngine:
         assert e is not None
         flag_card = c.cards[s.flagship.card]
         their_hull = min((c.cards[k].hull_type for k in e["ships"]), key=("slow", "average", "fast").index)
+        weather = e["weather"]["strength"]
+        calm_or_storm = weather in ("calm", "storm")  # no action can be fought
         if choice == "engage":
             self._start_battle("meeting", e["gauge"])
             return
@@ -271,10 +273,18 @@ class CampaignEngine:
                 log(s, "parley", f"Summoned to surrender by a far stronger ship, {e['title']} strikes without a fight.")
                 consequences.struck_without_fight(c, s, e)
                 return
+            if calm_or_storm:
+                log(s, "parley", f"{e['title']} refuses the summons; the {weather} keeps the ships apart.")
+                s.stage = "finish"
+                return
             log(s, "parley", f"{e['title']} answers the summons with a gun: she takes the weather gauge.")
             self._start_battle("meeting", "enemy")
             return
         # evade
+        if calm_or_storm and e["nation"] in c.enemies(s.nation, s.date):
+            log(s, "evade", f"The {weather} keeps {s.flagship.name} and {e['title']} apart.")
+            s.stage = "finish"
+            return
         if not e["stands"] or e["nation"] not in c.enemies(s.nation, s.date):
             log(s, "evade", f"{s.flagship.name} lets {e['title']} go.")
             s.stage = "finish"

@@ -144,3 +144,25 @@ def test_the_war_ends_with_the_calendar_and_dismissal_ends_a_career() -> None:
     s.reputation, s.stage = C.campaign.terms.dismissal_reputation, "finish"
     consequences.month_end(C, s, Dice(1))
     assert s.end_reason == "dismissed" and CampaignEngine(C, s).pending is None
+
+
+def test_no_action_in_a_calm_or_a_storm_whatever_is_answered() -> None:
+    for choice in ("evade", "parley"):
+        s = new_state(C, 1)
+        s.port, s.stage = None, "encounter"
+        s.encounter = {"scripted": None, "title": "Endymion", "nation": "GB", "ships": ["endymion"],
+                       "crew_quality": None, "mission": "cruiser", "gauge": "enemy", "stands": True,
+                       "engagement": None, "date": "1812-07-09", "weather": {"strength": "calm", "from": "W"}}
+        engine = CampaignEngine(C, s)
+        assert engine.pending is not None and engine.pending.options == ["evade", "parley"]
+        assert engine.submit(choice)
+        assert s.stats["battles"] == 0 and s.battle is None and s.date == "1812-08"
+
+
+def test_prisoners_six_times_the_flagships_crew_take_her() -> None:
+    s = new_state(C, 1)
+    s.port, s.stage = None, "finish"
+    consequences.adjust(s, s.flagship, "crew", -15, "test losses")
+    consequences.adjust(s, s.flagship, "prisoners", 19, "test prisoners")
+    consequences.month_end(C, s, Dice(1))
+    assert s.ended and s.end_reason == "captured"
