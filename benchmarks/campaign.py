@@ -1,6 +1,6 @@
 """Whole campaigns (issue 15): CPU seconds a career, with how they ended and what they held.
 
-    python3 benchmarks/campaign.py [--campaigns 10] [--captains simple,simple] [CAMPAIGN]
+    python3 benchmarks/campaign.py [--campaigns 10] [--captains simple,simple] [CAMPAIGN] [--nation N --year Y]
 
 Prints figures; asserts nothing. Campaign k uses seed k. CPU time (steadier than wall time on a shared machine).
 """
@@ -25,13 +25,15 @@ def main() -> int:
     ap.add_argument("campaign", nargs="?", default="constitution-1812")
     ap.add_argument("--campaigns", type=int, default=10)
     ap.add_argument("--captains", default="simple,simple")
+    ap.add_argument("--nation", help="an open career's nation")
+    ap.add_argument("--year", type=int, help="an open career's start year")
     args = ap.parse_args()
     c = load_campaign(find_campaign(args.campaign))
     a, b = args.captains.split(",")
     cpu, months, battles, won, taken, ends, scores = [], [], [], [], [], Counter(), []
     for seed in range(args.campaigns):
         t = time.process_time()
-        engine = start(c, seed)
+        engine = start(c, seed, args.nation, args.year)
         play(engine, (a, b))
         cpu.append(time.process_time() - t)
         s = engine.state

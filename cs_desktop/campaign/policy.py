@@ -5,7 +5,7 @@ captains fight on the board). It reads only the request and the public state, li
   action if it is this month, else the area where the most enemy sail is expected, seeking action;
 - at sea: go home when hurt, short of stores or shot, or carrying prizes;
 - sighting: fit for action (two thirds of her crew, half her rigging, morale Fair or better), fight an enemy
-  up to 1.3 times her own present firepower and chase a weaker one; a historical action is always fought;
+  up to 1.3 times her own present firepower and chase one under 0.4 times it; a historical action is always fought;
   else evade; neutrals are spoken;
 - prizes: take when the crew can spare a prize crew; promotion: accept.
 """
@@ -19,6 +19,8 @@ from cs_desktop.campaign.encounters import active_sailings
 from cs_desktop.campaign.engine import CampaignEngine, CampaignRequest
 
 FIGHT_UP_TO = 1.3
+#: a runner is chased only when far weaker: a stern chase gives the prey the first raking shots
+CHASE_UP_TO = 0.4
 
 
 def choose(engine: CampaignEngine, request: CampaignRequest) -> Any:
@@ -35,9 +37,10 @@ def choose(engine: CampaignEngine, request: CampaignRequest) -> Any:
         theirs = sum(effective_fp(c.cards[k]) for k in e["ships"])
         ready = flag.crew * 3 >= card.crew_points * 2 and flag.rigging * 2 >= card.rigging_points \
             and flag.morale >= 2
-        for choice in ("engage", "chase"):
-            if choice in opts and (e.get("scripted") or (ready and theirs <= FIGHT_UP_TO * own)):
-                return choice
+        if "engage" in opts and (e.get("scripted") or (ready and theirs <= FIGHT_UP_TO * own)):
+            return "engage"
+        if "chase" in opts and ready and theirs <= CHASE_UP_TO * own:
+            return "chase"
         return "evade" if "evade" in opts else opts[0]
     if request.kind == "prizes":
         return "take" if "take" in opts else "burn"
