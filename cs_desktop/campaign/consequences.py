@@ -256,7 +256,7 @@ def _end(c: Campaign, s: CampaignState, how: str, text: str) -> None:
     s.ended, s.end_reason, s.stage = True, how, "ended"
     s.encounter = s.battle = None
     s.prizes = []
-    total = s.money + 20 * s.reputation + 50 * s.stats["taken"] + (0 if how in ("captured", "dismissed") else 100)
+    total = s.money + 20 * s.reputation + 50 * s.stats["taken"] + (100 if how == "peace" else 0)
     s.score = {"how": how, "money": s.money, "reputation": s.reputation, **s.stats, "total": total}
     log(s, "end", f"{text} Final score {total}: prize money and pay {s.money}, reputation {s.reputation}, "
                   f"{s.stats['won']} battle(s) won of {s.stats['battles']}, {s.stats['taken']} prize(s) taken.",
