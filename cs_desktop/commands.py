@@ -15,9 +15,10 @@ EXIT_PROBLEM = 2
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """Add every headless subcommand to the parser."""
-    p = sub.add_parser("validate", help="check ship, scenario and saved-game files (folders: every .json and "
-                                       ".csgame below them)")
-    p.add_argument("files", nargs="+", metavar="FILE", help="ship, scenario or saved-game file, or a folder")
+    p = sub.add_parser("validate", help="check ship, scenario and saved-game files and campaign folders (folders: "
+                                       "every .json and .csgame below them, a campaign folder as a whole)")
+    p.add_argument("files", nargs="+", metavar="FILE", help="ship, scenario or saved-game file, a campaign folder, "
+                                                           "or a folder")
     p.set_defaults(func=cmd_validate)
 
     p = sub.add_parser("vp", help="a scenario's victory point multipliers and bonuses (19.0, 20.1, 21.3)")
@@ -44,6 +45,10 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     from cs_desktop.tournament_command import register_tournament
 
     register_tournament(sub)
+
+    from cs_desktop.campaign.command import register_campaign
+
+    register_campaign(sub)
 
     p = sub.add_parser("replay", help="rebuild a saved game from its decisions and print its state")
     p.add_argument("save", help="saved game file")

@@ -20,6 +20,7 @@ from pydantic import BaseModel
 import cs_desktop
 from cs_desktop.jsonread import FileFormatError, check_header, decode_text, parse_json, read_bytes
 from cs_desktop.modelerrors import kind_of, short, validate_model
+from cs_desktop.rules.setup import start_state_problems
 from cs_desktop.rules.cards import (
     FORMAT_VERSION,
     SCENARIO_FORMAT,
@@ -120,6 +121,8 @@ def scenario_problems(s: Scenario) -> list[tuple[str, str]]:
                                                   f"rows 0..{size[1] - 1}"))
             if isinstance(ss.ship, ShipCard):
                 out.extend(card_problems(ss.ship, f"{where}.ship."))
+                if ss.start_state is not None:
+                    out.extend((f"{where}.{f}", p) for f, p in start_state_problems(ss.ship, ss.start_state))
     return out
 
 
@@ -173,6 +176,8 @@ def resolve_ships(scenario: Scenario, source: str, search_dirs: Sequence[Path]) 
                 problems.append((f"{where}.ship", f"two different cards use the ship id {card.id!r}"))
                 continue
             cards[card.id] = card
+            if ss.start_state is not None and not isinstance(ss.ship, ShipCard):
+                problems.extend((f"{where}.{f}", p) for f, p in start_state_problems(card, ss.start_state))
             if ss.crew_quality is not None and ss.crew_quality not in card.crew_quality_options:
                 problems.append((f"{where}.crew_quality",
                                  f"{ss.crew_quality!r} is not one of {card.name}'s crew qualities "
@@ -279,11 +284,19 @@ def _card_of(text: str, data: Any, src: str) -> ShipCard | Scenario:
 
 
 def expand_paths(paths: Iterable[str | os.PathLike[str]]) -> list[Path]:
-    """Files to validate: each path as given, a folder as every *.json and *.csgame file below it (sorted)."""
+    """Files to validate: each path as given, a folder as every *.json and *.csgame file below it (sorted); a
+    campaign folder (one holding campaign.json, docs/campaign-format.md) is checked whole, as one path."""
+    from cs_desktop.campaign.folder import is_campaign_folder
+
     out: list[Path] = []
     for p in map(Path, paths):
-        if p.is_dir():
-            out.extend(sorted(q for q in p.rglob("*") if q.suffix in (".json", ".csgame") and q.is_file()))
+        if is_campaign_folder(p):
+            out.append(p)
+        elif p.is_dir():
+            campaigns = sorted(q.parent for q in p.rglob("campaign.json") if is_campaign_folder(q.parent))
+            files = [q for q in p.rglob("*") if q.suffix in (".json", ".csgame") and q.is_file()
+                     and not any(c in q.parents for c in campaigns)]
+            out.extend(sorted(files + campaigns))
         else:
             out.append(p)
     return out
@@ -292,9 +305,12 @@ def expand_paths(paths: Iterable[str | os.PathLike[str]]) -> list[Path]:
 def validate_path(path: str | os.PathLike[str]) -> list[str]:
     """Problems with one ship, scenario or saved-game file (a scenario with its ships, a saved game with its
     decisions replayed), one line each; [] if good."""
+    from cs_desktop.campaign.folder import is_campaign_folder, validate_campaign
     from cs_desktop.savegame import MAX_SAVE_BYTES, SaveError, game_from_save, parse_save
 
     p = Path(path)
+    if is_campaign_folder(p):
+        return validate_campaign(p)
     try:
         raw = read_bytes(p, max(MAX_SAVE_BYTES, MAX_FILE_BYTES))
         text = decode_text(raw, p)

@@ -20,6 +20,7 @@ Nation = Literal["US", "GB", "FR"]
 HullType = Literal["slow", "average", "fast"]
 HullStrength = Literal["fragile", "average", "firm"]
 CrewQuality = Literal["green", "average", "crack"]
+CrewMorale = Literal["handy", "fair", "unfit"]
 SectionName = Literal["port_bow", "port_aft", "starboard_bow", "starboard_aft"]
 SECTION_NAMES: tuple[SectionName, ...] = ("port_bow", "port_aft", "starboard_bow", "starboard_aft")
 StartSquare = Literal["A", "B", "C", "D"]
@@ -101,6 +102,17 @@ class ShipCard(_Model):
         return self
 
 
+class StartState(_Model):
+    """Where a ship's tracks stand at the start, if not at their highest boxes (2.0): the damage a ship carries
+    into a battle from an earlier one (campaigns, issue 15). A track left out starts full."""
+
+    crew: Annotated[int | None, Field(ge=1, le=40, description="box of the Crew Points track (3.9)")] = None
+    rigging: Annotated[int | None, Field(ge=0, le=40, description="box of the Rigging track (3.8)")] = None
+    gunnery: Annotated[dict[SectionName, Annotated[int, Field(ge=0, le=20)]],
+                       Field(description="box of each broadside section's gunnery track (3.10.1)")] = {}
+    morale: CrewMorale | None = Field(default=None, description="crew morale box (3.4); default Handy")
+
+
 class ScenarioShip(_Model):
     """A ship's place in a scenario: which card, where it starts, which way it points."""
 
@@ -111,6 +123,16 @@ class ScenarioShip(_Model):
     ]
     heading: Heading
     crew_quality: CrewQuality | None = Field(default=None, description="default: the card's historical one")
+    start_state: StartState | None = Field(default=None, description="tracks damaged before the battle; "
+                                                                     "null: every track at its highest box")
+
+    @model_serializer(mode="wrap")
+    def _omit_absent_start_state(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        """`start_state` is written only when given, so a scenario without one dumps exactly as before."""
+        data: dict[str, Any] = handler(self)
+        if self.start_state is None:
+            data.pop("start_state", None)
+        return data
 
     @property
     def ship_id(self) -> str:

@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Generator, Mapping
 from typing import TYPE_CHECKING, Any
 
-from cs_desktop.rules.cards import SECTION_NAMES, Scenario, ShipCard
+from cs_desktop.rules.cards import SECTION_NAMES, Scenario, ShipCard, StartState
 from cs_desktop.rules.decisions import VALIDATORS, SAMPLERS, Refusal, Request
 from cs_desktop.rules.dice import Dice
-from cs_desktop.rules.state import HANDY, GameState, ShipState, SideState
+from cs_desktop.rules.state import FAIR, HANDY, UNFIT, GameState, ShipState, SideState
 from cs_desktop.rules.tables import get_tables
 
 if TYPE_CHECKING:
@@ -52,6 +52,8 @@ def initial_state(scenario: Scenario, cards: Mapping[str, ShipCard], seed: int,
             loads={s: None for s in SECTION_NAMES},
             chasers={end: card.chasers.get(end, 0) > 0 for end in ("bow", "stern")},
         )
+        if entry.start_state is not None:
+            _carry_over(ship, entry.start_state)
         ships[ship_id] = ship
         sides[side.id].ships.append(ship_id)
     relativity = options.get("relativity", scenario.options.relativity)
@@ -66,6 +68,41 @@ def initial_state(scenario: Scenario, cards: Mapping[str, ShipCard], seed: int,
 
         state.deck = new_deck(state.dice)
     return state
+
+
+#: crew morale boxes a ship may start in (3.4): a ship never starts a battle in the Strike Check box
+START_MORALE = {"handy": HANDY, "fair": FAIR, "unfit": UNFIT}
+
+
+def start_state_problems(card: ShipCard, start: StartState) -> list[tuple[str, str]]:
+    """A start state that does not fit the card, as (field, problem); [] if it fits."""
+    out: list[tuple[str, str]] = []
+    if start.crew is not None and start.crew > card.crew_points:
+        out.append(("start_state.crew", f"box {start.crew} is above the top of {card.name}'s crew track "
+                                        f"({card.crew_points})"))
+    if start.rigging is not None and start.rigging > card.rigging_points:
+        out.append(("start_state.rigging", f"box {start.rigging} is above the top of {card.name}'s rigging "
+                                           f"track ({card.rigging_points})"))
+    for section, box in start.gunnery.items():
+        top = len(card.gunnery[section])
+        if box > top:
+            out.append((f"start_state.gunnery.{section}", f"box {box} is above the top of {card.name}'s "
+                                                          f"{section.replace('_', ' ')} track ({top})"))
+    return out
+
+
+def _carry_over(ship: ShipState, start: StartState) -> None:
+    """2.0 with damage carried over: the tracks start at the given boxes. A red box at or above the crew
+    box was entered in an earlier battle, so its morale check is not taken again (3.9)."""
+    if start.crew is not None:
+        ship.crew = start.crew
+        ship.red_passed = sorted(b for b in ship.card.crew_red_boxes if ship.crew <= b)
+    if start.rigging is not None:
+        ship.rigging = start.rigging
+    for section, box in start.gunnery.items():
+        ship.gunnery[section] = box
+    if start.morale is not None:
+        ship.morale = START_MORALE[start.morale]
 
 
 def setup_request(state: GameState, side: str) -> Request:

@@ -1,0 +1,263 @@
+"""What follows a battle and a month, carried over exactly and recorded in the ledger (issue 15, item 3):
+
+- after a battle the flagship's crew, rigging and gunnery boxes are the game's, box for box; her morale the
+  game's (a crew never leaves a battle in the Strike Check box: Unfit at worst); shot spent by the broadsides
+  fired; experience gained (one for a battle, one more for a win);
+- a struck enemy may be taken as a prize: a prize crew of one crew point for every six points of prisoners
+  (Wooden Ships & Iron Men's ratio, our numbers) leaves the flagship; a ship with no gunnery box left cannot be
+  saved and is burnt, her crew taken aboard as prisoners;
+- prisoners who outnumber their guard six to one rise and retake the prize; a prize in company may be retaken
+  when the squadron runs from an enemy;
+- each month at sea eats a month of stores (none left: a crew point lost to sickness and morale falls);
+  after three months at sea morale may drift down; the captain draws his pay;
+- the career ends with the war (the calendar's end or an event), capture (the flagship strikes), death (a
+  rare shot in a hard battle) or dismissal (reputation at or below the campaign's limit).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from cs_desktop.campaign.battle import battle_outcome
+from cs_desktop.campaign.folder import Campaign
+from cs_desktop.campaign.state import (
+    CampaignState,
+    ShipRecord,
+    adjust,
+    adjust_section,
+    join,
+    leave,
+    log,
+)
+from cs_desktop.rules.cards import SECTION_NAMES, Scenario, ShipCard
+from cs_desktop.rules.dice import Dice
+from cs_desktop.rules.game import Game
+
+PRISONERS_PER_GUARD = 6
+
+
+def replay_battle(battle: dict[str, Any], answer: Any) -> Game | str:
+    """The tactical game the answer's decisions play from the battle request, or why it is refused: the answer
+    must be `{"decisions": [...]}` that replay (through the engine's own checks) to a finished game."""
+    if not isinstance(answer, dict) or set(answer) != {"decisions"} or not isinstance(answer["decisions"], list):
+        return 'battle: answer {"decisions": [...]}, the decisions of the tactical game played from the request'
+    scenario = Scenario.model_validate(battle["scenario"])
+    cards = {k: ShipCard.model_validate(v) for k, v in battle["ships"].items()}
+    try:
+        game = Game.replay(scenario, cards, battle["seed"], answer["decisions"], battle["options"])
+    except (ValueError, KeyError, TypeError) as e:
+        return f"battle: the decisions do not replay: {e}"
+    if not game.ended:
+        return "battle: the game these decisions play is not finished; fight it to its end (18.0)"
+    return game
+
+
+def storm(s: CampaignState, dice: Dice) -> None:
+    for ship in list(s.ships):
+        die = dice.d6()
+        if die <= 2 and ship.rigging > 1:
+            adjust(s, ship, "rigging", -1, "storm damage aloft")
+            log(s, "storm", f"{ship.name} loses a rigging box in the storm (die {die}).")
+        if die == 1 and ship.crew > 1:
+            adjust(s, ship, "crew", -1, "men lost overboard in the storm")
+            log(s, "storm", f"{ship.name} loses men overboard.")
+
+
+def prizes_in_company_risk(s: CampaignState, dice: Dice) -> None:
+    for ship in [x for x in s.ships if x.role == "prize"]:
+        die = dice.d6()
+        if die <= 2:
+            leave(s, ship, f"{ship.name} retaken by the enemy while the squadron ran")
+            s.gone.remove(ship.card)
+            s.stats["lost_prizes"] += 1
+            log(s, "recapture", f"The prize {ship.name} falls behind and is retaken (die {die}).")
+
+
+def _enemy_record(c: Campaign, card: ShipCard, crew: int, rigging: int, gunnery: dict[str, int],
+                  quality: str) -> dict[str, Any]:
+    return {"card": card.id, "name": card.name, "prisoners": crew, "rigging": rigging, "gunnery": dict(gunnery),
+            "quality": quality}
+
+
+def struck_without_fight(c: Campaign, s: CampaignState, e: dict[str, Any]) -> None:
+    s.prizes = [_enemy_record(c, c.cards[k], c.cards[k].crew_points, c.cards[k].rigging_points,
+                              {sec: len(c.cards[k].gunnery[sec]) for sec in SECTION_NAMES},
+                              e.get("crew_quality") or c.cards[k].historical_crew_quality) for k in e["ships"]]
+    s.reputation += 1
+    s.stage = "prizes"
+
+
+def after_battle(c: Campaign, s: CampaignState, dice: Dice, game: Game) -> None:
+    assert s.battle is not None and s.encounter is not None
+    b = s.battle
+    scenario, cards = game.scenario, game.cards
+    decisions = game.decisions
+    out = battle_outcome(game, b["player_side"])
+    title = scenario.title
+    cause = f"battle: {title}"
+    flag = s.flagship
+    mine = next(v for v in out["ships"].values() if v["side"] == b["player_side"])
+    crew_lost = flag.crew - mine["crew"]
+    adjust(s, flag, "crew", mine["crew"] - flag.crew, cause)
+    adjust(s, flag, "rigging", mine["rigging"] - flag.rigging, cause)
+    for sec in SECTION_NAMES:
+        adjust_section(s, flag, sec, mine["gunnery"][sec] - flag.gunnery[sec], cause)
+    adjust(s, flag, "shot", -min(flag.shot, out["broadsides"]), f"broadsides fired in {title}")
+    flag.morale = max(1, min(3, mine["morale"]))
+    enemies = [v for v in out["ships"].values() if v["side"] != b["player_side"]]
+    taken = [v for v in enemies if v["struck"] or v["captured"]]
+    # The campaign judges a battle by what happened to the ships (ruling R19.0c): won if an enemy struck and
+    # the flagship did not, lost if the flagship struck, else indecisive; the 19.0 VP are the board's record.
+    lost = mine["struck"] or mine["captured"]
+    won = bool(taken) and not lost
+    flag.experience += 2 if won else 1
+    s.stats["battles"] += 1
+    s.stats["won" if won else "lost" if lost else "drawn"] += 1
+    s.reputation += 3 * len(taken) + (3 if won else -5 if lost else 0)
+    if won:
+        flag.morale = min(3, flag.morale + 1)
+    vp = ", ".join(f"{k} {v:g}" for k, v in out["vp"].items())
+    log(s, "battle", f"{title}: {out['reason']} after {out['turns']} turns"
+                     + f" — {'won' if won else 'lost' if lost else 'indecisive'} (VP {vp})"
+                     + f". {flag.name} lost {crew_lost} crew point(s); now crew {flag.crew}, rigging {flag.rigging}, "
+                       f"gunnery boxes {flag.guns}.", result=out, decisions=len(decisions))
+    if s.encounter.get("historical_outcome"):
+        log(s, "history", f"[History] {s.encounter['historical_outcome']}")
+    s.battle = None
+    if mine["struck"] or mine["captured"]:
+        _end(c, s, "captured", f"{flag.name} struck her colours; Captain {s.captain} is a prisoner of war.")
+        return
+    if crew_lost * 4 >= c.cards[flag.card].crew_points and dice.d6() == 6 and dice.d6() == 6:
+        _end(c, s, "death", f"Captain {s.captain} is killed on his quarterdeck in the {title}.")
+        return
+    s.prizes = []
+    for v in taken:
+        card = cards[v["card"]]
+        s.prizes.append(_enemy_record(c, card, v["crew"], v["rigging"], v["gunnery"],
+                                      s.encounter.get("crew_quality") or card.historical_crew_quality))
+    s.stage = "prizes" if s.prizes else "finish"
+
+
+def prize_crew_needed(prize: dict[str, Any]) -> int:
+    return max(1, math.ceil(int(prize["prisoners"]) / PRISONERS_PER_GUARD))
+
+
+def prize_options(c: Campaign, s: CampaignState, prize: dict[str, Any]) -> list[str]:
+    flag = s.flagship
+    keep = max(2, c.cards[flag.card].crew_points // 3)
+    seaworthy = sum(prize["gunnery"].values()) > 0  # a shattered hull (no gunnery box left) cannot be saved
+    can = seaworthy and flag.crew - prize_crew_needed(prize) >= keep
+    return (["take"] if can else []) + ["burn"]
+
+
+def decide_prize(c: Campaign, s: CampaignState, choice: str) -> None:
+    prize = s.prizes.pop(0)
+    flag = s.flagship
+    s.gone.append(prize["card"])
+    if choice == "take":
+        n = prize_crew_needed(prize)
+        adjust(s, flag, "crew", -n, f"prize crew put into {prize['name']}")
+        ship = ShipRecord(id=f"prize-{s.stats['taken'] + 1}-{prize['card']}", card=prize["card"],
+                          name=prize["name"], role="prize", experience=flag.experience, crew=n,
+                          rigging=prize["rigging"], gunnery=dict(prize["gunnery"]), morale=3,
+                          stores=c.campaign.terms.stores_months // 2, shot=0,
+                          prisoners=prize["prisoners"])
+        join(s, ship, f"{prize['name']} taken as a prize (with her own provisions)")
+        if ship.rigging == 0:
+            adjust(s, ship, "rigging", 1, f"{prize['name']} jury-rigged by her prize crew")
+        s.stats["taken"] += 1
+        log(s, "prize", f"{prize['name']} taken: a prize crew of {n} point(s) guards {prize['prisoners']} of "
+                        "prisoners.")
+    else:
+        adjust(s, flag, "prisoners", prize["prisoners"], f"prisoners taken out of {prize['name']}")
+        s.stats["burnt"] += 1
+        log(s, "prize", f"{prize['name']} is burnt; {prize['prisoners']} crew point(s) of prisoners taken aboard "
+                        f"{flag.name}.")
+    if not s.prizes:
+        s.stage = "finish"
+
+
+def promotion_offer(c: Campaign, s: CampaignState) -> str | None:
+    for cmd in c.campaign.commands:
+        if cmd.nation not in (None, s.nation) or (cmd.from_year or 0) > s.year:
+            continue
+        if cmd.ship not in s.commands_taken and s.reputation >= cmd.reputation and cmd.ship != s.flagship.card:
+            return cmd.ship
+    return None
+
+
+def promotion(c: Campaign, s: CampaignState, choice: str) -> None:
+    assert s.orders is not None
+    offer = s.orders["offer"]
+    s.commands_taken.append(offer)
+    if choice == "accept":
+        old = s.flagship
+        card = c.cards[offer]
+        leave(s, old, f"{old.name} paid off on the captain's promotion")
+        ship = ShipRecord(id=card.id, card=card.id, name=card.name, role="flagship", experience=old.experience,
+                          crew=card.crew_points, rigging=card.rigging_points,
+                          gunnery={sec: len(card.gunnery[sec]) for sec in SECTION_NAMES}, morale=3,
+                          stores=c.campaign.terms.stores_months, shot=c.campaign.terms.shot)
+        join(s, ship, f"{card.name} commissioned on the captain's promotion")
+        log(s, "promotion", f"Captain {s.captain} is given {card.name}.")
+    else:
+        log(s, "promotion", f"Captain {s.captain} declines {c.cards[offer].name}.")
+    s.stage = "finish"
+
+
+def month_end(c: Campaign, s: CampaignState, dice: Dice) -> None:
+    terms = c.campaign.terms
+    s.encounter = None
+    if s.port is None:
+        for ship in list(s.ships):
+            if ship.stores > 0:
+                adjust(s, ship, "stores", -1, "a month's provisions eaten at sea")
+            elif ship.crew > 1:
+                adjust(s, ship, "crew", -1, "sickness: stores exhausted")
+                ship.morale = max(1, ship.morale - 1)
+                log(s, "hunger", f"{ship.name}'s stores are gone: men fall sick and morale drops.")
+        flag = s.flagship
+        if s.months_at_sea > 3 and dice.d6() <= 2 and flag.morale > 1:
+            flag.morale -= 1
+            log(s, "morale", f"Long at sea, {flag.name}'s crew grows weary (morale {flag.morale}).")
+        for ship in [x for x in s.ships if x.role == "prize"]:
+            if ship.prisoners > PRISONERS_PER_GUARD * ship.crew:
+                leave(s, ship, f"the prisoners rise and retake {ship.name}")
+                s.gone.remove(ship.card)
+                s.stats["lost_prizes"] += 1
+                log(s, "recapture", f"The prisoners in {ship.name} rise and retake her.")
+        if flag.prisoners > PRISONERS_PER_GUARD * flag.crew:
+            _end(c, s, "captured", f"The prisoners in {flag.name} outnumber her crew six to one; they rise and "
+                                   f"take the ship, and Captain {s.captain} with her.")
+            return
+        if s.orders and s.orders.get("order") == "return":
+            from cs_desktop.campaign.port import arrive
+
+            arrive(c, s, s.orders["port"])
+        elif s.orders and s.orders.get("order") == "escort":
+            s.reputation += 1
+            log(s, "escort", "The convoy arrives safely: reputation +1.")
+    adjust(s, None, "money", terms.pay, "the captain's pay")
+    s.orders = None
+    if s.reputation <= terms.dismissal_reputation:
+        _end(c, s, "dismissed", f"The Navy Department relieves Captain {s.captain} of his command.")
+        return
+    if s.war_ends or s.date >= c.campaign.calendar.end:
+        _end(c, s, "peace", "The war is over.")
+        return
+    s.month += 1
+    if s.month > 12:
+        s.month, s.year = 1, s.year + 1
+    s.stage = "month"
+
+
+def _end(c: Campaign, s: CampaignState, how: str, text: str) -> None:
+    s.ended, s.end_reason, s.stage = True, how, "ended"
+    s.encounter = s.battle = None
+    s.prizes = []
+    total = s.money + 20 * s.reputation + 50 * s.stats["taken"] + (100 if how == "peace" else 0)
+    s.score = {"how": how, "money": s.money, "reputation": s.reputation, **s.stats, "total": total}
+    log(s, "end", f"{text} Final score {total}: prize money and pay {s.money}, reputation {s.reputation}, "
+                  f"{s.stats['won']} battle(s) won of {s.stats['battles']}, {s.stats['taken']} prize(s) taken.",
+        score=s.score)

@@ -1,0 +1,110 @@
+"""Weather, sightings and the meeting (the High Seas frame, in our own words and numbers):
+
+- the wind of a month in an area is drawn from the campaign's percentages for that area and month;
+- a sail is sighted with the area's traffic chance, raised when seeking action, lowered when avoiding it;
+  a scripted battle of this month and area is met instead of a drawn sighting;
+- who she is is drawn among the sailings in that area this month, by their weights;
+- the weather gauge: a ten-sided roll, 0-2 to the enemy, 3-6 to neither, 7-9 to the player;
+- a weaker enemy (less than 60% of the player's firepower) tries to escape, a stronger one stands to fight.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cs_desktop.campaign.battle import effective_fp
+from cs_desktop.campaign.folder import Campaign
+from cs_desktop.campaign.model import POINTS, STRENGTHS
+from cs_desktop.campaign.state import CampaignState
+from cs_desktop.rules.dice import Dice
+
+STANCE_FACTOR = {"seek": 150, "avoid": 50, "blockade": 130, "escort": 100, "passage": 70}
+FLEE_BELOW = 0.6
+
+
+def draw_percent(dice: Dice, table: dict[str, int], order: tuple[str, ...]) -> str:
+    """A key of `table` drawn by its percentages (they add up to 100), keys taken in `order`."""
+    roll = dice.below(100)
+    for key in order:
+        roll -= table.get(key, 0)
+        if roll < 0:
+            return key
+    raise ValueError("percentages do not add up to 100")
+
+
+def draw_weather(c: Campaign, dice: Dice, area: str, month: int) -> dict[str, str]:
+    w = c.weather_for(area, month)
+    return {"strength": draw_percent(dice, {str(k): v for k, v in w.strength.items()}, STRENGTHS),
+            "from": draw_percent(dice, {str(k): v for k, v in w.direction.items()}, POINTS)}
+
+
+def active_sailings(c: Campaign, area: str, date: str, gone: list[str] | None = None) -> list[Any]:
+    """Sailings in `area` this month; one whose ships have all been taken or burnt (`gone`) sails no more, and
+    one that lost some sails with the rest."""
+    out = []
+    for s in c.sailings.sailings:
+        if area in s.areas and s.start <= date <= s.end:
+            ships = list(s.ships) if s.generic else [k for k in s.ships if k not in (gone or [])]
+            if ships:
+                out.append(s if len(ships) == len(s.ships) else s.model_copy(update={"ships": ships}))
+    return out
+
+
+def scripted_now(c: Campaign, state: CampaignState, area: str) -> Any:
+    """The historical action of this month in `area`, unless met already or one of her enemies is gone."""
+    return next((b for b in c.history.scripted if b.date[:7] == state.date and b.area == area
+                 and b.id not in state.met and not set(b.ships) & set(state.gone)), None)
+
+
+def sighting(c: Campaign, state: CampaignState, dice: Dice, area: str, stance: str,
+             weather: dict[str, str]) -> dict[str, Any] | None:
+    """The encounter of this month at sea in `area`, or None."""
+    scripted = scripted_now(c, state, area)
+    if scripted is not None:
+        state.met.append(scripted.id)
+        # history happened in the weather of the day: a scripted action is never becalmed or blown away
+        weather = {"strength": "fresh", "from": scripted.wind_from}
+        return {"scripted": scripted.id, "title": " and ".join(c.cards[k].name for k in scripted.ships),
+                "battle_title": scripted.title, "nation": scripted.nation,
+                "ships": list(scripted.ships), "crew_quality": scripted.crew_quality,
+                "mission": "historical", "engagement": scripted.engagement, "gauge": scripted.weather_gauge,
+                "stands": True, "date": scripted.date, "weather": weather,
+                "historical_outcome": scripted.historical_outcome}
+    chance = c.area(area).traffic * STANCE_FACTOR[stance] // 100
+    if dice.below(100) >= chance:
+        return None
+    sailings = [x for x in active_sailings(c, area, state.date, state.gone) if x.nation != state.nation]
+    total = sum(s.chance for s in sailings)
+    if total <= 0:
+        return None
+    roll = dice.below(total)
+    chosen = sailings[-1]
+    for s in sailings:
+        roll -= s.chance
+        if roll < 0:
+            chosen = s
+            break
+    gauge_roll = dice.below(10)
+    gauge = "enemy" if gauge_roll <= 2 else "none" if gauge_roll <= 6 else "player"
+    flag = state.flagship
+    own = effective_fp(c.cards[flag.card], flag.guns)
+    theirs = sum(effective_fp(c.cards[k]) for k in chosen.ships)
+    day = 1 + dice.below(28)
+    return {"scripted": None, "title": " and ".join(c.cards[k].name for k in chosen.ships), "nation": chosen.nation,
+            "ships": list(chosen.ships), "crew_quality": chosen.crew_quality, "mission": chosen.mission,
+            "sailing": chosen.id, "gauge": gauge, "gauge_roll": gauge_roll, "stands": theirs >= FLEE_BELOW * own,
+            "engagement": None, "date": f"{state.date}-{day:02d}", "weather": weather}
+
+
+def escape_roll(dice: Dice, gauge: str, own_hull: str, their_hull: str, fleeing: str) -> tuple[bool, int, int]:
+    """Whether the side `fleeing` ("player" or "enemy") gets away: one die, +2 with the weather gauge, -2
+    against it, +1 for each step of hull speed (3.1) the runner has over the chaser; 4 or more escapes."""
+    speed = {"slow": 0, "average": 1, "fast": 2}
+    runner, chaser = (own_hull, their_hull) if fleeing == "player" else (their_hull, own_hull)
+    mod = speed[runner] - speed[chaser]
+    if gauge == fleeing:
+        mod += 2
+    elif gauge not in ("none", fleeing):
+        mod -= 2
+    die = dice.d6()
+    return die + mod >= 4, die, mod

@@ -1,0 +1,351 @@
+"""The campaign engine: month by month, driven like the rules engine (docs/campaign-engine.md).
+
+`CampaignEngine(campaign, state)` always knows what it waits for: `engine.pending` is one `CampaignRequest`
+(orders, encounter, battle, prizes, promotion) with its legal options, or None once the career has ended.
+`engine.submit(answer)` checks the answer (a refusal says why and changes nothing) and runs on to the next
+decision. A battle request carries a generated scenario; its answer is the decisions of the tactical game,
+which the engine replays itself, so a campaign never takes a result on trust. Pure and deterministic: no Qt,
+no database, no files; the dice are the campaign's own (seed and counter in the state).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from cs_desktop.campaign import consequences, encounters, port
+from cs_desktop.campaign.battle import battle_scenario, effective_fp
+from cs_desktop.campaign.folder import Campaign
+from cs_desktop.campaign.state import CampaignState, ShipRecord, adjust, join, log
+from cs_desktop.rules.cards import SECTION_NAMES
+from cs_desktop.rules.dice import Dice
+
+
+@dataclass
+class CampaignRequest:
+    kind: str
+    prompt: str
+    options: list[Any] = field(default_factory=list)
+    info: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "prompt": self.prompt, "options": self.options, "info": self.info}
+
+
+@dataclass
+class Refused:
+    message: str
+
+    def __bool__(self) -> bool:
+        return False
+
+
+def open_start(c: Campaign, nation: str, year: int) -> tuple[str, str]:
+    """An open career's first command and home port for `nation` starting in `year`; ValueError if not offered."""
+    oc = c.campaign.open_career
+    if oc is None:
+        raise ValueError(f"{c.campaign.title} is not an open career: it has no nation or year to choose")
+    if not oc.years[0] <= year <= oc.years[1]:
+        raise ValueError(f"start year {year}: choose one from {oc.years[0]} to {oc.years[1]}")
+    on = next((n for n in oc.nations if n.nation == nation), None)
+    if on is None:
+        raise ValueError(f"nation {nation}: choose one of {[n.nation for n in oc.nations]}")
+    ship = [sh.ship for sh in on.ships if sh.from_year <= year][-1]
+    return ship, on.port
+
+
+def new_state(c: Campaign, seed: int, nation: str | None = None, year: int | None = None) -> CampaignState:
+    """A career at its first month: the flagship in her home port, fitted out (each quantity in the ledger).
+    An open career takes the player's `nation` and start `year` (January); a historical one takes neither."""
+    p = c.campaign.player
+    start_year, month = (int(x) for x in c.campaign.calendar.start.split("-"))
+    ship_id, port_id, quality = p.ship, p.port, p.crew_quality
+    if nation is not None or year is not None or c.campaign.open_career is not None:
+        if nation is None or year is None:
+            raise ValueError("an open career needs a nation and a start year")
+        ship_id, port_id = open_start(c, nation, year)
+        quality = None
+        if year > start_year:
+            start_year, month = year, 1
+    nation = nation or p.nation
+    state = CampaignState(campaign=c.id, seed=int(seed), dice_counter=0, year=start_year, month=month,
+                          captain=p.captain, nation=nation, port=port_id, area=c.port(port_id).area,
+                          reputation=p.reputation)
+    adjust(state, None, "money", p.money, "the ship's account at the start")
+    card = c.cards[ship_id]
+    from cs_desktop.campaign.state import QUALITY_EXPERIENCE
+
+    quality = quality or card.historical_crew_quality
+    ship = ShipRecord(id=card.id, card=card.id, name=card.name, role="flagship",
+                      experience=QUALITY_EXPERIENCE[quality], crew=card.crew_points, rigging=card.rigging_points,
+                      gunnery={s: len(card.gunnery[s]) for s in SECTION_NAMES}, morale=3,
+                      stores=c.campaign.terms.stores_months, shot=c.campaign.terms.shot)
+    join(state, ship, f"{card.name} commissioned")
+    log(state, "start", f"Captain {p.captain} takes command of {card.name} at {c.port(port_id).name}.")
+    return state
+
+
+class CampaignEngine:
+    def __init__(self, campaign: Campaign, state: CampaignState) -> None:
+        self.c = campaign
+        self.state = state
+        self.dice = Dice(state.seed, state.dice_counter)
+        self._run()
+
+    # ------------------------------------------------------------------------------------------ requests
+
+    @property
+    def pending(self) -> CampaignRequest | None:
+        s = self.state
+        if s.ended:
+            return None
+        if s.stage == "orders":
+            return CampaignRequest("orders", f"{s.date}: orders for {s.flagship.name}", self.order_options(),
+                                   {"port": s.port, "area": s.area, "history": self._history_hint()})
+        if s.stage == "encounter":
+            assert s.encounter is not None
+            return CampaignRequest("encounter", f"Sail ho! {s.encounter['title']} ({s.encounter['nation']})",
+                                   self.encounter_options(), dict(s.encounter))
+        if s.stage == "battle":
+            assert s.battle is not None
+            return CampaignRequest("battle", f"Battle: {s.battle['scenario']['title']}. Fight it on the board and "
+                                             "answer with the game's decisions", [], dict(s.battle))
+        if s.stage == "prizes":
+            prize = s.prizes[0]
+            return CampaignRequest("prizes", f"{prize['name']} has struck: take her as a prize or burn her",
+                                   consequences.prize_options(self.c, s, prize), dict(prize))
+        if s.stage == "promotion":
+            return CampaignRequest("promotion", "The Navy offers a new command", ["accept", "decline"],
+                                   {"ship": s.orders["offer"] if s.orders else None})
+        raise RuntimeError(f"no request for stage {s.stage}")
+
+    def order_options(self) -> list[dict[str, Any]]:
+        s, c = self.state, self.c
+        flag = s.flagship
+        out: list[dict[str, Any]] = []
+        home = [p for p in c.areas.ports if p.nation == s.nation]
+        if s.port is not None:
+            out.append({"order": "refit"})
+        if flag.stores > 0 and flag.crew > 1:
+            for a in c.areas.areas:
+                for stance in ("seek", "avoid"):
+                    out.append({"order": "cruise", "area": a.id, "stance": stance})
+            for p in c.areas.ports:
+                if p.nation in c.enemies(s.nation, s.date) and flag.shot > 0:
+                    out.append({"order": "blockade", "port": p.id})
+            if s.port is not None:
+                out.append({"order": "escort", "area": c.port(s.port).area})
+        if s.port is None:
+            out.extend({"order": "return", "port": p.id} for p in home)
+        return out
+
+    def encounter_options(self) -> list[str]:
+        e = self.state.encounter
+        assert e is not None
+        weather = e["weather"]["strength"]
+        enemy = e["nation"] in self.c.enemies(self.state.nation, self.state.date)
+        can_fight = enemy and weather not in ("calm", "storm") and self.state.flagship.shot > 0
+        if not enemy:
+            return ["parley"]
+        if e["stands"]:
+            return (["engage"] if can_fight else []) + ["evade", "parley"]
+        return (["chase"] if can_fight and weather != "gale" else []) + ["evade", "parley"]
+
+    def _history_hint(self) -> list[dict[str, str]]:
+        return [{"date": b.date, "area": b.area, "title": b.title} for b in self.c.history.scripted
+                if b.date[:7] >= self.state.date and b.id not in self.state.met]
+
+    def submit(self, answer: Any) -> bool | Refused:
+        """Apply the answer to the pending request; Refused (state unchanged) if it is not a legal one."""
+        req = self.pending
+        if req is None:
+            return Refused("the career has ended")
+        if req.kind == "battle":
+            assert self.state.battle is not None
+            game = consequences.replay_battle(self.state.battle, answer)
+            if isinstance(game, str):
+                return Refused(game)
+            consequences.after_battle(self.c, self.state, self.dice, game)
+        elif not any(_same(answer, o) for o in req.options):
+            return Refused(f"{req.kind}: choose one of {json.dumps(req.options)[:400]}")
+        else:
+            getattr(self, f"_answer_{req.kind}")(answer)
+        self._run()
+        return True
+
+    # ------------------------------------------------------------------------------------------ the month
+
+    def _sync(self) -> None:
+        self.state.dice_counter = self.dice.counter
+
+    def _run(self) -> None:
+        while not self.state.ended and self.state.stage in ("month", "finish"):
+            if self.state.stage == "month":
+                self._start_month()
+            else:
+                self._finish_month()
+        self._sync()
+
+    def _start_month(self) -> None:
+        s = self.state
+        for e in self.c.history.events:
+            if e.date[:7] == s.date:
+                log(s, "history", f"[History] {e.text}", sources=list(e.sources))
+                s.reputation += e.reputation
+                s.war_ends = s.war_ends or e.ends_war
+        s.stage = "orders"
+
+    def _answer_orders(self, order: dict[str, Any]) -> None:
+        s, c = self.state, self.c
+        s.orders = dict(order)
+        kind = order["order"]
+        if kind == "refit":
+            port.refit(c, s)
+            offer = consequences.promotion_offer(c, s)
+            if offer is not None:
+                s.orders["offer"] = offer
+                s.stage = "promotion"
+                return
+            s.stage = "finish"
+            return
+        if kind == "return":
+            area, stance = c.port(order["port"]).area, "passage"
+        elif kind == "blockade":
+            area, stance = c.port(order["port"]).area, "blockade"
+        elif kind == "escort":
+            area, stance = order["area"], "escort"
+        else:
+            area, stance = order["area"], order["stance"]
+        if s.port is not None:
+            log(s, "sail", f"{s.flagship.name} sails from {c.port(s.port).name}: {_describe(c, order)}.")
+        s.port, s.area = None, area
+        s.months_at_sea += 1
+        weather = encounters.draw_weather(c, self.dice, area, s.month)
+        if encounters.scripted_now(c, s, area) is None:
+            log(s, "weather", f"{c.area(area).name}: {weather['strength']} winds from the {weather['from']}.",
+                weather=weather)
+            if weather["strength"] == "storm":
+                consequences.storm(s, self.dice)
+        enc = encounters.sighting(c, s, self.dice, area, stance, weather)
+        if enc is None:
+            s.stage = "finish"
+            return
+        if enc["scripted"]:
+            log(s, "weather", f"{c.area(area).name}: {enc['weather']['strength']} winds from the "
+                              f"{enc['weather']['from']} (as on the day).", weather=enc["weather"])
+        s.encounter = enc
+        side = "enemy" if enc["nation"] in c.enemies(s.nation, s.date) else "neutral"
+        log(s, "sighting", f"Sail sighted: {enc['title']} ({enc['nation']}, {side}"
+                           + (f", {enc['mission']}" if enc.get("mission") else "") + ")"
+                           + ("; she stands to fight" if enc["stands"] else "; she tries to escape")
+                           + f"; weather gauge: {enc['gauge']}.", encounter=enc["title"])
+        s.stage = "encounter"
+
+    def _answer_encounter(self, choice: str) -> None:
+        s, c = self.state, self.c
+        e = s.encounter
+        assert e is not None
+        flag_card = c.cards[s.flagship.card]
+        their_hull = min((c.cards[k].hull_type for k in e["ships"]), key=("slow", "average", "fast").index)
+        weather = e["weather"]["strength"]
+        calm_or_storm = weather in ("calm", "storm")  # no action can be fought
+        if choice == "engage":
+            self._start_battle("meeting", e["gauge"])
+            return
+        if choice == "chase":
+            ok, die, mod = encounters.escape_roll(self.dice, e["gauge"], flag_card.hull_type, their_hull, "enemy")
+            if ok:
+                log(s, "chase", f"{e['title']} gets away (escape roll {die}{mod:+d}).")
+                s.stage = "finish"
+            else:
+                log(s, "chase", f"{s.flagship.name} comes up with {e['title']} (escape roll {die}{mod:+d}).")
+                self._start_battle("chase", "player")
+            return
+        if choice == "parley":
+            if e["nation"] not in c.enemies(s.nation, s.date):
+                log(s, "parley", f"{s.flagship.name} speaks {e['title']}; they part as friends.")
+                s.stage = "finish"
+                return
+            own = effective_fp(flag_card, s.flagship.guns)
+            theirs = sum(effective_fp(c.cards[k]) for k in e["ships"])
+            if e["scripted"] is None and theirs * 3 < own:
+                log(s, "parley", f"Summoned to surrender by a far stronger ship, {e['title']} strikes without a fight.")
+                consequences.struck_without_fight(c, s, e)
+                return
+            if calm_or_storm:
+                log(s, "parley", f"{e['title']} refuses the summons; the {weather} keeps the ships apart.")
+                s.stage = "finish"
+                return
+            log(s, "parley", f"{e['title']} answers the summons with a gun: she takes the weather gauge.")
+            self._start_battle("meeting", "enemy")
+            return
+        # evade
+        if calm_or_storm and e["nation"] in c.enemies(s.nation, s.date):
+            log(s, "evade", f"The {weather} keeps {s.flagship.name} and {e['title']} apart.")
+            s.stage = "finish"
+            return
+        if not e["stands"] or e["nation"] not in c.enemies(s.nation, s.date):
+            log(s, "evade", f"{s.flagship.name} lets {e['title']} go.")
+            s.stage = "finish"
+            return
+        ok, die, mod = encounters.escape_roll(self.dice, e["gauge"], flag_card.hull_type, their_hull, "player")
+        if ok:
+            log(s, "evade", f"{s.flagship.name} evades {e['title']} (escape roll {die}{mod:+d}).")
+            consequences.prizes_in_company_risk(s, self.dice)
+            if s.orders and s.orders.get("order") == "escort":
+                s.reputation -= 3
+                log(s, "escort", "The convoy scatters and some of it is taken: reputation -3.")
+            s.stage = "finish"
+        else:
+            log(s, "evade", f"{e['title']} brings {s.flagship.name} to action (escape roll {die}{mod:+d}).")
+            self._start_battle("meeting", e["gauge"])
+
+    def _start_battle(self, engagement: str, gauge: str) -> None:
+        s, c = self.state, self.c
+        e = s.encounter
+        assert e is not None
+        engagement = e.get("engagement") or engagement
+        flag = s.flagship
+        scenario, cards = battle_scenario(
+            battle_id=f"campaign-{s.date}-{s.stats['battles'] + 1}",
+            title=e.get("battle_title") or f"{flag.name} vs {e['title']}", date=e["date"], location=c.area(s.area).name,
+            engagement=engagement, gauge=gauge, player_nation=s.nation,
+            player_ship={"quality": flag.quality, "crew": flag.crew, "rigging": flag.rigging,
+                         "gunnery": flag.gunnery, "morale": flag.morale},
+            player_card=c.cards[flag.card], enemy_nation=e["nation"], enemy_cards=[c.cards[k] for k in e["ships"]],
+            enemy_quality=e.get("crew_quality"), turn_limit=c.campaign.terms.battle_turn_limit,
+            description=f"Campaign {c.campaign.title}, {s.date}. {e.get('historical_outcome', '')}".strip())
+        from cs_desktop.rules.ratings import victory_terms
+
+        terms = victory_terms(scenario, cards)
+        s.battle = {"scenario": scenario.model_dump(mode="json"),
+                    "ships": {k: v.model_dump(mode="json") for k, v in cards.items()},
+                    "seed": self.dice.below(2**31), "options": {}, "player_side": s.nation.lower(),
+                    "terms": [f"[{st.rule}] {st.text}" for st in terms.steps]}
+        log(s, "battle", f"{scenario.title}: a {engagement} engagement, weather gauge {gauge}. "
+                         + " ".join(f"{t.name} x{t.multiplier:g} +{t.bonus} VP." for t in terms.sides),
+            terms=s.battle["terms"])
+        s.stage = "battle"
+
+    def _answer_prizes(self, choice: str) -> None:
+        consequences.decide_prize(self.c, self.state, choice)
+
+    def _answer_promotion(self, choice: str) -> None:
+        consequences.promotion(self.c, self.state, choice)
+
+    def _finish_month(self) -> None:
+        consequences.month_end(self.c, self.state, self.dice)
+
+
+def _same(a: Any, b: Any) -> bool:
+    return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
+
+
+def _describe(c: Campaign, order: dict[str, Any]) -> str:
+    kind = order["order"]
+    if kind == "cruise":
+        return f"cruise {c.area(order['area']).name}, {order['stance']}ing action"
+    if kind in ("blockade", "return"):
+        return f"{kind} {c.port(order['port']).name}"
+    return f"{kind} in {c.area(order['area']).name}" if "area" in order else kind

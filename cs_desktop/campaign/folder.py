@@ -1,0 +1,243 @@
+"""Reading a campaign folder: each file through the careful reader (`jsonread`), validated by its model, then
+checked across files (a port in an area that exists, a ship id that names a card, weather for every area and
+month, dates inside the calendar). Every problem is a `FileFormatError` naming the file, the field and what is
+wrong; nothing is half-loaded.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import cs_desktop
+from cs_desktop.campaign.model import (
+    PART_FORMATS,
+    AreasFile,
+    CampaignFile,
+    HistoryFile,
+    SailingsFile,
+    WeatherEntry,
+    WeatherFile,
+)
+from cs_desktop.jsonread import FileFormatError, check_header, read_json
+from cs_desktop.modelerrors import validate_model
+from cs_desktop.rules.cards import ShipCard
+
+MAX_PART_BYTES = 2_000_000
+_MODELS: dict[str, type[Any]] = {"campaign.json": CampaignFile, "areas.json": AreasFile,
+                                 "weather.json": WeatherFile, "sailings.json": SailingsFile,
+                                 "history.json": HistoryFile}
+
+
+@dataclass(frozen=True)
+class Campaign:
+    """A whole campaign, read and checked: its files' models, and every ship card it names by id."""
+
+    folder: Path
+    campaign: CampaignFile
+    areas: AreasFile
+    weather: WeatherFile
+    sailings: SailingsFile
+    history: HistoryFile
+    cards: dict[str, ShipCard] = field(default_factory=dict)
+
+    @property
+    def id(self) -> str:
+        return self.campaign.id
+
+    def port(self, port_id: str) -> Any:
+        return next(p for p in self.areas.ports if p.id == port_id)
+
+    def area(self, area_id: str) -> Any:
+        return next(a for a in self.areas.areas if a.id == area_id)
+
+    def enemies(self, nation: str, date: str) -> set[str]:
+        """The nations at war with `nation` in the month `date`: `at_war_with` (for the campaign's own player
+        nation), and every war of `wars` that includes the month."""
+        out: set[str] = set(self.campaign.at_war_with) if nation == self.campaign.player.nation else set()
+        for w in self.campaign.wars:
+            if nation in w.nations and w.start <= date <= w.end:
+                out |= set(w.nations) - {nation}
+        return out
+
+    def weather_for(self, area_id: str, month: int) -> WeatherEntry:
+        return next(w for w in self.weather.weather if w.area == area_id and month in w.months)
+
+
+class CampaignError(FileFormatError):
+    """Problems found across a campaign's files: one FileFormatError per file, all of them listed."""
+
+    def __init__(self, errors: list[FileFormatError]) -> None:
+        self.errors = errors
+        super().__init__(errors[0].path, errors[0].problems)
+
+    def lines(self) -> list[str]:
+        return [line for e in self.errors for line in e.lines()]
+
+    def __str__(self) -> str:
+        return "\n".join(self.lines())
+
+
+def is_campaign_folder(path: str | os.PathLike[str]) -> bool:
+    return Path(path).is_dir() and (Path(path) / "campaign.json").is_file()
+
+
+def shipped_campaigns() -> list[Path]:
+    root = cs_desktop.SCENARIOS / "campaigns"
+    return sorted(p for p in root.iterdir() if is_campaign_folder(p)) if root.is_dir() else []
+
+
+def find_campaign(name: str | os.PathLike[str]) -> Path:
+    """A campaign folder given as a path, or by the id of a shipped campaign."""
+    p = Path(name)
+    if is_campaign_folder(p):
+        return p
+    shipped = cs_desktop.SCENARIOS / "campaigns" / str(name)
+    if is_campaign_folder(shipped):
+        return shipped
+    raise FileFormatError(p, [("(folder)", "not a campaign folder (no campaign.json) and no shipped campaign of "
+                                           "that name; shipped: " + ", ".join(c.name for c in shipped_campaigns()))])
+
+
+def _read_part(folder: Path, name: str) -> Any:
+    path = folder / name
+    _, data = read_json(path, MAX_PART_BYTES)
+    check_header(data, path, PART_FORMATS[name], (1,))
+    return validate_model(_MODELS[name], data, str(path))
+
+
+def _card(folder: Path, ship_id: str) -> ShipCard | None:
+    from cs_desktop.files import load_ship
+
+    for d in (folder / "ships", cs_desktop.SCENARIOS / "ships"):
+        path = d / f"{ship_id}.json"
+        if path.is_file():
+            card = load_ship(path)
+            if card.id != ship_id:
+                raise FileFormatError(path, [("id", f"holds ship id {card.id!r}, expected {ship_id!r}")])
+            return card
+    return None
+
+
+def load_campaign(folder: str | os.PathLike[str]) -> Campaign:
+    """Read and check the campaign in `folder`; FileFormatError on any problem."""
+    root = Path(folder)
+    if not is_campaign_folder(root):
+        raise FileFormatError(root, [("(folder)", "not a campaign folder: it has no campaign.json")])
+    parts = {name: _read_part(root, name) for name in PART_FORMATS}
+    from cs_desktop.files import load_ship
+
+    for path in sorted((root / "ships").glob("*.json")):  # every card the campaign carries, named or not
+        load_ship(path)
+    c = Campaign(root, parts["campaign.json"], parts["areas.json"], parts["weather.json"], parts["sailings.json"],
+                 parts["history.json"])
+    _check_across(c)
+    return c
+
+
+def _problem(problems: dict[str, list[tuple[str, str]]], name: str, where: str, what: str) -> None:
+    problems.setdefault(name, []).append((where, what))
+
+
+def _check_across(c: Campaign) -> None:
+    out: dict[str, list[tuple[str, str]]] = {}
+    area_ids = [a.id for a in c.areas.areas]
+    port_ids = [p.id for p in c.areas.ports]
+    for what, ids in (("areas", area_ids), ("ports", port_ids)):
+        for i, x in enumerate(ids):
+            if x in ids[:i]:
+                _problem(out, "areas.json", f"{what}[{i}].id", f"id {x!r} is used twice")
+    for i, port in enumerate(c.areas.ports):
+        if port.area not in area_ids:
+            _problem(out, "areas.json", f"ports[{i}].area", f"no area {port.area!r}; areas: {area_ids}")
+    start, end = c.campaign.calendar.start, c.campaign.calendar.end
+    player = c.campaign.player
+    if player.port not in port_ids:
+        _problem(out, "campaign.json", "player.port", f"no port {player.port!r} in areas.json; ports: {port_ids}")
+    elif c.port(player.port).nation != player.nation:
+        _problem(out, "campaign.json", "player.port", f"port {player.port!r} is not a {player.nation} port")
+    _check_card(c, out, "campaign.json", "player.ship", player.ship, player.crew_quality)
+    if c.campaign.open_career is not None:
+        oc = c.campaign.open_career
+        for i, on in enumerate(oc.nations):
+            where = f"open_career.nations[{i}]"
+            if on.port not in port_ids:
+                _problem(out, "campaign.json", f"{where}.port", f"no port {on.port!r} in areas.json")
+            elif c.port(on.port).nation != on.nation:
+                _problem(out, "campaign.json", f"{where}.port", f"port {on.port!r} is not a {on.nation} port")
+            for j, sh in enumerate(on.ships):
+                _check_card(c, out, "campaign.json", f"{where}.ships[{j}].ship", sh.ship, None)
+            if on.ships[0].from_year > oc.years[0]:
+                _problem(out, "campaign.json", f"{where}.ships[0].from_year",
+                         f"no ship for a start in {oc.years[0]}: the first is from {on.ships[0].from_year}")
+        if not start[:4] <= str(oc.years[0]) <= str(oc.years[1]) <= end[:4]:
+            _problem(out, "campaign.json", "open_career.years", f"{oc.years} must lie inside the calendar "
+                                                                f"{start}..{end}, first year first")
+    for i, cmd in enumerate(c.campaign.commands):
+        _check_card(c, out, "campaign.json", f"commands[{i}].ship", cmd.ship, cmd.crew_quality)
+    # weather: each area, each month, exactly once
+    for i, w in enumerate(c.weather.weather):
+        if w.area not in area_ids:
+            _problem(out, "weather.json", f"weather[{i}].area", f"no area {w.area!r}; areas: {area_ids}")
+    for a in area_ids:
+        for month in range(1, 13):
+            n = sum(1 for w in c.weather.weather if w.area == a and month in w.months)
+            if n != 1:
+                _problem(out, "weather.json", "weather", f"area {a!r}, month {month}: "
+                         + ("no entry" if n == 0 else f"{n} entries; expected exactly one"))
+    seen: list[str] = []
+    for i, s in enumerate(c.sailings.sailings):
+        where = f"sailings[{i}]"
+        if s.id in seen:
+            _problem(out, "sailings.json", f"{where}.id", f"id {s.id!r} is used twice")
+        seen.append(s.id)
+        for j, a in enumerate(s.areas):
+            if a not in area_ids:
+                _problem(out, "sailings.json", f"{where}.areas[{j}]", f"no area {a!r}; areas: {area_ids}")
+        for j, ship in enumerate(s.ships):
+            _check_card(c, out, "sailings.json", f"{where}.ships[{j}]", ship, s.crew_quality)
+        if s.end < start or s.start > end:
+            _problem(out, "sailings.json", f"{where}.start", f"{s.start}..{s.end} lies outside the calendar "
+                                                             f"{start}..{end}")
+    for i, e in enumerate(c.history.events):
+        if not start <= e.date[:7] <= end:
+            _problem(out, "history.json", f"events[{i}].date", f"{e.date} is outside the calendar {start}..{end}")
+    for i, b in enumerate(c.history.scripted):
+        where = f"scripted[{i}]"
+        if not start <= b.date[:7] <= end:
+            _problem(out, "history.json", f"{where}.date", f"{b.date} is outside the calendar {start}..{end}")
+        if b.area not in area_ids:
+            _problem(out, "history.json", f"{where}.area", f"no area {b.area!r}; areas: {area_ids}")
+        for j, ship in enumerate(b.ships):
+            _check_card(c, out, "history.json", f"{where}.ships[{j}]", ship, b.crew_quality)
+    if out:
+        raise CampaignError([FileFormatError(c.folder / name, problems) for name, problems in out.items()])
+
+
+def _check_card(c: Campaign, out: dict[str, list[tuple[str, str]]], name: str, where: str, ship_id: str,
+                quality: str | None) -> None:
+    card = c.cards.get(ship_id)
+    if card is None:
+        try:
+            card = _card(c.folder, ship_id)
+        except FileFormatError as e:
+            _problem(out, name, where, f"ship {ship_id!r}: " + "; ".join(e.lines()))
+            return
+        if card is None:
+            _problem(out, name, where, f"no ship card {ship_id}.json in {c.folder / 'ships'} or the shipped ships")
+            return
+        c.cards[ship_id] = card
+    if quality is not None and quality not in card.crew_quality_options:
+        _problem(out, name, where, f"crew quality {quality!r} is not one of {card.name}'s "
+                                   f"{card.crew_quality_options}")
+
+
+def validate_campaign(folder: str | os.PathLike[str]) -> list[str]:
+    """Problems with a campaign folder, one line each; [] if good."""
+    try:
+        load_campaign(folder)
+    except FileFormatError as e:
+        return e.lines()
+    return []

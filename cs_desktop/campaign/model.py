@@ -1,0 +1,278 @@
+"""The campaign data files as validated models (docs/campaign-format.md).
+
+A campaign is a folder under `scenarios/campaigns/<id>/` holding five JSON files, each with its own "format":
+`campaign.json` (who the player is, the calendar, the career terms), `areas.json` (sea areas and ports),
+`weather.json` (wind strength and direction by area and month, as percentages), `sailings.json` (who sails
+where and when, by ship cards), `history.json` (historical events and scripted battles), and optionally a
+`ships/` folder of ship cards the shipped ones lack. No code: `cs_desktop/campaign/folder.py` reads and
+cross-checks them; the engine never mutates them.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from cs_desktop.rules.cards import CrewQuality, Name, Nation, Slug, Text
+
+CAMPAIGN_FORMAT: Literal["captains-sea/campaign"] = "captains-sea/campaign"
+AREAS_FORMAT: Literal["captains-sea/campaign-areas"] = "captains-sea/campaign-areas"
+WEATHER_FORMAT: Literal["captains-sea/campaign-weather"] = "captains-sea/campaign-weather"
+SAILINGS_FORMAT: Literal["captains-sea/campaign-sailings"] = "captains-sea/campaign-sailings"
+HISTORY_FORMAT: Literal["captains-sea/campaign-history"] = "captains-sea/campaign-history"
+#: file name -> format of every file of a campaign folder
+PART_FORMATS = {"campaign.json": CAMPAIGN_FORMAT, "areas.json": AREAS_FORMAT, "weather.json": WEATHER_FORMAT,
+                "sailings.json": SAILINGS_FORMAT, "history.json": HISTORY_FORMAT}
+
+YearMonth = Annotated[str, Field(pattern=r"^\d{4}-(0[1-9]|1[0-2])$", description="year and month, YYYY-MM")]
+Date = Annotated[str, Field(pattern=r"^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$", description="YYYY-MM-DD")]
+Percent = Annotated[int, Field(ge=0, le=100)]
+Sources = Annotated[list[Text], Field(max_length=20)]
+#: where a historical value comes from: at least one source
+Cited = Annotated[list[Text], Field(min_length=1, max_length=20)]
+#: wind strengths, lightest first: a calm or a storm allows no action; a gale allows no chase
+STRENGTHS = ("calm", "moderate", "fresh", "gale", "storm")
+Strength = Literal["calm", "moderate", "fresh", "gale", "storm"]
+#: compass points the wind blows FROM, clockwise from north
+POINTS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
+Point = Literal["N", "NE", "E", "SE", "S", "SW", "W", "NW"]
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=True)
+
+
+class _Part(_Model):
+    version: Literal[1] = 1
+    sources: Sources = []
+
+
+# ---------------------------------------------------------------------------------------------- campaign.json
+
+
+class Calendar(_Model):
+    start: YearMonth
+    end: YearMonth = Field(description="the last month of the war; the career ends after it")
+
+    @model_validator(mode="after")
+    def _order(self) -> Calendar:
+        if self.end < self.start:
+            raise ValueError(f"end {self.end} is before start {self.start}")
+        return self
+
+
+class PlayerStart(_Model):
+    nation: Nation
+    captain: Name
+    ship: Annotated[Slug, Field(description="ship card id (the campaign's ships/ folder, then the shipped ones)")]
+    crew_quality: CrewQuality | None = Field(default=None, description="default: the card's historical one")
+    port: Annotated[Slug, Field(description="port id (areas.json) where the career starts")]
+    money: Annotated[int, Field(ge=0, le=10_000_000)] = 0
+    reputation: Annotated[int, Field(ge=-100, le=1000)] = 0
+
+
+class Command(_Model):
+    """A step of promotion: a bigger ship offered in a friendly port once reputation reaches `reputation`."""
+
+    ship: Slug
+    reputation: Annotated[int, Field(ge=0, le=1000)]
+    crew_quality: CrewQuality | None = None
+    nation: Nation | None = Field(default=None, description="offered only to a captain of this nation")
+    from_year: Annotated[int | None, Field(ge=1700, le=1850, description="not offered before this year")] = None
+
+
+class Terms(_Model):
+    """The career's numbers (designed; docs/campaign-format.md says why each)."""
+
+    pay: Annotated[int, Field(ge=0, le=100_000, description="captain's pay per month")] = 25
+    captain_share: Annotated[int, Field(ge=0, le=100, description="percent of a condemned prize's value")] = 15
+    prize_value_per_gun_box: Annotated[int, Field(ge=0, le=100_000)] = 1000
+    repair_cost_per_box: Annotated[int, Field(ge=0, le=100_000)] = 20
+    recruit_cost_per_point: Annotated[int, Field(ge=0, le=100_000)] = 10
+    stores_months: Annotated[int, Field(ge=1, le=24, description="months of provisions a ship sails with")] = 6
+    shot: Annotated[int, Field(ge=1, le=1000, description="broadsides of shot a ship carries")] = 60
+    battle_turn_limit: Annotated[int, Field(ge=1, le=200)] = 20
+    dismissal_reputation: Annotated[int, Field(ge=-1000, le=0)] = -20
+
+
+class War(_Model):
+    """Two nations at war from `start` to `end` (inclusive months)."""
+
+    nations: Annotated[list[Nation], Field(min_length=2, max_length=2)]
+    start: YearMonth
+    end: YearMonth
+    sources: Cited
+
+    @model_validator(mode="after")
+    def _check(self) -> War:
+        if self.nations[0] == self.nations[1]:
+            raise ValueError("a war needs two different nations")
+        if self.end < self.start:
+            raise ValueError(f"end {self.end} is before start {self.start}")
+        return self
+
+
+class OpenStartShip(_Model):
+    ship: Slug
+    from_year: Annotated[int, Field(ge=1700, le=1850)]
+
+
+class OpenNation(_Model):
+    nation: Nation
+    port: Slug
+    ships: Annotated[list[OpenStartShip], Field(min_length=1, max_length=20,
+                                                 description="first commands; the last one afloat by the start year")]
+
+
+class OpenCareer(_Model):
+    """An open career: the player chooses a nation and a start year; everything else comes from the data."""
+
+    years: Annotated[tuple[int, int], Field(description="first and last start year offered")]
+    nations: Annotated[list[OpenNation], Field(min_length=1, max_length=3)]
+
+
+class CampaignFile(_Part):
+    format: Literal["captains-sea/campaign"] = CAMPAIGN_FORMAT
+    id: Slug
+    title: Name
+    description: Text = ""
+    calendar: Calendar
+    player: PlayerStart
+    at_war_with: Annotated[list[Nation], Field(max_length=3, description="nations at war with the player's")]
+    wars: Annotated[list[War], Field(max_length=40, description="wars by date, between any two nations")] = []
+    open_career: OpenCareer | None = None
+    commands: Annotated[list[Command], Field(max_length=12)] = []
+    terms: Terms = Terms()
+
+    @model_validator(mode="after")
+    def _check(self) -> CampaignFile:
+        if self.player.nation in self.at_war_with:
+            raise ValueError(f"at_war_with lists the player's own nation {self.player.nation}")
+        return self
+
+
+# ---------------------------------------------------------------------------------------------- areas.json
+
+
+class Recruits(_Model):
+    quality: CrewQuality
+    points: Annotated[int, Field(ge=0, le=40, description="crew points a month the port can raise")]
+
+
+class Port(_Model):
+    id: Slug
+    name: Name
+    area: Slug
+    nation: Nation
+    repair: Annotated[int, Field(ge=0, le=40, description="damage boxes a ship can have repaired a month")]
+    recruits: Recruits
+    prize_court: bool = Field(description="a court that condemns prizes (they are sold here)")
+    sources: Sources = []
+
+
+class Area(_Model):
+    id: Slug
+    name: Name
+    traffic: Annotated[Percent, Field(description="chance in a month at sea of sighting a sail at all")] = 50
+    sources: Sources = []
+
+
+class AreasFile(_Part):
+    format: Literal["captains-sea/campaign-areas"] = AREAS_FORMAT
+    areas: Annotated[list[Area], Field(min_length=1, max_length=60)]
+    ports: Annotated[list[Port], Field(min_length=1, max_length=120)]
+
+
+# ---------------------------------------------------------------------------------------------- weather.json
+
+
+class WeatherEntry(_Model):
+    """Wind in `area` in the listed months: percent chances of each strength and of each direction."""
+
+    area: Slug
+    months: Annotated[list[Annotated[int, Field(ge=1, le=12)]], Field(min_length=1, max_length=12)]
+    strength: dict[Strength, Percent]
+    direction: dict[Point, Percent]
+
+    @model_validator(mode="after")
+    def _sums(self) -> WeatherEntry:
+        for name, table in (("strength", self.strength), ("direction", self.direction)):
+            total = sum(table.values())
+            if total != 100:
+                raise ValueError(f"{name} percentages add up to {total}, expected 100")
+        if len(set(self.months)) != len(self.months):
+            raise ValueError("months lists a month twice")
+        return self
+
+
+class WeatherFile(_Part):
+    format: Literal["captains-sea/campaign-weather"] = WEATHER_FORMAT
+    weather: Annotated[list[WeatherEntry], Field(min_length=1, max_length=720)]
+
+
+# ---------------------------------------------------------------------------------------------- sailings.json
+
+
+class Sailing(_Model):
+    """Ships of one nation that may be met in the listed areas between `start` and `end` (inclusive)."""
+
+    id: Slug
+    nation: Nation
+    mission: Literal["cruiser", "squadron", "convoy escort", "blockade"]
+    ships: Annotated[list[Slug], Field(min_length=1, max_length=6, description="ship card ids, sailing together")]
+    crew_quality: CrewQuality | None = None
+    areas: Annotated[list[Slug], Field(min_length=1, max_length=60)]
+    start: YearMonth
+    end: YearMonth
+    chance: Annotated[Percent, Field(description="relative weight among the sailings sighted in an area")]
+    generic: bool = Field(default=False, description="the cards stand for ships of their type: taking one does "
+                                                     "not end the sailing")
+    sources: Sources = []
+
+    @model_validator(mode="after")
+    def _order(self) -> Sailing:
+        if self.end < self.start:
+            raise ValueError(f"end {self.end} is before start {self.start}")
+        return self
+
+
+class SailingsFile(_Part):
+    format: Literal["captains-sea/campaign-sailings"] = SAILINGS_FORMAT
+    sailings: Annotated[list[Sailing], Field(min_length=1, max_length=400)]
+
+
+# ---------------------------------------------------------------------------------------------- history.json
+
+
+class Event(_Model):
+    """Something that happened in a month; `ends_war` closes the career with the war at the month's end."""
+
+    date: Date
+    text: Text
+    reputation: Annotated[int, Field(ge=-100, le=100)] = 0
+    ends_war: bool = False
+    sources: Cited
+
+
+class ScriptedBattle(_Model):
+    """A historical action met when the player is at sea in `area` in the month of `date`."""
+
+    id: Slug
+    date: Date
+    area: Slug
+    title: Name
+    ships: Annotated[list[Slug], Field(min_length=1, max_length=6, description="the enemy's ship card ids")]
+    nation: Nation
+    crew_quality: CrewQuality | None = None
+    engagement: Literal["meeting", "chase"]
+    weather_gauge: Literal["player", "enemy", "none"]
+    wind_from: Point
+    historical_outcome: Text
+    sources: Cited
+
+
+class HistoryFile(_Part):
+    format: Literal["captains-sea/campaign-history"] = HISTORY_FORMAT
+    events: Annotated[list[Event], Field(max_length=400)] = []
+    scripted: Annotated[list[ScriptedBattle], Field(max_length=100)] = []

@@ -1,0 +1,131 @@
+"""Headless campaigns: computer captains on every side, the campaign file written atomically.
+
+`play(engine, captains, months)` answers every request -- orders, sightings, prizes, promotion by the simple
+campaign policy, battles by playing the generated scenario with the named computer captains
+(`simulate.play_game`) and submitting its decisions -- until the career ends or `months` months have passed.
+The same campaign, seed and captains give the same story, byte for byte.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import cs_desktop
+from cs_desktop.campaign.engine import CampaignEngine, new_state
+from cs_desktop.campaign.folder import Campaign, load_campaign
+from cs_desktop.campaign.state import CampaignState
+from cs_desktop.jsonread import FileFormatError, check_header, field_path, read_json
+from cs_desktop.rules.cards import Scenario, ShipCard
+from pydantic import TypeAdapter, ValidationError
+
+SAVE_FORMAT = "captains-sea/campaign-save"
+MAX_SAVE_BYTES = 50_000_000
+
+
+def campaign_ref(c: Campaign) -> str:
+    """How a save names its campaign: a shipped one by id, any other by its folder."""
+    shipped = cs_desktop.SCENARIOS / "campaigns" / c.id
+    return c.id if shipped.resolve() == c.folder.resolve() else str(c.folder.resolve())
+
+
+def start(c: Campaign, seed: int, nation: str | None = None, year: int | None = None) -> CampaignEngine:
+    return CampaignEngine(c, new_state(c, seed, nation, year))
+
+
+def play(engine: CampaignEngine, captains: tuple[str, str] = ("simple", "simple"),
+         months: int | None = None) -> list[dict[str, Any]]:
+    """Answer requests until the end or `months` months have passed; the journal lines written meanwhile."""
+    from cs_desktop.campaign import policy
+    from cs_desktop.simulate import play_game
+
+    s = engine.state
+    first = len(s.journal)
+    start_date = s.date
+    passed = 0
+    while (req := engine.pending) is not None:
+        if req.kind == "orders" and s.date != start_date:
+            passed += 1
+            start_date = s.date
+        if months is not None and req.kind == "orders" and passed >= months:
+            break
+        if req.kind == "battle":
+            b = req.info
+            scenario = Scenario.model_validate(b["scenario"])
+            cards = {k: ShipCard.model_validate(v) for k, v in b["ships"].items()}
+            game = play_game(scenario, cards, b["seed"], captains, b["options"])
+            answer: Any = {"decisions": game.decisions}
+        else:
+            answer = policy.choose(engine, req)
+        result = engine.submit(answer)
+        if not result:
+            raise RuntimeError(f"the campaign refused the computer's answer to {req.kind}: {result}")
+    return s.journal[first:]
+
+
+def save_text(engine: CampaignEngine) -> str:
+    return json.dumps({"format": SAVE_FORMAT, "version": 1, "campaign": campaign_ref(engine.c),
+                       "state": engine.state.to_dict()}, indent=1, ensure_ascii=False, sort_keys=True) + "\n"
+
+
+def save(engine: CampaignEngine, path: str | os.PathLike[str]) -> None:
+    from cs_desktop.files import atomic_write_text
+
+    atomic_write_text(path, save_text(engine))
+
+
+def load(path: str | os.PathLike[str]) -> CampaignEngine:
+    """A campaign file back as an engine; FileFormatError naming the file and field on any problem."""
+    from cs_desktop.campaign.folder import find_campaign
+
+    _, data = read_json(path, MAX_SAVE_BYTES)
+    check_header(data, path, SAVE_FORMAT, (1,))
+    for key, kind in (("campaign", str), ("state", dict)):
+        if not isinstance(data.get(key), kind):
+            raise FileFormatError(path, [(key, f"missing or not {'text' if kind is str else 'an object'}")])
+    c = load_campaign(find_campaign(data["campaign"]))
+    try:  # every field of the state, by type, before anything runs on it
+        TypeAdapter(CampaignState).validate_json(json.dumps(data["state"]), strict=True)
+    except ValidationError as e:
+        raise FileFormatError(path, [(field_path(("state", *err["loc"])), err["msg"])
+                                     for err in e.errors()[:20]]) from None
+    try:
+        state = CampaignState.from_dict(data["state"])
+        engine = CampaignEngine(c, state)
+        _ = engine.pending
+    except (TypeError, KeyError, ValueError, StopIteration, AssertionError) as e:
+        raise FileFormatError(path, [("state", f"not a campaign state this program can continue: {e}")]) from None
+    if state.campaign != c.id:
+        raise FileFormatError(path, [("state.campaign", f"{state.campaign!r} is not the campaign {c.id!r}")])
+    return engine
+
+
+def new(campaign: str | os.PathLike[str], seed: int, nation: str | None = None,
+        year: int | None = None) -> CampaignEngine:
+    """A new career; an open career needs `nation` and `year` (ValueError saying what to choose)."""
+    from cs_desktop.campaign.folder import find_campaign
+
+    return start(load_campaign(find_campaign(campaign)), seed, nation, year)
+
+
+def story(lines: list[dict[str, Any]]) -> str:
+    """The journal as text, a line an entry."""
+    return "\n".join(f"{e['date']}  {e['text']}" for e in lines)
+
+
+def status(engine: CampaignEngine) -> dict[str, Any]:
+    s = engine.state
+    req = engine.pending
+    return {"campaign": s.campaign, "date": s.date, "captain": s.captain, "port": s.port, "area": s.area,
+            "money": s.money, "reputation": s.reputation, "stats": dict(s.stats), "ended": s.ended,
+            "end_reason": s.end_reason, "score": s.score,
+            "ships": [{"id": x.id, "name": x.name, "role": x.role, "quality": x.quality, "crew": x.crew,
+                       "rigging": x.rigging, "gunnery": dict(x.gunnery), "morale": x.morale, "stores": x.stores,
+                       "shot": x.shot, "prisoners": x.prisoners} for x in s.ships],
+            "pending": req.kind if req else None}
+
+
+def path_exists(path: str | os.PathLike[str]) -> bool:
+    return Path(path).exists()

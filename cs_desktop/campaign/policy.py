@@ -1,0 +1,80 @@
+"""A simple campaign policy: the computer's answer to every campaign request but the battle (which computer
+captains fight on the board). It reads only the request and the public state, like a player would:
+
+- in port: refit while hurt, short of crew or stores; otherwise sail for the area of the next historical
+  action if it is this month, else the area where the most enemy sail is expected, seeking action;
+- at sea: go home when hurt, short of stores or shot, or carrying prizes;
+- sighting: fit for action (two thirds of her crew, half her rigging, morale Fair or better), fight an enemy
+  up to 1.3 times her own present firepower and chase one under 0.4 times it; a historical action is always fought;
+  else evade; neutrals are spoken;
+- prizes: take when the crew can spare a prize crew; promotion: accept.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cs_desktop.campaign.battle import effective_fp
+from cs_desktop.campaign.encounters import active_sailings
+from cs_desktop.campaign.engine import CampaignEngine, CampaignRequest
+
+FIGHT_UP_TO = 1.3
+#: a runner is chased only when far weaker: a stern chase gives the prey the first raking shots
+CHASE_UP_TO = 0.4
+
+
+def choose(engine: CampaignEngine, request: CampaignRequest) -> Any:
+    s, c = engine.state, engine.c
+    opts = request.options
+    if request.kind == "orders":
+        return _orders(engine, opts)
+    if request.kind == "encounter":
+        e = s.encounter
+        assert e is not None
+        flag = s.flagship
+        card = c.cards[flag.card]
+        own = effective_fp(card, flag.guns)
+        theirs = sum(effective_fp(c.cards[k]) for k in e["ships"])
+        ready = flag.crew * 3 >= card.crew_points * 2 and flag.rigging * 2 >= card.rigging_points \
+            and flag.morale >= 2
+        if "engage" in opts and (e.get("scripted") or (ready and theirs <= FIGHT_UP_TO * own)):
+            return "engage"
+        if "chase" in opts and ready and theirs <= CHASE_UP_TO * own:
+            return "chase"
+        return "evade" if "evade" in opts else opts[0]
+    if request.kind == "prizes":
+        return "take" if "take" in opts else "burn"
+    if request.kind == "promotion":
+        return "accept"
+    raise ValueError(f"the policy does not answer {request.kind}")
+
+
+def _orders(engine: CampaignEngine, opts: list[dict[str, Any]]) -> dict[str, Any]:
+    s, c = engine.state, engine.c
+    flag = s.flagship
+    card = c.cards[flag.card]
+    hurt = sum(flag.damage(card).values()) > 0
+    prizes = any(x.role == "prize" for x in s.ships)
+    now = [b for b in c.history.scripted if b.date[:7] == s.date and b.id not in s.met]
+    fit = sum(flag.damage(card).values()) * 8 <= card.crew_points + card.rigging_points
+    if now and fit:  # a historical action this month: be there unless badly hurt
+        want = {"order": "cruise", "area": now[0].area, "stance": "seek"}
+        if want in opts:
+            return want
+    if s.port is not None:
+        if {"order": "refit"} in opts and (hurt or flag.stores < 3 or flag.shot < c.campaign.terms.shot // 2):
+            return {"order": "refit"}
+    else:
+        damaged = sum(flag.damage(card).values()) * 4 > card.crew_points + card.rigging_points
+        if prizes or damaged or flag.stores <= 1 or flag.shot < 10 or s.months_at_sea >= 4:
+            home = [o for o in opts if o["order"] == "return"]
+            courts = [o for o in home if c.port(o["port"]).prize_court]
+            if courts or home:
+                return (courts or home)[0]
+    def presence(area: str) -> int:
+        return sum(x.chance for x in active_sailings(c, area, s.date, s.gone) if x.nation in c.enemies(s.nation, s.date))
+
+    cruises = [o for o in opts if o["order"] == "cruise" and o["stance"] == "seek"]
+    if cruises:
+        return max(cruises, key=lambda o: (presence(o["area"]), o["area"]))
+    return opts[0]

@@ -1,0 +1,182 @@
+"""A campaign's state: plain data that round-trips through JSON (docs/campaign-engine.md).
+
+Everything that changes lives here: the date, where the squadron is, the captain, each ship's tracks, stores,
+shot, prize crew and prisoners, the journal, and the campaign's own seeded dice (seed and counter, as in
+`cs_desktop/rules/dice.py`). Every change to a counted quantity -- crew, damage boxes, stores, shot,
+prisoners, money, ships -- goes through `adjust`, which records it with its cause in the ledger; so "nothing
+created or lost without a cause" is a check a test can make (`ledger_totals` equals `totals`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from cs_desktop.rules.cards import SECTION_NAMES, ShipCard
+
+#: quantities the ledger counts, per ship (the first six) and for the captain
+SHIP_QUANTITIES = ("crew", "rigging", "guns", "stores", "shot", "prisoners")
+QUANTITIES = (*SHIP_QUANTITIES, "money", "ships")
+#: crew morale boxes (3.4) a crew can be in between battles: Unfit 1, Fair 2, Handy 3
+MORALE_NAMES = {1: "unfit", 2: "fair", 3: "handy"}
+#: experience a crew needs for each quality; recruits bring the experience of their quality
+QUALITY_EXPERIENCE = {"green": 0, "average": 4, "crack": 10}
+
+
+def quality_of(experience: int) -> str:
+    return "crack" if experience >= 10 else "average" if experience >= 4 else "green"
+
+
+@dataclass
+class ShipRecord:
+    """One ship of the squadron: the flagship, or a prize sailing with a prize crew."""
+
+    id: str
+    card: str
+    name: str
+    role: str  # "flagship" or "prize"
+    experience: int
+    crew: int
+    rigging: int
+    gunnery: dict[str, int]
+    morale: int = 3
+    stores: int = 0
+    shot: int = 0
+    prisoners: int = 0
+
+    @property
+    def guns(self) -> int:
+        return sum(self.gunnery.values())
+
+    @property
+    def quality(self) -> str:
+        return quality_of(self.experience)
+
+    def damage(self, card: ShipCard) -> dict[str, int]:
+        return {"hull": sum(len(card.gunnery[s]) for s in SECTION_NAMES) - self.guns,
+                "rigging": card.rigging_points - self.rigging, "crew": card.crew_points - self.crew}
+
+
+@dataclass
+class CampaignState:
+    campaign: str
+    seed: int
+    dice_counter: int
+    year: int
+    month: int
+    captain: str
+    nation: str
+    port: str | None  # the port the squadron lies in, or None at sea
+    area: str
+    money: int = 0
+    reputation: int = 0
+    ships: list[ShipRecord] = field(default_factory=list)
+    stage: str = "month"  # month, orders, encounter, battle, prizes, promotion, ended
+    orders: dict[str, Any] | None = None
+    encounter: dict[str, Any] | None = None
+    battle: dict[str, Any] | None = None
+    prizes: list[dict[str, Any]] = field(default_factory=list)
+    months_at_sea: int = 0
+    war_ends: bool = False
+    met: list[str] = field(default_factory=list)  # scripted battles met, by id
+    gone: list[str] = field(default_factory=list)  # enemy ship cards taken or burnt: no longer met at sea
+    commands_taken: list[str] = field(default_factory=list)
+    stats: dict[str, int] = field(default_factory=lambda: {"battles": 0, "won": 0, "lost": 0, "drawn": 0,
+                                                          "taken": 0, "burnt": 0, "condemned": 0, "lost_prizes": 0})
+    journal: list[dict[str, Any]] = field(default_factory=list)
+    ledger: list[dict[str, Any]] = field(default_factory=list)
+    ended: bool = False
+    end_reason: str = ""
+    score: dict[str, Any] | None = None
+
+    @property
+    def date(self) -> str:
+        return f"{self.year:04d}-{self.month:02d}"
+
+    @property
+    def flagship(self) -> ShipRecord:
+        return next(s for s in self.ships if s.role == "flagship")
+
+    def ship(self, ship_id: str) -> ShipRecord:
+        return next(s for s in self.ships if s.id == ship_id)
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> CampaignState:
+        d = dict(data)
+        d["ships"] = [ShipRecord(**s) for s in d.get("ships", [])]
+        return cls(**d)
+
+
+def log(state: CampaignState, kind: str, text: str, **data: Any) -> None:
+    """A line of the captain's journal."""
+    state.journal.append({"date": state.date, "kind": kind, "text": text, **data})
+
+
+def adjust(state: CampaignState, ship: ShipRecord | None, what: str, delta: int, cause: str) -> None:
+    """Change a counted quantity by `delta` and record it with its cause; ship None = the captain's money."""
+    if delta == 0:
+        return
+    if not cause:
+        raise ValueError("every change needs a cause")
+    if what == "money":
+        state.money += delta
+    elif what == "guns":
+        raise ValueError("gunnery boxes change by section: use adjust_section")
+    else:
+        assert ship is not None and what in SHIP_QUANTITIES
+        setattr(ship, what, getattr(ship, what) + delta)
+    state.ledger.append({"date": state.date, "ship": ship.id if ship else None, "what": what, "delta": delta,
+                         "cause": cause})
+
+
+def adjust_section(state: CampaignState, ship: ShipRecord, section: str, delta: int, cause: str) -> None:
+    if delta == 0:
+        return
+    ship.gunnery[section] += delta
+    state.ledger.append({"date": state.date, "ship": ship.id, "what": "guns", "delta": delta, "cause": cause,
+                         "section": section})
+
+
+def join(state: CampaignState, ship: ShipRecord, cause: str) -> None:
+    """A ship joins the squadron with what she carries, each quantity recorded."""
+    crew, rigging, gunnery, stores, shot, prisoners = (ship.crew, ship.rigging, dict(ship.gunnery), ship.stores,
+                                                       ship.shot, ship.prisoners)
+    ship.crew = ship.rigging = ship.stores = ship.shot = ship.prisoners = 0
+    ship.gunnery = {s: 0 for s in gunnery}
+    state.ships.append(ship)
+    state.ledger.append({"date": state.date, "ship": ship.id, "what": "ships", "delta": 1, "cause": cause})
+    for what, value in (("crew", crew), ("rigging", rigging), ("stores", stores), ("shot", shot),
+                        ("prisoners", prisoners)):
+        adjust(state, ship, what, value, cause)
+    for section, value in gunnery.items():
+        adjust_section(state, ship, section, value, cause)
+
+
+def leave(state: CampaignState, ship: ShipRecord, cause: str) -> None:
+    """A ship leaves the squadron; everything she carries leaves with her, recorded."""
+    for what in ("crew", "rigging", "stores", "shot", "prisoners"):
+        adjust(state, ship, what, -getattr(ship, what), cause)
+    for section in list(ship.gunnery):
+        adjust_section(state, ship, section, -ship.gunnery[section], cause)
+    state.ships.remove(ship)
+    state.ledger.append({"date": state.date, "ship": ship.id, "what": "ships", "delta": -1, "cause": cause})
+
+
+def totals(state: CampaignState) -> dict[str, int]:
+    """Every counted quantity now."""
+    out = {q: sum(getattr(s, q) for s in state.ships) for q in SHIP_QUANTITIES}
+    out["money"] = state.money
+    out["ships"] = len(state.ships)
+    return out
+
+
+def ledger_totals(state: CampaignState, start_money: int = 0) -> dict[str, int]:
+    """Every counted quantity as the ledger's changes add up (money from `start_money`)."""
+    out = {q: 0 for q in QUANTITIES}
+    out["money"] = start_money
+    for entry in state.ledger:
+        out[entry["what"]] += entry["delta"]
+    return out
