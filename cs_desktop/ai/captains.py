@@ -29,7 +29,7 @@ def make_captain(name: str, seed: int, time_cap: bool = False) -> Captain:
         from cs_desktop.ai.judgment import JudgmentCaptain
 
         return JudgmentCaptain(seed)
-    if name in LEVELS:
+    if name in LEVELS or name in EXPERIMENTS:
         from cs_desktop.ai.levels import make_level
 
         return make_level(name, seed, time_cap)
@@ -38,16 +38,19 @@ def make_captain(name: str, seed: int, time_cap: bool = False) -> Captain:
 
 #: the levels offered to a player (cs_desktop/ai/levels.py describes each in a sentence)
 LEVELS = ("easy", "normal", "hard")
-#: every captain by name: the levels, and the baselines kept for measuring them
-CAPTAINS = (*LEVELS, "judgment", "simple", "random")
+#: searches measured against the levels, not offered to a player (levels.EXPERIMENTS)
+EXPERIMENTS = ("paired",)
+#: every captain by name: the levels, the baselines kept for measuring them, and the experiments
+CAPTAINS = (*LEVELS, "judgment", "simple", "random", *EXPERIMENTS)
 
 
 def describe(name: str) -> str:
     """One sentence for the player: what the captain considers and how long it thinks."""
-    if name in LEVELS:
+    if name in LEVELS or name in EXPERIMENTS:
+        from cs_desktop.ai.levels import EXPERIMENTS as TRIED
         from cs_desktop.ai.levels import LEVELS as DEFINED
 
-        return DEFINED[name].description
+        return (DEFINED[name] if name in DEFINED else TRIED[name]).description
     return {"judgment": "The judgment captain without a level's look-ahead (the same as easy).",
             "simple": "A baseline of a few rules of thumb, kept to measure the others against.",
             "random": "Answers every question at random; a baseline."}[name]

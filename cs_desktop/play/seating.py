@@ -22,7 +22,8 @@ SEAT_KINDS = (HUMAN, *LEVELS, *BASELINES)
 KNOWN_SEAT_KINDS = (HUMAN, *CAPTAINS)
 SEAT_LABELS = {HUMAN: "Human", **{level: f"Computer — {level}" for level in LEVELS},
                "judgment": "Computer — judgment (as easy)",
-               "simple": "Baseline — simple captain", "random": "Baseline — random captain"}
+               "simple": "Baseline — simple captain", "random": "Baseline — random captain",
+               "paired": "Experiment — paired search"}
 
 
 def seat_description(kind: str) -> str:

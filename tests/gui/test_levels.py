@@ -124,7 +124,7 @@ def test_a_search_for_a_replaced_game_ends_at_once(qtbot: Any, make_window: Any)
     qtbot.waitUntil(lambda: session.seats == {"us": "human", "gb": "human"}, timeout=5000)
     behind = session._executor.submit(lambda: None)  # runs once the thinking thread is free
     qtbot.waitUntil(behind.done, timeout=30000)
-    assert old.last_search is before[0]  # the abandoned search never finished its 200 iterations
+    assert old.last_search is before[0]  # the abandoned search never finished its 100 iterations
     assert session.thinking is None and not window.thinking_indicator.isVisible()
 
 
