@@ -11,14 +11,9 @@ from __future__ import annotations
 import html
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (
-    QFrame,
-    QLabel,
-    QScrollArea,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QLabel, QScrollArea, QWidget
+
+from cs_desktop.gui.forms import load_form
 
 from cs_desktop.gui.panel_dice import DiceTray, DieFace, GameLog
 from cs_desktop.gui.panel_track import SIDE_COLOURS, CardHand, ImpulseTrack
@@ -52,29 +47,12 @@ class OrdersPanel(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("orders")
-        lay = QVBoxLayout(self)
-        lay.setContentsMargins(6, 6, 6, 6)
-        self.heading = QLabel()
-        self.heading.setObjectName("orders-heading")
-        self.heading.setWordWrap(True)
-        self.heading.setTextFormat(Qt.TextFormat.RichText)
-        self.heading.setOpenExternalLinks(False)
-        lay.addWidget(self.heading)
-        self.prompt = QLabel()
-        self.prompt.setObjectName("orders-prompt")
-        self.prompt.setWordWrap(True)
-        self.prompt.setTextFormat(Qt.TextFormat.RichText)
+        form = load_form("orders_panel", self, margin=6)  # the layout: ui/orders_panel.ui
+        self.heading = form.get(QLabel, "orders-heading")
+        self.prompt = form.get(QLabel, "orders-prompt")
         self.prompt.linkActivated.connect(self._rule_link)
-        lay.addWidget(self.prompt)
-        self.message = QLabel()
-        self.message.setObjectName("orders-message")
-        self.message.setWordWrap(True)
-        self.message.setStyleSheet("color:#b3261e;")
-        lay.addWidget(self.message)
-        self.scroll_area = QScrollArea()
-        self.scroll_area.setWidgetResizable(True)
-        self.scroll_area.setFrameShape(QFrame.Shape.NoFrame)
-        lay.addWidget(self.scroll_area, 1)
+        self.message = form.get(QLabel, "orders-message")
+        self.scroll_area = form.get(QScrollArea, "orders-request")
         self.widget: RequestWidget | None = None
         self._request_key: Any = None
         self.session: GameSession | None = None

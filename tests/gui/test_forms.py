@@ -92,6 +92,12 @@ def _game_over(tmp_path: Path, lib: Any) -> QWidget:
     return GameOverDialog(empty_screen())
 
 
+def _orders(tmp_path: Path, lib: Any) -> QWidget:
+    from cs_desktop.gui.panels import OrdersPanel
+
+    return OrdersPanel()
+
+
 #: a window that uses each form: form name -> build(tmp_path, library)
 BUILDERS: dict[str, Callable[[Path, Any], QWidget]] = {
     "settings_dialog": _settings,
@@ -104,6 +110,7 @@ BUILDERS: dict[str, Callable[[Path, Any], QWidget]] = {
     "welcome_page": _welcome,
     "handover_page": _handover,
     "game_over_dialog": _game_over,
+    "orders_panel": _orders,
 }
 
 
