@@ -21,7 +21,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from cs_desktop.ai.search import Budget, Candidates, Evaluate, Policy, Progress, SearchResult, answer_key
+from cs_desktop.ai.search import (Budget, Candidates, Evaluate, Policy, Progress, SearchResult, answer_key, forced,
+                                  root_choices)
 from cs_desktop.rules.decisions import Request
 from cs_desktop.rules.game import Game
 
@@ -31,13 +32,9 @@ def paired_search(draw: Callable[[], Game], side: str, budget: Budget, *, candid
                   clock: Callable[[], float] = time.perf_counter) -> SearchResult:
     """Choose at the side's pending decision; `draw()` returns a new determinized copy each call."""
     started = clock()
-    first = draw()
-    own = next((r for r in first.pending if r.side == side), None)
-    if own is None:
-        raise ValueError(f"nothing is asked of {side!r} in the position searched")
-    options = candidates(first, own)
+    first, options = root_choices(draw, side, candidates)
     if len(options) == 1:
-        return SearchResult(options[0], 0, {answer_key(options[0]): 0}, float("nan"))
+        return forced(options[0])
     keys = [answer_key(o) for o in options]
     alive = list(range(len(options)))
     totals = [0.0] * len(options)

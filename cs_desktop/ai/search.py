@@ -64,19 +64,29 @@ def answer_key(answer: Any) -> str:
     return json.dumps(answer, sort_keys=True, separators=(",", ":"))
 
 
+def root_choices(draw: Callable[[], Game], side: str, candidates: Candidates) -> tuple[Game, list[Any]]:
+    """The first copy drawn and the choices to weigh at the side's pending decision in it."""
+    first = draw()
+    own = next((r for r in first.pending if r.side == side), None)
+    if own is None:
+        raise ValueError(f"nothing is asked of {side!r} in the position searched")
+    return first, candidates(first, own)
+
+
+def forced(answer: Any) -> SearchResult:
+    """The result of a decision with one choice: answered without searching."""
+    return SearchResult(answer, 0, {answer_key(answer): 0}, float("nan"))
+
+
 def search(draw: Callable[[], Game], side: str, budget: Budget, *, candidates: Candidates, policy: Policy,
            evaluate: Evaluate, progress: Progress | None = None,
            clock: Callable[[], float] = time.perf_counter) -> SearchResult:
     """Search from the side's pending decision; `draw()` returns a new determinized copy each call."""
     root = Node()
     started = clock()
-    first = draw()
-    own = next((r for r in first.pending if r.side == side), None)
-    if own is None:
-        raise ValueError(f"nothing is asked of {side!r} in the position searched")
-    options = candidates(first, own)
+    first, options = root_choices(draw, side, candidates)
     if len(options) == 1:
-        return SearchResult(options[0], 0, {answer_key(options[0]): 0}, float("nan"))
+        return forced(options[0])
     done = 0
     for done in range(1, budget.iterations + 1):
         _iterate(first if done == 1 else draw(), side, root, budget.horizon_turns, candidates, policy, evaluate)

@@ -48,6 +48,17 @@ def _candidates(game: Game, request: Request) -> list[Any]:
     return _options(request) if request.kind == "select_maneuver" else [_random_policy(1)(game, request)]
 
 
+def _only_this_wins(game: Game, target: Any) -> Any:
+    """An evaluation under which only `target`, as the side's next answer, leads to a win."""
+    start = len(game.decisions)
+
+    def evaluate(copy: Game, side: str) -> float:
+        first_own = next(d for d in copy.decisions[start:] if d["side"] == side)
+        return 1.0 if first_own["answer"] == target else 0.2
+
+    return evaluate
+
+
 def test_search_is_reproducible_for_an_iteration_budget() -> None:
     game = _game()
     request = _to_maneuver(game)
@@ -64,11 +75,7 @@ def test_search_finds_the_root_choice_that_wins() -> None:
     request = _to_maneuver(game)
     options = _options(request)
     target = options[-1]
-    start = len(game.decisions)
-
-    def evaluate(copy: Game, side: str) -> float:
-        first_own = next(d for d in copy.decisions[start:] if d["side"] == side)
-        return 1.0 if first_own["answer"] == target else 0.2
+    evaluate = _only_this_wins(game, target)
 
     result = search(game.clone, request.side, Budget(20 * len(options), 600.0, 0), candidates=_candidates,
                     policy=_random_policy(4), evaluate=evaluate)
@@ -132,11 +139,7 @@ def test_10_3_paired_search_keeps_the_choice_that_wins_and_drops_the_others() ->
     request = _to_maneuver(game)
     options = _options(request)
     target = options[-1]
-    start = len(game.decisions)
-
-    def evaluate(copy: Game, side: str) -> float:
-        first_own = next(d for d in copy.decisions[start:] if d["side"] == side)
-        return 1.0 if first_own["answer"] == target else 0.2
+    evaluate = _only_this_wins(game, target)
 
     result = paired_search(game.clone, request.side, Budget(12 * len(options), 600.0, 0), candidates=_candidates,
                            policy=_random_policy(4), evaluate=evaluate)
