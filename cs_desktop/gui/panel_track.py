@@ -65,7 +65,7 @@ class ImpulseTrack(QWidget):
         self.current = int(view.get("impulse", 0)) if seg.startswith("impulse") else 0
         sides = list(view["sides"])
         for sid, ship in view["ships"].items():
-            if ship.get("struck") or ship.get("captured"):
+            if ship.get("struck") or ship.get("captured") or ship.get("escaped"):  # out of the fight
                 continue
             colour = SIDE_COLOURS[sides.index(ship["side"]) % len(SIDE_COLOURS)]
             speed = int(ship.get("speed") or 0)
