@@ -4,7 +4,8 @@
 #     captains-sea tournament --merge OUT/*.json
 # Usage: bash scripts/tournament_by_scenario.sh CAPTAINS GAMES OUT [--reverse]
 #   e.g. bash scripts/tournament_by_scenario.sh hard,simple 2 benchmarks/results/hard-vs-simple
-# (seed 1, turn limit 30, one worker process a run: the pieces merge into exactly the report of one run).
+# (seed 1 — SEED=N for another independent sample, in its own folder —, turn limit 30, one worker process a
+# run: the pieces merge into exactly the report of one run).
 # With COMPILED=1 the games run on the compiled engine of scripts/build_compiled.py (build/compiled): the same
 # games, faster (the compiled engine is proved game-identical by `scripts/build_compiled.py --check`).
 set -euo pipefail
@@ -23,7 +24,7 @@ for f in $files; do
   target="$out/$name.json"
   if [ -e "$target" ] || [ -e "$target.running" ]; then continue; fi
   : > "$target.running"
-  if "${python[@]}" -m cs_desktop tournament --captains "$captains" --scenarios "$f" --games "$games" --seed 1 \
+  if "${python[@]}" -m cs_desktop tournament --captains "$captains" --scenarios "$f" --games "$games" --seed "${SEED:-1}" \
        --turn-limit 30 --workers 1 --json > "$target.part"; then
     mv "$target.part" "$target"
   else
