@@ -66,7 +66,7 @@ def set_up_view(scenario: Scenario, cards: Mapping[str, ShipCard]) -> dict[str, 
     """The public view of the scenario's set-up (what the board preview draws); raises if it cannot be set up."""
     from cs_desktop.play.setup_preview import setup_view
 
-    return setup_view(scenario, cards)[0]
+    return setup_view(scenario, cards)
 
 
 def fit(board: Any) -> None:

@@ -27,7 +27,7 @@ from cs_desktop.play.autosave import AutosaveStore
 from cs_desktop.play.fair_advice import FairAdvice
 from cs_desktop.play.presenter_captains import ComputerMove, ComputerTurns
 from cs_desktop.play.presenter_crew import CrewDrafts, copy_assign
-from cs_desktop.play.presenter_files import GameFiles, _same_file
+from cs_desktop.play.presenter_files import GameFiles, same_file
 from cs_desktop.play.screen import ScreenModel, empty_screen, end_result, ship_entries
 from cs_desktop.play.seating import HUMAN, seats_from_meta, window_captain
 from cs_desktop.play.turn_flow import StandingOrders, answer_for
@@ -111,7 +111,7 @@ class PlayPresenter(CrewDrafts, GameFiles, ComputerTurns):
         meta = loaded.meta
         seats, notes = seats_from_meta(meta, [side.id for side in loaded.game.scenario.sides])
         save_path: Path | None = Path(path)
-        if self.autosave is not None and _same_file(Path(path), self.autosave.path):
+        if self.autosave is not None and same_file(Path(path), self.autosave.path):
             # continuing from the autosave: Save goes to the player's own file, never over the autosave
             kept = meta.get("save_path")
             save_path = Path(kept) if isinstance(kept, str) and kept and Path(kept).is_file() else None

@@ -126,7 +126,7 @@ class GameFiles:
         return f"PENDING {len(game.decisions)} {digest} {describe_pending(game)}"
 
 
-def _same_file(a: Path, b: Path) -> bool:
+def same_file(a: Path, b: Path) -> bool:
     try:
         return a.resolve() == b.resolve()
     except OSError:
