@@ -10,7 +10,7 @@ from typing import Any
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPen, QPixmap, QPolygonF, QTransform
 
-from cs_desktop.gui.board_paint import HEADING_NAMES, SQUARE, _font, heading_angle
+from cs_desktop.gui.board_paint import HEADING_NAMES, MARGIN, SQUARE, _font, heading_angle
 from cs_desktop.rules.movement_rates import wind_from
 
 RULER = 18.0  # thickness of the rulers, pixels
@@ -27,12 +27,17 @@ def ruler_marks(board: Any) -> list[tuple[str, int, QPointF]]:
 def marks_for(t: QTransform, width: int, height: int,
               map_size: tuple[int, int] | None) -> list[tuple[str, int, QPointF]]:
     """`ruler_marks` from the scene-to-viewport transform and the viewport's size (painting uses the
-    painter's transform: nothing is asked of the view while it paints)."""
+    painter's transform: nothing is asked of the view while it paints).
+
+    A ruler is there only while the map's own numbers along that edge are out of sight (scrolled or zoomed
+    away): with the whole map in view, the numbers printed around it already say the column and row, and a
+    ruler beside them would print each number twice."""
     if map_size is None or t.m11() <= 0 or t.m22() <= 0:
         return []
     w, h = map_size
     inv, _ok = t.inverted()
     seen = inv.mapRect(QRectF(0, 0, width, height))
+    cols_ruler, rows_ruler = edge_numbers_hidden(seen)
     pps = t.m11() * SQUARE  # pixels a square
     every = 1
     while pps * every < MIN_LABEL_PX:
@@ -41,14 +46,20 @@ def marks_for(t: QTransform, width: int, height: int,
     x0, x1 = max(0, math.floor(seen.left() / SQUARE)), min(w - 1, math.floor(seen.right() / SQUARE))
     y0, y1 = max(0, math.floor(seen.top() / SQUARE)), min(h - 1, math.floor(seen.bottom() / SQUARE))
     for x in range(x0, x1 + 1):
-        if x % every == 0:
+        if cols_ruler and x % every == 0:
             p = t.map(QPointF((x + 0.5) * SQUARE, 0.0))
             marks.append(("col", x, QPointF(p.x(), RULER / 2)))
     for y in range(y0, y1 + 1):
-        if y % every == 0:
+        if rows_ruler and y % every == 0:
             p = t.map(QPointF(0.0, (y + 0.5) * SQUARE))
             marks.append(("row", y, QPointF(RULER / 2 + 2, p.y())))
     return marks
+
+
+def edge_numbers_hidden(seen: QRectF) -> tuple[bool, bool]:
+    """(columns, rows): whether the map's column numbers (above its top edge) and row numbers (left of its left
+    edge) are out of sight in `seen`, the scene rectangle in view; the numbers sit within MARGIN of the edge."""
+    return seen.top() > -MARGIN / 2, seen.left() > -MARGIN / 2
 
 
 class RulerCache:
@@ -79,13 +90,21 @@ class RulerCache:
 
 
 def _paint_rulers(painter: QPainter, marks: list[tuple[str, int, QPointF]], vw: int, vh: int) -> None:
+    cols = any(axis == "col" for axis, _n, _p in marks)
+    rows = any(axis == "row" for axis, _n, _p in marks)
+    if not (cols or rows):
+        return
     painter.setPen(Qt.PenStyle.NoPen)
     painter.setBrush(QColor(238, 242, 244, 235))
-    painter.drawRect(QRectF(0, 0, vw, RULER))
-    painter.drawRect(QRectF(0, RULER, RULER + 4, vh - RULER))
+    if cols:
+        painter.drawRect(QRectF(0, 0, vw, RULER))
+    if rows:
+        painter.drawRect(QRectF(0, RULER, RULER + 4, vh - RULER))
     painter.setPen(QPen(QColor("#8aa5b2"), 1))
-    painter.drawLine(QPointF(0, RULER), QPointF(vw, RULER))
-    painter.drawLine(QPointF(RULER + 4, RULER), QPointF(RULER + 4, vh))
+    if cols:
+        painter.drawLine(QPointF(0, RULER), QPointF(vw, RULER))
+    if rows:
+        painter.drawLine(QPointF(RULER + 4, RULER), QPointF(RULER + 4, vh))
     painter.setFont(_font(10, True))
     painter.setPen(QColor("#2f4b59"))
     for axis, n, p in marks:

@@ -295,3 +295,17 @@ def test_labels_prefer_the_part_of_the_board_in_sight(qtbot: Any) -> None:
     assert seen.contains(target.footprint(z)), (target.footprint(z), seen)
     for ring in (i for i in board.firing_items if i.data(0) == "ring"):
         assert seen.contains(ring.footprint(z)), ring.text()
+
+
+def test_rulers_only_where_the_maps_own_numbers_are_out_of_sight(qtbot: Any) -> None:
+    """With the whole map in view its edge numbers say the column and row, so no ruler prints them a second
+    time; zoomed in on the middle, both rulers are there."""
+    board = _board(qtbot, duel(a=(12, 12, 1), b=(16, 12, 7), wind=6))
+    board.set_follow(False)
+    board.fitInView(board.scene().itemsBoundingRect(), Qt.AspectRatioMode.KeepAspectRatio)
+    assert board.ruler_marks() == []
+    for _ in range(4):
+        board.zoom_in()
+    board.centerOn(square_center(16, 12))
+    axes = {axis for axis, _n, _p in board.ruler_marks()}
+    assert axes == {"col", "row"}
