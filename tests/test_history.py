@@ -119,6 +119,20 @@ def test_r20_1j_president_is_taken_by_the_squadron() -> None:
                                                                    "president-1815"}
 
 
+@pytest.mark.parametrize("ship", ["belvidera", "galatea", "guerriere", "congress", "shannon", "curlew",
+                                  "constellation-1799", "constellation-1800"])
+def test_r20_1k_the_remaining_cards_say_what_was_checked(ship: str) -> None:
+    card = load_ship(ROOT / "scenarios" / "ships" / f"{ship}.json")
+    checked = [e for e in card.sources if "checked" in e.lower() and "R20.1k" in e]
+    assert checked and all(_cites(e) for e in checked), card.sources
+
+
+def test_r20_1k_congress_complement_is_marked_unconfirmed() -> None:
+    card = load_ship(ROOT / "scenarios" / "ships" / "congress.json")
+    assert card.complement == 400
+    assert any("complement" in e.lower() and DESIGNED in e.lower() for e in card.sources)
+
+
 def test_r20_1g_a_ship_that_struck_but_escaped_makes_a_draw() -> None:
     s = load_scenario(ROOT / "scenarios" / "constellation-vs-vengeance.json")
     assert s.historical_outcome.winner is None
