@@ -42,8 +42,11 @@ def test_random_fleet_games_keep_every_invariant(name: str, fleet_rules: bool, s
             assert not set(answer) & out, f"{request.kind} asks a ship that no longer fights"
         assert game.submit(request.side, answer)
     assert game.ended and game.state.fleet_rules is fleet_rules
-    if fleet_rules:
-        assert gone and game.state.turn > min(e["turn"] for e in game.events if e["type"] == "escaped")
+    if fleet_rules and name == "frigate-fleets-12-a-side.json":
+        assert gone  # random captains lose some of 24 ships off the map in every game
+    if fleet_rules and gone:  # the battle outlasts a ship that leaves it, unless she was her side's last
+        first = min(e["turn"] for e in game.events if e["type"] == "escaped")
+        assert game.state.turn > first or "no ship left fighting" in game.state.end_reason
     logged = hits_from_log(game)
     for sid, ship in game.state.ships.items():
         assert logged[sid] == sum(ship.damage().values()), sid
