@@ -15,6 +15,8 @@ T = TypeVar("T")
 
 MASK64 = (1 << 64) - 1
 _LIMIT6 = (1 << 64) - ((1 << 64) % 6)  # reject draws above this so every face is exactly 1/6
+#: the same limit for below(n), n < 64 (index 0 unused)
+_LIMITS = (0, *((1 << 64) - ((1 << 64) % n) for n in range(1, 64)))
 
 
 def splitmix64(x: int) -> int:
@@ -39,22 +41,29 @@ class Dice:
         return Dice(self.seed, self.counter)
 
     def _next64(self) -> int:
-        value = splitmix64((self._base + self.counter * 0xD1B54A32D192ED03) & MASK64)
+        # splitmix64(base + counter * step), written out: the dice are drawn tens of thousands of times a game
+        x = (self._base + self.counter * 0xD1B54A32D192ED03 + 0x9E3779B97F4A7C15) & MASK64
         self.counter += 1
-        return value
+        x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+        x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & MASK64
+        return x ^ (x >> 31)
 
     def d6(self) -> int:
         """One six-sided die, 1..6."""
         while True:
-            value = self._next64()
-            if value < _LIMIT6:
-                return value % 6 + 1
+            x = (self._base + self.counter * 0xD1B54A32D192ED03 + 0x9E3779B97F4A7C15) & MASK64
+            self.counter += 1
+            x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+            x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & MASK64
+            x ^= x >> 31
+            if x < _LIMIT6:
+                return x % 6 + 1
 
     def below(self, n: int) -> int:
         """A whole number in 0..n-1 (uniform), for shuffles and random choices."""
         if n <= 0:
             raise ValueError("below() needs n >= 1")
-        limit = (1 << 64) - ((1 << 64) % n)
+        limit = _LIMITS[n] if n < len(_LIMITS) else (1 << 64) - ((1 << 64) % n)
         while True:
             value = self._next64()
             if value < limit:

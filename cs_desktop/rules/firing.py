@@ -113,6 +113,10 @@ def chaser_dice(ship: ShipState, end: str) -> int:
 # ---------------------------------------------------------------- announcing (11.0, 11.4.1-11.4.2)
 def firing_options(state: GameState, ship: ShipState) -> tuple[dict[str, Any], ...]:
     options: list[dict[str, Any]] = [HOLD]
+    # A ship with nothing loaded (no broadside section, no chaser) has nothing to offer whatever bears: most
+    # ships most impulses, so the lines to every enemy are not drawn for them.
+    if not any(load is not None for load in ship.loads.values()) and not any(ship.chasers.values()):
+        return (HOLD,)
     for target in state.enemies(ship):
         line = line_of_fire(state, ship, target)
         if line is None:

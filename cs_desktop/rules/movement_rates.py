@@ -61,17 +61,20 @@ def fractional_relativity(state: GameState, ships: list[ShipState], letters: dic
     have ships left, ties broken by ship order."""
     remaining = list(ships)
     speeds: dict[str, int] = {}
+    pair_mp: dict[tuple[str, str], int] = {}  # a pairing's MP for its first ship does not change as ships go
     while len(remaining) > 2:
         best: tuple[int, int, int] | None = None
         best_ship = None
+        mixed_left = len({s.side for s in remaining}) > 1
         for i, a in enumerate(remaining):
             for j, b in enumerate(remaining):
                 if i == j:
                     continue
-                mixed_left = len({s.side for s in remaining}) > 1
                 if mixed_left and a.side == b.side:
                     continue
-                mp = _pair(state, a, b, letters)[a.id]
+                mp = pair_mp.get((a.id, b.id))
+                if mp is None:
+                    mp = pair_mp[a.id, b.id] = _pair(state, a, b, letters)[a.id]
                 key = (mp, -i, -j)
                 if best is None or key > best:
                     best, best_ship = key, a
