@@ -20,7 +20,7 @@ _MODELS: dict[str, tuple[Scenario, dict[str, ShipCard]]] = {}
 def batch_spec(job: Job, pairing: int, start: int, stop: int) -> dict[str, Any]:
     """What a worker needs to play games `start`..`stop - 1` of pairing number `pairing`."""
     return {"pairing": job.pairings[pairing].to_dict(), "captains": list(job.captains), "seed": job.seed,
-            "turn_limit": job.turn_limit, "start": start, "stop": stop}
+            "turn_limit": job.turn_limit, "start": start, "stop": stop, "swap": job.swap_seats}
 
 
 def _models(pairing: Pairing) -> tuple[Scenario, dict[str, ShipCard]]:
@@ -63,6 +63,10 @@ def play_batch(spec: Mapping[str, Any], stop_asked: Callable[[], bool] | None = 
     for game in range(int(spec["start"]), int(spec["stop"])):
         if stop_asked is not None and stop_asked():
             return []
-        records.append(play_one(scenario, ships, pairing.id, int(spec["seed"]), game, (str(a), str(b)),
-                                None if limit is None else int(limit)))
+        seats = (str(b), str(a)) if spec.get("swap") and game % 2 else (str(a), str(b))
+        record = play_one(scenario, ships, pairing.id, int(spec["seed"]), game, seats,
+                          None if limit is None else int(limit))
+        if spec.get("swap"):
+            record["captains"] = list(seats)
+        records.append(record)
     return records

@@ -76,11 +76,15 @@ class Job:
     seed: int
     turn_limit: int | None
     batch: int = 20  # games per batch (the unit of work, of progress and of resuming)
+    swap_seats: bool = False  # odd games give each side the other's captain (20.0's "swap sides")
 
     def to_dict(self) -> dict[str, Any]:
-        return {"format": JOB_FORMAT, "version": 1, "captains": list(self.captains), "games": self.games,
-                "seed": self.seed, "turn_limit": self.turn_limit, "batch": self.batch,
-                "pairings": [p.to_dict() for p in self.pairings]}
+        out = {"format": JOB_FORMAT, "version": 1, "captains": list(self.captains), "games": self.games,
+               "seed": self.seed, "turn_limit": self.turn_limit, "batch": self.batch,
+               "pairings": [p.to_dict() for p in self.pairings]}
+        if self.swap_seats:
+            out["swap_seats"] = True
+        return out
 
     @staticmethod
     def from_dict(data: Mapping[str, Any]) -> Job:
@@ -89,7 +93,8 @@ class Job:
         a, b = data["captains"]
         limit = data["turn_limit"]
         return Job(tuple(Pairing.from_dict(p) for p in data["pairings"]), (str(a), str(b)), int(data["games"]),
-                   int(data["seed"]), None if limit is None else int(limit), int(data["batch"]))
+                   int(data["seed"]), None if limit is None else int(limit), int(data["batch"]),
+                   bool(data.get("swap_seats", False)))
 
     def fingerprint(self) -> str:
         """A digest of everything that decides the games (not the number of workers)."""

@@ -32,6 +32,7 @@ class Progress:
     total: int
     kept: int  # games found finished in the output folder
     pairing: str  # the pairing of the batch just finished ("" before any)
+    records: Records = field(default_factory=list)  # the games of that batch
 
 
 @dataclass
@@ -104,8 +105,8 @@ class DaskPool:
             self.name = f"local cluster of {n} process{'es' if n > 1 else ''}"
             root = _package_root()
             path = os.pathsep.join(p for p in (root, os.environ.get("PYTHONPATH", "")) if p)
-            self.cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True, dashboard_address=None,
-                                        silence_logs=logging.ERROR, env={"PYTHONPATH": path})  # type: ignore[no-untyped-call]
+            self.cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True, dashboard_address=":0",
+                                        silence_logs=logging.CRITICAL, env={"PYTHONPATH": path})  # type: ignore[no-untyped-call]
             self.client = Client(self.cluster)  # type: ignore[no-untyped-call]
         try:
             self.workers = self.client.run(worker_probe)
@@ -167,7 +168,7 @@ def run_job(job: Job, pool: Pool, out: Path | None = None, resume: bool = False,
         by_batch[(batch[0], batch[1])] = records
         state["done"] += len(records)
         if progress is not None:
-            progress(Progress(state["done"], job.total_games(), kept, job.pairings[batch[0]].id))
+            progress(Progress(state["done"], job.total_games(), kept, job.pairings[batch[0]].id, records))
 
     if progress is not None:
         progress(Progress(kept, job.total_games(), kept, ""))
