@@ -1,3 +1,6 @@
 from cs_desktop.cli import main
 
-raise SystemExit(main())
+# guarded: worker processes started by spawn (the balance lab's local cluster) import this module again and must
+# not run the command
+if __name__ == "__main__":
+    raise SystemExit(main())

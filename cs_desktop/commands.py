@@ -46,6 +46,10 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
     register_tournament(sub)
 
+    from cs_desktop.balance_command import register_balance
+
+    register_balance(sub)
+
     from cs_desktop.campaign.command import register_campaign
 
     register_campaign(sub)

@@ -1,11 +1,11 @@
-"""STYLE 1: the engine, AI, library, campaign and play layers import no Qt."""
+"""STYLE 1: the engine, AI, library, campaign, play and balance layers import no Qt."""
 
 import ast
 from pathlib import Path
 
 import cs_desktop
 
-PURE_LAYERS = ["rules", "ai", "library", "campaign", "play"]
+PURE_LAYERS = ["rules", "ai", "library", "campaign", "play", "balance"]
 
 
 def test_pure_layers_import_no_qt() -> None:

@@ -1,9 +1,10 @@
 """Balance check: computer-vs-computer games of a scenario, to see whether its VP terms balance the pairing.
 
 20.0's note: "For balancing purposes, simply swap sides to see how the ships fare while under the command of
-each player." The games run on a worker thread (`BalanceWorker` in a `QThread`), one `simulate(...)` call a
-game, with the two captains swapped on every other game; the dialog shows progress, can cancel between
-games, and shows each side's win rate, the draws, and the spread of victory points.
+each player." The games run on a worker thread (`BalanceWorker` in a `QThread`) through the balance lab's
+runner (`cs_desktop.balance`, in this process, one game a batch), with the two captains swapped on every other
+game; the dialog shows progress, can cancel between
+games, and shows each side's win rate, the draws, the spread of victory points and the suggested 19.0 bid.
 
 Closing the dialog (Close, Escape, or its parent window going away) cancels the games and disconnects the
 worker, which stops after the game in hand. The thread has no Qt parent and is held in `_RUNNING` until it
@@ -24,7 +25,7 @@ from PySide6.QtWidgets import QComboBox, QDialog, QLabel, QProgressBar, QPushBut
 from cs_desktop.ai.captains import CAPTAINS
 from cs_desktop.gui.forms import load_form
 from cs_desktop.rules.cards import Scenario, ShipCard
-from cs_desktop.simulate import simulate, summarize
+from cs_desktop.simulate import summarize
 
 
 #: the threads of balance checks with their workers, kept from Python's garbage collector until they have
@@ -70,18 +71,27 @@ class BalanceWorker(QObject):
 
     @Slot()
     def run(self) -> None:
+        """The games through the balance lab's runner, in this thread (one game a batch, so progress and cancel
+        come between games); odd games swap the captains (20.0's note)."""
+        from cs_desktop.balance.job import Job, scenario_pairing
+        from cs_desktop.balance.runner import InProcess, Progress, run_job
+
+        job = Job((scenario_pairing(self.scenario, self.ships),), self.captains, self.games, self.seed,
+                  self.turn_limit, batch=1, swap_seats=True)
         records: list[dict[str, Any]] = []
-        try:
-            for k in range(self.games):
-                if self._cancel:
-                    break
-                # game k: seed + k; on odd games the captains change sides (as simulate(swap_sides=True))
-                seats = self.captains[::-1] if k % 2 else self.captains
-                result = simulate(self.scenario, self.ships, 1, self.seed + k, (seats[0], seats[1]),
-                                  self.turn_limit, swap_sides=True)
-                record = dict(result["results"][0], game=k, captains=list(seats))
+        sides = [s.id for s in self.scenario.sides]
+
+        def progress(p: Progress) -> None:
+            for r in p.records:
+                record = {"game": r["game"], "seed": r["seed"], "ended": r["decided_by"] != "unfinished",
+                          "how": r["how"], "turns": r["turns"], "winner": r["winner"],
+                          "vp": dict(zip(sides, r["vp"], strict=True)), "captains": r["captains"],
+                          "margin": r["margin"], "decided_by": r["decided_by"]}
                 records.append(record)
-                self.progress.emit(k + 1, self.games, record)
+                self.progress.emit(p.done, p.total, record)
+
+        try:
+            run_job(job, InProcess(), progress=progress, cancelled=lambda: self._cancel)
         except Exception as e:  # a rules bug must not take the program down; report it
             self.failed.emit(f"{type(e).__name__}: {e}")
         self.finished.emit(records, self._cancel)
@@ -230,6 +240,12 @@ class BalanceDialog(QDialog):
             verdict = (f"{fav} wins clearly more often: consider a bid (19.0) or the scenario's own terms "
                        f"for the other side.")
         endings = ", ".join(f"{k} {v}" for k, v in summary["endings"].items())
+        from cs_desktop.balance.stats import suggest_bid
+
+        bid = suggest_bid(self.records, (a, b))
+        summary["bid"] = bid
+        verdict += (f" Suggested 19.0 bid: {names[bid['bidder']]} grants {names[bid['receiver']]} {bid['points']} VP "
+                    f"(the smallest that evens these games, R19.0d)." if bid["bidder"] else "")
         self.report.setHtml(
             f"<p>{head}. Draws (within 5 VP, 19.0): {summary['draw_rate'] * 100:.0f}%. "
             f"Mean length {summary['mean_turns']:.1f} turns.</p>"

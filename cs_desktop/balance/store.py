@@ -1,0 +1,99 @@
+"""The output folder of a balance run: the job, and each finished batch, written atomically.
+
+    OUT/job.json                  the job (pairings, captains, games, seed, ...) and its fingerprint
+    OUT/batches/PPPPP-GGGGGGG.json the records of games G.. of pairing P, once the whole batch has finished
+    OUT/results.json, pairings.csv, heatmap.png   written by output.py at the end
+
+A folder that holds the same job is continued: its finished batches are kept and only the others are played
+(`--resume` insists on it). A folder holding a different job is refused, naming what differs, so two runs
+never mix their games.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from cs_desktop.balance.job import Job, JobError, canonical
+
+
+def _describe_difference(old: dict[str, Any], new: dict[str, Any]) -> str:
+    diffs = [f"{key} {old.get(key)!r} there, {new.get(key)!r} asked"
+             for key in ("captains", "games", "seed", "turn_limit", "batch") if old.get(key) != new.get(key)]
+    old_ids = [p.get("id") for p in old.get("pairings", []) if isinstance(p, dict)]
+    new_ids = [p["id"] for p in new["pairings"]]
+    if old_ids != new_ids:
+        diffs.append(f"pairings {len(old_ids)} there ({', '.join(map(str, old_ids[:3]))}...), {len(new_ids)} asked")
+    elif not diffs:
+        diffs.append("the scenarios or ship cards of the pairings differ")
+    return "; ".join(diffs)
+
+
+class Store:
+    """Finished batches of one job in one folder."""
+
+    def __init__(self, folder: Path, job: Job, resume: bool = False) -> None:
+        from cs_desktop.jsonread import FileFormatError, read_json
+
+        self.folder, self.job = folder, job
+        self.fingerprint = job.fingerprint()
+        self.batches = folder / "batches"
+        path = folder / "job.json"
+        if folder.exists() and not folder.is_dir():
+            raise JobError(f"{folder}: not a folder (--out needs a folder for the results)")
+        if path.is_file():
+            try:
+                old = read_json(path, 512 * 1024 * 1024, "a balance job")[1]
+            except (FileFormatError, OSError) as e:
+                raise JobError(f"{path}: cannot read the job of this folder: {e}") from e
+            if not isinstance(old, dict) or old.get("fingerprint") != self.fingerprint:
+                what = _describe_difference(old, job.to_dict()) if isinstance(old, dict) else "not a job"
+                raise JobError(f"{folder} holds a different balance job ({what}); choose another --out folder, "
+                               f"or delete it to start afresh")
+            self.resumed = True
+        else:
+            if resume:
+                raise JobError(f"{folder}: --resume, but the folder holds no balance job (no job.json)")
+            leftovers = [p.name for p in folder.iterdir()] if folder.is_dir() else []
+            if leftovers:
+                raise JobError(f"{folder} is not empty and holds no balance job (found {', '.join(leftovers[:3])}); "
+                               "choose an empty or new folder")
+            self.resumed = False
+            from cs_desktop.files import atomic_write_text
+
+            atomic_write_text(path, json.dumps({**job.to_dict(), "fingerprint": self.fingerprint}, indent=1,
+                                               sort_keys=True) + "\n")
+
+    def _path(self, pairing: int, start: int) -> Path:
+        return self.batches / f"{pairing:05d}-{start:07d}.json"
+
+    def load(self) -> dict[tuple[int, int], list[dict[str, Any]]]:
+        """The finished batches: (pairing index, first game) -> records. A batch file of another job, or one
+        that does not hold the batch its name says, is an error naming it."""
+        from cs_desktop.jsonread import FileFormatError, read_json
+
+        out: dict[tuple[int, int], list[dict[str, Any]]] = {}
+        for p, start, stop in self.job.batches():
+            path = self._path(p, start)
+            if not path.is_file():
+                continue
+            try:
+                data = read_json(path, 256 * 1024 * 1024, "a balance batch")[1]
+            except (FileFormatError, OSError) as e:
+                raise JobError(f"{path}: {e}; delete the file to play the batch again") from e
+            expected = {"job": self.fingerprint, "pairing": self.job.pairings[p].id, "start": start, "stop": stop}
+            got = {k: data.get(k) for k in expected} if isinstance(data, dict) else {}
+            records = data.get("records") if isinstance(data, dict) else None
+            if got != expected or not isinstance(records, list) or len(records) != stop - start:
+                raise JobError(f"{path}: not batch {start}-{stop - 1} of pairing {expected['pairing']} of this job; "
+                               "delete the file to play the batch again")
+            out[(p, start)] = records
+        return out
+
+    def save(self, pairing: int, start: int, stop: int, records: list[dict[str, Any]]) -> None:
+        from cs_desktop.files import atomic_write_text
+
+        data = {"job": self.fingerprint, "pairing": self.job.pairings[pairing].id, "start": start, "stop": stop,
+                "records": records}
+        atomic_write_text(self._path(pairing, start), canonical(data) + "\n")
