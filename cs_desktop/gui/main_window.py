@@ -229,7 +229,7 @@ class MainWindow(WindowBoardHelp):
                 continue
             stack.setCurrentIndex(0)
             card = scroll.card_widget
-            card.set_card(ship.card, view["ships"][ship.id], ship.own)
+            card.set_card(ship.card, view["ships"][ship.id], ship.own, ship.name)
             if ship.id in drafts and request is not None:
                 card.set_assignment(request.info["limits"][ship.id], drafts[ship.id])
             else:

@@ -24,6 +24,7 @@ from typing import Any
 
 from cs_desktop.ai.seat import Seat
 from cs_desktop.play.autosave import AutosaveStore
+from cs_desktop.play.designations import Designator
 from cs_desktop.play.fair_advice import FairAdvice
 from cs_desktop.play.presenter_captains import ComputerMove, ComputerTurns
 from cs_desktop.play.presenter_crew import CrewDrafts, copy_assign
@@ -76,6 +77,7 @@ class PlayPresenter(CrewDrafts, GameFiles, ComputerTurns):
         self._screen: ScreenModel = empty_screen()
         self._screen_key: tuple[Any, ...] | None = None
         self._advice: tuple[tuple[Any, ...], FairAdvice] | None = None
+        self._names: tuple[Game, Designator] | None = None
         self._shift_mark = -1  # the newest event shown on a screen: map shifts after it are news
         self._fallback_dice = Dice(0xC5)
 
@@ -250,6 +252,8 @@ class PlayPresenter(CrewDrafts, GameFiles, ComputerTurns):
             return self._screen
         viewer = self.viewer()
         view = self.view()
+        if view is not None:  # events name ships by designation (play/designations.py)
+            view = self._designator(game).view(view)
         public = game.view(viewer, events=False) if view is None else view
         side = self.shown_side
         shift = (0, 0)
@@ -273,6 +277,11 @@ class PlayPresenter(CrewDrafts, GameFiles, ComputerTurns):
             last_message=self.last_message, passed=tuple(self.passed_for(side)), map_shift=shift)
         self._screen_key = key
         return self._screen
+
+    def _designator(self, game: Game) -> Designator:
+        if self._names is None or self._names[0] is not game:
+            self._names = (game, Designator(game.view(None, events=False), game.cards))
+        return self._names[1]
 
     def advice(self) -> FairAdvice | None:
         """The board's help for the position on screen, from the viewer's view only (None behind the curtain)."""

@@ -37,6 +37,7 @@ from dataclasses import dataclass, fields, replace
 from typing import TYPE_CHECKING, Any
 
 from cs_desktop.play import crew_plan
+from cs_desktop.play.designations import designations
 from cs_desktop.rules import geometry as geo
 from cs_desktop.rules.answers import show
 from cs_desktop.rules.decisions import Request
@@ -123,7 +124,7 @@ class Pass:
 def decide(view: Mapping[str, Any], request: Request, orders: StandingOrders,
            names: Mapping[str, str] | None = None) -> Pass | None:
     """The answer to give for the player, or None to ask him. Reads only `view` (his) and `request`; `names`
-    (ship id -> name, from the public ship cards) only words the reason."""
+    (ship id -> designation, play/designations.py) only words the reason."""
     n = _Names(names or {})
     if orders.ask_everything:
         return None
@@ -154,7 +155,7 @@ def answer_for(game: Game, humans: set[str], orders: StandingOrders) -> list[tup
             if request.side not in humans:
                 continue
             view = game.view(request.side)
-            names = {sid: game.cards[str(ship["card"])].name for sid, ship in view["ships"].items()}
+            names = designations(view, game.cards)
             passed = decide(view, request, orders, names)
             if passed is None:
                 continue
