@@ -221,6 +221,8 @@ class MainWindow(WindowBoardHelp):
         request = screen.request
         drafts = session.crew_drafts() if request is not None and request.kind == "assign_crew" else {}
         for ship in screen.ships:
+            if ship.id not in self._ship_docks:
+                continue  # a fleet game shows only the selected ship's card (gui/fleet_dock.py)
             dock, scroll, stack = self._ship_docks[ship.id]
             if view is None:
                 stack.setCurrentIndex(1)
@@ -235,6 +237,8 @@ class MainWindow(WindowBoardHelp):
             else:
                 card.set_assignment(None, None)
             dock.setWindowTitle(f"{ship.name}{'' if ship.own else ' (enemy)'}")
+        if self.fleet_list is not None:
+            self.fleet_list.refresh(screen, self.fleet_selected)
         self.orders.refresh(session)
         self.impulses.refresh(screen)
         self.hand.refresh(screen)
