@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from cs_desktop.gui.board_menu import board_toggles
-from cs_desktop.gui.fleet_dock import FleetList, centre_on
+from cs_desktop.gui.fleet_dock import FleetList, FleetPanel, centre_on
 from cs_desktop.gui.layout_file import LayoutFile
 from cs_desktop.gui.session import GameSession
 from cs_desktop.gui.ship_card import ShipCardScroll
@@ -132,9 +132,12 @@ class WindowDocks(QMainWindow):
         self.fleet_selected = None
 
     def _make_fleet_docks(self, ships: tuple[str, ...]) -> None:
-        self.fleet_list = FleetList()
+        panel = FleetPanel()
+        self.fleet_list = panel.list
         self.fleet_list.shipChosen.connect(self.select_ship)
-        self._add_dock("fleet", "Fleet", self.fleet_list, Qt.DockWidgetArea.LeftDockWidgetArea)
+        panel.orderGiven.connect(self.session.give_fleet_order)
+        panel.ordersCancelled.connect(self.session.cancel_fleet_orders)
+        self._add_dock("fleet", "Fleet", panel, Qt.DockWidgetArea.LeftDockWidgetArea)
         self._fleet_card = self._card_dock("Ship card", "dock-ship-card")
         self.docks["ship-card"] = self._fleet_card[0]
         self.splitDockWidget(self.docks["fleet"], self._fleet_card[0], Qt.Orientation.Vertical)

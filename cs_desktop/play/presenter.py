@@ -26,6 +26,7 @@ from cs_desktop.ai.seat import Seat
 from cs_desktop.play.autosave import AutosaveStore
 from cs_desktop.play.designations import Designator
 from cs_desktop.play.fair_advice import FairAdvice
+from cs_desktop.play.fleet_orders import FleetOrders
 from cs_desktop.play.presenter_captains import ComputerMove, ComputerTurns
 from cs_desktop.play.presenter_crew import CrewDrafts, copy_assign
 from cs_desktop.play.presenter_files import GameFiles, same_file
@@ -62,6 +63,7 @@ class PlayPresenter(CrewDrafts, GameFiles, ComputerTurns):
         self.make_captain = make_captain
         #: the standing orders of the human seats (issue 11); the window loads them from settings.ini
         self.orders = StandingOrders()
+        self.fleet = FleetOrders()  # play/fleet_orders.py: given in the fleet list, cancelled by the player
         #: answers given for a human seat by turn_flow: (side, turn, sentence), newest last
         self.passed: list[tuple[str, int, str]] = []
         #: increases whenever the game is replaced (new, load, undo, strike): a captain's late answer is dropped
@@ -135,6 +137,7 @@ class PlayPresenter(CrewDrafts, GameFiles, ComputerTurns):
         self.token += 1
         self.game = game
         self.seats = {side: seats.get(side, HUMAN) for side in (s.id for s in game.scenario.sides)}
+        self.fleet = FleetOrders()
         self.captains = {side: self.make_captain(kind, game.seed * 7 + i)
                          for i, (side, kind) in enumerate(self.seats.items()) if kind != HUMAN}
         self.scenario_path = scenario_path
@@ -383,7 +386,7 @@ class PlayPresenter(CrewDrafts, GameFiles, ComputerTurns):
     def _answer_for_humans(self) -> None:
         if self.game is None:
             return
-        for index, side, turn, why in answer_for(self.game, set(self.humans), self.orders):
+        for index, side, turn, why in answer_for(self.game, set(self.humans), self.orders, self.fleet):
             self._auto.add(index)
             self.passed.append((side, turn, why))
         del self.passed[:-200]

@@ -55,3 +55,44 @@ def test_14_2_a_duel_keeps_a_dock_per_ship(qtbot: Any, make_window: Any) -> None
     window.start_game(JAVA, {"us": "human", "gb": "simple"}, 4, {"turn_limit": 3})
     qtbot.waitUntil(lambda: len(_ship_docks(window)) == 2, timeout=20000)
     assert window.fleet_list is None and "fleet" not in window.docks
+
+
+def test_14_2_an_order_given_in_the_fleet_list_answers_the_fleets_maneuvers(qtbot: Any, make_window: Any) -> None:
+    import random
+
+    from PySide6.QtWidgets import QTableWidgetSelectionRange
+
+    from cs_desktop.gui import requests as rq
+
+    from .conftest import answer_with_widgets, click
+
+    window = make_window()
+    window.start_game(FLEET, {"us": "human", "gb": "random"}, 8, {"fleet_rules": True, "turn_limit": 2})
+    qtbot.waitUntil(lambda: window.fleet_list is not None and window.fleet_list.rowCount() == 24, timeout=20000)
+    fleet = window.fleet_list
+    fleet.clearSelection()
+    fleet.setRangeSelected(QTableWidgetSelectionRange(0, 0, 11, 0), True)  # our twelve (the list shows us first)
+    assert len(fleet.selected_ships()) == 12
+    panel = window.docks["fleet"].widget()
+    click(qtbot, panel.buttons["engage"])
+    click(qtbot, panel.buttons["crew"])
+    assert all("engage" in row[0] and "crew: bears" in row[0] for row in fleet.texts()[:12])
+    assert "[engage" in window.board.ship_name("congress-2")
+    session = window.session
+    rng = random.Random(3)
+    shown: list[str] = []
+    for _ in range(200):
+        qtbot.waitUntil(lambda: session.game.ended or (session.request() is not None
+                                                       and window.orders.widget is not None), timeout=30000)
+        if session.game.ended:
+            break
+        widget = window.orders.widget
+        shown.append(widget.request.kind)
+        if isinstance(widget, rq.AssignCrewWidget):
+            click(qtbot, widget.ok)
+        else:
+            answer_with_widgets(qtbot, window, rng)
+    assert "select_maneuver" not in shown  # every ship of ours is under an order with a legal answer
+    assert any(w.startswith("9.1: fleet orders") for s, _t, w in session.passed if s == "us")
+    click(qtbot, panel.buttons["cancel"])
+    assert all("engage" not in row[0] for row in fleet.texts()[:12])
