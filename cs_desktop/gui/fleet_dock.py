@@ -30,7 +30,7 @@ from cs_desktop.play.fleet_list import FleetRow, fleet_rows
 from cs_desktop.play.fleet_orders import ORDERS
 from cs_desktop.play.screen import ScreenModel
 
-COLUMNS = ("Ship", "Hull", "Crew", "Rigging", "Loads", "State")
+COLUMNS = ("Ship", "Hull", "Crew", "Rigging", "State", "Loads")
 OWN = QColor("#eef5ff")
 ENEMY = QColor("#fff1ee")
 OUT = QColor("#8a8a8a")
@@ -69,7 +69,7 @@ class FleetList(QTableWidget):
         self.setRowCount(len(rows))
         for r, row in enumerate(rows):
             name = row.name + ("" if row.own else "  (enemy)") + (f"  [{marks[row.id]}]" if row.id in marks else "")
-            cells = (name, row.hull, row.crew, row.rigging, row.loads, row.status)
+            cells = (name, row.hull, row.crew, row.rigging, row.status, row.loads)
             for c, text in enumerate(cells):
                 item = self.item(r, c)
                 if item is None:

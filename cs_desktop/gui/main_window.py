@@ -216,7 +216,7 @@ class MainWindow(WindowBoardHelp):
             self.stack.setCurrentWidget(self.board)
         if view is not None:  # a ship under a fleet order shows it after her name (play/fleet_orders.py)
             marks = session.fleet_marks()
-            self.board.set_view(view, {s: n + (f" [{marks[s]}]" if s in marks else "")
+            self.board.set_view(view, {s: n + (f" [{marks[s].split(',')[0]}]" if s in marks else "")
                                        for s, n in screen.ship_names.items()})
             self._overlay_key = None
             self._show_new_shifts(screen)

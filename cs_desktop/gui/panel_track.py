@@ -78,7 +78,7 @@ class ImpulseTrack(QWidget):
         if len(fighting) <= ROWS_UP_TO:
             rows = [((str(ship["side"]), int(ship.get("speed") or 0)), [screen.ship_name(sid)])
                     for sid, ship in fighting]
-        else:  # a fleet: one row per side and speed, "Congress (1) +4"
+        else:  # a fleet: one row per side and speed, "Congress (1) +4" (4 more ships)
             rows = sorted(grouped.items(), key=lambda kv: (sides.index(kv[0][0]), -kv[0][1]))
         for (side, speed), names in rows:
             colour = SIDE_COLOURS[sides.index(side) % len(SIDE_COLOURS)]

@@ -33,7 +33,7 @@ def test_14_2_a_fleet_game_has_a_fleet_list_and_one_card_dock(qtbot: Any, make_w
     us = rows[names.index("Congress (2)")]
     assert us[2] == "16/16" and us[3] == "13/13"
     enemy = rows[names.index("Shannon (1)  (enemy)")]
-    assert all(word not in enemy[4] for word in ("R", "C", "D"))  # an enemy's load types stay hidden
+    assert all(word not in enemy[5] for word in ("R", "C", "D"))  # an enemy's load types stay hidden
     # the impulse track stays compact: ships of a side and speed share a row, at most 3 load tags an impulse
     track = window.impulses
     assert 1 <= len(track.rows) <= 8 and all(len(v) <= 3 for v in track.loads.values())
@@ -77,7 +77,7 @@ def test_14_2_an_order_given_in_the_fleet_list_answers_the_fleets_maneuvers(qtbo
     click(qtbot, panel.buttons["engage"])
     click(qtbot, panel.buttons["crew"])
     assert all("engage" in row[0] and "crew: bears" in row[0] for row in fleet.texts()[:12])
-    assert "[engage" in window.board.ship_name("congress-2")
+    assert window.board.ship_name("congress-2") == "Congress (2) [engage]"  # the board: the fleet order only
     session = window.session
     rng = random.Random(3)
     shown: list[str] = []
