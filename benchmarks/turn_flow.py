@@ -1,5 +1,12 @@
-"""How many questions a turn asks the player (issue 11, item 2):
-    python3 benchmarks/turn_flow.py [--games N] [SCENARIO ...]
+"""How many questions a turn asks the player (issue 11, item 2; fleets: issue 14, item 2):
+    python3 benchmarks/turn_flow.py [--games N] [--turns T] [SCENARIO ...]
+    python3 benchmarks/turn_flow.py --fleet [--games N] [--turns T]
+
+`--fleet` plays the 12-a-side fleet scenario (fleet rules on) three ways: every request asked; the default
+standing orders; and the default standing orders with fleet orders (play/fleet_orders.py: every ship of the
+player's side told to engage the nearest, and the standing crew order for each). Besides questions (requests
+shown) it counts ship decisions asked: the ships of a maneuver or crew request shown to the player that neither
+have a single legal choice nor an answer from the fleet orders.
 
 Whole games, the `easy` captain on both sides; one side is "the player": each of his requests first goes
 through `cs_desktop.play.turn_flow` with the default standing orders (a pass is submitted as the window would),
@@ -24,9 +31,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from cs_desktop.ai.captains import make_captain  # noqa: E402
 from cs_desktop.ai.seat import Seat  # noqa: E402
 from cs_desktop.files import load_scenario_with_ships  # noqa: E402
+from cs_desktop.play.designations import designations  # noqa: E402
+from cs_desktop.play.fleet_orders import FleetOrders  # noqa: E402
 from cs_desktop.play.turn_flow import StandingOrders, decide  # noqa: E402
 from cs_desktop.rules.game import Game  # noqa: E402
 
+FLEET = "scenarios/fleets/frigate-fleets-12-a-side.json"
 DEFAULT_SCENARIOS = ["scenarios/constitution-vs-java.json", "scenarios/constitution-vs-guerriere.json",
                      "scenarios/united-states-vs-macedonian.json", "scenarios/president-vs-belvidera-3-ship.json"]
 
@@ -35,14 +45,25 @@ Row = tuple[int, bool, bool]  # questions in a turn, any ship fired, the player'
 
 
 def play(path: str, seed: int, player_index: int, orders: StandingOrders,
-         turn_limit: int = 30) -> tuple[list[Row], list[Row], Counter[str]]:
+         turn_limit: int = 30, fleet_orders: bool = False,
+         ship_counts: Counter[int] | None = None) -> tuple[list[Row], list[Row], Counter[str]]:
     """A row per turn of one game, the same with every request of the player counted (as "Ask me everything"
-    would ask), and the asked request kinds."""
+    would ask), and the asked request kinds. `fleet_orders`: every ship of the player's side under "engage the
+    nearest" and the standing crew order; `ship_counts` (turn -> ship decisions asked) is filled in if given."""
     scenario, ships = load_scenario_with_ships(path)
-    game = Game(scenario, ships, seed, {"turn_limit": turn_limit})
+    options: dict[str, object] = {"turn_limit": turn_limit}
+    if path.endswith(FLEET.split("/")[-1]):
+        options["fleet_rules"] = True
+    game = Game(scenario, ships, seed, options)
     sides = list(game.state.sides)
     player = sides[player_index]
     captains = {side: make_captain("easy", seed * 7919 + i) for i, side in enumerate(sides)}
+    fleet = FleetOrders()
+    if fleet_orders:
+        mine_all = list(game.state.sides[player].ships)
+        fleet.give("engage", mine_all)
+        fleet.give("crew", mine_all)
+    names = designations(game.view(None), game.cards)
     asked: Counter[int] = Counter()
     every: Counter[int] = Counter()
     kinds: Counter[str] = Counter()
@@ -51,12 +72,21 @@ def play(path: str, seed: int, player_index: int, orders: StandingOrders,
         answer = None
         if request.side == player:
             every[game.state.turn] += 1
-            passed = decide(game.view(player), request, orders)
+            view = game.view(player)
+            passed = decide(view, request, orders)
+            if passed is None and fleet_orders and not orders.ask_everything:
+                passed = fleet.decide(view, request, game.cards, names)
             if passed is not None:
                 answer = passed.answer
             else:
                 asked[game.state.turn] += 1
                 kinds[request.kind] += 1
+                if ship_counts is not None and request.kind in ("select_maneuver", "assign_crew"):
+                    ids = list(request.ships or request.info.get("limits", {}))
+                    filled = fleet.fill(view, request, game.cards)
+                    if request.kind == "assign_crew" and orders.ask_everything:
+                        filled = {}
+                    ship_counts[game.state.turn] += sum(1 for s in ids if s not in filled)
         if answer is None:
             answer = captains[request.side].choose(Seat(game, request))
         result = game.submit(request.side, answer)
@@ -84,11 +114,34 @@ def figures(rows: list[Row]) -> str:
             f"({len(held)})")
 
 
+def fleet_main(games: int, turns: int) -> None:
+    for label, orders, given in (("Ask me everything", StandingOrders(ask_everything=True), False),
+                                 ("default standing orders", StandingOrders(), False),
+                                 ("default standing orders + fleet orders", StandingOrders(), True)):
+        rows: list[Row] = []
+        ships: list[int] = []
+        kinds: Counter[str] = Counter()
+        for k in range(games):
+            counts: Counter[int] = Counter()
+            game_rows, _every, game_kinds = play(FLEET, 1 + k, k % 2, orders, turns, given, counts)
+            rows += game_rows
+            kinds += game_kinds
+            ships += [counts[t] for t in range(1, len(game_rows) + 1)]
+        print(f"{label}: {figures(rows)}")
+        print(f"   ship decisions asked per turn: median {_median(ships)}, max {max(ships, default=0)}")
+        print("   asked: " + ", ".join(f"{k} {n}" for k, n in kinds.most_common()))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=4, help="games per scenario (default 4)")
+    parser.add_argument("--turns", type=int, default=30, help="turn limit of each game (default 30)")
+    parser.add_argument("--fleet", action="store_true", help="the 12-a-side fleet scenario, with fleet orders")
     parser.add_argument("scenarios", nargs="*", default=DEFAULT_SCENARIOS)
     args = parser.parse_args()
+    if args.fleet:
+        fleet_main(args.games, args.turns)
+        return
     for label, orders in (("default standing orders", StandingOrders()),
                           ("Ask me everything", StandingOrders(ask_everything=True))):
         rows: list[Row] = []
@@ -98,7 +151,7 @@ def main() -> None:
         for path in args.scenarios:
             mine: list[Row] = []
             for k in range(args.games):
-                game_rows, game_every, game_kinds = play(path, 1 + k, k % 2, orders)
+                game_rows, game_every, game_kinds = play(path, 1 + k, k % 2, orders, args.turns)
                 mine += game_rows
                 every += game_every
                 kinds += game_kinds

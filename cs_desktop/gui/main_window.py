@@ -214,13 +214,17 @@ class MainWindow(WindowBoardHelp):
             self.handover.button.setFocus()
         else:
             self.stack.setCurrentWidget(self.board)
-        if view is not None:
-            self.board.set_view(view, screen.ship_names)
+        if view is not None:  # a ship under a fleet order shows it after her name (play/fleet_orders.py)
+            marks = session.fleet_marks()
+            self.board.set_view(view, {s: n + (f" [{marks[s].split(',')[0]}]" if s in marks else "")
+                                       for s, n in screen.ship_names.items()})
             self._overlay_key = None
             self._show_new_shifts(screen)
         request = screen.request
         drafts = session.crew_drafts() if request is not None and request.kind == "assign_crew" else {}
         for ship in screen.ships:
+            if ship.id not in self._ship_docks:
+                continue  # a fleet game shows only the selected ship's card (gui/fleet_dock.py)
             dock, scroll, stack = self._ship_docks[ship.id]
             if view is None:
                 stack.setCurrentIndex(1)
@@ -229,13 +233,18 @@ class MainWindow(WindowBoardHelp):
                 continue
             stack.setCurrentIndex(0)
             card = scroll.card_widget
-            card.set_card(ship.card, view["ships"][ship.id], ship.own)
+            card.set_card(ship.card, view["ships"][ship.id], ship.own, ship.name)
             if ship.id in drafts and request is not None:
                 card.set_assignment(request.info["limits"][ship.id], drafts[ship.id])
             else:
                 card.set_assignment(None, None)
             dock.setWindowTitle(f"{ship.name}{'' if ship.own else ' (enemy)'}")
+        if self.fleet_list is not None:
+            self.fleet_list.refresh(screen, self.fleet_selected, session.fleet_marks())
         self.orders.refresh(session)
+        prefill = session.fleet_prefill() if self.orders.widget is not None else {}
+        for ship_id, choice in prefill.items():  # the ships the fleet orders answer, ready in the form
+            self.orders.widget.select_option(ship_id, choice)  # type: ignore[union-attr]
         self.impulses.refresh(screen)
         self.hand.refresh(screen)
         self.dice.refresh(screen)

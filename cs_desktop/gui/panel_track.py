@@ -23,6 +23,10 @@ from cs_desktop.gui.ship_card import SECTION_LABELS
 from cs_desktop.play.screen import ScreenModel
 
 SIDE_COLOURS = ["#2b4c9b", "#b22222", "#2e7d32", "#6a1b9a"]
+#: with more ships than this in the fight, ships of one side and speed share a row (they activate alike)
+ROWS_UP_TO = 6
+#: load markers drawn under one impulse at most (the rest as "+N"; all of them in the tooltip)
+TAGS_UP_TO = 3
 
 
 class ImpulseTrack(QWidget):
@@ -33,7 +37,8 @@ class ImpulseTrack(QWidget):
         super().__init__(parent)
         self.setObjectName("impulse-track")
         self.rows: list[tuple[str, str, list[int]]] = []  # (label, colour, activations per impulse 1..12)
-        self.loads: dict[int, list[str]] = {}
+        self.loads: dict[int, list[str]] = {}  # drawn (at most TAGS_UP_TO per impulse)
+        self.all_loads: dict[int, list[str]] = {}  # every marker, for the tooltip
         self.current = 0
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self.setToolTip("Impulse track: numbers are each ship's activations in that impulse (7.0 step 8); "
@@ -53,6 +58,7 @@ class ImpulseTrack(QWidget):
         view = screen.view
         self.rows = []
         self.loads = {}
+        self.all_loads = {}
         self.current = 0
         if view is None:
             self.updateGeometry()
@@ -64,14 +70,21 @@ class ImpulseTrack(QWidget):
         seg = str(view.get("segment", ""))
         self.current = int(view.get("impulse", 0)) if seg.startswith("impulse") else 0
         sides = list(view["sides"])
-        for sid, ship in view["ships"].items():
-            if ship.get("struck") or ship.get("captured") or ship.get("escaped"):  # out of the fight
-                continue
-            colour = SIDE_COLOURS[sides.index(ship["side"]) % len(SIDE_COLOURS)]
-            speed = int(ship.get("speed") or 0)
+        fighting = [(sid, ship) for sid, ship in view["ships"].items()
+                    if not (ship.get("struck") or ship.get("captured") or ship.get("escaped"))]
+        grouped: dict[tuple[str, int], list[str]] = {}
+        for sid, ship in fighting:
+            grouped.setdefault((str(ship["side"]), int(ship.get("speed") or 0)), []).append(screen.ship_name(sid))
+        if len(fighting) <= ROWS_UP_TO:
+            rows = [((str(ship["side"]), int(ship.get("speed") or 0)), [screen.ship_name(sid)])
+                    for sid, ship in fighting]
+        else:  # a fleet: one row per side and speed, "Congress (1) +4" (4 more ships)
+            rows = sorted(grouped.items(), key=lambda kv: (sides.index(kv[0][0]), -kv[0][1]))
+        for (side, speed), names in rows:
+            colour = SIDE_COLOURS[sides.index(side) % len(SIDE_COLOURS)]
             acts = [tables.activations(speed, i) for i in range(1, 13)]
-            name = screen.ship_name(sid)
-            self.rows.append((f"{name} ({speed})", colour, acts))
+            label = names[0] if len(names) == 1 else f"{names[0]} +{len(names) - 1}"
+            self.rows.append((f"{label} ({speed})", colour, acts))
         turn = int(view.get("turn", 1))
         viewer = screen.viewer
         for due, ship, slot, load, _delayed in view.get("reload_track", []):
@@ -80,9 +93,12 @@ class ImpulseTrack(QWidget):
                 continue
             own = viewer is None or view["ships"].get(ship, {}).get("side") == viewer
             sec = SECTION_LABELS.get(slot, slot)
-            short = ship[:3].title()
+            short = screen.ship_name(ship)
             text = f"{short} {sec}: {load}" if own and load else f"{short} {sec}"
-            self.loads.setdefault(impulse, []).append(text)
+            self.all_loads.setdefault(impulse, []).append(text)
+        for impulse, items in self.all_loads.items():
+            self.loads[impulse] = items if len(items) <= TAGS_UP_TO else \
+                items[:TAGS_UP_TO - 1] + [f"+{len(items) - TAGS_UP_TO + 1} more"]
         self.updateGeometry()
         self.update()
 
@@ -135,7 +151,7 @@ class ImpulseTrack(QWidget):
                 p.drawText(rect, Qt.AlignmentFlag.AlignCenter, text if box_w > 60 else "L")
         p.end()
         tips = []
-        for impulse, items in sorted(self.loads.items()):
+        for impulse, items in sorted(self.all_loads.items()):
             tips.append(f"impulse {impulse}: " + "; ".join(items))
         self.setToolTip("Impulse track (7.0 step 8, 10.0). Load markers:\n" + ("\n".join(tips) or "none"))
 

@@ -169,7 +169,8 @@ class ReplayViewer(QMainWindow):
         self.board.set_view(view)
         for sid, scroll in self.cards.items():
             state = view["ships"][sid]
-            scroll.card_widget.set_card(self.replay.cards()[sid], state, self.replay.own(sid))
+            scroll.card_widget.set_card(self.replay.cards()[sid], state, self.replay.own(sid),
+                                        self.replay.ship_names()[sid])
             i = self.card_tabs.indexOf(scroll)
             self.card_tabs.setTabText(i, f"{self.replay.ship_names()[sid]}{'' if self.replay.own(sid) else ' (enemy)'}")
         # the log draws the same screen model as in play; its key stays the same while the replay is open, so

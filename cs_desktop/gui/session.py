@@ -217,6 +217,33 @@ class GameSession(QObject):
     def set_orders(self, orders: StandingOrders) -> None:
         self.presenter.set_orders(orders)
 
+    # ------------------------------------------------------------------ fleet orders (play/fleet_orders.py)
+    def give_fleet_order(self, kind: str, ships: list[str]) -> None:
+        """Ships of the side at the screen take a standing fleet order; it applies at once."""
+        screen = self.screen()
+        own = [s.id for s in screen.ships if s.own and s.id in ships and screen.viewer is not None]
+        if not own:
+            self.presenter.last_message = "Select ships of your own side in the fleet list first."
+            self.presenter.set_orders(self.presenter.orders)
+            return
+        self.presenter.fleet.give(kind, own)
+        self.presenter.set_orders(self.presenter.orders)
+
+    def cancel_fleet_orders(self, ships: list[str]) -> None:
+        self.presenter.fleet.cancel(ships)
+        self.presenter.set_orders(self.presenter.orders)
+
+    def fleet_marks(self) -> dict[str, str]:
+        return self.presenter.fleet.marks()
+
+    def fleet_prefill(self) -> dict[str, Any]:
+        """Ship id -> the answer the fleet orders give her in the request on screen (the rest are asked)."""
+        screen = self.screen()
+        if screen.request is None or screen.view is None:
+            return {}
+        cards = {s.card.id: s.card for s in screen.ships}
+        return self.presenter.fleet.fill(screen.view, screen.request, cards)
+
     def passed_for(self, side: str | None, most: int = 8) -> list[str]:
         return self.presenter.passed_for(side, most)
 

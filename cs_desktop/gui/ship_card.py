@@ -15,6 +15,8 @@ The layout is the Designer form ui/ship_card.ui (gui/forms.py); this module fill
 
 from __future__ import annotations
 
+import html
+
 from typing import Any, Literal
 
 from PySide6.QtCore import Qt, Signal
@@ -99,12 +101,14 @@ class ShipCardWidget(QFrame):
         self.set_assignment(None, None)
 
     # ------------------------------------------------------------------ drawing
-    def set_card(self, card: ShipCard, state: dict[str, Any] | None = None, own: bool = True) -> None:
+    def set_card(self, card: ShipCard, state: dict[str, Any] | None = None, own: bool = True,
+                 name: str | None = None) -> None:
+        """`name`: the ship's designation when it is not the card's name (play/designations.py)."""
         self.card = card
         self.state = state
         self.own = own
         st = state or {}
-        self.name.setText(card.name + (f"  <span style='font-size:small'>({card.rating})</span>"
+        self.name.setText(html.escape(name or card.name) + (f"  <span style='font-size:small'>({card.rating})</span>"
                                        if card.rating else ""))
         self.name.setTextFormat(Qt.TextFormat.RichText)
         launched = f", launched {card.launched}" if card.launched else ""

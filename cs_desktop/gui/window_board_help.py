@@ -64,10 +64,7 @@ class WindowBoardHelp(WindowFiles):
         if (request is not None and request.ships and ship_id in request.ships
                 and request is self.session.request()):
             self._show_overlays_for(request, ship_id)
-        if ship_id in self._ship_docks:
-            dock = self._ship_docks[ship_id][0]
-            dock.show()
-            dock.raise_()
+        self.select_ship(ship_id)  # her card dock, or in a fleet game the one card dock shows her
 
     def _show_new_shifts(self, screen: ScreenModel) -> None:
         """9.3: when the engine shifted every piece since the last screen, show it on the board."""

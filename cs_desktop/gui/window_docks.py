@@ -1,6 +1,8 @@
 """The main window's docks and layout: the play panels' docks, one dock per ship card (named by seat, so a
 layout carries over from one scenario to the next), the View menu that shows and hides them, and the saved
-layout (gui/layout_file.py). `MainWindow` (main_window.py) builds on this class."""
+layout (gui/layout_file.py). A fleet game (a side with more than 3 ships, play/fleet_list.is_fleet) has a
+fleet list dock and one card dock for the selected ship instead (gui/fleet_dock.py). `MainWindow`
+(main_window.py) builds on this class."""
 
 from __future__ import annotations
 
@@ -18,9 +20,11 @@ from PySide6.QtWidgets import (
 )
 
 from cs_desktop.gui.board_menu import board_toggles
+from cs_desktop.gui.fleet_dock import FleetList, FleetPanel, centre_on
 from cs_desktop.gui.layout_file import LayoutFile
 from cs_desktop.gui.session import GameSession
 from cs_desktop.gui.ship_card import ShipCardScroll
+from cs_desktop.play.fleet_list import is_fleet
 
 LAYOUT_VERSION = 3  # of the saved dock layout: a layout of another version is not restored
 
@@ -36,6 +40,9 @@ class WindowDocks(QMainWindow):
     view_menu: QMenu
     _ship_docks: dict[str, tuple[QDockWidget, ShipCardScroll, QStackedWidget]]
     _dock_ships: tuple[str, ...]
+    fleet_list: FleetList | None = None  # a fleet game's list, and its one card dock (gui/fleet_dock.py)
+    _fleet_card: tuple[QDockWidget, ShipCardScroll, QStackedWidget] | None = None
+    fleet_selected: str | None = None
 
     def _add_dock(self, key: str, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
         dock = QDockWidget(title, self)  # "&&" shows one "&" (a single one would be a mnemonic)
@@ -63,47 +70,97 @@ class WindowDocks(QMainWindow):
         ships = tuple(ship.id for ship in screen.ships)
         if ships == self._dock_ships:
             return
-        for dock, _scroll, _stack in self._ship_docks.values():
-            self.removeDockWidget(dock)
-            dock.deleteLater()
+        if self._fleet_card is None:
+            for dock, _scroll, _stack in self._ship_docks.values():
+                self.removeDockWidget(dock)
+                dock.deleteLater()
         self._ship_docks = {}
         self._dock_ships = ships
+        self._drop_fleet_docks()
         if not screen.has_game:
+            return
+        if is_fleet(screen):
+            self._make_fleet_docks(ships)
             return
         first: QDockWidget | None = None
         sides = list(screen.side_names)
         index_in_side: dict[str, int] = {}
         for ship in screen.ships:
-            side, sid, card = ship.side, ship.id, ship.card
+            side, sid = ship.side, ship.id
             k = index_in_side[side] = index_in_side.get(side, -1) + 1
-            if True:
-                scroll = ShipCardScroll()
-                scroll.card_widget.assignmentEdited.connect(self.session.set_draft)
-                hidden = QLabel("Hidden until the next player takes the screen.")
-                hidden.setAlignment(Qt.AlignmentFlag.AlignCenter)
-                stack = QStackedWidget()
-                stack.addWidget(scroll)
-                stack.addWidget(hidden)
-                dock = QDockWidget(card.name, self)
-                # named by seat, not by ship: a layout carries over from one scenario to the next
-                dock.setObjectName(f"dock-ship-{sides.index(side)}-{k}")
-                dock.setWidget(stack)
-                dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable
-                                 | QDockWidget.DockWidgetFeature.DockWidgetFloatable
-                                 | QDockWidget.DockWidgetFeature.DockWidgetClosable)
-                dock.setMinimumWidth(380)
-                self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, dock)
-                if first is None:
-                    first = dock
-                else:
-                    self.tabifyDockWidget(first, dock)
-                self._ship_docks[sid] = (dock, scroll, stack)
+            # named by seat, not by ship: a layout carries over from one scenario to the next
+            dock, scroll, stack = self._card_dock(ship.name, f"dock-ship-{sides.index(side)}-{k}")
+            if first is None:
+                first = dock
+            else:
+                self.tabifyDockWidget(first, dock)
+            self._ship_docks[sid] = (dock, scroll, stack)
         if first is not None:
             first.raise_()
             self.resizeDocks([first], [480], Qt.Orientation.Horizontal)
         if not self.layout_file.state.isEmpty():
             self.restoreState(self.layout_file.state, LAYOUT_VERSION)
         self._rebuild_view_menu()
+
+    def _card_dock(self, title: str, name: str) -> tuple[QDockWidget, ShipCardScroll, QStackedWidget]:
+        scroll = ShipCardScroll()
+        scroll.card_widget.assignmentEdited.connect(self.session.set_draft)
+        hidden = QLabel("Hidden until the next player takes the screen.")
+        hidden.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        stack = QStackedWidget()
+        stack.addWidget(scroll)
+        stack.addWidget(hidden)
+        dock = QDockWidget(title, self)
+        dock.setObjectName(name)
+        dock.setWidget(stack)
+        dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable
+                         | QDockWidget.DockWidgetFeature.DockWidgetFloatable
+                         | QDockWidget.DockWidgetFeature.DockWidgetClosable)
+        dock.setMinimumWidth(380)
+        self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, dock)
+        return dock, scroll, stack
+
+    # ------------------------------------------------------------------ a fleet game (gui/fleet_dock.py)
+    def _drop_fleet_docks(self) -> None:
+        for key in ("fleet", "ship-card"):
+            dock = self.docks.pop(key, None)
+            if dock is not None:
+                self.removeDockWidget(dock)
+                dock.deleteLater()
+        self.fleet_list = None
+        self._fleet_card = None
+        self.fleet_selected = None
+
+    def _make_fleet_docks(self, ships: tuple[str, ...]) -> None:
+        panel = FleetPanel()
+        self.fleet_list = panel.list
+        self.fleet_list.shipChosen.connect(self.select_ship)
+        panel.orderGiven.connect(self.session.give_fleet_order)
+        panel.ordersCancelled.connect(self.session.cancel_fleet_orders)
+        self._add_dock("fleet", "Fleet", panel, Qt.DockWidgetArea.LeftDockWidgetArea)
+        self._fleet_card = self._card_dock("Ship card", "dock-ship-card")
+        self.docks["ship-card"] = self._fleet_card[0]
+        self.splitDockWidget(self.docks["fleet"], self._fleet_card[0], Qt.Orientation.Vertical)
+        self.resizeDocks([self.docks["fleet"]], [560], Qt.Orientation.Horizontal)
+        self.fleet_selected = ships[0]
+        self._ship_docks = {ships[0]: self._fleet_card}
+        self._rebuild_view_menu()
+
+    def select_ship(self, ship_id: str) -> None:
+        """A fleet game: show `ship_id` in the card dock and centre the board on her (a duel: raise her dock)."""
+        if self._fleet_card is None:
+            if ship_id in self._ship_docks:
+                self._ship_docks[ship_id][0].show()
+                self._ship_docks[ship_id][0].raise_()
+            return
+        self.fleet_selected = ship_id
+        self._ship_docks = {ship_id: self._fleet_card}
+        self._fleet_card[0].show()
+        centre_on(self.board, ship_id)
+        self._refresh()
+
+    def _refresh(self) -> None:
+        """Draw the screen model again (MainWindow._refresh)."""
 
     def ship_card(self, ship_id: str) -> Any:
         return self._ship_docks[ship_id][1].card_widget
@@ -131,7 +188,9 @@ class WindowDocks(QMainWindow):
             menu.addAction(act)
         menu.addSeparator()
         n = 1
-        for key in ("orders", "dice", "hand", "log", "rules"):
+        for key in ("orders", "dice", "hand", "log", "rules", "fleet", "ship-card"):
+            if key not in self.docks:
+                continue
             act = self.docks[key].toggleViewAction()
             act.setShortcut(QKeySequence(f"Alt+{n}"))
             menu.addAction(act)

@@ -24,7 +24,9 @@ from typing import Any
 
 from cs_desktop.ai.seat import Seat
 from cs_desktop.play.autosave import AutosaveStore
+from cs_desktop.play.designations import Designator
 from cs_desktop.play.fair_advice import FairAdvice
+from cs_desktop.play.fleet_orders import FleetOrders
 from cs_desktop.play.presenter_captains import ComputerMove, ComputerTurns
 from cs_desktop.play.presenter_crew import CrewDrafts, copy_assign
 from cs_desktop.play.presenter_files import GameFiles, same_file
@@ -61,6 +63,7 @@ class PlayPresenter(CrewDrafts, GameFiles, ComputerTurns):
         self.make_captain = make_captain
         #: the standing orders of the human seats (issue 11); the window loads them from settings.ini
         self.orders = StandingOrders()
+        self.fleet = FleetOrders()  # play/fleet_orders.py: given in the fleet list, cancelled by the player
         #: answers given for a human seat by turn_flow: (side, turn, sentence), newest last
         self.passed: list[tuple[str, int, str]] = []
         #: increases whenever the game is replaced (new, load, undo, strike): a captain's late answer is dropped
@@ -76,6 +79,7 @@ class PlayPresenter(CrewDrafts, GameFiles, ComputerTurns):
         self._screen: ScreenModel = empty_screen()
         self._screen_key: tuple[Any, ...] | None = None
         self._advice: tuple[tuple[Any, ...], FairAdvice] | None = None
+        self._names: tuple[Game, Designator] | None = None
         self._shift_mark = -1  # the newest event shown on a screen: map shifts after it are news
         self._fallback_dice = Dice(0xC5)
 
@@ -133,6 +137,7 @@ class PlayPresenter(CrewDrafts, GameFiles, ComputerTurns):
         self.token += 1
         self.game = game
         self.seats = {side: seats.get(side, HUMAN) for side in (s.id for s in game.scenario.sides)}
+        self.fleet = FleetOrders()
         self.captains = {side: self.make_captain(kind, game.seed * 7 + i)
                          for i, (side, kind) in enumerate(self.seats.items()) if kind != HUMAN}
         self.scenario_path = scenario_path
@@ -250,6 +255,8 @@ class PlayPresenter(CrewDrafts, GameFiles, ComputerTurns):
             return self._screen
         viewer = self.viewer()
         view = self.view()
+        if view is not None:  # events name ships by designation (play/designations.py)
+            view = self._designator(game).view(view)
         public = game.view(viewer, events=False) if view is None else view
         side = self.shown_side
         shift = (0, 0)
@@ -273,6 +280,11 @@ class PlayPresenter(CrewDrafts, GameFiles, ComputerTurns):
             last_message=self.last_message, passed=tuple(self.passed_for(side)), map_shift=shift)
         self._screen_key = key
         return self._screen
+
+    def _designator(self, game: Game) -> Designator:
+        if self._names is None or self._names[0] is not game:
+            self._names = (game, Designator(game.view(None, events=False), game.cards))
+        return self._names[1]
 
     def advice(self) -> FairAdvice | None:
         """The board's help for the position on screen, from the viewer's view only (None behind the curtain)."""
@@ -374,7 +386,7 @@ class PlayPresenter(CrewDrafts, GameFiles, ComputerTurns):
     def _answer_for_humans(self) -> None:
         if self.game is None:
             return
-        for index, side, turn, why in answer_for(self.game, set(self.humans), self.orders):
+        for index, side, turn, why in answer_for(self.game, set(self.humans), self.orders, self.fleet):
             self._auto.add(index)
             self.passed.append((side, turn, why))
         del self.passed[:-200]

@@ -33,6 +33,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from cs_desktop.play.designations import designate
 from cs_desktop.play.replay_bookmarks import Bookmark, BookmarkError, BookmarkStore, game_key
 from cs_desktop.rules.cards import ShipCard
 from cs_desktop.rules.game import Game
@@ -181,7 +182,8 @@ class Replay:
         return {sid: st.ships[sid].card for side in self.sides for sid in st.sides[side].ships}
 
     def ship_names(self) -> dict[str, str]:
-        return {sid: card.name for sid, card in self.cards().items()}
+        """Ship id -> designation (play/designations.py: numbered where ships share a card name)."""
+        return designate({sid: card.name for sid, card in self.cards().items()})
 
     @property
     def first_turn(self) -> int:

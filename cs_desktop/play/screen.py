@@ -16,14 +16,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from cs_desktop.play.designations import Designator, designations
 from cs_desktop.rules.cards import ShipCard
 from cs_desktop.rules.decisions import Request
 
 
 @dataclass(frozen=True, slots=True)
 class ShipEntry:
-    """A ship as the screen lists it: its id, side, name and card (ship cards are public), and whether it is
-    the viewer's own (the referee owns every ship)."""
+    """A ship as the screen lists it: its id, side, name (her designation, play/designations.py: the card's
+    name, numbered when several ships share it) and card (ship cards are public), and whether it is the
+    viewer's own (the referee owns every ship)."""
 
     id: str
     side: str
@@ -96,12 +98,13 @@ def empty_screen(last_message: str = "") -> ScreenModel:
 
 
 def ship_entries(view: Mapping[str, Any], cards: Mapping[str, ShipCard], viewer: str | None) -> tuple[ShipEntry, ...]:
-    """The ships of a view in side order, each with its (public) card."""
+    """The ships of a view in side order, each with its designation and (public) card."""
     out = []
+    names = designations(view, cards)
     for side, info in view["sides"].items():
         for sid in info["ships"]:
             card = cards[view["ships"][sid]["card"]]
-            out.append(ShipEntry(sid, side, card.name, card, viewer is None or side == viewer))
+            out.append(ShipEntry(sid, side, names[sid], card, viewer is None or side == viewer))
     return tuple(out)
 
 
@@ -118,7 +121,8 @@ def replay_screen(view: dict[str, Any], viewer: str | None, cards: Mapping[str, 
                   serial: int, position: int) -> ScreenModel:
     """The screen model of a replay position (read-only: no request, nothing to undo)."""
     return ScreenModel(
-        key=(serial, position, viewer, False), has_game=True, title=title, viewer=viewer, view=view,
+        key=(serial, position, viewer, False), has_game=True, title=title, viewer=viewer,
+        view=Designator(view, cards).view(view),
         ships=ship_entries(view, cards, viewer),
         side_names={side: str(info["name"]) for side, info in view["sides"].items()},
         turn=int(view["turn"]), segment=str(view["segment"]), initiative=view.get("initiative"),

@@ -34,15 +34,24 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from cs_desktop.play import crew_plan
+from cs_desktop.play.designations import designations
 from cs_desktop.rules import geometry as geo
 from cs_desktop.rules.answers import show
 from cs_desktop.rules.decisions import Request
 
 if TYPE_CHECKING:
+    from cs_desktop.rules.cards import ShipCard
     from cs_desktop.rules.game import Game
+
+
+class FleetLike(Protocol):
+    """play/fleet_orders.FleetOrders, as answer_for uses it (that module imports this one)."""
+
+    def decide(self, view: Mapping[str, Any], request: Request, cards: Mapping[str, ShipCard],
+               names: Mapping[str, str]) -> Pass | None: ...
 
 #: free turn order "near": ask while an enemy is within this many MP (half broadside range, 11.1)
 NEAR = geo.BROADSIDE_RANGE // 2
@@ -123,7 +132,7 @@ class Pass:
 def decide(view: Mapping[str, Any], request: Request, orders: StandingOrders,
            names: Mapping[str, str] | None = None) -> Pass | None:
     """The answer to give for the player, or None to ask him. Reads only `view` (his) and `request`; `names`
-    (ship id -> name, from the public ship cards) only words the reason."""
+    (ship id -> designation, play/designations.py) only words the reason."""
     n = _Names(names or {})
     if orders.ask_everything:
         return None
@@ -143,9 +152,11 @@ def decide(view: Mapping[str, Any], request: Request, orders: StandingOrders,
     return None
 
 
-def answer_for(game: Game, humans: set[str], orders: StandingOrders) -> list[tuple[int, str, int, str]]:
+def answer_for(game: Game, humans: set[str], orders: StandingOrders,
+               fleet: FleetLike | None = None) -> list[tuple[int, str, int, str]]:
     """Submit, through `game.submit`, every answer `decide` gives for the pending requests of the `humans`
-    sides, until each request left needs its player. Returns (decision index, side, turn, why) per answer."""
+    sides (then the fleet orders', play/fleet_orders.py), until each request left needs its player. Returns
+    (decision index, side, turn, why) per answer."""
     done: list[tuple[int, str, int, str]] = []
     for _ in range(10_000):
         if game.ended:
@@ -154,8 +165,10 @@ def answer_for(game: Game, humans: set[str], orders: StandingOrders) -> list[tup
             if request.side not in humans:
                 continue
             view = game.view(request.side)
-            names = {sid: game.cards[str(ship["card"])].name for sid, ship in view["ships"].items()}
+            names = designations(view, game.cards)
             passed = decide(view, request, orders, names)
+            if passed is None and fleet is not None and not orders.ask_everything:
+                passed = fleet.decide(view, request, game.cards, names)
             if passed is None:
                 continue
             turn = game.state.turn
