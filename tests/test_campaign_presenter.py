@@ -75,7 +75,8 @@ def test_15_6_the_window_path_gives_the_headless_story(library: Library) -> None
 def test_15_6_words_map_encounter_and_terms(library: Library) -> None:
     p = CampaignPresenter.start(library, "constitution-1812", seed=3)
     words = [w for _, w in p.options()]
-    assert any(w.startswith("Refit a month at Boston (repairs up to 8 of 0 damaged boxes") for w in words)
+    assert "Refit a month at Boston" in words
+    assert p.refit_terms().startswith("repairs up to 8 of 0 damaged boxes")
     assert "Cruise Coast of Brazil, seeking action" in words
     m = p.map_model()
     assert m.date == "1812-07" and m.port == "boston" and m.where == "at Boston" and m.ships == ["Constitution"]
@@ -120,3 +121,28 @@ def test_15_6_a_refused_answer_changes_nothing(library: Library) -> None:
     assert not p.choose({"order": "cruise", "area": "nowhere", "stance": "seek"})
     assert p.last_message.startswith("orders: choose one of")
     assert library.load_campaign(p.campaign_id) == before
+
+
+def test_15_6_the_board_battle_link_saves_each_decision_and_carries_the_result_over(library: Library) -> None:
+    from cs_desktop.play.campaign_battle import CampaignBattle
+    from cs_desktop.play.presenter import PlayPresenter
+
+    p = CampaignPresenter.start(library, "constitution-1812", seed=3)
+    _until(p, "battle")
+    play = PlayPresenter()
+    link = CampaignBattle(play, p, computer="simple")
+    assert play.game is not None and not play.game.ended
+    for i in range(30):  # some decisions of both sides, the player's answered as a click on the board would
+        moved = play.computer_move()
+        if moved is not None:
+            play.computer_answered(moved, moved.captain.choose(moved.seat), None)
+        else:
+            assert play.submit(play.random_answer(i))
+    assert play.game is not None and len(play.game.decisions) >= 30
+    kept = CampaignPresenter.resume(library, p.campaign_id).resumed_battle()
+    assert kept == list(play.game.decisions)
+    again = CampaignPresenter.resume(library, p.campaign_id)
+    play2 = PlayPresenter()
+    CampaignBattle(play2, again, computer="simple")
+    assert play2.game is not None and play2.game.decisions == play.game.decisions
+    assert not link.done

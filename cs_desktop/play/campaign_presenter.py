@@ -118,7 +118,7 @@ class CampaignPresenter:
         if kind == "orders":
             order = option["order"]
             if order == "refit":
-                return f"Refit a month at {self._port_name()} ({self.refit_terms()})"
+                return f"Refit a month at {self._port_name()}"
             if order == "cruise":
                 return f"Cruise {c.area(option['area']).name}, {option['stance']}ing action"
             if order == "blockade":
