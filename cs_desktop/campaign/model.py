@@ -160,6 +160,14 @@ class Recruits(_Model):
     points: Annotated[int, Field(ge=0, le=40, description="crew points a month the port can raise")]
 
 
+class Position(_Model):
+    """Where a port or the middle of a sea area lies, for the window's map (optional; degrees, north and east
+    positive)."""
+
+    lat: Annotated[float, Field(ge=-80, le=80)]
+    lon: Annotated[float, Field(ge=-180, le=180)]
+
+
 class Port(_Model):
     id: Slug
     name: Name
@@ -168,6 +176,7 @@ class Port(_Model):
     repair: Annotated[int, Field(ge=0, le=40, description="damage boxes a ship can have repaired a month")]
     recruits: Recruits
     prize_court: bool = Field(description="a court that condemns prizes (they are sold here)")
+    position: Position | None = None
     sources: Sources = []
 
 
@@ -175,6 +184,7 @@ class Area(_Model):
     id: Slug
     name: Name
     traffic: Annotated[Percent, Field(description="chance in a month at sea of sighting a sail at all")] = 50
+    position: Position | None = None
     sources: Sources = []
 
 

@@ -65,9 +65,13 @@ def play(engine: CampaignEngine, captains: tuple[str, str] = ("simple", "simple"
     return s.journal[first:]
 
 
+def document(engine: CampaignEngine) -> dict[str, Any]:
+    """The campaign save as plain data: the format, the campaign's id or folder, the state."""
+    return {"format": SAVE_FORMAT, "version": 1, "campaign": campaign_ref(engine.c), "state": engine.state.to_dict()}
+
+
 def save_text(engine: CampaignEngine) -> str:
-    return json.dumps({"format": SAVE_FORMAT, "version": 1, "campaign": campaign_ref(engine.c),
-                       "state": engine.state.to_dict()}, indent=1, ensure_ascii=False, sort_keys=True) + "\n"
+    return json.dumps(document(engine), indent=1, ensure_ascii=False, sort_keys=True) + "\n"
 
 
 def save(engine: CampaignEngine, path: str | os.PathLike[str]) -> None:
@@ -78,27 +82,33 @@ def save(engine: CampaignEngine, path: str | os.PathLike[str]) -> None:
 
 def load(path: str | os.PathLike[str]) -> CampaignEngine:
     """A campaign file back as an engine; FileFormatError naming the file and field on any problem."""
+    _, data = read_json(path, MAX_SAVE_BYTES)
+    return from_document(data, path)
+
+
+def from_document(data: Any, where: str | os.PathLike[str]) -> CampaignEngine:
+    """A campaign save's data (a file's, or a library row's) back as an engine; FileFormatError naming `where`
+    (the file, or the library's campaign) and the field on any problem."""
     from cs_desktop.campaign.folder import find_campaign
 
-    _, data = read_json(path, MAX_SAVE_BYTES)
-    check_header(data, path, SAVE_FORMAT, (1,))
+    check_header(data, where, SAVE_FORMAT, (1,))
     for key, kind in (("campaign", str), ("state", dict)):
         if not isinstance(data.get(key), kind):
-            raise FileFormatError(path, [(key, f"missing or not {'text' if kind is str else 'an object'}")])
+            raise FileFormatError(where, [(key, f"missing or not {'text' if kind is str else 'an object'}")])
     c = load_campaign(find_campaign(data["campaign"]))
     try:  # every field of the state, by type, before anything runs on it
         TypeAdapter(CampaignState).validate_json(json.dumps(data["state"]), strict=True)
     except ValidationError as e:
-        raise FileFormatError(path, [(field_path(("state", *err["loc"])), err["msg"])
-                                     for err in e.errors()[:20]]) from None
+        raise FileFormatError(where, [(field_path(("state", *err["loc"])), err["msg"])
+                                      for err in e.errors()[:20]]) from None
     try:
         state = CampaignState.from_dict(data["state"])
         engine = CampaignEngine(c, state)
         _ = engine.pending
     except (TypeError, KeyError, ValueError, StopIteration, AssertionError) as e:
-        raise FileFormatError(path, [("state", f"not a campaign state this program can continue: {e}")]) from None
+        raise FileFormatError(where, [("state", f"not a campaign state this program can continue: {e}")]) from None
     if state.campaign != c.id:
-        raise FileFormatError(path, [("state.campaign", f"{state.campaign!r} is not the campaign {c.id!r}")])
+        raise FileFormatError(where, [("state.campaign", f"{state.campaign!r} is not the campaign {c.id!r}")])
     return engine
 
 

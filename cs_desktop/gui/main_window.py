@@ -147,6 +147,9 @@ class MainWindow(WindowBoardHelp):
         self.resizeDocks([self.docks["orders"]], [470], Qt.Orientation.Horizontal)
         self.resizeDocks([self.docks["log"]], [190], Qt.Orientation.Vertical)
         self._build_menus()
+        from cs_desktop.gui.campaign_menu import CampaignControl
+
+        self.campaign = CampaignControl(self)  # the Campaign menu, page and journal (issue 15 item 6)
         self.status = QLabel()
         self.statusBar().addPermanentWidget(self.status, 1)
         self.thinking_indicator = ThinkingIndicator(self.session)

@@ -20,9 +20,10 @@ from typing import Any
 
 import cs_desktop
 from cs_desktop.files import FileFormatError, dump_scenario, dump_ship, parse_scenario, parse_ship
-from cs_desktop.library import importer
+from cs_desktop.library import campaign_rows, importer
 from cs_desktop.library import repository as repo
 from cs_desktop.library.db import LibraryError, library_path, make_engine, transaction, utcnow
+from cs_desktop.library.campaign_rows import CampaignListing
 from cs_desktop.library.importer import ImportResult, ShippedReport
 from cs_desktop.library.migrations import LATEST, engine_version, migrate
 from cs_desktop.library.models import CampaignRow, SavedGameRow, ScenarioRow, ShipRow
@@ -414,33 +415,20 @@ class Library:
         with transaction(self.engine) as s:
             return repo.list_campaigns(s)
 
+    def campaigns(self) -> list[CampaignListing]:
+        """Every campaign with where it stands; an unreadable row is listed with its problem (campaign_rows.py)."""
+        return campaign_rows.listing(self.engine)
+
     def save_campaign(self, state: dict[str, Any], name: str, *, campaign_id: int | None = None) -> CampaignEntry:
-        if not name.strip():
-            raise LibraryError("a campaign needs a name")
-        text = repo.to_json(state, "the campaign state")
-        now = utcnow()
-        with transaction(self.engine) as s:
-            if campaign_id is None:
-                row = CampaignRow(name=name.strip(), state_json=text, created_at=now, updated_at=now)
-            else:
-                found = s.get(CampaignRow, campaign_id)
-                if found is None:
-                    raise NotFoundError(f"no campaign {campaign_id}")
-                row = found
-                row.name, row.state_json, row.updated_at = name.strip(), text, now
-            s.add(row)
-            s.flush()
-            entry = repo.campaign_entry(row)
+        """Write a campaign in one transaction checked by reading it back before the commit."""
+        row = campaign_rows.save(self.engine, state, name, campaign_id)
+        entry = repo.campaign_entry(row)
         self._notify("campaign", [str(entry.id)], "saved")
         return entry
 
     def load_campaign(self, campaign_id: int) -> dict[str, Any]:
-        with transaction(self.engine) as s:
-            row = s.get(CampaignRow, campaign_id)
-            if row is None:
-                raise NotFoundError(f"no campaign {campaign_id}")
-            data: dict[str, Any] = json.loads(row.state_json)
-            return data
+        """The stored document; CampaignRowError (naming the campaign and the problem) for an unreadable row."""
+        return campaign_rows.load(self.engine, campaign_id)[1]
 
     def delete_campaign(self, campaign_id: int) -> None:
         with transaction(self.engine) as s:

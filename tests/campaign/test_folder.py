@@ -124,3 +124,20 @@ def test_problems_in_several_files_are_all_listed(copy: Path) -> None:
     lines = validate_campaign(copy)
     assert any(line.startswith(f"{copy / 'areas.json'}: ports[0].area: no area 'atlantis'") for line in lines)
     assert any(line.startswith(f"{copy / 'history.json'}: scripted[0].area: no area 'atlantis'") for line in lines)
+
+
+def test_15_6_positions_are_optional_and_checked(tmp_path: Path) -> None:
+    """Issue 15 item 6: the map's optional positions; a latitude off the map is refused naming the field."""
+    from cs_desktop.jsonread import FileFormatError
+
+    folder = tmp_path / "c"
+    shutil.copytree(cs_desktop.SCENARIOS / "campaigns" / "constitution-1812", folder)
+    c = load_campaign(folder)
+    assert all(a.position is not None for a in c.areas.areas) and c.port("boston").position is not None
+    areas = json.loads((folder / "areas.json").read_text(encoding="utf-8"))
+    del areas["areas"][0]["position"]
+    areas["ports"][0]["position"] = {"lat": 95, "lon": -71}
+    (folder / "areas.json").write_text(json.dumps(areas), encoding="utf-8")
+    with pytest.raises(FileFormatError) as err:
+        load_campaign(folder)
+    assert "areas.json" in str(err.value) and "ports[0].position.lat" in str(err.value)

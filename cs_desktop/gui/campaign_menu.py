@@ -1,0 +1,150 @@
+"""The window's Campaign menu (issue 15 item 6): New campaign… (a shipped campaign, the seed; for an open
+career the nation and start year), Continue… (the library's campaigns, an unreadable one listed with its
+problem), the campaign page in the window's centre and the captain's journal dock. *Fight on the board*
+starts the battle in the window's own game session (`play/campaign_battle.py` links the two: every decision
+kept in the campaign's row, the finished game handed to the campaign); after it the page comes back."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDockWidget, QInputDialog, QListWidget, QMainWindow, QMenu, QMessageBox
+
+from cs_desktop.gui.campaign_page import CampaignPage
+from cs_desktop.play.campaign_battle import CampaignBattle
+from cs_desktop.play.campaign_presenter import CampaignPresenter
+
+
+class CampaignControl:
+    def __init__(self, window: Any) -> None:
+        self.window = window
+        self.presenter: CampaignPresenter | None = None
+        self.battle: CampaignBattle | None = None
+        self.page = CampaignPage()
+        window.stack.addWidget(self.page)
+        self.journal = QListWidget()
+        self.journal.setObjectName("campaign-journal")
+        self.journal.setWordWrap(True)
+        self.dock = QDockWidget("Captain's journal", window)
+        self.dock.setObjectName("dock-campaign-journal")
+        self.dock.setWidget(self.journal)
+        window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.dock)
+        self.dock.hide()
+        menu = QMenu("&Campaign", window)
+        menu.setObjectName("menu-campaign")
+        window.menuBar().insertMenu(window.view_menu.menuAction(), menu)
+        self.act_new = menu.addAction("&New campaign…")
+        self.act_new.setObjectName("act-campaign-new")
+        self.act_new.triggered.connect(self.new_campaign)
+        self.act_continue = menu.addAction("&Continue…")
+        self.act_continue.setObjectName("act-campaign-continue")
+        self.act_continue.triggered.connect(self.continue_campaign)
+        self.act_show = menu.addAction("Show the campaign &map")
+        self.act_show.triggered.connect(self.show_page)
+        self.page.changed.connect(self._page_changed)
+        self.page.fightRequested.connect(self.fight)
+        window.session.changed.connect(self._session_changed)  # after the window's own refresh
+
+    # ------------------------------------------------------------------ opening
+    def open(self, presenter: CampaignPresenter) -> None:
+        self.presenter = presenter
+        self.battle = None
+        self.page.set_presenter(presenter)
+        self._journal()
+        self.dock.show()
+        req = presenter.request()
+        if req is not None and req.kind == "battle" and presenter.resumed_battle() is not None:
+            self.fight()  # closed mid-battle: the battle goes on where it was
+        else:
+            self.show_page()
+
+    def new_campaign(self) -> CampaignPresenter | None:
+        from cs_desktop.campaign.folder import load_campaign, shipped_campaigns
+
+        library = self.window.library()
+        if library is None:
+            return None
+        folders = {load_campaign(f).campaign.title: f for f in shipped_campaigns()}
+        title, ok = QInputDialog.getItem(self.window, "New campaign", "Campaign:", list(folders), 0, False)
+        if not ok:
+            return None
+        seed, ok = QInputDialog.getInt(self.window, "New campaign", "Seed (the campaign's dice):", 1, 0, 2**31 - 1)
+        if not ok:
+            return None
+        c = load_campaign(folders[title])
+        nation = year = None
+        oc = c.campaign.open_career
+        if oc is not None:
+            nation, ok = QInputDialog.getItem(self.window, "Open career", "Nation:", [n.nation for n in oc.nations],
+                                              0, False)
+            if not ok:
+                return None
+            year, ok = QInputDialog.getInt(self.window, "Open career", "Start year:", oc.years[0], oc.years[0],
+                                           oc.years[1])
+            if not ok:
+                return None
+        return self.start(library, str(folders[title]), seed, nation, year)
+
+    def start(self, library: Any, campaign: str, seed: int, nation: str | None = None,
+              year: int | None = None) -> CampaignPresenter | None:
+        try:
+            presenter = CampaignPresenter.start(library, campaign, seed, nation, year)
+        except Exception as e:  # a bad folder or choice: said, nothing lost
+            self.window.show_error("Cannot start the campaign", str(e))
+            return None
+        self.open(presenter)
+        return presenter
+
+    def continue_campaign(self) -> CampaignPresenter | None:
+        library = self.window.library()
+        if library is None:
+            return None
+        rows = library.campaigns()
+        if not rows:
+            QMessageBox.information(self.window, "Continue a campaign", "The library holds no campaign yet.")
+            return None
+        labels = [f"{r.id}: {r.name} — " + (f"UNREADABLE: {r.problem}" if r.problem else r.summary) for r in rows]
+        label, ok = QInputDialog.getItem(self.window, "Continue a campaign", "Campaign:", labels, 0, False)
+        return self.resume(library, rows[labels.index(label)].id) if ok else None
+
+    def resume(self, library: Any, campaign_id: int) -> CampaignPresenter | None:
+        try:
+            presenter = CampaignPresenter.resume(library, campaign_id)
+        except Exception as e:  # an unreadable row: said, the others untouched
+            self.window.show_error("Cannot continue the campaign", str(e))
+            return None
+        self.open(presenter)
+        return presenter
+
+    # ------------------------------------------------------------------ playing
+    def show_page(self) -> None:
+        if self.presenter is not None:
+            self.page.refresh()
+            self.window.stack.setCurrentWidget(self.page)
+            self.window.setWindowTitle(f"Captain's Sea — {self.presenter.name}")
+
+    def fight(self) -> None:
+        if self.presenter is None:
+            return
+        self.battle = CampaignBattle(self.window.session.presenter, self.presenter, on_finished=self._battle_over)
+        self.window.stack.setCurrentWidget(self.window.board)
+
+    def _battle_over(self) -> None:
+        self.battle = None
+        self._page_changed()
+
+    def _page_changed(self) -> None:
+        self._journal()
+        self.show_page()
+
+    def _session_changed(self) -> None:
+        if self.presenter is not None and self.battle is None and isinstance(self.window, QMainWindow):
+            self.show_page()
+
+    def _journal(self) -> None:
+        if self.presenter is None:
+            return
+        self.journal.clear()
+        self.journal.addItems(self.presenter.journal())
+        self.journal.scrollToBottom()

@@ -1,0 +1,49 @@
+"""A campaign's battle fought on the tactical board (issue 15 item 6), without Qt.
+
+`CampaignBattle(play, campaign)` starts the pending battle in the play presenter -- the player's side human,
+the enemy a computer captain -- or, if the campaign's row holds an unfinished battle, replays its decisions
+so the game goes on from where the window was closed. It listens to the play presenter: after every decision
+the decisions so far go into the campaign's row (`CampaignPresenter.battle_progress`); when the game is over
+they go to the campaign engine (`finish_battle`), which replays them and carries the consequences over, as
+the headless path does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from cs_desktop.play.campaign_presenter import CampaignPresenter
+from cs_desktop.play.presenter import PlayPresenter
+from cs_desktop.play.seating import DEFAULT_COMPUTER, HUMAN
+from cs_desktop.rules.game import Game
+
+
+class CampaignBattle:
+    def __init__(self, play: PlayPresenter, campaign: CampaignPresenter, computer: str = DEFAULT_COMPUTER,
+                 on_finished: Callable[[], None] | None = None) -> None:
+        self.play, self.campaign, self.on_finished = play, campaign, on_finished
+        scenario, cards, seed, options, side = campaign.battle_setup()
+        self.scenario_id = scenario.id
+        self.player_side = side
+        seats = {s.id: HUMAN if s.id == side else computer for s in scenario.sides}
+        self.done = False
+        self._seen = -1
+        earlier = campaign.resumed_battle()
+        if earlier:
+            play.new_game(Game.replay(scenario, cards, seed, earlier, options), seats)
+        else:
+            play.start_scenario(scenario, cards, seats, seed, options, None)
+        play.subscribe(self._changed)
+        self._changed()
+
+    def _changed(self) -> None:
+        game = self.play.game
+        if self.done or game is None or game.scenario.id != self.scenario_id:
+            return
+        if game.ended:
+            self.done = self.campaign.finish_battle(list(game.decisions))
+            if self.done and self.on_finished is not None:
+                self.on_finished()
+        elif len(game.decisions) != self._seen:
+            self._seen = len(game.decisions)
+            self.campaign.battle_progress(list(game.decisions))

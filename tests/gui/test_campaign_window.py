@@ -1,0 +1,97 @@
+"""Issue 15 item 6: the campaign in the real window, offscreen -- start a campaign, months pass through the
+page's buttons, an encounter, a battle resolved, a port visit, close and reopen (resume equal)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtWidgets import QApplication
+
+from cs_desktop.gui.campaign_page import CampaignPage
+from tests.gui.conftest import click
+
+
+def _press(qtbot: Any, page: CampaignPage, *starts: str) -> str:
+    """Click the first button whose words start with one of `starts` (in that order of preference)."""
+    QApplication.processEvents()  # the new buttons laid out, as on a player's screen
+    buttons = page.option_buttons()
+    for start in starts:
+        for b in buttons:
+            if b.text().replace("&", "").startswith(start):
+                text = b.text()
+                click(qtbot, b)
+                return text
+    raise AssertionError(f"none of {starts} among {[b.text() for b in buttons]}")
+
+
+def test_15_6_a_campaign_in_the_window(make_window: Any, qtbot: Any) -> None:
+    window = make_window()
+    control = window.campaign
+    presenter = control.start(window.library(), "constitution-1812", 3)
+    assert presenter is not None
+    page = control.page
+    assert window.stack.currentWidget() is page and control.dock.isVisible()
+    assert "1812-07" in page.heading.text() and "Boston" in page.heading.text()
+    assert "Port of Boston" in page.details.text()
+    assert page.map.scene().items()
+    seen: set[str] = set()
+    for _ in range(80):
+        req = presenter.request()
+        assert req is not None
+        seen.add(req.kind)
+        if req.kind == "battle":
+            assert "Terms (20.1, 21.3)" in page.details.text()
+            _press(qtbot, page, "Resolve")
+            break
+        if req.kind == "encounter":
+            assert "Weather gauge:" in page.details.text()
+            _press(qtbot, page, "Engage", "Chase", "Parley")
+        else:
+            _press(qtbot, page, "Cruise North Atlantic", "Cruise Off Halifax", "Take", "Accept", "Return")
+    assert {"orders", "encounter", "battle"} <= seen
+    assert presenter.engine.state.stats["battles"] == 1
+    for _ in range(40):  # home to port and a refit there (the port screen)
+        req = presenter.request()
+        assert req is not None
+        if req.kind == "orders" and presenter.engine.state.port is not None:
+            assert "Port of" in page.details.text()
+            _press(qtbot, page, "Refit")
+            break
+        _press(qtbot, page, "Return to Boston", "Take", "Burn", "Evade", "Parley", "Accept", "Resolve")
+    assert any("anchors at" in line for line in presenter.journal())
+    assert control.journal.count() == len(presenter.journal())
+    state = presenter.engine.state.to_dict()
+    campaign_id = presenter.campaign_id
+    window.close()
+    again = make_window()
+    resumed = again.campaign.resume(again.library(), campaign_id)
+    assert resumed is not None and resumed.engine.state.to_dict() == state
+    assert again.stack.currentWidget() is again.campaign.page
+
+
+def test_15_6_fight_on_the_board_and_reopen_mid_battle(make_window: Any, qtbot: Any) -> None:
+    from cs_desktop.campaign import policy
+
+    window = make_window()
+    control = window.campaign
+    presenter = control.start(window.library(), "constitution-1812", 3)
+    assert presenter is not None
+    while (req := presenter.request()) is not None and req.kind != "battle":
+        assert presenter.choose(policy.choose(presenter.engine, req))
+    control.show_page()
+    QApplication.processEvents()
+    _press(qtbot, control.page, "Fight on the board")
+    assert window.stack.currentWidget() is window.board
+    screen = window.session.screen()
+    assert screen.has_game and not screen.ended
+    assert control.battle is not None and not control.battle.done
+    kept = presenter.resumed_battle()
+    assert kept is not None  # the battle is linked to the campaign's row from its first decision
+    campaign_id = presenter.campaign_id
+    window.session.presenter.discard()  # the campaign's row holds it; no save question at close
+    window.close()
+    again = make_window()
+    resumed = again.campaign.resume(again.library(), campaign_id)
+    assert resumed is not None and resumed.request() is not None
+    assert again.campaign.battle is not None  # the battle goes on, on the board
+    assert again.stack.currentWidget() is again.board

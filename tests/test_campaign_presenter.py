@@ -1,0 +1,148 @@
+"""Issue 15 item 6: the Qt-free campaign presenter -- autosave to the library after every step, resume exactly,
+battles on the board carried over as the headless path does. Real library file, real engine, real games."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from cs_desktop.campaign import policy
+from cs_desktop.campaign.play import new
+from cs_desktop.library import Library
+from cs_desktop.play.campaign_presenter import CampaignPresenter
+from cs_desktop.rules.game import Game
+from cs_desktop.simulate import play_game
+
+
+@pytest.fixture
+def library(tmp_path: Path) -> Iterator[Library]:
+    lib = Library.open(tmp_path, import_shipped=False)
+    yield lib
+    lib.close()
+
+
+def _step(p: CampaignPresenter) -> str:
+    req = p.request()
+    assert req is not None
+    if req.kind == "battle":
+        assert p.resolve()
+    else:
+        assert p.choose(policy.choose(p.engine, req)), p.last_message
+    return req.kind
+
+
+def _until(p: CampaignPresenter, kind: str, most: int = 200) -> None:
+    for _ in range(most):
+        req = p.request()
+        assert req is not None
+        if req.kind == kind:
+            return
+        _step(p)
+    raise AssertionError(f"no {kind} request in {most} steps")
+
+
+def test_15_6_every_step_is_in_the_library_and_resumes_exactly(library: Library) -> None:
+    p = CampaignPresenter.start(library, "constitution-1812", seed=3)
+    for _ in range(12):
+        _step(p)
+        again = CampaignPresenter.resume(library, p.campaign_id)  # the presenter dropped: from the library
+        assert again.engine.state.to_dict() == p.engine.state.to_dict()
+        a, b = again.request(), p.request()
+        assert (a.to_dict() if a else None) == (b.to_dict() if b else None)
+        assert again.engine.dice.counter == p.engine.dice.counter
+    p = CampaignPresenter.resume(library, p.campaign_id)
+    _step(p)  # and play goes on from the resumed one
+
+
+def test_15_6_the_window_path_gives_the_headless_story(library: Library) -> None:
+    p = CampaignPresenter.start(library, "constitution-1812", seed=3)
+    headless = new("constitution-1812", 3)
+    for _ in range(25):
+        req = headless.pending
+        assert req is not None
+        if req.kind == "battle":
+            p_scen, p_cards, seed, options, _ = p.battle_setup()
+            game = play_game(p_scen, p_cards, seed, ("simple", "simple"), options)
+            assert headless.submit({"decisions": game.decisions})
+        else:
+            assert headless.submit(policy.choose(headless, req))
+        _step(p)
+        assert p.engine.state.to_dict() == headless.state.to_dict()
+
+
+def test_15_6_words_map_encounter_and_terms(library: Library) -> None:
+    p = CampaignPresenter.start(library, "constitution-1812", seed=3)
+    words = [w for _, w in p.options()]
+    assert "Refit a month at Boston" in words
+    assert p.refit_terms().startswith("repairs up to 8 of 0 damaged boxes")
+    assert "Cruise Coast of Brazil, seeking action" in words
+    m = p.map_model()
+    assert m.date == "1812-07" and m.port == "boston" and m.where == "at Boston" and m.ships == ["Constitution"]
+    assert {x.id for x in m.ports} >= {"boston", "halifax"}
+    assert next(x for x in m.ports if x.id == "halifax").friendly is False
+    _until(p, "encounter")
+    lines = p.encounter_lines()
+    assert lines[0].startswith("Sail: ") and any(x.startswith("Weather gauge: ") for x in lines)
+    assert p.map_model().weather.endswith(p.engine.state.encounter["weather"]["from"])  # type: ignore[index]
+    _until(p, "battle")
+    terms = p.terms()
+    assert terms and all(t.startswith("[") for t in terms)
+    assert any("20.1" in t or "21.3" in t for t in terms)
+
+
+def test_15_6_a_battle_on_the_board_is_kept_mid_game_and_carried_over(library: Library) -> None:
+    p = CampaignPresenter.start(library, "constitution-1812", seed=3)
+    _until(p, "battle")
+    scenario, cards, seed, options, side = p.battle_setup()
+    assert side in {s.id for s in scenario.sides}
+    finished = play_game(scenario, cards, seed, ("simple", "simple"), options)
+    half = finished.decisions[: len(finished.decisions) // 2]
+    p.battle_progress(half)  # the window closed mid-battle
+    again = CampaignPresenter.resume(library, p.campaign_id)
+    assert again.resumed_battle() == half
+    game = Game.replay(scenario, cards, seed, again.resumed_battle() or [], options)
+    assert not game.ended
+    assert not again.finish_battle(half)  # an unfinished game is refused, nothing changes
+    assert "not finished" in again.last_message and again.request().kind == "battle"  # type: ignore[union-attr]
+    assert again.choose("engage") is False
+    assert again.finish_battle(finished.decisions), again.last_message
+    assert again.request() is None or again.request().kind != "battle"  # type: ignore[union-attr]
+    assert again.engine.state.stats["battles"] == 1
+    third = CampaignPresenter.resume(library, p.campaign_id)
+    assert third.resumed_battle() is None
+    assert third.engine.state.to_dict() == again.engine.state.to_dict()
+
+
+def test_15_6_a_refused_answer_changes_nothing(library: Library) -> None:
+    p = CampaignPresenter.start(library, "constitution-1812", seed=3)
+    before = library.load_campaign(p.campaign_id)
+    assert not p.choose({"order": "cruise", "area": "nowhere", "stance": "seek"})
+    assert p.last_message.startswith("orders: choose one of")
+    assert library.load_campaign(p.campaign_id) == before
+
+
+def test_15_6_the_board_battle_link_saves_each_decision_and_carries_the_result_over(library: Library) -> None:
+    from cs_desktop.play.campaign_battle import CampaignBattle
+    from cs_desktop.play.presenter import PlayPresenter
+
+    p = CampaignPresenter.start(library, "constitution-1812", seed=3)
+    _until(p, "battle")
+    play = PlayPresenter()
+    link = CampaignBattle(play, p, computer="simple")
+    assert play.game is not None and not play.game.ended
+    for i in range(30):  # some decisions of both sides, the player's answered as a click on the board would
+        moved = play.computer_move()
+        if moved is not None:
+            play.computer_answered(moved, moved.captain.choose(moved.seat), None)
+        else:
+            assert play.submit(play.random_answer(i))
+    assert play.game is not None and len(play.game.decisions) >= 30
+    kept = CampaignPresenter.resume(library, p.campaign_id).resumed_battle()
+    assert kept == list(play.game.decisions)
+    again = CampaignPresenter.resume(library, p.campaign_id)
+    play2 = PlayPresenter()
+    CampaignBattle(play2, again, computer="simple")
+    assert play2.game is not None and play2.game.decisions == play.game.decisions
+    assert not link.done
