@@ -21,6 +21,8 @@ class CampaignControl:
         self.window = window
         self.presenter: CampaignPresenter | None = None
         self.battle: CampaignBattle | None = None
+        #: the play docks (orders, dice, log, ...) the campaign page put away, shown again for a battle
+        self._put_away: list[QDockWidget] = []
         self.page = CampaignPage()
         window.stack.addWidget(self.page)
         self.journal = QListWidget()
@@ -45,6 +47,7 @@ class CampaignControl:
         self.page.changed.connect(self._page_changed)
         self.page.fightRequested.connect(self.fight)
         window.session.changed.connect(self._session_changed)  # after the window's own refresh
+        window.stack.currentChanged.connect(self._stack_changed)
 
     # ------------------------------------------------------------------ opening
     def open(self, presenter: CampaignPresenter) -> None:
@@ -122,6 +125,7 @@ class CampaignControl:
         if self.presenter is not None:
             self.page.refresh()
             self.window.stack.setCurrentWidget(self.page)
+            self._put_away_play_docks()
             self.window.setWindowTitle(f"Captain's Sea — {self.presenter.name}")
 
     def fight(self) -> None:
@@ -129,6 +133,26 @@ class CampaignControl:
             return
         self.battle = CampaignBattle(self.window.session.presenter, self.presenter, on_finished=self._battle_over)
         self.window.stack.setCurrentWidget(self.window.board)
+        self.restore_play_docks()
+
+    def restore_play_docks(self) -> None:
+        """Show again the play docks the campaign page put away (a battle, another page, the saved layout)."""
+        for dock in self._put_away:
+            dock.show()
+        self._put_away = []
+
+    def _stack_changed(self) -> None:
+        if self.window.stack.currentWidget() is not self.page:
+            self.restore_play_docks()
+
+    def _put_away_play_docks(self) -> None:
+        """The campaign page has no game to show in the play docks ("No game."): hide those the player has
+        open, so the page gets the room; a battle shows them again."""
+        docks: dict[str, QDockWidget] = getattr(self.window, "docks", {})
+        for dock in docks.values():
+            if dock.isVisible() and dock not in self._put_away:
+                dock.hide()
+                self._put_away.append(dock)
 
     def _battle_over(self) -> None:
         self.battle = None

@@ -354,6 +354,7 @@ class MainWindow(WindowBoardHelp):
         if not self.guard.ask("close the window", self.close):
             event.ignore()  # Save / Discard / Cancel is asked first (gui/close_guard.py)
             return
+        self.campaign.restore_play_docks()  # the layout kept is the play screen's, not the campaign page's
         self.save_layout()
         self.session.presenter.close_autosave()  # kept for the next start, unless the player discarded it
         self.session.close()

@@ -80,8 +80,11 @@ def test_15_6_fight_on_the_board_and_reopen_mid_battle(make_window: Any, qtbot: 
         assert presenter.choose(policy.choose(presenter.engine, req))
     control.show_page()
     QApplication.processEvents()
+    orders = window.docks["orders"]
+    assert not orders.isVisible()  # the page has the room: no "No game." play docks beside it
     _press(qtbot, control.page, "Fight on the board")
     assert window.stack.currentWidget() is window.board
+    assert orders.isVisible()  # the battle brings them back
     screen = window.session.screen()
     assert screen.has_game and not screen.ended
     assert control.battle is not None and not control.battle.done
