@@ -189,6 +189,8 @@ class MainWindow(WindowBoardHelp):
         self.act_library = self._action("&Ships and scenarios…", "Ctrl+L", self.open_library, library, "act-library")
         self._action("New s&hip…", "Ctrl+Shift+H", self.new_ship, library, "act-new-ship")
         self._action("New sc&enario…", "Ctrl+Shift+E", self.new_scenario, library, "act-new-scenario")
+        library.addSeparator()
+        self._action("&Balance lab…", "Ctrl+Shift+B", self.open_balance_lab, library, "act-balance-lab")
 
         self.view_menu = mb.addMenu("&View")
         help_ = mb.addMenu("&Help")

@@ -8,7 +8,7 @@ import random
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (
     QFileDialog,
     QMessageBox,
@@ -31,6 +31,7 @@ class WindowFiles(WindowDocks):
     last_error: str
     new_game_dialog: NewGameDialog | None
     library_browser: Any
+    balance_lab: Any
     _game_over_shown_for: Any
     _library: Any
 
@@ -81,6 +82,16 @@ class WindowFiles(WindowDocks):
                 self.show_error("Cannot open the library", str(e))
                 return None
         return self._library
+
+    def open_balance_lab(self) -> Any:
+        """Library → Balance lab… (issue 13): the balance lab's runner in its own window."""
+        from cs_desktop.gui.balance_lab import BalanceLab
+
+        lab = BalanceLab(self)
+        lab.setWindowFlag(Qt.WindowType.Window)
+        lab.show()
+        self.balance_lab = lab
+        return lab
 
     def open_library(self) -> Any:
         from cs_desktop.gui.library_browser import open_library

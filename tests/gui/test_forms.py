@@ -66,6 +66,12 @@ def _library_browser(tmp_path: Path, lib: Any) -> QWidget:
     return LibraryBrowser(lib)
 
 
+def _balance_lab(tmp_path: Path, lib: Any) -> QWidget:
+    from cs_desktop.gui.balance_lab import BalanceLab
+
+    return BalanceLab()
+
+
 def _balance_dialog(tmp_path: Path, lib: Any) -> QWidget:
     from cs_desktop.gui.balance_dialog import BalanceDialog
 
@@ -107,6 +113,7 @@ BUILDERS: dict[str, Callable[[Path, Any], QWidget]] = {
     "scenario_designer": _scenario_designer,
     "library_browser": _library_browser,
     "balance_dialog": _balance_dialog,
+    "balance_lab": _balance_lab,
     "welcome_page": _welcome,
     "handover_page": _handover,
     "game_over_dialog": _game_over,
