@@ -143,7 +143,9 @@ class CampaignPresenter:
         p, t = c.port(s.port), c.campaign.terms
         card = c.cards[s.flagship.card]
         damage = sum(s.flagship.damage(card).values())
-        return (f"repairs up to {p.repair} of {damage} damaged boxes at {t.repair_cost_per_box} a box, recruits "
+        repairs = (f"repairs up to {p.repair} of {damage} damaged boxes at {t.repair_cost_per_box} a box" if damage
+                   else f"nothing to repair (up to {p.repair} boxes a month at {t.repair_cost_per_box} a box)")
+        return (f"{repairs}, recruits "
                 f"up to {p.recruits.points} {p.recruits.quality} crew points at {t.recruit_cost_per_point} a point, "
                 f"fills stores and shot, morale to handy")
 

@@ -98,3 +98,25 @@ def test_15_6_fight_on_the_board_and_reopen_mid_battle(make_window: Any, qtbot: 
     assert resumed is not None and resumed.request() is not None
     assert again.campaign.battle is not None  # the battle goes on, on the board
     assert again.stack.currentWidget() is again.board
+
+
+def test_15_6_map_labels_do_not_cover_each_other(make_window: Any, qtbot: Any) -> None:
+    """Boston, New York and Halifax sit a few pixels apart at the scale of the Atlantic: every label the map
+    places (squadron, ports, areas) is moved until it covers no other label and no port's dot."""
+    from PySide6.QtCore import QPointF, QRectF
+
+    window = make_window()
+    window.resize(1200, 800)
+    control = window.campaign
+    assert control.start(window.library(), "constitution-1812", 3) is not None
+    view = control.page.map
+    t = view.transform()
+    rects = []
+    for item, (x, y), _own, _kind in view.labels:
+        at = t.map(QPointF(x, y))
+        off = item.transform()
+        rects.append(QRectF(at.x() + off.dx(), at.y() + off.dy(), item.boundingRect().width(),
+                            item.boundingRect().height()))
+    assert len(rects) >= 10
+    overlaps = [(i, j) for i in range(len(rects)) for j in range(i) if rects[i].intersects(rects[j])]
+    assert overlaps == []
