@@ -29,10 +29,9 @@ class SimpleCaptain:
     # ------------------------------------------------------------ entry point
     def choose(self, seat: Seat) -> Any:
         request = seat.request
-        view = seat.view()
         handler = getattr(self, f"_{request.kind}", None)
         if handler is not None:
-            answer = handler(view, request)
+            answer = handler(seat, request)  # a handler asks for the side's view only if it reads it
             if answer is not None and seat.legal(answer) is None:
                 return answer
         return seat.sample(self.dice)
@@ -73,10 +72,11 @@ class SimpleCaptain:
         return score
 
     # ------------------------------------------------------------ answers by request kind
-    def _setup(self, view: dict[str, Any], request: Request) -> Any:
+    def _setup(self, seat: Seat, request: Request) -> Any:
         return {s: {"sail": "medium", "loads": {sec: "round" for sec in SECTION_NAMES}} for s in request.info["ships"]}
 
-    def _assign_crew(self, view: dict[str, Any], request: Request) -> Any:
+    def _assign_crew(self, seat: Seat, request: Request) -> Any:
+        view = seat.view()
         out = {}
         for ship_id, lim in request.info["limits"].items():
             ship = view["ships"][ship_id]
@@ -91,10 +91,11 @@ class SimpleCaptain:
             out[ship_id] = assign
         return out
 
-    def _bonus_cards(self, view: dict[str, Any], request: Request) -> Any:
+    def _bonus_cards(self, seat: Seat, request: Request) -> Any:
         return list(request.info.get("playable", []))[:1]
 
-    def _select_maneuver(self, view: dict[str, Any], request: Request) -> Any:
+    def _select_maneuver(self, seat: Seat, request: Request) -> Any:
+        view = seat.view()
         assert request.ships is not None
         out = {}
         for ship_id, options in request.ships.items():
@@ -131,7 +132,8 @@ class SimpleCaptain:
         score -= option.get("strain", 0) * 3.0  # a failed rigging check costs boxes
         return score
 
-    def _advance_turn(self, view: dict[str, Any], request: Request) -> Any:
+    def _advance_turn(self, seat: Seat, request: Request) -> Any:
+        view = seat.view()
         assert request.ships is not None
         out = {}
         for ship_id, options in request.ships.items():
@@ -145,7 +147,8 @@ class SimpleCaptain:
                 enemy))
         return out
 
-    def _fire(self, view: dict[str, Any], request: Request) -> Any:
+    def _fire(self, seat: Seat, request: Request) -> Any:
+        view = seat.view()
         assert request.ships is not None
         out = {}
         for ship_id, options in request.ships.items():
@@ -166,48 +169,51 @@ class SimpleCaptain:
             out[ship_id] = max(firing, key=value)
         return out
 
-    def _select_load(self, view: dict[str, Any], request: Request) -> Any:
+    def _select_load(self, seat: Seat, request: Request) -> Any:
         return {k: "round" for k in (request.ships or {})}
 
-    def _move_order(self, view: dict[str, Any], request: Request) -> Any:
+    def _move_order(self, seat: Seat, request: Request) -> Any:
         return "non_initiative_first"
 
-    def _grapple(self, view: dict[str, Any], request: Request) -> Any:
+    def _grapple(self, seat: Seat, request: Request) -> Any:
+        view = seat.view()
         ship = view["ships"][request.info["ship"]]
         enemy = view["ships"][request.info["enemy"]]
         return melee_crew(ship) >= melee_crew(enemy) + 3
 
-    def _take_possession(self, view: dict[str, Any], request: Request) -> Any:
+    def _take_possession(self, seat: Seat, request: Request) -> Any:
         return True  # fleet rules: a hulk taken scores the capture points (R18.0h, R19.0f)
 
-    def _melee(self, view: dict[str, Any], request: Request) -> Any:
+    def _melee(self, seat: Seat, request: Request) -> Any:
+        view = seat.view()
         ship = view["ships"][request.info["ship"]]
         enemy = view["ships"][request.info["enemy"]]
         return melee_crew(ship) >= 2 * max(1, melee_crew(enemy))
 
-    def _melee_split(self, view: dict[str, Any], request: Request) -> Any:
+    def _melee_split(self, seat: Seat, request: Request) -> Any:
         return max(request.options or (0,))
 
-    def _melee_support(self, view: dict[str, Any], request: Request) -> Any:
+    def _melee_support(self, seat: Seat, request: Request) -> Any:
         return list(request.info["suggested"])
 
-    def _melee_continue(self, view: dict[str, Any], request: Request) -> Any:
+    def _melee_continue(self, seat: Seat, request: Request) -> Any:
         return True
 
-    def _bonus_move(self, view: dict[str, Any], request: Request) -> Any:
+    def _bonus_move(self, seat: Seat, request: Request) -> Any:
         return {s: 0 for s in (request.ships or {})}
 
-    def _disengage(self, view: dict[str, Any], request: Request) -> Any:
+    def _disengage(self, seat: Seat, request: Request) -> Any:
+        view = seat.view()
         ship = view["ships"][request.info["ship"]]
         return ship["crew"] < view_card_top(view, request.info["ship"], "crew") // 2
 
-    def _sail_change(self, view: dict[str, Any], request: Request) -> Any:
+    def _sail_change(self, seat: Seat, request: Request) -> Any:
         return request.info["to"] == "medium"
 
-    def _hull_first(self, view: dict[str, Any], request: Request) -> Any:
+    def _hull_first(self, seat: Seat, request: Request) -> Any:
         return (request.options or ("",))[0]
 
-    def _discard_card(self, view: dict[str, Any], request: Request) -> Any:
+    def _discard_card(self, seat: Seat, request: Request) -> Any:
         return (request.options or ("",))[0]
 
 

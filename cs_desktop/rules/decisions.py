@@ -63,6 +63,9 @@ Sampler = Callable[["GameState", Request, "Dice"], Any]
 VALIDATORS: dict[str, Validator] = {}
 #: kind -> random legal answer, for random play and property tests.
 SAMPLERS: dict[str, Sampler] = {}
+#: kinds whose validator and sampler read only the request (its `info`), never the state: a captain's seat
+#: checks and samples answers to them without a copy of the state with the hidden parts wiped.
+REQUEST_ONLY: set[str] = set()
 
 
 def validate(state: GameState | None, request: Request, answer: Any) -> Refusal | None:
@@ -90,9 +93,9 @@ def validate(state: GameState | None, request: Request, answer: Any) -> Refusal 
     validator = VALIDATORS.get(request.kind)
     if validator is None:
         raise KeyError(f"no validator for request kind {request.kind!r}")
-    if state is None:
+    if state is None and request.kind not in REQUEST_ONLY:
         raise ValueError(f"checking an answer to {request.kind!r} needs the state")
-    return validator(state, request, answer)
+    return validator(state, request, answer)  # type: ignore[arg-type]  # None only for REQUEST_ONLY kinds
 
 
 def every_ship(rule: str, answer: Any, ships: Mapping[str, Any]) -> Refusal | None:
@@ -126,8 +129,9 @@ def explain_forbidden(request: Request, ship_id: str, choice: Any) -> str | None
 
 
 def sampling_reads_state(request: Request) -> bool:
-    """Whether `sample` needs the state for this request (most requests list their legal answers)."""
-    return request.options is None and request.ships is None
+    """Whether `sample` and `validate` need the state for this request (most requests list their legal
+    answers, and a few kinds carry all their checks in the request: `REQUEST_ONLY`)."""
+    return request.options is None and request.ships is None and request.kind not in REQUEST_ONLY
 
 
 def sample(state: GameState | None, request: Request, rng: Dice) -> Any:
@@ -136,6 +140,6 @@ def sample(state: GameState | None, request: Request, rng: Dice) -> Any:
         return rng.choice(request.options)
     if request.ships is not None:
         return {ship_id: rng.choice(opts) for ship_id, opts in request.ships.items()}
-    if state is None:
+    if state is None and request.kind not in REQUEST_ONLY:
         raise ValueError(f"a random answer to {request.kind!r} needs the state")
-    return SAMPLERS[request.kind](state, request, rng)
+    return SAMPLERS[request.kind](state, request, rng)  # type: ignore[arg-type]  # None only for REQUEST_ONLY

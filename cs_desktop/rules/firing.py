@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Generator
 from dataclasses import dataclass, field
-from itertools import product
 from typing import TYPE_CHECKING, Any
 
 from cs_desktop.rules import damage
@@ -111,31 +110,12 @@ def chaser_dice(ship: ShipState, end: str) -> int:
 
 
 # ---------------------------------------------------------------- announcing (11.0, 11.4.1-11.4.2)
-def firing_options(state: GameState, ship: ShipState) -> tuple[dict[str, Any], ...]:
-    options: list[dict[str, Any]] = [HOLD]
-    # A ship with nothing loaded (no broadside section, no chaser) has nothing to offer whatever bears: most
-    # ships most impulses, so the lines to every enemy are not drawn for them.
-    if not any(load is not None for load in ship.loads.values()) and not any(ship.chasers.values()):
-        return (HOLD,)
-    for target in state.enemies(ship):
-        line = line_of_fire(state, ship, target)
-        if line is None:
-            continue
-        if line.side is not None:
-            sections = [s for s in geo.sections_for_side(line.side) if can_fire_section(ship, s, line.mp)]
-            for aims in product(("hold", "high", "low"), repeat=len(sections)):
-                chosen = {s: a for s, a in zip(sections, aims, strict=True) if a != "hold"}
-                if chosen:
-                    options.append({"target": target.id, "sections": chosen, "chaser": None})
-        elif line.chaser is not None and ship.chasers[line.chaser] and chaser_dice(ship, line.chaser) > 0:
-            options.append({"target": target.id, "sections": {}, "chaser": line.chaser})
-    return tuple(options)
-
-
 def fire_step(g: Game) -> Gen:
     """8.0 step 3: the Non-Initiative Player announces first, then the Initiative Player; fire is
     simultaneous (11.0)."""
     state = g.state
+    from cs_desktop.rules.fire_options import firing_options
+
     announced: dict[str, dict[str, Any]] = {}
     for side in (state.nip(), state.ip()):
         options = {s.id: firing_options(state, s) for s in state.afloat(side)}
@@ -491,4 +471,4 @@ def after_fire(g: Game, side: str, announced: dict[str, dict[str, Any]]) -> Gen:
                             "(hidden; round shot timing is shown)")
 
 
-__all__ = ["fire_step", "line_of_fire", "section_dice", "firing_options", "SECTION_NAMES"]
+__all__ = ["fire_step", "line_of_fire", "section_dice", "SECTION_NAMES"]

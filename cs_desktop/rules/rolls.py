@@ -142,6 +142,7 @@ def _register() -> None:
 
     decisions.VALIDATORS["bonus_cards"] = _validate_bonus
     decisions.SAMPLERS["bonus_cards"] = _sample_bonus
+    decisions.REQUEST_ONLY.add("bonus_cards")  # both read only the request's hand, playable cards and max
 
 
 _register()

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cs_desktop.rules import firing
+from cs_desktop.rules import fire_options, firing
 from cs_desktop.rules.state import FAIR, HANDY, STRIKE_CHECK, UNFIT
 
 from tests.rules.fighting_kit import (dice_left, events_since, man, mark, mods_of, ready, rolls_since, run, script,
@@ -43,7 +43,7 @@ def test_11_1_broadside_arc_offers_only_the_sections_facing_the_target() -> None
     game = fired_game()
     man(game, "constitution", starboard_bow=7, starboard_aft=7, port_bow=7)
     c = game.state.ships["constitution"]
-    options = firing.firing_options(game.state, c)
+    options = fire_options.firing_options(game.state, c)
     assert options[0] == firing.HOLD and len(options) == 9
     assert all(set(o["sections"]) <= {"starboard_bow", "starboard_aft"} and o["chaser"] is None
                for o in options[1:])
@@ -59,7 +59,7 @@ def test_11_2_long_guns_reach_24_mp_and_no_further() -> None:
     assert line is not None and line.mp == 24 and line.side == "starboard"
     j.x = 23
     assert firing.line_of_fire(state, c, j) is None
-    assert firing.firing_options(state, c) == (firing.HOLD,)
+    assert fire_options.firing_options(state, c) == (firing.HOLD,)
 
 
 def test_11_2_carronades_reach_6_mp_and_double_at_3() -> None:
@@ -92,7 +92,7 @@ def test_11_4_1_an_unloaded_section_cannot_fire() -> None:
     man(game, "constitution", starboard_bow=7, starboard_aft=7)
     c = game.state.ships["constitution"]
     c.loads["starboard_aft"] = None
-    options = firing.firing_options(game.state, c)
+    options = fire_options.firing_options(game.state, c)
     assert len(options) == 3 and all(set(o["sections"]) == {"starboard_bow"} for o in options[1:])
 
 
@@ -617,7 +617,7 @@ def test_11_9_chasers_one_die_per_end_section_six_hits_rigging() -> None:
     game = ready(A, (10, 6, 1))
     unload(game, "java")
     c = game.state.ships["constitution"]
-    assert firing.firing_options(game.state, c) == (
+    assert fire_options.firing_options(game.state, c) == (
         firing.HOLD, {"target": "java", "sections": {}, "chaser": "bow"})
     script(game, [6, 5])
     start = mark(game)
@@ -654,11 +654,11 @@ def test_11_9_a_destroyed_end_section_fires_no_chaser_die() -> None:
     c.gunnery["port_bow"] = 0
     assert firing.chaser_dice(c, "bow") == 1
     c.gunnery["starboard_bow"] = 0
-    assert firing.firing_options(game.state, c) == (firing.HOLD,)
+    assert fire_options.firing_options(game.state, c) == (firing.HOLD,)
 
 
 def test_11_9_chasers_cannot_fire_into_a_broadside_arc() -> None:
     """11.9: a target abeam offers no chaser option."""
     game = fired_game()
     c = game.state.ships["constitution"]
-    assert all(o["chaser"] is None for o in firing.firing_options(game.state, c))
+    assert all(o["chaser"] is None for o in fire_options.firing_options(game.state, c))
