@@ -8,6 +8,7 @@ status bar's ThinkingIndicator, GameSession.load's seats.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from pathlib import Path
@@ -19,6 +20,7 @@ from PySide6.QtWidgets import QDialogButtonBox
 import cs_desktop
 from cs_desktop.ai.captains import LEVELS, describe
 from cs_desktop.ai.levels import SearchCaptain
+from cs_desktop.ai.search import Budget
 from cs_desktop.ai.simple import SimpleCaptain
 from cs_desktop.files import load_scenario_with_ships
 from cs_desktop.play.seating import SEAT_KINDS, SEAT_LABELS
@@ -102,6 +104,9 @@ def test_a_search_for_a_replaced_game_ends_at_once(qtbot: Any, make_window: Any)
     window.start_game(JAVA, {"us": "hard", "gb": "human"}, 5, {"turn_limit": 2})
     session = window.session
     old = session.captains["us"]
+    # a search that cannot finish on its own: only abandoning it can end it (with hard's 100 iterations a fast
+    # engine sometimes finished before the new game reached the thinking thread, and the test failed by chance)
+    old.level = dataclasses.replace(old.level, budget=Budget(10_000_000, 3600.0, 1))
     rng = random.Random(4)
     before: list[Any] = []  # the captain's last finished search when its next search first reported
 
