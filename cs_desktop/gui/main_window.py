@@ -247,9 +247,6 @@ class MainWindow(WindowBoardHelp):
         if self.fleet_list is not None:
             self.fleet_list.refresh(screen, self.fleet_selected, session.fleet_marks())
         self.orders.refresh(session)
-        prefill = session.fleet_prefill() if self.orders.widget is not None else {}
-        for ship_id, choice in prefill.items():  # the ships the fleet orders answer, ready in the form
-            self.orders.widget.select_option(ship_id, choice)  # type: ignore[union-attr]
         self.impulses.refresh(screen)
         self.hand.refresh(screen)
         self.dice.refresh(screen)
