@@ -142,6 +142,7 @@ class MainWindow(WindowBoardHelp):
         self.session.changed.connect(self._refresh)
         self.board.optionClicked.connect(self._board_option)
         self.board.shipClicked.connect(self._board_ship)
+        self.board.shipsPicked.connect(self._board_picked)  # Ctrl-click, rubber band (gui/window_docks.py)
 
         self.resizeDocks([self.docks["orders"], self.docks["dice"]], [600, 260], Qt.Orientation.Vertical)
         self.resizeDocks([self.docks["orders"]], [470], Qt.Orientation.Horizontal)
