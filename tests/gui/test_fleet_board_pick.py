@@ -62,3 +62,25 @@ def test_14_2_ships_picked_on_the_board_are_selected_in_the_fleet_list(qtbot: An
     # and back: a selection made in the list is ringed on the board
     fleet.select_ships(["constitution"])
     assert board.picked == ["constitution"]
+
+
+def test_14_2_a_fleet_game_is_played_by_the_widgets_crew_through_each_ships_card(qtbot: Any,
+                                                                                  make_window: Any) -> None:
+    import random
+
+    from .conftest import answer_with_widgets
+
+    window = make_window()
+    window.start_game(FLEET, {"us": "human", "gb": "simple"}, 5, {"fleet_rules": True, "turn_limit": 2})
+    qtbot.waitUntil(lambda: window.fleet_list is not None and window.fleet_list.rowCount() == 24, timeout=20000)
+    session = window.session
+    rng = random.Random(5)
+    kinds: list[str] = []
+    for _ in range(400):
+        qtbot.waitUntil(lambda: session.game.ended or (session.request() is not None
+                                                       and window.orders.widget is not None), timeout=30000)
+        if session.game.ended:
+            break
+        kinds.append(answer_with_widgets(qtbot, window, rng))
+    assert session.game.ended and session.game.state.turn >= 2
+    assert "assign_crew" in kinds and "select_maneuver" in kinds
