@@ -19,6 +19,7 @@ class PlaceholderBoard(QGraphicsView):
     squareClicked = Signal(int, int)
     shipClicked = Signal(str)
     optionClicked = Signal(int)
+    shipsPicked = Signal(list, str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -40,6 +41,9 @@ class PlaceholderBoard(QGraphicsView):
         pass
 
     def clear_overlays(self) -> None:
+        pass
+
+    def set_picked(self, ship_ids: list[str]) -> None:
         pass
 
     def fit_to_ships(self) -> None:

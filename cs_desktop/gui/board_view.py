@@ -33,21 +33,24 @@ from cs_desktop.gui.board_legend import BoardLegend
 from cs_desktop.gui.board_markers import FireItem, GrappleItem, SmokeItem
 from cs_desktop.gui.board_motion import ShipMotion, animation_allowed
 from cs_desktop.gui.board_paint import KIND, PAYLOAD, SQUARE
+from cs_desktop.gui.board_pick import BoardPick
 from cs_desktop.gui.board_scene import BoardScene
 from cs_desktop.rules.tables import get_tables
 
 
-class BoardView(BoardCamera, BoardScene, BoardAdvice, QGraphicsView):
+class BoardView(BoardCamera, BoardScene, BoardAdvice, BoardPick, QGraphicsView):
     """The board. Feed it a side's view dict (`game.view(side)`) with `set_view`; overlays come from
     `cs_desktop.rules.advice` (`show_maneuver_previews`, `show_firing`) and the 9.3 shift (`show_shift`).
 
     Signals: `squareClicked(x, y)` (a click on the sea), `shipClicked(ship_id)`, `optionClicked(index)`
-    (the index of a maneuver preview, `preview["index"]`).
+    (the index of a maneuver preview, `preview["index"]`), `shipsPicked(ids, mode)` (Ctrl-click, rubber band:
+    gui/board_pick.py).
     """
 
     squareClicked = Signal(int, int)
     shipClicked = Signal(str)
     optionClicked = Signal(int)
+    shipsPicked = Signal(list, str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -95,6 +98,7 @@ class BoardView(BoardCamera, BoardScene, BoardAdvice, QGraphicsView):
         self.animate = animation_allowed()  # moves glide (board_motion); the View menu may turn it off
         self.legend = BoardLegend(self)
         self._rulers = RulerCache()
+        self._init_pick()
 
     # ------------------------------------------------------------------ public API
     def set_ship_names(self, names: Mapping[str, str]) -> None:
@@ -131,6 +135,7 @@ class BoardView(BoardCamera, BoardScene, BoardAdvice, QGraphicsView):
         self._build_ships(view, wind, previous, old_names)
         self._build_smoke(view)
         self._build_grapples(view)
+        self._draw_picked()
         if self.follow:
             self.keep_in_view()
         self._place_labels()
@@ -213,6 +218,8 @@ class BoardView(BoardCamera, BoardScene, BoardAdvice, QGraphicsView):
             self._swallow_release = True
             event.accept()
             return
+        if self._pick_press(event):
+            return
         if event.button() in (Qt.MouseButton.LeftButton, Qt.MouseButton.MiddleButton):
             self._press = event.position().toPoint()
             self._dragging = event.button() == Qt.MouseButton.MiddleButton
@@ -221,6 +228,8 @@ class BoardView(BoardCamera, BoardScene, BoardAdvice, QGraphicsView):
         super().mousePressEvent(event)
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        if self._pick_move(event):
+            return
         if self._press is not None:
             pos = event.position().toPoint()
             delta = pos - self._press
@@ -238,6 +247,8 @@ class BoardView(BoardCamera, BoardScene, BoardAdvice, QGraphicsView):
         if self._swallow_release:  # the press only ended a glide
             self._swallow_release = False
             event.accept()
+            return
+        if self._pick_release(event):
             return
         if self._press is not None:
             was_drag = self._dragging

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QPushButton,
     QTableWidget,
     QTableWidgetItem,
+    QTableWidgetSelectionRange,
     QVBoxLayout,
     QWidget,
 )
@@ -84,6 +85,15 @@ class FleetList(QTableWidget):
                 if row.id == selected:
                     self.selectRow(r)
                     break
+
+    def select_ships(self, ship_ids: list[str] | set[str]) -> None:
+        """Make these ships the selection (the ships picked on the board)."""
+        wanted = set(ship_ids)
+        self.clearSelection()
+        last = self.columnCount() - 1
+        for r, row in enumerate(self.rows):
+            if row.id in wanted:
+                self.setRangeSelected(QTableWidgetSelectionRange(r, 0, r, last), True)
 
     def selected_ships(self) -> list[str]:
         """The selected ships, top to bottom."""

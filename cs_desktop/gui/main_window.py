@@ -142,6 +142,7 @@ class MainWindow(WindowBoardHelp):
         self.session.changed.connect(self._refresh)
         self.board.optionClicked.connect(self._board_option)
         self.board.shipClicked.connect(self._board_ship)
+        self.board.shipsPicked.connect(self._board_picked)  # Ctrl-click, rubber band (gui/window_docks.py)
 
         self.resizeDocks([self.docks["orders"], self.docks["dice"]], [600, 260], Qt.Orientation.Vertical)
         self.resizeDocks([self.docks["orders"]], [470], Qt.Orientation.Horizontal)
@@ -247,9 +248,6 @@ class MainWindow(WindowBoardHelp):
         if self.fleet_list is not None:
             self.fleet_list.refresh(screen, self.fleet_selected, session.fleet_marks())
         self.orders.refresh(session)
-        prefill = session.fleet_prefill() if self.orders.widget is not None else {}
-        for ship_id, choice in prefill.items():  # the ships the fleet orders answer, ready in the form
-            self.orders.widget.select_option(ship_id, choice)  # type: ignore[union-attr]
         self.impulses.refresh(screen)
         self.hand.refresh(screen)
         self.dice.refresh(screen)

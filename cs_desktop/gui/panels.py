@@ -100,7 +100,9 @@ class OrdersPanel(QWidget):
         self.prompt.setText(f"<b>{html.escape(screen.side_name(request.side))}:</b> {html.escape(request.prompt)} "
                             f"<a href='rule:{request.rule}'>[rule {request.rule}]</a>")
         self.prompt.setToolTip(rule_tooltip(request.rule))
-        key = (screen.key, request.kind, request.side)
+        key: Any = (screen.key, request.kind, request.side)
+        if request.kind == "select_maneuver":  # a fleet order given meanwhile changes who is asked
+            key = (*key, tuple(sorted(session.fleet_marks().items())))
         if key != self._request_key:
             self._set_widget(make_request_widget(request, session), key)
 

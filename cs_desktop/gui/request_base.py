@@ -15,7 +15,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from cs_desktop.gui.ship_card import SECTION_LABELS, describe_maneuver
+from cs_desktop.gui.ship_card import SECTION_LABELS
+from cs_desktop.play.maneuver_form import describe_maneuver
 from cs_desktop.rules.decisions import Request
 
 if TYPE_CHECKING:

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import QApplication
 
 from cs_desktop.play.autosave import AutosaveStore
 from cs_desktop.play.fair_advice import FairAdvice
+from cs_desktop.play.maneuver_form import FormRow, form_rows
 from cs_desktop.play.presenter import ComputerMove, PlayPresenter
 from cs_desktop.play.screen import ScreenModel
 from cs_desktop.play.turn_flow import StandingOrders
@@ -243,6 +244,14 @@ class GameSession(QObject):
             return {}
         cards = {s.card.id: s.card for s in screen.ships}
         return self.presenter.fleet.fill(screen.view, screen.request, cards)
+
+    def maneuver_form(self) -> list[FormRow]:
+        """The rows of the maneuver request on screen: the ships asked, and those the fleet orders or a single
+        legal maneuver answer (play/maneuver_form.py)."""
+        screen = self.screen()
+        if screen.request is None or screen.request.kind != "select_maneuver":
+            return []
+        return form_rows(screen.request, self.fleet_prefill(), self.presenter.fleet, screen.ship_names)
 
     def passed_for(self, side: str | None, most: int = 8) -> list[str]:
         return self.presenter.passed_for(side, most)

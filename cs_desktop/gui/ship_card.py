@@ -24,6 +24,7 @@ from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QSpinBox, QWidget
 
 from cs_desktop.gui.card_tracks import BoxTrack, Pills
 from cs_desktop.gui.forms import Form, load_form
+from cs_desktop.play.maneuver_form import describe_maneuver
 from cs_desktop.rules.cards import SECTION_NAMES, SectionName, ShipCard
 
 SECTION_LABELS = {"port_bow": "Port For'd", "port_aft": "Port Aft", "starboard_bow": "Starb'd For'd",
@@ -287,20 +288,6 @@ def _total(assign: dict[str, Any]) -> int:
     return (int(assign.get("sailing", 0)) + int(assign.get("rigging_change", 0)) + int(assign.get("rigging_dc", 0))
             + sum(int(n) for n in (assign.get("hull_dc") or {}).values())
             + sum(int(n) for n in (assign.get("gunnery") or {}).values()))
-
-
-def describe_maneuver(m: dict[str, Any]) -> str:
-    name = {"advance": "Advance", "wear": "Wear", "back_sail": "Back Sail", "tack": "Tack",
-            "fall_off": "Fall Off"}.get(str(m.get("maneuver")), str(m.get("maneuver")))
-    if m.get("maneuver") == "wear" and "to" in m:
-        side = "to port" if m.get("turn", 0) < 0 else "to starboard"
-        name += f" {side} → {m['to']} ({m.get('cost', 0)} MP)"
-    if m.get("maneuver") == "fall_off" and "to" in m:  # ruling R9.1.4: out of irons, 0 MP, made at once
-        side = "to port" if m.get("turn", 0) < 0 else "to starboard"
-        name += f" {side} → {m['to']} (0 MP)"
-    if m.get("strain"):
-        name += f" + Strain {m['strain']}"
-    return name
 
 
 class ShipCardScroll(QScrollArea):

@@ -128,6 +128,7 @@ class WindowDocks(QMainWindow):
                 self.removeDockWidget(dock)
                 dock.deleteLater()
         self.fleet_list = None
+        self.board.set_picked([])
         self._fleet_card = None
         self.fleet_selected = None
 
@@ -135,6 +136,7 @@ class WindowDocks(QMainWindow):
         panel = FleetPanel()
         self.fleet_list = panel.list
         self.fleet_list.shipChosen.connect(self.select_ship)
+        self.fleet_list.itemSelectionChanged.connect(self._fleet_selection_changed)
         panel.orderGiven.connect(self.session.give_fleet_order)
         panel.ordersCancelled.connect(self.session.cancel_fleet_orders)
         self._add_dock("fleet", "Fleet", panel, Qt.DockWidgetArea.LeftDockWidgetArea)
@@ -158,6 +160,28 @@ class WindowDocks(QMainWindow):
         self._fleet_card[0].show()
         centre_on(self.board, ship_id)
         self._refresh()
+
+    def _board_picked(self, ship_ids: list[str], mode: str) -> None:
+        """Ships picked on the board (gui/board_pick.py): those of the side at the screen become the fleet
+        list's selection ("toggle": in or out of it, "add": added to it, "replace": it), for a fleet order."""
+        if self.fleet_list is None:
+            return
+        screen = self.session.screen()
+        own = {s.id for s in screen.ships if s.own}
+        picked = [s for s in ship_ids if s in own]
+        current = set(self.fleet_list.selected_ships())
+        if mode == "toggle":
+            chosen = current ^ set(picked)
+        elif mode == "add":
+            chosen = current | set(picked)
+        else:
+            chosen = set(picked)
+        self.fleet_list.select_ships(chosen)
+
+    def _fleet_selection_changed(self) -> None:
+        """The fleet list's selection is ringed on the board."""
+        if self.fleet_list is not None:
+            self.board.set_picked(self.fleet_list.selected_ships())
 
     def _refresh(self) -> None:
         """Draw the screen model again (MainWindow._refresh)."""
