@@ -75,7 +75,7 @@ def test_15_6_the_window_path_gives_the_headless_story(library: Library) -> None
 def test_15_6_words_map_encounter_and_terms(library: Library) -> None:
     p = CampaignPresenter.start(library, "constitution-1812", seed=3)
     words = [w for _, w in p.options()]
-    assert "Refit a month at Boston" in words
+    assert any(w.startswith("Refit a month at Boston: everything the port offers") for w in words)
     assert p.refit_terms().startswith("nothing to repair (up to 8 boxes a month at")
     assert "Cruise Coast of Brazil, seeking action" in words
     m = p.map_model()
@@ -146,3 +146,25 @@ def test_15_6_the_board_battle_link_saves_each_decision_and_carries_the_result_o
     CampaignBattle(play2, again, computer="simple")
     assert play2.game is not None and play2.game.decisions == play.game.decisions
     assert not link.done
+
+
+def test_15_4_the_port_screen_choices_are_the_engines_and_saved(library: Library) -> None:
+    from cs_desktop.campaign.state import adjust, adjust_section
+
+    p = CampaignPresenter.start(library, "constitution-1812", seed=3)
+    s = p.engine.state
+    adjust(s, s.flagship, "rigging", -3, "test damage")
+    adjust_section(s, s.flagship, "starboard_aft", -2, "test damage")
+    adjust(s, s.flagship, "crew", -4, "test losses")
+    choices = p.refit_choices()
+    assert choices is not None and choices["repair"] == {"rigging": 3, "starboard_aft": 2}
+    assert choices["recruit"] == 4 and p.refit_cost({"rigging": 2}, 1) == 2 * choices["repair_cost"] \
+        + choices["recruit_cost"]
+    assert not p.refit({"rigging": 4}, 0, True) and "choose 0 to 3" in p.last_message
+    rigging, money = s.flagship.rigging, s.money
+    assert p.refit({"rigging": 2, "starboard_aft": 0}, 1, True), p.last_message
+    assert s.flagship.rigging == rigging + 2 and s.date == "1812-08"
+    assert s.money == money - 2 * choices["repair_cost"] - choices["recruit_cost"] + p.engine.c.campaign.terms.pay
+    again = CampaignPresenter.resume(library, p.campaign_id)
+    assert again.engine.state.to_dict() == s.to_dict()
+    assert p.refit_choices() is not None  # in port again next month

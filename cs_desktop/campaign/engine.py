@@ -101,8 +101,10 @@ class CampaignEngine:
         if s.ended:
             return None
         if s.stage == "orders":
-            return CampaignRequest("orders", f"{s.date}: orders for {s.flagship.name}", self.order_options(),
-                                   {"port": s.port, "area": s.area, "history": self._history_hint()})
+            info: dict[str, Any] = {"port": s.port, "area": s.area, "history": self._history_hint()}
+            if s.port is not None:
+                info["refit"] = port.refit_limits(self.c, s)
+            return CampaignRequest("orders", f"{s.date}: orders for {s.flagship.name}", self.order_options(), info)
         if s.stage == "encounter":
             assert s.encounter is not None
             return CampaignRequest("encounter", f"Sail ho! {s.encounter['title']} ({s.encounter['nation']})",
@@ -167,6 +169,12 @@ class CampaignEngine:
             if isinstance(game, str):
                 return Refused(game)
             consequences.after_battle(self.c, self.state, self.dice, game)
+        elif req.kind == "orders" and isinstance(answer, dict) and answer.get("order") == "refit" and len(answer) > 1 \
+                and {"order": "refit"} in req.options:  # a refit with the port screen's choices
+            why = port.check_refit(self.c, self.state, answer)
+            if why is not None:
+                return Refused(why)
+            self._answer_orders(answer)
         elif not any(_same(answer, o) for o in req.options):
             return Refused(f"{req.kind}: choose one of {json.dumps(req.options)[:400]}")
         else:
@@ -201,7 +209,7 @@ class CampaignEngine:
         s.orders = dict(order)
         kind = order["order"]
         if kind == "refit":
-            port.refit(c, s)
+            port.refit(c, s, order)
             offer = consequences.promotion_offer(c, s)
             if offer is not None:
                 s.orders["offer"] = offer

@@ -4,8 +4,18 @@ fills stores and shot, and restores morale. Every change goes through the ledger
 
 from __future__ import annotations
 
+from typing import Any
+
 from cs_desktop.campaign.folder import Campaign
-from cs_desktop.campaign.state import CampaignState, ShipRecord, adjust, adjust_section, leave, log
+from cs_desktop.campaign.state import (
+    QUALITY_EXPERIENCE,
+    CampaignState,
+    ShipRecord,
+    adjust,
+    adjust_section,
+    leave,
+    log,
+)
 from cs_desktop.rules.cards import SECTION_NAMES
 
 
@@ -42,8 +52,58 @@ def condemn(c: Campaign, state: CampaignState, prize: ShipRecord, where: str) ->
         value=value, share=share)
 
 
-def refit(c: Campaign, state: CampaignState) -> None:
-    """A month in port (the squadron is in `state.port`)."""
+def refit_limits(c: Campaign, state: CampaignState) -> dict[str, Any]:
+    """What the port screen offers this month: the boxes each track can have repaired (the port's `repair` in
+    all), the crew points it can recruit, and what a box and a point cost (the port request's options)."""
+    assert state.port is not None
+    port = c.port(state.port)
+    terms = c.campaign.terms
+    flag = state.flagship
+    card = c.cards[flag.card]
+    gaps = {"rigging": card.rigging_points - flag.rigging}
+    gaps.update({s: len(card.gunnery[s]) - flag.gunnery[s] for s in SECTION_NAMES})
+    return {"repair": {k: min(v, port.repair) for k, v in gaps.items() if v > 0}, "repair_total": port.repair,
+            "repair_cost": terms.repair_cost_per_box, "recruit": max(0, min(card.crew_points - flag.crew,
+                                                                             port.recruits.points)),
+            "recruit_quality": port.recruits.quality, "recruit_cost": terms.recruit_cost_per_point,
+            "money": state.money}
+
+
+def check_refit(c: Campaign, state: CampaignState, order: dict[str, Any]) -> str | None:
+    """Why a refit with choices is not a legal answer, or None if it is."""
+    lim = refit_limits(c, state)
+    unknown = set(order) - {"order", "repair", "recruit", "loads"}
+    if unknown:
+        return f"refit: unknown choice(s) {sorted(unknown)}; choose repair, recruit, loads"
+    repair = order.get("repair", {})
+    if not isinstance(repair, dict):
+        return "refit: repair must map a track (rigging, or a gunnery section) to a number of boxes"
+    for track, n in repair.items():
+        if track not in lim["repair"]:
+            return f"refit: repair {track}: nothing to repair there (choose from {sorted(lim['repair'])})"
+        if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= lim["repair"][track]:
+            return f"refit: repair {track}: {n!r} boxes; choose 0 to {lim['repair'][track]}"
+    boxes = sum(repair.values())
+    if boxes > lim["repair_total"]:
+        return f"refit: {boxes} boxes to repair; this port repairs at most {lim['repair_total']} a month"
+    recruit = order.get("recruit", 0)
+    if not isinstance(recruit, int) or isinstance(recruit, bool) or not 0 <= recruit <= lim["recruit"]:
+        return f"refit: recruit {recruit!r} crew points; choose 0 to {lim['recruit']}"
+    if not isinstance(order.get("loads", True), bool):
+        return "refit: loads must be true (fill stores and shot) or false"
+    cost = boxes * lim["repair_cost"] + recruit * lim["recruit_cost"]
+    if cost > state.money:
+        return f"refit: costs {cost}, the ship's account holds {state.money}"
+    return None
+
+
+def refit(c: Campaign, state: CampaignState, order: dict[str, Any] | None = None) -> None:
+    """A month in port (the squadron is in `state.port`). With no choices (`{"order": "refit"}`) everything
+    the port offers, the worst track first; else the boxes of each track, the crew points and whether loads
+    and stores are filled as `order` chose (checked by `check_refit` first)."""
+    if order is not None and len(order) > 1:
+        _refit_chosen(c, state, order)
+        return
     assert state.port is not None
     port = c.port(state.port)
     terms = c.campaign.terms
@@ -72,13 +132,45 @@ def refit(c: Campaign, state: CampaignState) -> None:
         before = flag.crew
         adjust(state, flag, "crew", recruits, f"recruited at {port.name}")
         adjust(state, None, "money", -recruits * terms.recruit_cost_per_point, f"bounty for recruits at {port.name}")
-        from cs_desktop.campaign.state import QUALITY_EXPERIENCE
-
-        new = QUALITY_EXPERIENCE[port.recruits.quality]
-        flag.experience = (flag.experience * before + new * recruits) // (before + recruits)
+        flag.experience = (flag.experience * before + QUALITY_EXPERIENCE[port.recruits.quality] * recruits) \
+            // (before + recruits)
     adjust(state, flag, "stores", terms.stores_months - flag.stores, f"victualled at {port.name}")
     adjust(state, flag, "shot", terms.shot - flag.shot, f"powder and shot taken in at {port.name}")
     flag.morale = 3
     log(state, "refit", f"Refit at {port.name}: {repaired} box(es) repaired, {recruits} crew point(s) recruited "
                         f"({port.recruits.quality}); stores and shot filled; the crew is Handy again.",
         repaired=repaired, recruits=recruits)
+
+
+def _refit_chosen(c: Campaign, state: CampaignState, order: dict[str, Any]) -> None:
+    assert state.port is not None
+    port = c.port(state.port)
+    terms = c.campaign.terms
+    flag = state.flagship
+    cause = f"repaired at {port.name}"
+    repaired = 0
+    for track, n in sorted(order.get("repair", {}).items()):
+        if n <= 0:
+            continue
+        if track == "rigging":
+            adjust(state, flag, "rigging", n, cause)
+        else:
+            adjust_section(state, flag, track, n, cause)
+        adjust(state, None, "money", -n * terms.repair_cost_per_box, f"repair of {n} {track} box(es) at {port.name}")
+        repaired += n
+    recruits = int(order.get("recruit", 0))
+    if recruits:
+        before = flag.crew
+        adjust(state, flag, "crew", recruits, f"recruited at {port.name}")
+        adjust(state, None, "money", -recruits * terms.recruit_cost_per_point, f"bounty for recruits at {port.name}")
+        flag.experience = (flag.experience * before + QUALITY_EXPERIENCE[port.recruits.quality] * recruits) \
+            // (before + recruits)
+    loads = bool(order.get("loads", True))
+    if loads:
+        adjust(state, flag, "stores", terms.stores_months - flag.stores, f"victualled at {port.name}")
+        adjust(state, flag, "shot", terms.shot - flag.shot, f"powder and shot taken in at {port.name}")
+    flag.morale = 3
+    log(state, "refit", f"Refit at {port.name}: {repaired} box(es) repaired, {recruits} crew point(s) recruited "
+                        f"({port.recruits.quality}); " + ("stores and shot filled" if loads else "stores and shot "
+                        "as they were") + "; the crew is Handy again.",
+        repaired=repaired, recruits=recruits, loads=loads)

@@ -12,6 +12,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QScrollArea, QSizePolicy, QVBoxLayout, QWidget
 
 from cs_desktop.gui.campaign_map import CampaignMapView
+from cs_desktop.gui.campaign_port import PortChoices
 from cs_desktop.play.campaign_presenter import CampaignPresenter
 
 
@@ -24,6 +25,7 @@ class CampaignPage(QWidget):
         self.setObjectName("campaign-page")
         self.presenter: CampaignPresenter | None = None
         self._buttons: list[QPushButton] = []
+        self.port_choices: PortChoices | None = None
         self.map = CampaignMapView()
         self.heading = QLabel()
         self.heading.setObjectName("campaign-heading")
@@ -72,6 +74,11 @@ class CampaignPage(QWidget):
             b.hide()
             b.deleteLater()
         self._buttons = []
+        if self.port_choices is not None:
+            self.buttons.removeWidget(self.port_choices)
+            self.port_choices.hide()
+            self.port_choices.deleteLater()
+            self.port_choices = None
         p = self.presenter
         if p is None:
             for w in (self.heading, self.ships, self.prompt, self.details):
@@ -105,6 +112,11 @@ class CampaignPage(QWidget):
             self._button("&Fight on the board", "campaign-fight", self.fightRequested.emit)
             self._button("&Resolve (the computer fights it)", "campaign-resolve", self._resolve)
             return
+        choices = p.refit_choices()
+        if choices is not None:  # the port screen: choose what the month in port does
+            self.port_choices = PortChoices(p, choices)
+            self.port_choices.chosen.connect(self._chosen)
+            self.buttons.addWidget(self.port_choices)
         for i, (option, words) in enumerate(p.options()):
             self._button(words, f"campaign-option-{i}", lambda _checked=False, o=option: self._choose(o))
 
@@ -121,6 +133,10 @@ class CampaignPage(QWidget):
     def _choose(self, option: Any) -> None:
         if self.presenter is not None:
             self.presenter.choose(option)
+        self.refresh()
+        self.changed.emit()
+
+    def _chosen(self) -> None:
         self.refresh()
         self.changed.emit()
 

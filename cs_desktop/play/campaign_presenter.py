@@ -118,7 +118,7 @@ class CampaignPresenter:
         if kind == "orders":
             order = option["order"]
             if order == "refit":
-                return f"Refit a month at {self._port_name()}"
+                return f"Refit a month at {self._port_name()}: everything the port offers, the worst wound first"
             if order == "cruise":
                 return f"Cruise {c.area(option['area']).name}, {option['stance']}ing action"
             if order == "blockade":
@@ -148,6 +148,23 @@ class CampaignPresenter:
         return (f"{repairs}, recruits "
                 f"up to {p.recruits.points} {p.recruits.quality} crew points at {t.recruit_cost_per_point} a point, "
                 f"fills stores and shot, morale to handy")
+
+    def refit_choices(self) -> dict[str, Any] | None:
+        """The port screen's choices (the orders request's `info.refit`): the boxes each track can have
+        repaired, the port's total a month, the recruits, their quality, the costs; None at sea."""
+        req = self.engine.pending
+        if req is None or req.kind != "orders" or "refit" not in req.info:
+            return None
+        return dict(req.info["refit"])
+
+    def refit_cost(self, repair: dict[str, int], recruit: int) -> int:
+        lim = self.refit_choices() or {}
+        return sum(repair.values()) * int(lim.get("repair_cost", 0)) + recruit * int(lim.get("recruit_cost", 0))
+
+    def refit(self, repair: dict[str, int], recruit: int, loads: bool) -> bool:
+        """A month in port with the port screen's choices; False (and why in `last_message`) if refused."""
+        return self.choose({"order": "refit", "repair": {k: v for k, v in repair.items() if v},
+                            "recruit": recruit, "loads": loads})
 
     def ships(self) -> list[str]:
         s, c = self.engine.state, self.engine.c

@@ -120,3 +120,33 @@ def test_15_6_map_labels_do_not_cover_each_other(make_window: Any, qtbot: Any) -
     assert len(rects) >= 10
     overlaps = [(i, j) for i in range(len(rects)) for j in range(i) if rects[i].intersects(rects[j])]
     assert overlaps == []
+
+
+def test_15_4_the_port_screen_chooses_boxes_recruits_and_loads(make_window: Any, qtbot: Any) -> None:
+    from cs_desktop.campaign.state import adjust, adjust_section
+
+    window = make_window()
+    presenter = window.campaign.start(window.library(), "constitution-1812", 3)
+    assert presenter is not None
+    page = window.campaign.page
+    s = presenter.engine.state
+    adjust(s, s.flagship, "rigging", -5, "test damage")
+    adjust_section(s, s.flagship, "port_bow", -4, "test damage")
+    adjust(s, s.flagship, "stores", -2, "test: stores eaten")
+    page.refresh()
+    QApplication.processEvents()
+    box = page.port_choices
+    assert box is not None and set(box.repair) == {"rigging", "port_bow"}
+    assert box.repair["rigging"].maximum() == 5 and box.recruit.maximum() == 0
+    box.repair["rigging"].setValue(5)
+    box.repair["port_bow"].setValue(4)  # 9 boxes: more than Boston's 8 a month
+    assert not box.button.isEnabled() and "at most 8 boxes" in box.cost.text()
+    box.repair["port_bow"].setValue(2)
+    assert box.button.isEnabled() and "cost 70 of" in box.cost.text()
+    box.loads.setChecked(False)
+    rigging, stores = s.flagship.rigging, s.flagship.stores
+    QApplication.processEvents()  # laid out, as on a player's screen
+    click(qtbot, box.button)
+    assert presenter.last_message == "", presenter.last_message
+    assert s.date == "1812-08" and s.flagship.rigging == rigging + 5 and s.flagship.stores == stores
+    assert presenter.last_message == "" and "1812-08" in page.heading.text()
