@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from cs_desktop.campaign.folder import Campaign
+from cs_desktop.campaign.model import Port, Terms
 from cs_desktop.campaign.state import (
     QUALITY_EXPERIENCE,
     CampaignState,
@@ -129,17 +130,23 @@ def refit(c: Campaign, state: CampaignState, order: dict[str, Any] | None = None
     afford = state.money // terms.recruit_cost_per_point if terms.recruit_cost_per_point else want
     recruits = max(0, min(want, afford))
     if recruits:
-        before = flag.crew
-        adjust(state, flag, "crew", recruits, f"recruited at {port.name}")
-        adjust(state, None, "money", -recruits * terms.recruit_cost_per_point, f"bounty for recruits at {port.name}")
-        flag.experience = (flag.experience * before + QUALITY_EXPERIENCE[port.recruits.quality] * recruits) \
-            // (before + recruits)
+        _recruit(state, port, terms, recruits)
     adjust(state, flag, "stores", terms.stores_months - flag.stores, f"victualled at {port.name}")
     adjust(state, flag, "shot", terms.shot - flag.shot, f"powder and shot taken in at {port.name}")
     flag.morale = 3
     log(state, "refit", f"Refit at {port.name}: {repaired} box(es) repaired, {recruits} crew point(s) recruited "
                         f"({port.recruits.quality}); stores and shot filled; the crew is Handy again.",
         repaired=repaired, recruits=recruits)
+
+
+def _recruit(state: CampaignState, port: Port, terms: Terms, recruits: int) -> None:
+    """`recruits` crew points join the flagship at the port's bounty; her experience becomes the crew's mean."""
+    flag = state.flagship
+    before = flag.crew
+    adjust(state, flag, "crew", recruits, f"recruited at {port.name}")
+    adjust(state, None, "money", -recruits * terms.recruit_cost_per_point, f"bounty for recruits at {port.name}")
+    flag.experience = (flag.experience * before + QUALITY_EXPERIENCE[port.recruits.quality] * recruits) \
+        // (before + recruits)
 
 
 def _refit_chosen(c: Campaign, state: CampaignState, order: dict[str, Any]) -> None:
@@ -160,11 +167,7 @@ def _refit_chosen(c: Campaign, state: CampaignState, order: dict[str, Any]) -> N
         repaired += n
     recruits = int(order.get("recruit", 0))
     if recruits:
-        before = flag.crew
-        adjust(state, flag, "crew", recruits, f"recruited at {port.name}")
-        adjust(state, None, "money", -recruits * terms.recruit_cost_per_point, f"bounty for recruits at {port.name}")
-        flag.experience = (flag.experience * before + QUALITY_EXPERIENCE[port.recruits.quality] * recruits) \
-            // (before + recruits)
+        _recruit(state, port, terms, recruits)
     loads = bool(order.get("loads", True))
     if loads:
         adjust(state, flag, "stores", terms.stores_months - flag.stores, f"victualled at {port.name}")
