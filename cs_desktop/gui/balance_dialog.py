@@ -17,7 +17,7 @@ from __future__ import annotations
 import html
 import statistics
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Protocol
 
 from PySide6.QtCore import QCoreApplication, QObject, Qt, QThread, Signal, Slot
 from PySide6.QtWidgets import QComboBox, QDialog, QLabel, QProgressBar, QPushButton, QSpinBox, QTextBrowser, QWidget
@@ -28,12 +28,18 @@ from cs_desktop.rules.cards import Scenario, ShipCard
 from cs_desktop.simulate import summarize
 
 
-#: the threads of balance checks with their workers, kept from Python's garbage collector until they have
-#: finished (pruned at the next start; never from the thread itself, which must not delete itself)
-_RUNNING: set[tuple[QThread, BalanceWorker]] = set()
+class Cancellable(Protocol):
+    def cancel(self) -> None: ...
 
 
-def _track(thread: QThread, worker: BalanceWorker) -> None:
+#: the threads of balance checks and balance labs (gui/balance_lab.py) with their workers, kept from Python's
+#: garbage collector until they have finished (pruned at the next start; never from the thread itself, which must
+#: not delete itself)
+_RUNNING: set[tuple[QThread, Cancellable]] = set()
+
+
+def track(thread: QThread, worker: Cancellable) -> None:
+    """Keep `thread` and `worker` until the thread has finished; at quit, cancel the worker and wait for it."""
     for pair in list(_RUNNING):
         if pair[0].isFinished():
             _RUNNING.discard(pair)
@@ -45,7 +51,7 @@ def _track(thread: QThread, worker: BalanceWorker) -> None:
 
 
 def stop_all_balance_checks(timeout_ms: int = 10_000) -> None:
-    """Cancel every balance check still running and wait for its thread (at quit)."""
+    """Cancel every balance check and lab still running and wait for its thread (at quit)."""
     for _thread, worker in list(_RUNNING):
         worker.cancel()
     for thread, _worker in list(_RUNNING):
@@ -176,7 +182,7 @@ class BalanceDialog(QDialog):
         self.worker.finished.connect(self._finished)
         worker = self.worker
         self.destroyed.connect(lambda *_: worker.cancel())
-        _track(self.worker_thread, self.worker)
+        track(self.worker_thread, self.worker)
         self.run_button.setEnabled(False)
         self.cancel_button.setEnabled(True)
         self.report.setHtml("<i>Playing…</i>")

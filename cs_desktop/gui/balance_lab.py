@@ -14,29 +14,19 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QObject, Qt, QThread, Signal, Slot
+from PySide6.QtCore import QObject, Qt, QThread, Signal, Slot
 from PySide6.QtGui import QPixmap
 from PySide6.QtWidgets import (QComboBox, QDialog, QLabel, QListWidget, QListWidgetItem, QProgressBar,
                                QPushButton, QRadioButton, QSpinBox, QTableWidget, QTableWidgetItem, QWidget)
 
 from cs_desktop.ai.captains import CAPTAINS
+from cs_desktop.gui.balance_dialog import track
 from cs_desktop.gui.forms import load_form
-
-#: running labs' threads and workers, kept from the garbage collector until they have finished
-_RUNNING: set[tuple[QThread, LabWorker]] = set()
 
 ENGAGEMENT_CHOICES = (("Meeting engagement and chase", ("meeting", "chase")), ("Meeting engagement", ("meeting",)),
                       ("Chase", ("chase",)))
 COLUMNS = ("Pairing", "Games", "First side W-D-L", "First side's score", "95% interval", "Median margin",
            "Bid (19.0) that evens it")
-
-
-def stop_all_labs(timeout_ms: int = 10_000) -> None:
-    """Cancel every lab still running and wait for its thread (at quit)."""
-    for _thread, worker in list(_RUNNING):
-        worker.cancel()
-    for thread, _worker in list(_RUNNING):
-        thread.wait(timeout_ms)
 
 
 class LabWorker(QObject):
@@ -181,7 +171,7 @@ class BalanceLab(QDialog):
         worker.finished.connect(thread.quit)
         worker.failed.connect(thread.quit)
         self.worker, self.worker_thread = worker, thread
-        _track(thread, worker)
+        track(thread, worker)  # kept until it has finished; cancelled at quit
         self.run_button.setEnabled(False)
         self.cancel_button.setEnabled(True)
         thread.start()
@@ -242,13 +232,3 @@ def row_texts(p: dict[str, Any]) -> list[str]:
     return [p["title"] or p["id"], str(p["games"]), f"{a['wins']}-{a['draws']}-{a['losses']}", share, interval,
             f"{p['margin']['quantiles']['p50']:+g}", say]
 
-
-def _track(thread: QThread, worker: LabWorker) -> None:
-    for pair in list(_RUNNING):
-        if pair[0].isFinished():
-            _RUNNING.discard(pair)
-    _RUNNING.add((thread, worker))
-    app = QCoreApplication.instance()
-    if app is not None and not app.property("cs_lab_stop_hooked"):
-        app.setProperty("cs_lab_stop_hooked", True)
-        app.aboutToQuit.connect(stop_all_labs)
