@@ -169,10 +169,11 @@ def test_r20_1i_cards_carry_the_recorded_armament_and_complement(
 
 
 def test_r20_1i_the_20_1_example_still_holds_with_the_recorded_guns() -> None:
-    """Constitution x1, Java x3 with equal CR; with the cards' crews (crack vs average) Java x4 (R20.1a)."""
+    """Constitution x1, Java x3 with equal CR; with the cards' crews (crack vs average, half a point apart: R20.1l)
+    Java x3.5 (R20.1a)."""
     s, cards = load_scenario_with_ships(ROOT / "scenarios" / "constitution-vs-java.json")
     terms = victory_terms(s, cards)
-    assert (terms.side("us").multiplier, terms.side("gb").multiplier) == (1, 4)
+    assert (terms.side("us").multiplier, terms.side("gb").multiplier) == (1, 3.5)
     assert terms.side("gb").bonus == 11
     equal = s.model_copy(update={"sides": [side.model_copy(update={"ships": [
         ss.model_copy(update={"crew_quality": "average"}) for ss in side.ships]}) for side in s.sides]})

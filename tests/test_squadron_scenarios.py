@@ -65,7 +65,9 @@ def test_r21_3b_lake_erie_terms_are_the_side_by_side_reading() -> None:
     scenario, ships = load_scenario_with_ships(FLEETS / "lake-erie.json")
     terms = victory_terms(scenario, ships)
     assert (terms.side("us").multiplier, terms.side("gb").multiplier, terms.side("gb").bonus) == (1, 7, 22)
-    assert terms.side("gb").computed_multiplier == 17  # summed CR 18 against 6: what R21.3b sets aside
+    # summed CR 13.5 against 6 (half points a step, R20.1l; FP 0 a side: no craft fires 425 lb a broadside):
+    # x9.5, what R21.3b sets aside (x17 under the old scale)
+    assert terms.side("gb").computed_multiplier == 9.5
 
 
 def test_one_gun_vessel_card_shows_the_documented_gap() -> None:

@@ -48,7 +48,7 @@ def show_terms(scenario: Scenario | None, cards: Mapping[str, ShipCard], terms_l
         over = " (scenario's own)" if t.overridden else ""
         parts.append(f"<b>{html.escape(t.name)}</b>: VP multiplier <b>×{t.multiplier:g}</b>, "
                      f"VP bonus <b>{t.bonus}</b>"
-                     f"{bid}{over} — FP {t.fp}, CR {t.cr}, DC {t.dc}")
+                     f"{bid}{over} — FP {t.fp}, CR {t.cr:g}, DC {t.dc}")
     for line in cannot_win(scenario, dict(cards)):  # decided before it starts (issue 13)
         parts.append(f"<span style='{ERROR_STYLE}'>⚠ {html.escape(line)}</span>")
     terms_label.setText("<b>VP terms (19.0, 20.1, 21.3)</b><br>" + "<br>".join(parts))
@@ -58,7 +58,7 @@ def show_terms(scenario: Scenario | None, cards: Mapping[str, ShipCard], terms_l
     steps.setHtml(f"<table cellspacing='2'>{rows}</table>")
     for i, t in enumerate(terms.sides):
         if i < len(stats):
-            stats[i].setText(f"FP {t.fp} · CR {t.cr} · DC {t.dc}")
+            stats[i].setText(f"FP {t.fp} · CR {t.cr:g} · DC {t.dc}")
     return terms
 
 

@@ -128,10 +128,12 @@ def rating_lines(card: ShipCard) -> list[str]:
         lines.append(f"No armament list: W from the port top boxes, 32 lb per long die, 64 per carronade die "
                      f"= {_num(w)} lb")
     raw = (w - ratings.FP_BASE_LB) / ratings.FP_LB_PER_POINT
-    lines.append(f"FP = max(1, round((W − 300) / 100)) = max(1, round({float(raw):.2f})) = "
-                 f"<b>{ratings.firepower(card)}</b> (20.1)")
+    base, per, floor = ratings.FP_BASE_LB, ratings.FP_LB_PER_POINT, ratings.FP_MIN
+    lines.append(f"FP = max({floor}, round((W − {base}) / {per})) = max({floor}, round({float(raw):.2f})) = "
+                 f"<b>{ratings.firepower(card)}</b> (20.1, R20.1l)")
     q = card.historical_crew_quality
-    lines.append(f"CR = {q} crew → <b>{ratings.crew_rating(card)}</b> (green 1, average 2, crack 3; a "
+    scale = ", ".join(f"{k} {_num(v)}" for k, v in ratings.CREW_RATING.items())
+    lines.append(f"CR = {q} crew → <b>{_num(ratings.crew_rating(card))}</b> ({scale}; a "
                  f"scenario may give another of the card's qualities)")
     gun_boxes = [len(card.gunnery[s]) for s in SECTION_NAMES]
     lines.append(f"DC = crew {card.crew_points} + rigging {card.rigging_points} + gunnery boxes "

@@ -74,7 +74,8 @@ class ShipEditor(EditorBase):
         self.original_id = card.id if card is not None and ship_id is not None else None
         self.card: ShipCard | None = None  # the draft as a valid card, or None
         self.preview_card: ShipCard | None = None  # last valid card, shown in the preview
-        self.fp = self.cr = self.dc = 0
+        self.fp = self.dc = 0
+        self.cr = 0.0  # CR in half points (R20.1l)
         self.setObjectName("ShipEditor")
         self.setWindowTitle("Ship editor")
         self._bind_form()
@@ -232,9 +233,9 @@ class ShipEditor(EditorBase):
             self.ratings_label.setText("FP, CR, DC: — (fix the problems marked ⚠)")
             return
         self.ratings_label.setText(
-            f"<span style='font-size:large'><b>FP {fp}</b> · <b>CR {cr}</b> · <b>DC {dc}</b></span>"
+            f"<span style='font-size:large'><b>FP {fp}</b> · <b>CR {float(cr):g}</b> · <b>DC {dc}</b></span>"
             "<br>" + "<br>".join(lines))
-        self.fp, self.cr, self.dc = fp, cr, dc
+        self.fp, self.cr, self.dc = fp, float(cr), dc
 
     def _problems_changed(self, by_key: dict[str, list[str]]) -> None:
         n = len(self.problems)

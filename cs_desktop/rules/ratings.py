@@ -22,16 +22,20 @@ from typing import Any
 
 from cs_desktop.rules.cards import SECTION_NAMES, CrewQuality, Gun, GunBox, Scenario, ShipCard
 
-#: 20.1: "Each ship is also noted with a Crew Quality" -- CR is that quality as a number.
-CREW_RATING: dict[str, int] = {"green": 1, "average": 2, "crack": 3}
+#: 20.1: "Each ship is also noted with a Crew Quality" -- CR is that quality as a number. Designed (calibrated,
+#: ruling R20.1l): half a point a step, because in play a step of crew quality is worth about half a multiplier
+#: step (the balance lab, docs/balance-lab.md "Calibration").
+CREW_RATING: dict[str, Fraction] = {"green": Fraction(1), "average": Fraction(3, 2), "crack": Fraction(2)}
 
 #: French guns are rated in livres; 1 livre = 1.079 English pounds, so a French "18" threw 19.4 lb.
 POUND_FACTOR: dict[str, Fraction] = {"FR": Fraction(108, 100)}
 
-#: FP = max(FP_MIN, round_half_up((broadside_lb - FP_BASE_LB) / FP_LB_PER_POINT)).
-FP_BASE_LB = 300
+#: FP = max(FP_MIN, round_half_up((broadside_lb - FP_BASE_LB) / FP_LB_PER_POINT)). Designed (calibrated, ruling
+#: R20.1l): the 20.1 example's Constitution 4 and Java 2 hold; a ship firing under 325 lb a broadside rates 0, so
+#: the rating tells a 300 lb ship from a 400 lb one and a schooner from a frigate (the old floor of 1 did not).
+FP_BASE_LB = 375
 FP_LB_PER_POINT = 100
-FP_MIN = 1
+FP_MIN = 0
 
 #: Card building: one gunnery box per GUNS_PER_BOX guns of a section; dice = weight of shot / LB_PER_DIE.
 GUNS_PER_BOX = 2
@@ -70,7 +74,7 @@ def broadside_weight(card: ShipCard) -> Fraction:
 
 
 def firepower(card: ShipCard) -> int:
-    """FP (20.1) = max(1, round_half_up((broadside weight of metal - 300 lb) / 100 lb))."""
+    """FP (20.1) = max(0, round_half_up((broadside weight of metal - 375 lb) / 100 lb))."""
     w = broadside_weight(card)
     return max(FP_MIN, round_half_up((w - FP_BASE_LB) / FP_LB_PER_POINT))
 
@@ -78,8 +82,8 @@ def firepower(card: ShipCard) -> int:
 # --------------------------------------------------------------------------------------------- CR, DC
 
 
-def crew_rating(card: ShipCard, quality: CrewQuality | str | None = None) -> int:
-    """CR (20.1): green 1, average 2, crack 3. `quality` None means the card's historical quality."""
+def crew_rating(card: ShipCard, quality: CrewQuality | str | None = None) -> Fraction:
+    """CR (20.1): green 1, average 1.5, crack 2. `quality` None means the card's historical quality."""
     q = quality or card.historical_crew_quality
     return CREW_RATING[q]
 
@@ -107,7 +111,7 @@ class SideTerms:
     name: str
     ships: list[str]
     fp: int
-    cr: int
+    cr: float | int  # CR in half points (green 1, average 1.5, crack 2); a whole number is an int
     dc: int
     multiplier: float  # VP multiplier applied to hits scored (19.0)
     bonus: int  # VP bonus (20.1 DC difference, or the scenario's own)
@@ -146,10 +150,12 @@ def victory_terms(scenario: Scenario, ships: Mapping[str, ShipCard]) -> VictoryT
     a, b = scenario.sides
     ids = (a.id, b.id)
     fp: dict[str, int] = {}
-    cr: dict[str, int] = {}
+    cr: dict[str, Fraction] = {}
     dc: dict[str, int] = {}
     for side in scenario.sides:
-        fps, crs, dcs = [], [], []
+        fps: list[int] = []
+        crs: list[Fraction] = []
+        dcs: list[int] = []
         for ss in side.ships:
             card = ss.ship if isinstance(ss.ship, ShipCard) else ships[ss.ship]
             quality = ss.crew_quality or card.historical_crew_quality
@@ -161,36 +167,38 @@ def victory_terms(scenario: Scenario, ships: Mapping[str, ShipCard]) -> VictoryT
                 Step(
                     "20.1",
                     f"{card.name}: FP {f} (broadside {_num(broadside_weight(card))} lb), "
-                    f"CR {c} ({quality} crew), DC {d}",
-                    {"side": side.id, "ship": card.id, "fp": f, "cr": c, "dc": d, "quality": quality,
+                    f"CR {_num(c)} ({quality} crew), DC {d}",
+                    {"side": side.id, "ship": card.id, "fp": f, "cr": _num(c), "dc": d, "quality": quality,
                      "broadside_lb": _num(broadside_weight(card))},
                 )
             )
-        fp[side.id], cr[side.id], dc[side.id] = sum(fps), sum(crs), sum(dcs)
+        fp[side.id], cr[side.id], dc[side.id] = sum(fps), sum(crs, Fraction(0)), sum(dcs)
         if len(side.ships) > 1:
             steps.append(
                 Step(
                     "21.3",
-                    f"{side.name}: {len(side.ships)} ships, summed FP {fp[side.id]}, CR {cr[side.id]}, "
+                    f"{side.name}: {len(side.ships)} ships, summed FP {fp[side.id]}, CR {_num(cr[side.id])}, "
                     f"DC {dc[side.id]}",
-                    {"side": side.id, "fp": fp[side.id], "cr": cr[side.id], "dc": dc[side.id]},
+                    {"side": side.id, "fp": fp[side.id], "cr": _num(cr[side.id]), "dc": dc[side.id]},
                 )
             )
     names = {s.id: s.name for s in scenario.sides}
     bonus: dict[str, Fraction] = {i: Fraction(0) for i in ids}
 
-    def lower_gets_difference(values: dict[str, int], label: str) -> None:
+    def lower_gets_difference(values: Mapping[str, int | Fraction], label: str) -> None:
         lo, hi = (a.id, b.id) if values[a.id] < values[b.id] else (b.id, a.id)
-        diff = values[hi] - values[lo]
+        diff = Fraction(values[hi] - values[lo])
         if diff == 0:
-            steps.append(Step("20.1", f"{label} equal ({values[a.id]}): no bonus", {"a": values[a.id]}))
+            steps.append(Step("20.1", f"{label} equal ({_num(Fraction(values[a.id]))}): no bonus",
+                              {"a": _num(Fraction(values[a.id]))}))
             return
         bonus[lo] += diff
+        lo_v, hi_v = _num(Fraction(values[lo])), _num(Fraction(values[hi]))
         steps.append(
             Step(
                 "20.1",
-                f"{label}: {names[lo]} {values[lo]} < {names[hi]} {values[hi]}: {names[lo]} +{diff}",
-                {"side": lo, "bonus": diff},
+                f"{label}: {names[lo]} {lo_v} < {names[hi]} {hi_v}: {names[lo]} +{_num(diff)}",
+                {"side": lo, "bonus": _num(diff)},
             )
         )
 
@@ -285,7 +293,7 @@ def victory_terms(scenario: Scenario, ships: Mapping[str, ShipCard]) -> VictoryT
                 name=side.name,
                 ships=[ss.ship_id for ss in side.ships],
                 fp=fp[i],
-                cr=cr[i],
+                cr=_num(cr[i]),
                 dc=dc[i],
                 multiplier=m,
                 bonus=bo,

@@ -126,8 +126,9 @@ def test_judgment_chain_against_a_faster_enemy() -> None:
 
 # ------------------------------------------------------------------------------------------- 20.1 and the plan
 def test_judgment_stalls_when_stalling_wins_and_closes_when_it_must() -> None:
-    # Chesapeake (x3) gains three VP a hit to Shannon's one; Shannon holds a 3 VP bonus: a draw if nobody fires.
-    game = duel(ships=("chesapeake", "shannon"))
+    # Chesapeake (x3, printed as the scenario's own terms) gains three VP a hit to Shannon's one; Shannon holds
+    # a 3 VP bonus: a draw if nobody fires.
+    game = duel(ships=("chesapeake", "shannon"), victory_override={"us": {"multiplier": 3, "bonus": 0}})
     terms = victory_terms_of(game.scenario, game.cards)
     assert stance(game.view("us", events=False), "us", terms) == "fight"
     assert stance(game.view("gb", events=False), "gb", terms) == "stall"
@@ -186,9 +187,10 @@ def test_judgment_grapples_when_the_melee_odds_are_good() -> None:
 
 def test_judgment_boards_the_last_prize_only_when_the_capture_pays() -> None:
     # 15.0/18.0: taking Java ends the battle. Java's guns are silenced and her crew down to 3 (37 boxes to us);
-    # Constitution has lost 9 crew (36 VP to Java at x4, with her 11 VP bonus). Captured now: a draw (within
-    # 5 VP); fought on, her silent guns make it a win. Without that damage the capture wins outright.
-    game = duel(a=(10, 12, 1), b=(11, 12, 1))
+    # Constitution has lost 9 crew (36 VP to Java at x4 -- printed as the scenario's own terms -- with her 11 VP
+    # bonus). Captured now: a draw (within 5 VP); fought on, her silent guns make it a win. Without that damage
+    # the capture wins outright.
+    game = duel(a=(10, 12, 1), b=(11, 12, 1), victory_override={"gb": {"multiplier": 4, "bonus": 11}})
     drive(game, until=at("assign_crew", "us"))
     java = game.state.ships["java"]
     java.gunnery = {k: 0 for k in java.gunnery}

@@ -129,12 +129,12 @@ def test_ship_built_in_the_editor_saves_and_reopens(qtbot: Any, lib: Any) -> Non
 def test_ratings_update_live_with_their_arithmetic(qtbot: Any, lib: Any) -> None:
     ed = make_ship_editor(qtbot, lib, "java")
     java = lib.get_ship("java")
-    assert (ed.fp, ed.cr, ed.dc) == (ratings.firepower(java), 2, ratings.damage_capacity(java))
+    assert (ed.fp, ed.cr, ed.dc) == (ratings.firepower(java), 1.5, ratings.damage_capacity(java))
     assert "540 lb" in ed.ratings_label.text()
-    ed.armament.cellWidget(0, 0).setValue(48)  # 48 x 18 lb long guns: W = 432 + 288 = 720 -> FP 4
-    assert ed.fp == 4 and "720 lb" in ed.ratings_label.text()
+    ed.armament.cellWidget(0, 0).setValue(48)  # 48 x 18 lb long guns: W = 432 + 288 = 720 -> 3.45 -> FP 3
+    assert ed.fp == 3 and "720 lb" in ed.ratings_label.text()
     choose(ed.historical, "crack")
-    assert ed.cr == 3
+    assert ed.cr == 2 and "CR 2" in ed.ratings_label.text()
     click(qtbot, button(ed, "gunnery:port_bow:add"))
     assert ed.dc == ratings.damage_capacity(java) + 1
     assert ed.preview.card is not None and len(ed.preview.card.gunnery["port_bow"]) == 7
@@ -328,5 +328,7 @@ def test_20_1_the_designer_warns_when_a_side_cannot_win(qtbot: Any, lib: Any) ->
     fair = make_designer(qtbot, lib, "constitution-vs-java")
     assert "cannot win" not in fair.terms_label.text()
     lopsided = make_designer(qtbot, lib, "congress-vs-curlew")
+    assert "cannot win" not in lopsided.terms_label.text()  # the shipped bid of 21 VP (R19.0e) makes it fair
+    lopsided.bids[1][1].setValue(0)  # the designer takes the bid away: Curlew's 36 VP bonus is out of reach
     text = lopsided.terms_label.text()
     assert "United States Navy cannot win on victory points" in text and "36 VP" in text

@@ -57,37 +57,45 @@ def cards(*names: str) -> dict[str, ShipCard]:
 
 
 def test_20_1_firepower_from_broadside_weight() -> None:
-    # Constitution at the Java action: 15 x 24 + 12 x 32 = 744 lb -> (744 - 300) / 100 = 4.44 -> 4
+    # Constitution at the Java action: 15 x 24 + 12 x 32 = 744 lb -> (744 - 375) / 100 = 3.69 -> 4
     assert broadside_weight(ship("constitution")) == 744
     assert firepower(ship("constitution")) == 4
-    # Java, December 1812: 14 x 18 + 9 x 32 = 540 lb -> 2.4 -> 2 (the long 12s are chase guns)
+    # Java, December 1812: 14 x 18 + 9 x 32 = 540 lb -> 1.65 -> 2 (the long 12s are chase guns)
     assert broadside_weight(ship("java")) == 540
     assert firepower(ship("java")) == 2
 
 
-def test_20_1_firepower_never_below_one() -> None:
-    assert firepower(ship("curlew")) == 1  # 8 x 32 = 256 lb
+def test_20_1_firepower_never_below_zero_R20_1l() -> None:
+    assert firepower(ship("curlew")) == 0  # 8 x 32 = 256 lb -> -1.19, floored at 0
+
+
+def test_20_1_firepower_tells_a_300_lb_ship_from_a_400_lb_one_R20_1l() -> None:
+    # the old floor of 1 rated Constellation (396 lb) and L'Insurgente (305 lb) alike; now 0 and 0 still, but a
+    # ship of 425 lb or more outrates both -- and the calibrated scale keeps the 20.1 example's 4 and 2
+    assert firepower(ship("constellation-1799")) == 0
+    assert firepower(ship("belvidera")) == 1  # 467 lb -> 0.92 -> 1
+    assert firepower(ship("president")) == 4  # 822 lb -> 4.47 -> 4
 
 
 def test_20_1_firepower_counts_french_livres_heavier() -> None:
-    # La Vengeance: (14 x 18 + 8 x 12 + 4 x 42) livres x 1.08 = 557.28 lb -> 3
+    # La Vengeance: (14 x 18 + 8 x 12 + 4 x 42) livres x 1.08 = 557.28 lb -> 1.82 -> 2
     assert float(broadside_weight(ship("la-vengeance"))) == pytest.approx(557.28)
-    assert firepower(ship("la-vengeance")) == 3
+    assert firepower(ship("la-vengeance")) == 2
 
 
 def test_20_1_firepower_without_armament_uses_gunnery_tracks() -> None:
     card = ship("java").model_copy(update={"armament": []})
-    # port sections' top boxes: bow (4 long, 2 carronades), aft (4, 3) -> 4 x 32 + 2 x 64 + 4 x 32 + 3 x 64 = 576 lb -> 3
+    # port sections' top boxes: bow (4 long, 2 carronades), aft (4, 3) -> 4 x 32 + 2 x 64 + 4 x 32 + 3 x 64 = 576 lb -> 2
     assert broadside_weight(card) == 576
-    assert firepower(card) == 3
+    assert firepower(card) == 2
 
 
-def test_20_1_crew_rating_from_quality() -> None:
+def test_20_1_crew_rating_from_quality_in_half_points_R20_1l() -> None:
     card = ship("constitution")
     assert crew_rating(card, "green") == 1
-    assert crew_rating(card, "average") == 2
-    assert crew_rating(card, "crack") == 3
-    assert crew_rating(card, None) == 3  # historical: crack
+    assert crew_rating(card, "average") == 1.5
+    assert crew_rating(card, "crack") == 2
+    assert crew_rating(card, None) == 2  # historical: crack
 
 
 def test_20_1_damage_capacity_counts_every_box() -> None:
@@ -117,17 +125,17 @@ def test_20_1_constitution_java_example() -> None:
 
 def test_20_1_constitution_vs_java_plays_each_ship_with_her_cards_crew() -> None:
     """20.1 (ruling R20.1a): the shipped scenario gives no crew override, so Constitution sails with her card's
-    Crack crew (CR 3) and Java with her Average one (CR 2), in play and in the VP terms: Java gets the CR
-    point too, x4 against x1."""
+    Crack crew (CR 2) and Java with her Average one (CR 1.5, R20.1l), in play and in the VP terms: Java gets
+    the half CR point too, x3.5 against x1."""
     from cs_desktop.rules.game import Game
 
     s, ships = load_scenario_with_ships(SCEN / "constitution-vs-java.json")
     assert all(ss.crew_quality is None for side in s.sides for ss in side.ships)
     terms = victory_terms(s, ships)
     us, gb = terms.side("us"), terms.side("gb")
-    assert (us.fp, gb.fp, us.cr, gb.cr) == (4, 2, 3, 2)
+    assert (us.fp, gb.fp, us.cr, gb.cr) == (4, 2, 2, 1.5)
     assert s.weather_gauge == "gb" and s.historical_outcome.winner == "us"
-    assert (us.multiplier, gb.multiplier) == (1, 4)
+    assert (us.multiplier, gb.multiplier) == (1, 3.5)
     game = Game(s, ships, 1, {})
     assert game.state.ships["constitution"].quality == ships["constitution"].historical_crew_quality == "crack"
     assert game.state.ships["java"].quality == ships["java"].historical_crew_quality == "average"
@@ -157,19 +165,20 @@ def test_20_1_historical_loser_gets_half_point() -> None:
 
 def test_20_1_crew_rating_difference_to_lower_side() -> None:
     t = victory_terms(scenario("java", "java", qa="green", qb="crack"), cards("java"))
-    assert (t.side("a").cr, t.side("b").cr) == (1, 3)
-    assert (t.side("a").multiplier, t.side("b").multiplier) == (3, 1)
+    assert (t.side("a").cr, t.side("b").cr) == (1, 2)
+    assert (t.side("a").multiplier, t.side("b").multiplier) == (2, 1)
 
 
 def test_20_1_lower_total_subtracted_so_one_side_is_x1() -> None:
-    # FP: Guerriere +2; CR crack vs average: Guerriere +1; WG to Constitution: Guerriere +0.5; HO: +0.5
+    # FP: Guerriere +2; CR crack vs average: Guerriere +0.5; WG to Constitution: Guerriere +0.5; HO: +0.5
     s, ships = load_scenario_with_ships(SCEN / "constitution-vs-guerriere.json")
     t = victory_terms(s, ships)
-    assert (t.side("us").multiplier, t.side("gb").multiplier) == (1, 5)
-    # both sides get half a point: Chesapeake has the WG (Shannon +0.5) and lost (Chesapeake +0.5)
+    assert (t.side("us").multiplier, t.side("gb").multiplier) == (1, 4.5)
+    # Chesapeake has the WG (Shannon +0.5) and lost (Chesapeake +0.5); FP 2 vs 1 (Shannon +1); CR green 1 vs
+    # crack 2 (Chesapeake +1): totals 1.5 each, both x1
     s, ships = load_scenario_with_ships(SCEN / "chesapeake-vs-shannon.json")
     t = victory_terms(s, ships)
-    assert (t.side("us").multiplier, t.side("gb").multiplier) == (3, 1)
+    assert (t.side("us").multiplier, t.side("gb").multiplier) == (1, 1)
     assert min(x.multiplier for x in t.sides) == 1
 
 
@@ -213,7 +222,7 @@ def test_21_3_sums_ratings_per_side() -> None:
     assert us.cr == crew_rating(pres) + crew_rating(cong)
     assert us.dc == damage_capacity(pres) + damage_capacity(cong)
     assert gb.fp == firepower(belv)
-    # FP 7 vs 2: Belvidera +5; CR 4 vs 3: Belvidera +1; chase: no WG; Belvidera won: US +0.5
+    # FP 6 vs 1: Belvidera +5; CR 3 vs 2: Belvidera +1; chase: no WG; Belvidera won: US +0.5
     assert (us.multiplier, gb.multiplier) == (1, 6.5)
     assert gb.bonus == us.dc - gb.dc
     assert any(step.rule == "21.3" for step in t.steps)
