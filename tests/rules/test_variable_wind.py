@@ -237,3 +237,40 @@ def test_R17_8a_random_and_simple_captains_play_to_the_end_under_the_switch(name
     assert game.view("us" if "us" in game.state.sides else next(iter(game.state.sides)))["wind"] == game.state.wind
     again = Game.replay(game.scenario, game.cards, game.seed, game.decisions, game.options)
     assert again.fingerprint() == game.fingerprint()
+
+
+@pytest.mark.parametrize("options, on", [({"variable_wind": True}, True), ({}, False)])
+def test_R17_8e_the_switch_is_recorded_in_the_saved_game(tmp_path, options, on) -> None:
+    """A game under the switch saves it among its options and loads to the same game (same winds); a game
+    without it writes nothing about it."""
+    from cs_desktop.savegame import load_game, save_game
+
+    game = _play("constitution-vs-java.json", 1, ("random", "simple"), {"turn_limit": 7, **options})
+    path = save_game(game, tmp_path / "wind.csgame")
+    assert ('"variable_wind": true' in path.read_text(encoding="utf-8")) is on
+    assert ("variable_wind" in path.read_text(encoding="utf-8")) is on
+    loaded = load_game(path).game
+    assert loaded.state.variable_wind is on and loaded.fingerprint() == game.fingerprint()
+
+
+def test_R17_8e_simulate_option_plays_under_the_switch(monkeypatch, capsys) -> None:
+    """`captains-sea simulate --option variable_wind=true` plays its games under the switch; a bad value is
+    refused with the field."""
+    from cs_desktop import simulate
+    from cs_desktop.cli import main
+
+    played: list[Game] = []
+    real = simulate.play_game
+
+    def spy(*args: Any, **kw: Any) -> Game:
+        played.append(real(*args, **kw))
+        return played[-1]
+
+    monkeypatch.setattr(simulate, "play_game", spy)
+    args = ["simulate", "--scenario", str(SCENARIOS / "constitution-vs-java.json"), "--games", "2", "--json"]
+    assert main([*args, "--option", "variable_wind=true", "--turn-limit", "8"]) == 0
+    assert len(played) == 2 and all(g.state.variable_wind for g in played)
+    assert any(g.state.turn > 3 for g in played) and all(_wind_rolls(g) for g in played if g.state.turn > 3)
+    capsys.readouterr()
+    assert main([*args, "--option", "variable_wind=often"]) == 2
+    assert "--option variable_wind: expected true or false" in capsys.readouterr().err
