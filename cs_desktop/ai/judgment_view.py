@@ -42,6 +42,7 @@ def scratch_state(view: View, cards: Mapping[str, ShipCard]) -> GameState:
         halve_next_turn=list(view["halve_next_turn"]), deck=list(deck), discard=list(view["discard"]),
         turn_limit=view["turn_limit"], ended=view["ended"], end_reason=view["end_reason"],
         fleet_rules=bool(view.get("fleet_rules", False)),
+        variable_wind=bool(view.get("variable_wind", False)),
     )
 
 

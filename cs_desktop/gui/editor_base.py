@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 from PySide6.QtCore import QSignalBlocker, Qt
 from PySide6.QtGui import QCloseEvent, QKeySequence, QUndoStack
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QLabel,
     QLayout,
@@ -162,6 +163,30 @@ class EditorBase(QWidget):
             if w.currentIndex() != i:
                 with QSignalBlocker(w):
                     w.setCurrentIndex(i)
+
+        self._refreshers.append(refresh)
+        return w
+
+    def bind_check(self, w: QCheckBox, path: Sequence[Any], label: str) -> QCheckBox:
+        """A switch that is off unless the document says true: ticked writes true; unticked takes the key out
+        (a file that never named the switch is written as before). Undo puts the enclosing object back."""
+        parent, key = tuple(path[:-1]), path[-1]
+
+        def changed(on: bool) -> None:
+            new = dict(self.doc.get(parent) or {})
+            if on:
+                new[key] = True
+            else:
+                new.pop(key, None)
+            self.edit(parent, new, f"{'Turn on' if on else 'Turn off'} {label}")
+
+        w.toggled.connect(changed)
+
+        def refresh() -> None:
+            on = bool(self.doc.get(tuple(path)))
+            if w.isChecked() != on:
+                with QSignalBlocker(w):
+                    w.setChecked(on)
 
         self._refreshers.append(refresh)
         return w

@@ -79,6 +79,7 @@ class NewGameDialog(QDialog):
         for value, label in (("", "as the scenario says"), ("standard", "Standard (two ships, 7.0)"),
                              ("fractional", "Fractional Relativity (21.1)"), ("zero", "Zero Relativity (21.2)")):
             self.relativity.addItem(label, value)
+        self.variable_wind = form.get(QCheckBox, "variable_wind")
         self.seed = form.get(QSpinBox, "seed")
         self.seed.setValue(random.randrange(1, 1_000_000))
         self.buttons = form.get(QDialogButtonBox, "buttons")
@@ -153,6 +154,7 @@ class NewGameDialog(QDialog):
             self.bid_boxes[side.id] = bid
         if sc.options.turn_limit:
             self.turn_limit.setValue(sc.options.turn_limit)
+        self.variable_wind.setChecked(sc.options.variable_wind)  # the scenario's, to keep or change (R17.8e)
 
     def set_seat(self, side: str, kind: str) -> None:
         combo = self.seat_boxes[side]
@@ -166,6 +168,8 @@ class NewGameDialog(QDialog):
             options["turn_limit"] = self.turn_limit.value()
         if self.relativity.currentData():
             options["relativity"] = self.relativity.currentData()
+        if self.variable_wind.isChecked() != sc.options.variable_wind:  # written only when it changes the scenario's
+            options["variable_wind"] = self.variable_wind.isChecked()
         bid = {side: box.value() for side, box in self.bid_boxes.items()}
         if any(bid.values()) and bid != dict(sc.options.bid):
             options["bid"] = bid

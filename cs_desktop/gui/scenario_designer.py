@@ -19,6 +19,7 @@ from PySide6.QtCore import QDate, QSignalBlocker, Qt, Signal
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QBoxLayout,
+    QCheckBox,
     QComboBox,
     QDateEdit,
     QLabel,
@@ -175,6 +176,8 @@ class ScenarioDesigner(EditorBase):
         self.on_refresh(self._refresh_sides_refs)
         self.turn_limit = self.bind_spin(form.get(QSpinBox, "turn_limit"), ("options", "turn_limit"), "turn limit",
                                          none_below=True)
+        self.variable_wind = self.bind_check(form.get(QCheckBox, "variable_wind"), ("options", "variable_wind"),
+                                             "variable wind")  # R17.8e
         self.sources = self.bind_text(form.get(QPlainTextEdit, "sources"), ("sources",), "sources", lines=True)
         self.override_note = form.get(QLabel, "override_note")
         self.place_errors(form, ERROR_KEYS)

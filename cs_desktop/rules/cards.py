@@ -170,14 +170,19 @@ class RulesOptions(_Model):
         default=False, description="fleet rules (docs/rulings.md R9.3f, R18.0f): a ship that cannot stay on the "
                                    "map escapes and the battle goes on; struck ships stay as hulks; the game ends "
                                    "when a side has nothing left fighting")
+    variable_wind: StrictBool = Field(
+        default=False, description="variable wind (docs/rulings.md R17.8a-R17.8e): at the end of every third "
+                                   "turn a die may shift the wind one point, veering or backing")
 
     @model_serializer(mode="wrap")
     def _dump(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
-        """`fleet_rules` left out and off is not written, so a scenario or save without it dumps as before (one
-        that says `false`, e.g. a game overriding its scenario's `true`, keeps it)."""
+        """A switch (`fleet_rules`, `variable_wind`) left out and off is not written, so a scenario or save
+        without it dumps as before (one that says `false`, e.g. a game overriding its scenario's `true`, keeps
+        it)."""
         out: dict[str, Any] = handler(self)
-        if not self.fleet_rules and "fleet_rules" not in self.model_fields_set:
-            out.pop("fleet_rules", None)
+        for name in ("fleet_rules", "variable_wind"):
+            if not getattr(self, name) and name not in self.model_fields_set:
+                out.pop(name, None)
         return out
 
 

@@ -1,5 +1,6 @@
 """17.0 Housekeeping Phase, strictly in order: fire fighting, damage control, morale for destroyed
-sections, strike checks, sail change and disengagement, smoke, Bridge Card draw."""
+sections, strike checks, sail change and disengagement, smoke, Bridge Card draw; then, under the variable wind
+switch, the wind check (R17.8a, `wind_change.py`)."""
 
 from __future__ import annotations
 
@@ -43,6 +44,10 @@ def segment_housekeeping(g: Game) -> Gen:
 
         end_game(g, f"turn limit {state.turn_limit} reached")
         return
+    if state.variable_wind:  # R17.8a: the wind may change before the next turn
+        from cs_desktop.rules.wind_change import wind_check
+
+        wind_check(g)
     state.turn += 1
     state.impulse = 0
     state.segment = "crew"

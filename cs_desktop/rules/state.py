@@ -209,6 +209,7 @@ class GameState:
     discard: list[str] = field(default_factory=list)
     turn_limit: int | None = None
     fleet_rules: bool = False  # the fleet rules switch (R9.3f, R18.0f)
+    variable_wind: bool = False  # the variable wind switch (R17.8a-R17.8e)
     ended: bool = False
     end_reason: str = ""
 
@@ -262,6 +263,8 @@ class GameState:
             out["fleet_rules"] = True
             for sid, ship in out["ships"].items():
                 ship["escaped"] = self.ships[sid].escaped
+        if self.variable_wind:  # likewise (R17.8e)
+            out["variable_wind"] = True
         return out
 
     def _dict(self) -> dict[str, Any]:

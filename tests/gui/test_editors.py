@@ -278,6 +278,27 @@ def test_scenario_designed_saved_reopened_and_played(qtbot: Any, lib: Any) -> No
     assert game.state.turn >= 2 or game.ended
 
 
+def test_R17_8e_designer_switches_variable_wind_on_and_off_with_undo(qtbot: Any, lib: Any) -> None:
+    """R17.8e: the Variable wind box writes `options.variable_wind`; undo takes it back to a scenario that never
+    named it, and unticking takes the key out (off is the default); saved, the scenario carries it."""
+    d = make_designer(qtbot, lib, "constitution-vs-java")
+    assert not d.variable_wind.isChecked() and "variable_wind" not in d.doc.data["options"]
+    d.variable_wind.setChecked(True)
+    assert d.doc.data["options"]["variable_wind"] is True and d.problems == []
+    d.stack.undo()
+    assert "variable_wind" not in d.doc.data["options"] and not d.variable_wind.isChecked()
+    d.variable_wind.setChecked(True)
+    d.variable_wind.setChecked(False)
+    assert "variable_wind" not in d.doc.data["options"] and d.problems == []
+    d.variable_wind.setChecked(True)
+    d.id_edit.setText("constitution-vs-java-wind")
+    with qtbot.waitSignal(d.playScenario):
+        click(qtbot, d.play_button)  # saves first
+    scenario, _ships = lib.get_scenario_with_ships("constitution-vs-java-wind")
+    assert scenario.options.variable_wind
+    assert make_designer(qtbot, lib, "constitution-vs-java-wind").variable_wind.isChecked()
+
+
 def test_balance_check_runs_games_and_reports(qtbot: Any, lib: Any) -> None:
     scenario, ships = lib.get_scenario_with_ships("constitution-vs-java")
     dlg = BalanceDialog(scenario, ships)

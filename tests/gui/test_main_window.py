@@ -364,6 +364,27 @@ def test_new_game_dialog_offers_relativity_and_the_bid(qtbot, tmp_path) -> None:
     dlg.close()
 
 
+def test_R17_8e_new_game_dialog_offers_variable_wind(qtbot, tmp_path) -> None:
+    """R17.8e: the Variable wind box starts as the scenario says; ticked, the game plays under the switch and its
+    save records it; left as the scenario says, the options do not mention it."""
+    from PySide6.QtCore import QSettings
+
+    from cs_desktop.gui.main_window import MainWindow
+
+    window = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(window)
+    dlg = window.new_game()
+    rows = [i for i, (p, _s) in enumerate(dlg.scenarios) if p.name == "constitution-vs-java.json"]
+    dlg.list.setCurrentRow(rows[0])
+    assert not dlg.variable_wind.isChecked() and "variable_wind" not in dlg.choice()["options"]
+    dlg.variable_wind.setChecked(True)
+    assert dlg.choice()["options"]["variable_wind"] is True
+    assert window.start_from_dialog(dlg)
+    game = window.session.game
+    assert game.state.variable_wind and game.save_data()["options"]["variable_wind"] is True
+    dlg.close()
+
+
 def test_new_game_without_a_scenario_is_refused_kindly(qtbot, tmp_path, monkeypatch) -> None:
     """A New Game dialog with no scenario selected does not raise; it says what is missing."""
     from PySide6.QtCore import QSettings
