@@ -42,6 +42,9 @@ def scratch_state(view: View, cards: Mapping[str, ShipCard]) -> GameState:
         halve_next_turn=list(view["halve_next_turn"]), deck=list(deck), discard=list(view["discard"]),
         turn_limit=view["turn_limit"], ended=view["ended"], end_reason=view["end_reason"],
         fleet_rules=bool(view.get("fleet_rules", False)),
+        initial_broadside=bool(view.get("initial_broadside", False)), heavy_guns=bool(view.get("heavy_guns", False)),
+        fire_spreads=bool(view.get("fire_spreads", False)),
+        batteries_fired={k: list(v) for k, v in view.get("batteries_fired", {}).items()},
     )
 
 
