@@ -43,6 +43,9 @@ def scratch_state(view: View, cards: Mapping[str, ShipCard]) -> GameState:
         turn_limit=view["turn_limit"], ended=view["ended"], end_reason=view["end_reason"],
         fleet_rules=bool(view.get("fleet_rules", False)),
         variable_wind=bool(view.get("variable_wind", False)),
+        initial_broadside=bool(view.get("initial_broadside", False)), heavy_guns=bool(view.get("heavy_guns", False)),
+        fire_spreads=bool(view.get("fire_spreads", False)),
+        batteries_fired={k: list(v) for k, v in view.get("batteries_fired", {}).items()},
     )
 
 

@@ -29,6 +29,8 @@ from cs_desktop.gui.forms import load_form
 from cs_desktop.gui.seat_choice import seat_combo
 from cs_desktop.play.seating import DEFAULT_COMPUTER, HUMAN
 
+#: the peer-rule switches the dialog offers as check boxes (the form's objects of the same names)
+SWITCH_OPTIONS = ("initial_broadside", "heavy_guns", "fire_spreads")
 COMPASS = {1: "N", 2: "NE", 3: "E", 4: "SE", 5: "S", 6: "SW", 7: "W", 8: "NW"}
 
 
@@ -81,6 +83,8 @@ class NewGameDialog(QDialog):
             self.relativity.addItem(label, value)
         self.variable_wind = form.get(QCheckBox, "variable_wind")
         self.seed = form.get(QSpinBox, "seed")
+        # the peer-rule switches (docs/rulings.md R11.4.5i, R11.4.6h, R17.1f), ticked as the scenario says
+        self.switches = {name: form.get(QCheckBox, name) for name in SWITCH_OPTIONS}
         self.seed.setValue(random.randrange(1, 1_000_000))
         self.buttons = form.get(QDialogButtonBox, "buttons")
         self.ok_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
@@ -155,6 +159,8 @@ class NewGameDialog(QDialog):
         if sc.options.turn_limit:
             self.turn_limit.setValue(sc.options.turn_limit)
         self.variable_wind.setChecked(sc.options.variable_wind)  # the scenario's, to keep or change (R17.8e)
+        for name, box in self.switches.items():
+            box.setChecked(bool(getattr(sc.options, name)))
 
     def set_seat(self, side: str, kind: str) -> None:
         combo = self.seat_boxes[side]
@@ -173,5 +179,8 @@ class NewGameDialog(QDialog):
         bid = {side: box.value() for side, box in self.bid_boxes.items()}
         if any(bid.values()) and bid != dict(sc.options.bid):
             options["bid"] = bid
+        for name, box in self.switches.items():  # written only when it differs from the scenario's
+            if box.isChecked() != bool(getattr(sc.options, name)):
+                options[name] = box.isChecked()
         return {"path": path, "scenario": sc, "seats": {s: c.currentData() for s, c in self.seat_boxes.items()},
                 "seed": self.seed.value(), "options": options}

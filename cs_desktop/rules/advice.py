@@ -23,6 +23,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from cs_desktop.rules import geometry as geo
+from cs_desktop.rules import heavy_guns
 from cs_desktop.rules import maneuver as mv
 from cs_desktop.rules.firing import (
     LONG_RANGE,
@@ -233,7 +234,7 @@ def firing_picture(state: GameState, ship_id: str) -> dict[str, Any]:
         entry["mp"] = line.mp
         entry["carronades_in_range"] = line.mp <= CARRONADE_RANGE
         entry["carronades_doubled"] = line.mp <= CARRONADE_DOUBLE
-        entry["defense_modifier"] = 1 if line.mp >= 12 else 0
+        entry["defense_modifier"] = 1 if heavy_guns.range_mp(state, ship, target, line.mp) >= 12 else 0  # R11.4.6h
         entry["defense_dice"] = defense_dice(state, ship, target, line.mp)[0]
         if line.side is not None:
             entry["in_arc"] = line.side

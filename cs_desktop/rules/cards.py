@@ -174,16 +174,31 @@ class RulesOptions(_Model):
         default=False, description="variable wind (docs/rulings.md R17.8a-R17.8e): at the end of every third "
                                    "turn a die may shift the wind one point, veering or backing")
 
+    initial_broadside: StrictBool = Field(
+        default=False, description="Captains Bold's initial broadside (docs/rulings.md R11.4.5i): +1 on each "
+                                   "to-hit die of the first fire of each ship's port and starboard battery")
+    heavy_guns: StrictBool = Field(
+        default=False, description="Captains Bold's heavy guns (R11.4.6h): a ship whose main battery is of "
+                                   "24-pounders or heavier counts the range 2 MP shorter for the defense dice "
+                                   "against a ship that is not")
+    fire_spreads: StrictBool = Field(
+        default=False, description="spreading fire (R17.1f): after fire fighting, a ship On Fire may set alight "
+                                   "each ship sharing her square (a die each, on a 1)")
+
     @model_serializer(mode="wrap")
     def _dump(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
-        """A switch (`fleet_rules`, `variable_wind`) left out and off is not written, so a scenario or save
-        without it dumps as before (one that says `false`, e.g. a game overriding its scenario's `true`, keeps
-        it)."""
+        """A switch (`SWITCHES`: the fleet rules, variable wind, Captains Bold and spreading fire) left out and off
+        is not written, so a scenario or save without it dumps as before (one that says `false`, e.g. a game
+        overriding its scenario's `true`, keeps it)."""
         out: dict[str, Any] = handler(self)
-        for name in ("fleet_rules", "variable_wind"):
+        for name in SWITCHES:
             if not getattr(self, name) and name not in self.model_fields_set:
                 out.pop(name, None)
         return out
+
+
+#: the rules options that are plain on/off switches, off by default and written only when on or given
+SWITCHES = ("fleet_rules", "variable_wind", "initial_broadside", "heavy_guns", "fire_spreads")
 
 
 class Scenario(_Model):

@@ -8,7 +8,7 @@ from collections.abc import Generator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from cs_desktop.rules import damage
+from cs_desktop.rules import damage, heavy_guns, initial_broadside
 from cs_desktop.rules import geometry as geo
 from cs_desktop.rules.cards import SECTION_NAMES
 from cs_desktop.rules.decisions import Request
@@ -193,9 +193,12 @@ def defense_dice(state: GameState, firer: ShipState, target: ShipState, mp: int)
     """11.4.6: MP/2 rounded up, plus smoke in both squares and on the line between them, plus one per ship
     On Fire."""
     why = []
-    dice = -(-mp // 2)
+    counted = heavy_guns.range_mp(state, firer, target, mp)  # R11.4.6h: mp unless the option is on
+    if counted != mp:
+        why.append(heavy_guns.why(mp, counted))
+    dice = -(-counted // 2)
     if dice:
-        why.append(f"{mp} MP / 2 = {dice}")
+        why.append(f"{counted} MP / 2 = {dice}")
     squares = {firer.square, target.square}
     squares.update(geo.line_squares(firer.square, target.square) if firer.square != target.square else ())
     smoke = sum(sum(state.smoke.get(sq, ())) for sq in squares)
@@ -284,7 +287,7 @@ def roll_attack(g: Game, attack: Attack) -> Gen:
     # 11.4.4
     dice = sum(sum(section_dice(firer, s, line.mp)) for s in sections)
     # 11.4.5
-    mods = damage.morale_mods(firer)
+    mods = damage.morale_mods(firer) + initial_broadside.to_hit_mods(g.state, firer, sections)  # R11.4.5i
     if load == "double":
         mods.append(("Double Shot +1", 1))
     if load == "chain":
@@ -295,7 +298,8 @@ def roll_attack(g: Game, attack: Attack) -> Gen:
     # 11.4.6-11.4.7
     cancels = 0
     if defense and hits:
-        cancels = yield from roll_defense(g, firer, target, line.mp, defense, defense_why)
+        counted = heavy_guns.range_mp(g.state, firer, target, line.mp)  # R11.4.6h
+        cancels = yield from roll_defense(g, firer, target, counted, defense, defense_why)
     hits = max(0, hits - cancels)
     result.hits = hits
     g.emit("hits", "11.4.7", f"{firer.card.name} scores {hits} hit(s) on {target.card.name}", ship=firer.id,
@@ -463,6 +467,7 @@ def after_fire(g: Game, side: str, announced: dict[str, dict[str, Any]]) -> Gen:
     keys = []
     for ship_id, choice in announced.items():
         ship = state.ships[ship_id]
+        initial_broadside.mark_fired(g, ship, choice["sections"])  # R11.4.5i
         for section in choice["sections"]:
             ship.loads[section] = None
             if ship.afloat:

@@ -27,6 +27,10 @@ def segment_housekeeping(g: Game) -> Gen:
     for ship in state.ships.values():
         ship.strain = 0  # the Bonus Move is over; Straining markers come off (9.1.5)
     yield from fire_fighting(g)
+    if state.fire_spreads:  # R17.1f: after every ship has fought her own fire
+        from cs_desktop.rules.fire_spread import spread_fire
+
+        yield from spread_fire(g)
     yield from damage_control(g)
     yield from destroyed_section_morale(g)
     yield from strike_checks(g)

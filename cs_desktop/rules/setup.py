@@ -63,6 +63,9 @@ def initial_state(scenario: Scenario, cards: Mapping[str, ShipCard], seed: int,
         turn_limit=options.get("turn_limit", scenario.options.turn_limit),
         fleet_rules=bool(options.get("fleet_rules", scenario.options.fleet_rules)),
         variable_wind=bool(options.get("variable_wind", scenario.options.variable_wind)),
+        initial_broadside=bool(options.get("initial_broadside", scenario.options.initial_broadside)),
+        heavy_guns=bool(options.get("heavy_guns", scenario.options.heavy_guns)),
+        fire_spreads=bool(options.get("fire_spreads", scenario.options.fire_spreads)),
     )
     if options.get("bridge_cards", True):
         from cs_desktop.rules.bridge_cards import new_deck

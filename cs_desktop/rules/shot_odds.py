@@ -18,6 +18,7 @@ from math import comb
 from typing import TYPE_CHECKING, Any
 
 from cs_desktop.rules import geometry as geo
+from cs_desktop.rules import heavy_guns, initial_broadside
 from cs_desktop.rules.damage import morale_mod
 from cs_desktop.rules.firing import WINDWARD_SIDE, _split_defense, chaser_dice, defense_dice, line_of_fire, section_dice
 from cs_desktop.rules.movement_rates import wind_position
@@ -205,14 +206,15 @@ def shot_odds(state: GameState, firer_id: str, target_id: str, sections: Iterabl
     defense, why = defense_dice(state, firer, target, line.mp)
     dice_per_group = [sum(sum(section_dice(firer, s, line.mp)) for s in secs) for secs in groups.values()]
     shares = _split_defense(defense, dice_per_group)
-    def_mod = 1 if line.mp >= 12 else 0
+    def_mod = 1 if heavy_guns.range_mp(state, firer, target, line.mp) >= 12 else 0  # R11.4.6h
     hull_strength = str(target.card.hull_strength)
     attacks = []
     total_hits: Dist = [1.0]
     expected = {"hull": 0.0, "rigging": 0.0, "crew": 0.0}
     tables = get_tables()
     for ((a, load), secs), n, share in zip(groups.items(), dice_per_group, shares, strict=True):
-        mod = morale_mod(firer) + (1 if load in ("double", "chain") else 0)
+        first = initial_broadside.to_hit_mods(state, firer, secs)  # R11.4.5i
+        mod = morale_mod(firer) + (1 if load in ("double", "chain") else 0) + sum(v for _, v in first)
         net = list(_net_distribution(n, mod, share, def_mod, hull_strength))
         side = secs[0].split("_")[0]
         dmg_mod, dmg_mods = _damage_modifier(state, firer, side, a)
@@ -235,6 +237,8 @@ def shot_odds(state: GameState, firer_id: str, target_id: str, sections: Iterabl
             "hits": net, "expected_hits": sum(k * p for k, p in enumerate(net)),
             "damage_modifier": dmg_mod, "damage_modifiers": dmg_mods, "expected": split,
         })
+        if first:  # only under the option, so the odds of a game without it read as before
+            attacks[-1]["to_hit_modifiers"] = [[label, value] for label, value in first]
     exp_hits = sum(k * p for k, p in enumerate(total_hits))
     return {"mp": line.mp, "rake": line.rake, "hit_sections": list(line.hit), "chaser": None,
             "defense_dice": defense, "attacks": attacks, "hits": total_hits, "expected_hits": exp_hits,

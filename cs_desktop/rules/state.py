@@ -210,6 +210,11 @@ class GameState:
     turn_limit: int | None = None
     fleet_rules: bool = False  # the fleet rules switch (R9.3f, R18.0f)
     variable_wind: bool = False  # the variable wind switch (R17.8a-R17.8e)
+    # Captains Bold and spreading fire switches (R11.4.5i, R11.4.6h, R17.1f), in the dict only when on
+    initial_broadside: bool = False
+    heavy_guns: bool = False
+    fire_spreads: bool = False
+    batteries_fired: dict[str, list[str]] = field(default_factory=dict)  # ship id -> batteries fired (R11.4.5i)
     ended: bool = False
     end_reason: str = ""
 
@@ -255,6 +260,7 @@ class GameState:
         new.halve_next_turn = list(self.halve_next_turn)
         new.deck = list(self.deck)
         new.discard = list(self.discard)
+        new.batteries_fired = {k: list(v) for k, v in self.batteries_fired.items()}
         return new
 
     def to_dict(self) -> dict[str, Any]:
@@ -265,6 +271,11 @@ class GameState:
                 ship["escaped"] = self.ships[sid].escaped
         if self.variable_wind:  # likewise (R17.8e)
             out["variable_wind"] = True
+        for name in ("initial_broadside", "heavy_guns", "fire_spreads"):  # the same: only when on
+            if getattr(self, name):
+                out[name] = True
+        if self.initial_broadside:  # which batteries have fired is public (R11.4.5i): in every view
+            out["batteries_fired"] = {k: list(v) for k, v in sorted(self.batteries_fired.items())}
         return out
 
     def _dict(self) -> dict[str, Any]:
@@ -298,6 +309,6 @@ def _copy_record(record: dict[str, Any]) -> dict[str, Any]:
 
 
 _GAME_CONTAINERS = {"sides", "ships", "dice", "smoke", "reload_track", "stacks", "grapples", "halve_next_turn",
-                    "deck", "discard"}
+                    "deck", "discard", "batteries_fired"}
 _GAME_SCALARS = tuple(f.name for f in fields(GameState) if f.name not in _GAME_CONTAINERS)
 _copy_game_scalars = _compile_copier(_GAME_SCALARS)
