@@ -197,3 +197,15 @@ def test_rc15_3a_rc15_4a_the_port_screens_prize_fate_and_shipyard_are_the_engine
     assert p.choose("sell") and p.prize_fate() is None
     again = CampaignPresenter.resume(library, p.campaign_id)
     assert again.engine.state.to_dict() == s.to_dict()
+
+
+def test_rc15_3b_the_squadron_lines_and_the_battle_terms_show_the_prisoners_guard(library: Library) -> None:
+    from cs_desktop.campaign.state import adjust
+
+    p = CampaignPresenter.start(library, "constitution-1812", seed=2)
+    s = p.engine.state
+    assert p.choose({"order": "refit"})
+    adjust(s, s.flagship, "prisoners", 80, "test: prisoners aboard")  # guard 12 holds 72: 8 unguarded
+    assert "prisoners 80 (guard 12, 8 unguarded)" in p.ships()[0]
+    assert p.choose({"order": "cruise", "area": "north-atlantic", "stance": "avoid"}) and p.choose("engage")
+    assert p.terms()[0] == "12 crew point(s) guard the prisoners below and do not fight (RC15.3b)"

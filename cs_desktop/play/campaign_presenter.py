@@ -258,14 +258,20 @@ class CampaignPresenter:
         return self.choose(answer)
 
     def ships(self) -> list[str]:
+        from cs_desktop.campaign.prizes import guard, unguarded
+
         s, c = self.engine.state, self.engine.c
         out = []
         for x in s.ships:
             card = c.cards[x.card]
+            held = ""
+            if x.prisoners:  # who guards them (RC15.3b) and how many are loose (RC15.3c)
+                loose = unguarded(c, x)
+                held = f" (guard {guard(c, x)}" + (f", {loose} unguarded" if loose else "") + ")"
             out.append(f"{x.name} ({x.role}, {x.quality} crew): crew {x.crew}/{card.crew_points}, rigging "
                        f"{x.rigging}/{card.rigging_points}, gunnery {x.guns}/{x.guns + x.damage(card)['hull']}, "
                        f"morale {MORALE_NAMES.get(x.morale, x.morale)}, stores {x.stores}, shot {x.shot}, "
-                       f"prisoners {x.prisoners}")
+                       f"prisoners {x.prisoners}{held}")
         return out
 
     def weather(self) -> str:
@@ -305,7 +311,11 @@ class CampaignPresenter:
     def terms(self) -> list[str]:
         """The battle's 20.1/21.3 terms, one line a step, as the tactical setup shows them."""
         b = self.engine.state.battle
-        return list(b["terms"]) if b else []
+        if not b:
+            return []
+        guard = [f"{b['guard']} crew point(s) guard the prisoners below and do not fight (RC15.3b)"] \
+            if b.get("guard") else []
+        return guard + list(b["terms"])
 
     def journal(self, last: int | None = None) -> list[str]:
         lines = [f"{e['date']}  {e['text']}" for e in self.engine.state.journal]

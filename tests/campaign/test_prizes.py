@@ -179,3 +179,17 @@ def test_rc15_3c_the_month_end_at_sea_rolls_for_a_rising() -> None:
     dice = Dice(_seed_whose_first_die(low=True))
     consequences.month_end(C, s, dice)
     assert any(e["kind"] == "rising" for e in s.journal) and s.flagship.prisoners == 90
+
+
+def test_rc15_3a_a_saved_prize_fate_with_no_prize_in_port_is_refused_naming_the_state() -> None:
+    import pytest
+
+    from cs_desktop.campaign.play import document, from_document
+    from cs_desktop.jsonread import FileFormatError
+
+    engine = _home_with_a_prize()
+    doc = document(engine)
+    assert from_document(json.loads(json.dumps(doc)), "save").pending is not None  # as saved: it goes on
+    doc["state"]["ships"] = [x for x in doc["state"]["ships"] if x["role"] != "prize"]
+    with pytest.raises(FileFormatError, match="not a campaign state this program can continue"):
+        from_document(doc, "save")
