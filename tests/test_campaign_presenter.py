@@ -168,3 +168,44 @@ def test_15_4_the_port_screen_choices_are_the_engines_and_saved(library: Library
     again = CampaignPresenter.resume(library, p.campaign_id)
     assert again.engine.state.to_dict() == s.to_dict()
     assert p.refit_choices() is not None  # in port again next month
+
+
+def test_rc15_3a_rc15_4a_the_port_screens_prize_fate_and_shipyard_are_the_engines_and_saved(
+        library: Library) -> None:
+    from cs_desktop.campaign import consequences
+    from cs_desktop.campaign.state import adjust
+
+    p = CampaignPresenter.start(library, "constitution-1812", seed=3)
+    s = p.engine.state
+    (offer,) = p.ships_for_sale()
+    assert (offer.ship, offer.price, offer.can_buy, offer.why_not) == ("curlew", 1200, False, "the account holds 300")
+    assert not p.buy("curlew") and "orders: choose one of" in p.last_message
+    adjust(s, None, "money", 1000, "test: prize money")
+    assert p.ships_for_sale()[0].can_buy and all(o.get("order") != "buy" for o, _w in p.menu_options())
+    assert p.buy("curlew") and p.ships_for_sale()[0].why_not == "bought already"
+    assert [name for _id, name in p.refit_ships()] == ["Constitution", "Curlew"]
+    s.port, s.area = None, "north-atlantic"
+    s.prizes = [{"card": "java", "name": "Java", "prisoners": 6, "rigging": 5,
+                 "gunnery": {"port_bow": 6, "port_aft": 6, "starboard_bow": 6, "starboard_aft": 6},
+                 "quality": "average"}]
+    consequences.decide_prize(p.engine.c, s, "take")
+    s.orders, s.stage = {"order": "return", "port": "boston"}, "finish"
+    p.engine._run()
+    fate = p.prize_fate()
+    assert fate is not None and fate.name == "Java" and p.menu_options() == []
+    assert "your share 3600" in fate.sell_words and "values her at 24000" in fate.lines[1]
+    assert p.choose("sell") and p.prize_fate() is None
+    again = CampaignPresenter.resume(library, p.campaign_id)
+    assert again.engine.state.to_dict() == s.to_dict()
+
+
+def test_rc15_3b_the_squadron_lines_and_the_battle_terms_show_the_prisoners_guard(library: Library) -> None:
+    from cs_desktop.campaign.state import adjust
+
+    p = CampaignPresenter.start(library, "constitution-1812", seed=2)
+    s = p.engine.state
+    assert p.choose({"order": "refit"})
+    adjust(s, s.flagship, "prisoners", 80, "test: prisoners aboard")  # guard 12 holds 72: 8 unguarded
+    assert "prisoners 80 (guard 12, 8 unguarded)" in p.ships()[0]
+    assert p.choose({"order": "cruise", "area": "north-atlantic", "stance": "avoid"}) and p.choose("engage")
+    assert p.terms()[0] == "12 crew point(s) guard the prisoners below and do not fight (RC15.3b)"

@@ -21,6 +21,7 @@ from typing import Any
 
 from cs_desktop.campaign.battle import battle_outcome
 from cs_desktop.campaign.folder import Campaign
+from cs_desktop.campaign.prizes import PRISONERS_PER_GUARD, awaiting, rising
 from cs_desktop.campaign.state import (
     CampaignState,
     ShipRecord,
@@ -33,8 +34,6 @@ from cs_desktop.campaign.state import (
 from cs_desktop.rules.cards import SECTION_NAMES, Scenario, ShipCard
 from cs_desktop.rules.dice import Dice
 from cs_desktop.rules.game import Game
-
-PRISONERS_PER_GUARD = 6
 
 
 def replay_battle(battle: dict[str, Any], answer: Any) -> Game | str:
@@ -98,8 +97,9 @@ def after_battle(c: Campaign, s: CampaignState, dice: Dice, game: Game) -> None:
     cause = f"battle: {title}"
     flag = s.flagship
     mine = next(v for v in out["ships"].values() if v["side"] == b["player_side"])
-    crew_lost = flag.crew - mine["crew"]
-    adjust(s, flag, "crew", mine["crew"] - flag.crew, cause)
+    guard = int(b.get("guard", 0))  # the prisoners' guard stayed below and did not fight (RC15.3b)
+    crew_lost = flag.crew - guard - mine["crew"]
+    adjust(s, flag, "crew", -crew_lost, cause)
     adjust(s, flag, "rigging", mine["rigging"] - flag.rigging, cause)
     for sec in SECTION_NAMES:
         adjust_section(s, flag, sec, mine["gunnery"][sec] - flag.gunnery[sec], cause)
@@ -207,7 +207,6 @@ def promotion(c: Campaign, s: CampaignState, choice: str) -> None:
 
 
 def month_end(c: Campaign, s: CampaignState, dice: Dice) -> None:
-    terms = c.campaign.terms
     s.encounter = None
     if s.port is None:
         for ship in list(s.ships):
@@ -231,13 +230,23 @@ def month_end(c: Campaign, s: CampaignState, dice: Dice) -> None:
             _end(c, s, "captured", f"The prisoners in {flag.name} outnumber her crew six to one; they rise and "
                                    f"take the ship, and Captain {s.captain} with her.")
             return
+        rising(c, s, dice)  # unguarded prisoners may rise (RC15.3c)
         if s.orders and s.orders.get("order") == "return":
             from cs_desktop.campaign.port import arrive
 
             arrive(c, s, s.orders["port"])
+            if awaiting(c, s):  # the prizes' fate is the player's choice before the month closes (RC15.3a)
+                s.stage = "prize_fate"
+                return
         elif s.orders and s.orders.get("order") == "escort":
             s.reputation += 1
             log(s, "escort", "The convoy arrives safely: reputation +1.")
+    close_month(c, s)
+
+
+def close_month(c: Campaign, s: CampaignState) -> None:
+    """The month's last steps: the captain's pay, dismissal, the peace, and on to the next month."""
+    terms = c.campaign.terms
     adjust(s, None, "money", terms.pay, "the captain's pay")
     s.orders = None
     if s.reputation <= terms.dismissal_reputation:

@@ -1,7 +1,7 @@
 """The campaign engine: month by month, driven like the rules engine (docs/campaign-engine.md).
 
 `CampaignEngine(campaign, state)` always knows what it waits for: `engine.pending` is one `CampaignRequest`
-(orders, encounter, battle, prizes, promotion) with its legal options, or None once the career has ended.
+(orders, encounter, battle, prizes, prize_fate, promotion) with its legal options, or None once the career has ended.
 `engine.submit(answer)` checks the answer (a refusal says why and changes nothing) and runs on to the next
 decision. A battle request carries a generated scenario; its answer is the decisions of the tactical game,
 which the engine replays itself, so a campaign never takes a result on trust. Pure and deterministic: no Qt,
@@ -14,7 +14,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from cs_desktop.campaign import consequences, encounters, port
+from cs_desktop.campaign import consequences, encounters, port, prizes, shipyard
 from cs_desktop.campaign.battle import battle_scenario, effective_fp
 from cs_desktop.campaign.folder import Campaign
 from cs_desktop.campaign.state import CampaignState, ShipRecord, adjust, join, log
@@ -104,6 +104,8 @@ class CampaignEngine:
             info: dict[str, Any] = {"port": s.port, "area": s.area, "history": self._history_hint()}
             if s.port is not None:
                 info["refit"] = port.refit_limits(self.c, s)
+                info["refit_ships"] = {x.id: port.refit_limits(self.c, s, x.id) for x in port.refit_ships(s)[1:]}
+                info["for_sale"] = shipyard.offers(self.c, s)
             return CampaignRequest("orders", f"{s.date}: orders for {s.flagship.name}", self.order_options(), info)
         if s.stage == "encounter":
             assert s.encounter is not None
@@ -117,6 +119,10 @@ class CampaignEngine:
             prize = s.prizes[0]
             return CampaignRequest("prizes", f"{prize['name']} has struck: take her as a prize or burn her",
                                    consequences.prize_options(self.c, s, prize), dict(prize))
+        if s.stage == "prize_fate":
+            fate = prizes.fate_info(self.c, s, prizes.awaiting(self.c, s)[0])
+            return CampaignRequest("prize_fate", f"{fate['name']} lies in port: sell her to the prize court or take "
+                                                 "her into the squadron", list(prizes.FATES), fate)
         if s.stage == "promotion":
             return CampaignRequest("promotion", "The Navy offers a new command", ["accept", "decline"],
                                    {"ship": s.orders["offer"] if s.orders else None})
@@ -140,7 +146,7 @@ class CampaignEngine:
                 out.append({"order": "escort", "area": c.port(s.port).area})
         if s.port is None:
             out.extend({"order": "return", "port": p.id} for p in home)
-        return out
+        return out + shipyard.buy_options(c, s)
 
     def encounter_options(self) -> list[str]:
         e = self.state.encounter
@@ -188,9 +194,11 @@ class CampaignEngine:
         self.state.dice_counter = self.dice.counter
 
     def _run(self) -> None:
-        while not self.state.ended and self.state.stage in ("month", "finish"):
+        while not self.state.ended and self.state.stage in ("month", "finish", "close"):
             if self.state.stage == "month":
                 self._start_month()
+            elif self.state.stage == "close":  # the prizes' fates chosen in port: the month closes
+                consequences.close_month(self.c, self.state)
             else:
                 self._finish_month()
         self._sync()
@@ -206,8 +214,11 @@ class CampaignEngine:
 
     def _answer_orders(self, order: dict[str, Any]) -> None:
         s, c = self.state, self.c
-        s.orders = dict(order)
         kind = order["order"]
+        if kind == "buy":  # no time passes: the orders request comes again (RC15.4a)
+            shipyard.buy(c, s, order["ship"])
+            return
+        s.orders = dict(order)
         if kind == "refit":
             port.refit(c, s, order)
             offer = consequences.promotion_offer(c, s)
@@ -315,11 +326,12 @@ class CampaignEngine:
         assert e is not None
         engagement = e.get("engagement") or engagement
         flag = s.flagship
+        guard = prizes.guard(c, flag)  # the prisoners' guard stays below and does not fight (RC15.3b)
         scenario, cards = battle_scenario(
             battle_id=f"campaign-{s.date}-{s.stats['battles'] + 1}",
             title=e.get("battle_title") or f"{flag.name} vs {e['title']}", date=e["date"], location=c.area(s.area).name,
             engagement=engagement, gauge=gauge, player_nation=s.nation,
-            player_ship={"quality": flag.quality, "crew": flag.crew, "rigging": flag.rigging,
+            player_ship={"quality": flag.quality, "crew": flag.crew - guard, "rigging": flag.rigging,
                          "gunnery": flag.gunnery, "morale": flag.morale},
             player_card=c.cards[flag.card], enemy_nation=e["nation"], enemy_cards=[c.cards[k] for k in e["ships"]],
             enemy_quality=e.get("crew_quality"), turn_limit=c.campaign.terms.battle_turn_limit,
@@ -331,6 +343,10 @@ class CampaignEngine:
                     "ships": {k: v.model_dump(mode="json") for k, v in cards.items()},
                     "seed": self.dice.below(2**31), "options": {}, "player_side": s.nation.lower(),
                     "terms": [f"[{st.rule}] {st.text}" for st in terms.steps]}
+        if guard:
+            s.battle["guard"] = guard
+            log(s, "prisoners", f"{guard} crew point(s) of {flag.name} guard the {flag.prisoners} point(s) of "
+                                "prisoners below and do not fight.", guard=guard)
         log(s, "battle", f"{scenario.title}: a {engagement} engagement, weather gauge {gauge}. "
                          + " ".join(f"{t.name} x{t.multiplier:g} +{t.bonus} VP." for t in terms.sides),
             terms=s.battle["terms"])
@@ -338,6 +354,11 @@ class CampaignEngine:
 
     def _answer_prizes(self, choice: str) -> None:
         consequences.decide_prize(self.c, self.state, choice)
+
+    def _answer_prize_fate(self, choice: str) -> None:
+        prizes.decide_fate(self.c, self.state, choice)
+        if not prizes.awaiting(self.c, self.state):
+            self.state.stage = "close"
 
     def _answer_promotion(self, choice: str) -> None:
         consequences.promotion(self.c, self.state, choice)

@@ -152,6 +152,11 @@ def _check_across(c: Campaign) -> None:
     for i, port in enumerate(c.areas.ports):
         if port.area not in area_ids:
             _problem(out, "areas.json", f"ports[{i}].area", f"no area {port.area!r}; areas: {area_ids}")
+        for j, offer in enumerate(port.for_sale):
+            where = f"ports[{i}].for_sale[{j}]"
+            if offer.ship in [o.ship for o in port.for_sale[:j]]:
+                _problem(out, "areas.json", f"{where}.ship", f"ship {offer.ship!r} is offered twice in this port")
+            _check_card(c, out, "areas.json", f"{where}.ship", offer.ship, offer.crew_quality)
     start, end = c.campaign.calendar.start, c.campaign.calendar.end
     player = c.campaign.player
     if player.port not in port_ids:

@@ -168,6 +168,17 @@ class Position(_Model):
     lon: Annotated[float, Field(ge=-180, le=180)]
 
 
+class ForSale(_Model):
+    """A ship a port's yard offers for sale (RC15.4a): a ship card, her price from the captain's purse, and why
+    that price (a source, or "designed" and how)."""
+
+    ship: Annotated[Slug, Field(description="ship card id (the campaign's ships/ folder, then the shipped ones)")]
+    price: Annotated[int, Field(ge=0, le=10_000_000, description="paid from the captain's purse")]
+    crew_quality: CrewQuality | None = Field(default=None, description="her delivery crew's quality; default: "
+                                                                       "the port's recruits'")
+    sources: Cited
+
+
 class Port(_Model):
     id: Slug
     name: Name
@@ -176,6 +187,7 @@ class Port(_Model):
     repair: Annotated[int, Field(ge=0, le=40, description="damage boxes a ship can have repaired a month")]
     recruits: Recruits
     prize_court: bool = Field(description="a court that condemns prizes (they are sold here)")
+    for_sale: Annotated[list[ForSale], Field(max_length=12, description="ships the port's yard sells")] = []
     position: Position | None = None
     sources: Sources = []
 

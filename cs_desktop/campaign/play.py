@@ -105,7 +105,7 @@ def from_document(data: Any, where: str | os.PathLike[str]) -> CampaignEngine:
         state = CampaignState.from_dict(data["state"])
         engine = CampaignEngine(c, state)
         _ = engine.pending
-    except (TypeError, KeyError, ValueError, StopIteration, AssertionError) as e:
+    except (TypeError, KeyError, ValueError, IndexError, StopIteration, AssertionError) as e:
         raise FileFormatError(where, [("state", f"not a campaign state this program can continue: {e}")]) from None
     if state.campaign != c.id:
         raise FileFormatError(where, [("state.campaign", f"{state.campaign!r} is not the campaign {c.id!r}")])

@@ -7,7 +7,8 @@ captains fight on the board). It reads only the request and the public state, li
 - sighting: fit for action (two thirds of her crew, half her rigging, morale Fair or better), fight an enemy
   up to 1.3 times her own present firepower and chase one under 0.4 times it; a historical action is always fought;
   else evade; neutrals are spoken;
-- prizes: take when the crew can spare a prize crew; promotion: accept.
+- prizes: take when the crew can spare a prize crew; in port, sell every prize (the prize money the recorded
+  careers were played with: `prize_fate` is always "sell"); never buy a ship; promotion: accept.
 """
 
 from __future__ import annotations
@@ -44,6 +45,8 @@ def choose(engine: CampaignEngine, request: CampaignRequest) -> Any:
         return "evade" if "evade" in opts else opts[0]
     if request.kind == "prizes":
         return "take" if "take" in opts else "burn"
+    if request.kind == "prize_fate":
+        return "sell"
     if request.kind == "promotion":
         return "accept"
     raise ValueError(f"the policy does not answer {request.kind}")

@@ -1,6 +1,7 @@
-"""In a friendly port: prizes condemned and prisoners exchanged on arrival; a month's refit repairs boxes
-(up to the port's capacity, at a cost a box), recruits (the port's number and quality, at a bounty a point),
-fills stores and shot, and restores morale. Every change goes through the ledger with its cause."""
+"""In a friendly port: prisoners exchanged on arrival (a prize's fate is the player's choice: `prizes.py`); a
+month's refit repairs boxes (up to the port's capacity, at a cost a box), recruits (the port's number and
+quality, at a bounty a point), fills stores and shot, and restores morale. Every change goes through the ledger
+with its cause."""
 
 from __future__ import annotations
 
@@ -14,14 +15,14 @@ from cs_desktop.campaign.state import (
     ShipRecord,
     adjust,
     adjust_section,
-    leave,
     log,
 )
 from cs_desktop.rules.cards import SECTION_NAMES
 
 
 def arrive(c: Campaign, state: CampaignState, port_id: str) -> None:
-    """The squadron anchors in `port_id` (a port of the player's nation)."""
+    """The squadron anchors in `port_id` (a port of the player's nation); prisoners are landed for exchange.
+    Prizes wait for the player's choice if the port has a prize court (`prizes.awaiting`, RC15.3a)."""
     port = c.port(port_id)
     state.port, state.area = port_id, port.area
     state.months_at_sea = 0
@@ -31,51 +32,41 @@ def arrive(c: Campaign, state: CampaignState, port_id: str) -> None:
             n = ship.prisoners
             adjust(state, ship, "prisoners", -n, f"prisoners landed for exchange at {port.name}")
             log(state, "prisoners", f"{n} crew points of prisoners landed from {ship.name} for exchange.")
-        if ship.role == "prize" and port.prize_court:
-            condemn(c, state, ship, port.name)
 
 
-def condemn(c: Campaign, state: CampaignState, prize: ShipRecord, where: str) -> None:
-    """The prize court condemns a prize: her prize crew rejoins the flagship, she is sold, the captain is paid
-    his share."""
-    terms = c.campaign.terms
-    value = prize.guns * terms.prize_value_per_gun_box
-    share = value * terms.captain_share // 100
-    flag = state.flagship
-    crew = prize.crew
-    adjust(state, prize, "crew", -crew, f"prize crew of {prize.name} returns to {flag.name}")
-    adjust(state, flag, "crew", crew, f"prize crew of {prize.name} returns to {flag.name}")
-    adjust(state, None, "money", share, f"captain's share of {prize.name} condemned at {where}")
-    leave(state, prize, f"{prize.name} condemned and sold at {where}")
-    state.stats["condemned"] += 1
-    state.reputation += 2
-    log(state, "prize", f"{prize.name} condemned at {where}: valued {value}, the captain's share {share}.",
-        value=value, share=share)
-
-
-def refit_limits(c: Campaign, state: CampaignState) -> dict[str, Any]:
-    """What the port screen offers this month: the boxes each track can have repaired (the port's `repair` in
-    all), the crew points it can recruit, and what a box and a point cost (the port request's options)."""
+def refit_limits(c: Campaign, state: CampaignState, ship_id: str | None = None) -> dict[str, Any]:
+    """What the port screen offers this month for one ship of the squadron (the flagship unless `ship_id`
+    names another, not a prize): the boxes each track can have repaired (the port's `repair` in all), the crew
+    points it can recruit, and what a box and a point cost (the port request's options)."""
     assert state.port is not None
     port = c.port(state.port)
     terms = c.campaign.terms
-    flag = state.flagship
-    card = c.cards[flag.card]
-    gaps = {"rigging": card.rigging_points - flag.rigging}
-    gaps.update({s: len(card.gunnery[s]) - flag.gunnery[s] for s in SECTION_NAMES})
-    return {"repair": {k: min(v, port.repair) for k, v in gaps.items() if v > 0}, "repair_total": port.repair,
-            "repair_cost": terms.repair_cost_per_box, "recruit": max(0, min(card.crew_points - flag.crew,
+    ship = state.flagship if ship_id is None else state.ship(ship_id)
+    card = c.cards[ship.card]
+    gaps = {"rigging": card.rigging_points - ship.rigging}
+    gaps.update({s: len(card.gunnery[s]) - ship.gunnery[s] for s in SECTION_NAMES})
+    return {"ship": ship.id, "name": ship.name,
+            "repair": {k: min(v, port.repair) for k, v in gaps.items() if v > 0}, "repair_total": port.repair,
+            "repair_cost": terms.repair_cost_per_box, "recruit": max(0, min(card.crew_points - ship.crew,
                                                                              port.recruits.points)),
             "recruit_quality": port.recruits.quality, "recruit_cost": terms.recruit_cost_per_point,
             "money": state.money}
 
 
+def refit_ships(state: CampaignState) -> list[ShipRecord]:
+    """The ships a refit can serve: the squadron's but its prizes (the flagship first)."""
+    return [state.flagship] + [x for x in state.ships if x.role not in ("flagship", "prize")]
+
+
 def check_refit(c: Campaign, state: CampaignState, order: dict[str, Any]) -> str | None:
     """Why a refit with choices is not a legal answer, or None if it is."""
-    lim = refit_limits(c, state)
-    unknown = set(order) - {"order", "repair", "recruit", "loads"}
+    unknown = set(order) - {"order", "ship", "repair", "recruit", "loads"}
     if unknown:
-        return f"refit: unknown choice(s) {sorted(unknown)}; choose repair, recruit, loads"
+        return f"refit: unknown choice(s) {sorted(unknown)}; choose ship, repair, recruit, loads"
+    ships = [x.id for x in refit_ships(state)]
+    if "ship" in order and order["ship"] not in ships:
+        return f"refit: ship {order['ship']!r}: choose one of the squadron's {ships} (a prize is not refitted)"
+    lim = refit_limits(c, state, order.get("ship"))
     repair = order.get("repair", {})
     if not isinstance(repair, dict):
         return "refit: repair must map a track (rigging, or a gunnery section) to a number of boxes"
@@ -130,50 +121,53 @@ def refit(c: Campaign, state: CampaignState, order: dict[str, Any] | None = None
     afford = state.money // terms.recruit_cost_per_point if terms.recruit_cost_per_point else want
     recruits = max(0, min(want, afford))
     if recruits:
-        _recruit(state, port, terms, recruits)
-    adjust(state, flag, "stores", terms.stores_months - flag.stores, f"victualled at {port.name}")
-    adjust(state, flag, "shot", terms.shot - flag.shot, f"powder and shot taken in at {port.name}")
-    flag.morale = 3
+        _recruit(state, flag, port, terms, recruits)
+    _victual(state, port, terms)
     log(state, "refit", f"Refit at {port.name}: {repaired} box(es) repaired, {recruits} crew point(s) recruited "
                         f"({port.recruits.quality}); stores and shot filled; the crew is Handy again.",
         repaired=repaired, recruits=recruits)
 
 
-def _recruit(state: CampaignState, port: Port, terms: Terms, recruits: int) -> None:
-    """`recruits` crew points join the flagship at the port's bounty; her experience becomes the crew's mean."""
-    flag = state.flagship
-    before = flag.crew
-    adjust(state, flag, "crew", recruits, f"recruited at {port.name}")
+def _recruit(state: CampaignState, ship: ShipRecord, port: Port, terms: Terms, recruits: int) -> None:
+    """`recruits` crew points join `ship` at the port's bounty; her experience becomes the crew's mean."""
+    before = ship.crew
+    adjust(state, ship, "crew", recruits, f"recruited at {port.name}")
     adjust(state, None, "money", -recruits * terms.recruit_cost_per_point, f"bounty for recruits at {port.name}")
-    flag.experience = (flag.experience * before + QUALITY_EXPERIENCE[port.recruits.quality] * recruits) \
+    ship.experience = (ship.experience * before + QUALITY_EXPERIENCE[port.recruits.quality] * recruits) \
         // (before + recruits)
+
+
+def _victual(state: CampaignState, port: Port, terms: Terms, loads: bool = True) -> None:
+    """Every ship of the squadron but a prize: stores and shot filled (if `loads`), the crew Handy again."""
+    for ship in refit_ships(state):
+        if loads:
+            adjust(state, ship, "stores", terms.stores_months - ship.stores, f"victualled at {port.name}")
+            adjust(state, ship, "shot", terms.shot - ship.shot, f"powder and shot taken in at {port.name}")
+        ship.morale = 3
 
 
 def _refit_chosen(c: Campaign, state: CampaignState, order: dict[str, Any]) -> None:
     assert state.port is not None
     port = c.port(state.port)
     terms = c.campaign.terms
-    flag = state.flagship
+    ship = state.ship(order["ship"]) if "ship" in order else state.flagship
     cause = f"repaired at {port.name}"
     repaired = 0
     for track, n in sorted(order.get("repair", {}).items()):
         if n <= 0:
             continue
         if track == "rigging":
-            adjust(state, flag, "rigging", n, cause)
+            adjust(state, ship, "rigging", n, cause)
         else:
-            adjust_section(state, flag, track, n, cause)
+            adjust_section(state, ship, track, n, cause)
         adjust(state, None, "money", -n * terms.repair_cost_per_box, f"repair of {n} {track} box(es) at {port.name}")
         repaired += n
     recruits = int(order.get("recruit", 0))
     if recruits:
-        _recruit(state, port, terms, recruits)
+        _recruit(state, ship, port, terms, recruits)
     loads = bool(order.get("loads", True))
-    if loads:
-        adjust(state, flag, "stores", terms.stores_months - flag.stores, f"victualled at {port.name}")
-        adjust(state, flag, "shot", terms.shot - flag.shot, f"powder and shot taken in at {port.name}")
-    flag.morale = 3
-    log(state, "refit", f"Refit at {port.name}: {repaired} box(es) repaired, {recruits} crew point(s) recruited "
-                        f"({port.recruits.quality}); " + ("stores and shot filled" if loads else "stores and shot "
-                        "as they were") + "; the crew is Handy again.",
+    _victual(state, port, terms, loads)
+    log(state, "refit", f"Refit of {ship.name} at {port.name}: {repaired} box(es) repaired, {recruits} crew point(s) "
+                        f"recruited ({port.recruits.quality}); " + ("stores and shot filled" if loads else "stores "
+                        "and shot as they were") + "; the crew is Handy again.",
         repaired=repaired, recruits=recruits, loads=loads)

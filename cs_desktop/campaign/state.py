@@ -34,7 +34,7 @@ class ShipRecord:
     id: str
     card: str
     name: str
-    role: str  # "flagship" or "prize"
+    role: str  # "flagship", "prize", or "consort" (a ship of the squadron: a prize kept, a ship bought)
     experience: int
     crew: int
     rigging: int
@@ -81,6 +81,7 @@ class CampaignState:
     met: list[str] = field(default_factory=list)  # scripted battles met, by id
     gone: list[str] = field(default_factory=list)  # enemy ship cards taken or burnt: no longer met at sea
     commands_taken: list[str] = field(default_factory=list)
+    bought: list[str] = field(default_factory=list)  # offers of ports' yards bought, as "port/ship" (RC15.4a)
     stats: dict[str, int] = field(default_factory=lambda: {"battles": 0, "won": 0, "lost": 0, "drawn": 0,
                                                           "taken": 0, "burnt": 0, "condemned": 0, "lost_prizes": 0})
     journal: list[dict[str, Any]] = field(default_factory=list)

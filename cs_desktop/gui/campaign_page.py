@@ -1,7 +1,7 @@
 """The campaign page (issue 15 item 6): the map, the squadron, and the pending request -- orders (the port
 screen's refit terms among them), an encounter (who, the weather gauge, meeting or chase), a battle (its
-20.1/21.3 terms; *Fight on the board* or *Resolve*), a prize, a promotion -- each option a button in the
-presenter's words. It draws `CampaignPresenter` and asks it; it decides nothing."""
+20.1/21.3 terms; *Fight on the board* or *Resolve*), a prize, a prize's fate in port and the ships for sale (the
+port screen, `campaign_port.py`), a promotion -- each option a button in the presenter's words. It draws `CampaignPresenter` and asks it; it decides nothing."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QScrollArea, QSizePolicy, QVBoxLayout, QWidget
 
 from cs_desktop.gui.campaign_map import CampaignMapView
-from cs_desktop.gui.campaign_port import PortChoices
+from cs_desktop.gui.campaign_port import PortChoices, PrizeFateBox, ShipyardBox
 from cs_desktop.play.campaign_presenter import CampaignPresenter
 
 
@@ -26,6 +26,9 @@ class CampaignPage(QWidget):
         self.presenter: CampaignPresenter | None = None
         self._buttons: list[QPushButton] = []
         self.port_choices: PortChoices | None = None
+        self.prize_fate: PrizeFateBox | None = None
+        self.shipyard: ShipyardBox | None = None
+        self._refit_ship: str | None = None  # the ship of the squadron the port screen refits (None: flagship)
         self.map = CampaignMapView()
         self.heading = QLabel()
         self.heading.setObjectName("campaign-heading")
@@ -74,11 +77,12 @@ class CampaignPage(QWidget):
             b.hide()
             b.deleteLater()
         self._buttons = []
-        if self.port_choices is not None:
-            self.buttons.removeWidget(self.port_choices)
-            self.port_choices.hide()
-            self.port_choices.deleteLater()
-            self.port_choices = None
+        for box in (self.port_choices, self.prize_fate, self.shipyard):
+            if box is not None:
+                self.buttons.removeWidget(box)
+                box.hide()
+                box.deleteLater()
+        self.port_choices = self.prize_fate = self.shipyard = None
         p = self.presenter
         if p is None:
             for w in (self.heading, self.ships, self.prompt, self.details):
@@ -112,12 +116,23 @@ class CampaignPage(QWidget):
             self._button("&Fight on the board", "campaign-fight", self.fightRequested.emit)
             self._button("&Resolve (the computer fights it)", "campaign-resolve", self._resolve)
             return
-        choices = p.refit_choices()
+        fate = p.prize_fate()
+        if fate is not None:  # the port screen: a prize's fate, sell or keep
+            self.prize_fate = PrizeFateBox(p, fate)
+            self.prize_fate.chosen.connect(self._chosen)
+            self.buttons.addWidget(self.prize_fate)
+        choices = p.refit_choices(self._refit_ship)
         if choices is not None:  # the port screen: choose what the month in port does
             self.port_choices = PortChoices(p, choices)
             self.port_choices.chosen.connect(self._chosen)
+            self.port_choices.shipChosen.connect(self._refit_for)
             self.buttons.addWidget(self.port_choices)
-        for i, (option, words) in enumerate(p.options()):
+        offers = p.ships_for_sale()
+        if offers:  # the port screen: the ships the yard sells
+            self.shipyard = ShipyardBox(p, offers)
+            self.shipyard.chosen.connect(self._chosen)
+            self.buttons.addWidget(self.shipyard)
+        for i, (option, words) in enumerate(p.menu_options()):
             self._button(words, f"campaign-option-{i}", lambda _checked=False, o=option: self._choose(o))
 
     def _button(self, text: str, name: str, slot: Any) -> None:
@@ -131,14 +146,20 @@ class CampaignPage(QWidget):
         self._buttons.append(b)
 
     def _choose(self, option: Any) -> None:
+        self._refit_ship = None
         if self.presenter is not None:
             self.presenter.choose(option)
         self.refresh()
         self.changed.emit()
 
     def _chosen(self) -> None:
+        self._refit_ship = None
         self.refresh()
         self.changed.emit()
+
+    def _refit_for(self, ship: str) -> None:
+        self._refit_ship = ship
+        self.refresh()
 
     def _resolve(self) -> None:
         if self.presenter is not None:

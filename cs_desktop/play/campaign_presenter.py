@@ -46,6 +46,28 @@ class MapArea:
     position: tuple[float, float] | None
 
 
+@dataclass(frozen=True)
+class ShipForSale:
+    """A ship the port's yard offers (RC15.4a): what the port screen's shipyard draws."""
+
+    ship: str
+    name: str
+    price: int
+    words: str  # her tracks, hull and delivery crew, in words
+    can_buy: bool
+    why_not: str  # why she cannot be bought now ("" if she can)
+
+
+@dataclass(frozen=True)
+class PrizeFate:
+    """The prize in port waiting for the player's choice (RC15.3a): what the port screen's prize box draws."""
+
+    name: str
+    lines: list[str]
+    sell_words: str
+    keep_words: str
+
+
 @dataclass
 class CampaignMap:
     """What the map draws: the areas and ports, where the squadron is, the month and the weather."""
@@ -113,10 +135,23 @@ class CampaignPresenter:
         req = self.engine.pending
         return [] if req is None else [(o, self.option_words(req.kind, o)) for o in req.options]
 
+    def menu_options(self) -> list[tuple[Any, str]]:
+        """The options the page shows as buttons: all but those the port screen shows itself (the prize's fate,
+        the ships for sale)."""
+        req = self.engine.pending
+        if req is not None and req.kind == "prize_fate":
+            return []
+        return [(o, w) for o, w in self.options() if not (isinstance(o, dict) and o.get("order") == "buy")]
+
     def option_words(self, kind: str, option: Any) -> str:
         c = self.engine.c
+        if kind == "prize_fate":
+            return self.prize_fate_words(str(option))
         if kind == "orders":
             order = option["order"]
+            if order == "buy":
+                offer = next((o for o in self._for_sale() if o["ship"] == option["ship"]), None)
+                return f"Buy {c.cards[option['ship']].name}" + (f" for {offer['price']}" if offer else "")
             if order == "refit":
                 return f"Refit a month at {self._port_name()}: everything the port offers, the worst wound first"
             if order == "cruise":
@@ -149,32 +184,94 @@ class CampaignPresenter:
                 f"up to {p.recruits.points} {p.recruits.quality} crew points at {t.recruit_cost_per_point} a point, "
                 f"fills stores and shot, morale to handy")
 
-    def refit_choices(self) -> dict[str, Any] | None:
-        """The port screen's choices (the orders request's `info.refit`): the boxes each track can have
-        repaired, the port's total a month, the recruits, their quality, the costs; None at sea."""
+    def refit_choices(self, ship: str | None = None) -> dict[str, Any] | None:
+        """The port screen's choices for the flagship, or the squadron's ship `ship` (the orders request's
+        `info.refit` / `info.refit_ships`): the boxes each track can have repaired, the port's total a month,
+        the recruits, their quality, the costs; None at sea."""
         req = self.engine.pending
         if req is None or req.kind != "orders" or "refit" not in req.info:
             return None
+        if ship is not None and ship in req.info.get("refit_ships", {}):
+            return dict(req.info["refit_ships"][ship])
         return dict(req.info["refit"])
 
-    def refit_cost(self, repair: dict[str, int], recruit: int) -> int:
-        lim = self.refit_choices() or {}
+    def refit_ships(self) -> list[tuple[str, str]]:
+        """The ships a refit may serve (id, name): the flagship first, then the squadron's other ships."""
+        req = self.engine.pending
+        if req is None or req.kind != "orders" or "refit" not in req.info:
+            return []
+        first = req.info["refit"]
+        return [(first["ship"], first["name"])] + [(k, v["name"]) for k, v in req.info.get("refit_ships", {}).items()]
+
+    def _for_sale(self) -> list[dict[str, Any]]:
+        req = self.engine.pending
+        return list(req.info.get("for_sale", [])) if req is not None and req.kind == "orders" else []
+
+    def ships_for_sale(self) -> list[ShipForSale]:
+        """The port's ships for sale (RC15.4a), each with her price and whether she can be bought now."""
+        req = self.engine.pending
+        out = []
+        for o in self._for_sale():
+            option = {"order": "buy", "ship": o["ship"]}
+            can = req is not None and option in req.options
+            why = "" if can else ("bought already" if o["bought"] else
+                                  f"the account holds {self.engine.state.money}" if not o["affordable"] else "")
+            words = (f"{o['hull']} hull, {o['guns']} gunnery boxes, rigging {o['rigging']}; delivered with "
+                     f"{o['crew']} of her {o['crew_points']} crew points ({o['quality']})")
+            out.append(ShipForSale(o["ship"], o["name"], int(o["price"]), words, can, why))
+        return out
+
+    def buy(self, ship: str) -> bool:
+        """Buy a ship for sale here; False (and why in `last_message`) if refused."""
+        return self.choose({"order": "buy", "ship": ship})
+
+    def prize_fate(self) -> PrizeFate | None:
+        """The prize in port waiting for the player's choice, or None."""
+        req = self.engine.pending
+        if req is None or req.kind != "prize_fate":
+            return None
+        i = req.info
+        lines = [f"Crew {i['crew']}/{i['crew_points']} (her prize crew), rigging {i['rigging']}/{i['rigging_points']}"
+                 f", gunnery {i['guns']}/{i['gun_boxes']}, stores {i['stores']}",
+                 f"The prize court values her at {i['value']}: the captain's share is {i['share']}"]
+        return PrizeFate(str(i["name"]), lines, self.prize_fate_words("sell"), self.prize_fate_words("keep"))
+
+    def prize_fate_words(self, choice: str) -> str:
+        req = self.engine.pending
+        i = req.info if req is not None and req.kind == "prize_fate" else {}
+        if choice == "sell":
+            return f"Sell her to the prize court (your share {i.get('share', '?')})"
+        return (f"Keep her: she joins your squadron with her damage, her prize crew of {i.get('crew', '?')} "
+                "aboard (no share)")
+
+    def refit_cost(self, repair: dict[str, int], recruit: int, ship: str | None = None) -> int:
+        lim = self.refit_choices(ship) or {}
         return sum(repair.values()) * int(lim.get("repair_cost", 0)) + recruit * int(lim.get("recruit_cost", 0))
 
-    def refit(self, repair: dict[str, int], recruit: int, loads: bool) -> bool:
-        """A month in port with the port screen's choices; False (and why in `last_message`) if refused."""
-        return self.choose({"order": "refit", "repair": {k: v for k, v in repair.items() if v},
-                            "recruit": recruit, "loads": loads})
+    def refit(self, repair: dict[str, int], recruit: int, loads: bool, ship: str | None = None) -> bool:
+        """A month in port with the port screen's choices (for the flagship, or the squadron's ship `ship`);
+        False (and why in `last_message`) if refused."""
+        answer: dict[str, Any] = {"order": "refit", "repair": {k: v for k, v in repair.items() if v},
+                                  "recruit": recruit, "loads": loads}
+        if ship is not None and ship != self.engine.state.flagship.id:
+            answer["ship"] = ship
+        return self.choose(answer)
 
     def ships(self) -> list[str]:
+        from cs_desktop.campaign.prizes import guard, unguarded
+
         s, c = self.engine.state, self.engine.c
         out = []
         for x in s.ships:
             card = c.cards[x.card]
+            held = ""
+            if x.prisoners:  # who guards them (RC15.3b) and how many are loose (RC15.3c)
+                loose = unguarded(c, x)
+                held = f" (guard {guard(c, x)}" + (f", {loose} unguarded" if loose else "") + ")"
             out.append(f"{x.name} ({x.role}, {x.quality} crew): crew {x.crew}/{card.crew_points}, rigging "
                        f"{x.rigging}/{card.rigging_points}, gunnery {x.guns}/{x.guns + x.damage(card)['hull']}, "
                        f"morale {MORALE_NAMES.get(x.morale, x.morale)}, stores {x.stores}, shot {x.shot}, "
-                       f"prisoners {x.prisoners}")
+                       f"prisoners {x.prisoners}{held}")
         return out
 
     def weather(self) -> str:
@@ -214,7 +311,11 @@ class CampaignPresenter:
     def terms(self) -> list[str]:
         """The battle's 20.1/21.3 terms, one line a step, as the tactical setup shows them."""
         b = self.engine.state.battle
-        return list(b["terms"]) if b else []
+        if not b:
+            return []
+        guard = [f"{b['guard']} crew point(s) guard the prisoners below and do not fight (RC15.3b)"] \
+            if b.get("guard") else []
+        return guard + list(b["terms"])
 
     def journal(self, last: int | None = None) -> list[str]:
         lines = [f"{e['date']}  {e['text']}" for e in self.engine.state.journal]

@@ -4,7 +4,7 @@ stores, weather and escape rolls, the end of a career. Every change must appear 
 from __future__ import annotations
 
 import cs_desktop
-from cs_desktop.campaign import consequences, encounters, port
+from cs_desktop.campaign import consequences, encounters, port, prizes
 from cs_desktop.campaign.engine import CampaignEngine, new_state
 from cs_desktop.campaign.folder import load_campaign
 from cs_desktop.campaign.state import ledger_totals, totals
@@ -67,13 +67,15 @@ def test_prisoners_six_times_their_guard_rise_and_retake_the_prize() -> None:
     _balanced(s)
 
 
-def test_the_prize_court_pays_the_captains_share_and_the_prize_crew_returns() -> None:
+def test_rc15_3a_the_prize_court_pays_the_captains_share_when_she_is_sold_and_the_prize_crew_returns() -> None:
     s = new_state(C, 1)
     s.port = None
     s.prizes = [_prize(prisoners=6, guns=20)]
     consequences.decide_prize(C, s, "take")
     money, crew = s.money, s.flagship.crew
     port.arrive(C, s, "boston")
+    assert s.money == money and [x.role for x in prizes.awaiting(C, s)] == ["prize"]  # her fate is asked first
+    prizes.decide_fate(C, s, "sell")
     value = 20 * C.campaign.terms.prize_value_per_gun_box
     assert s.money == money + value * C.campaign.terms.captain_share // 100
     assert s.flagship.crew == crew + 1 and len(s.ships) == 1 and s.stats["condemned"] == 1

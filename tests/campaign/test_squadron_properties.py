@@ -1,0 +1,82 @@
+"""Issue 15 item 7 with the new choices (rulings RC15.3a, RC15.4a): whole campaigns in which a prize is kept and
+ships are bought still account for everything (crew, damage boxes, stores, shot, prisoners, money, ships), keep
+every ship's tracks within her card, round-trip JSON and replay equal for a seed."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import cs_desktop
+from cs_desktop.campaign import policy
+from cs_desktop.campaign.engine import CampaignEngine, CampaignRequest
+from cs_desktop.campaign.folder import Campaign, load_campaign
+from cs_desktop.campaign.play import start
+from cs_desktop.campaign.state import ledger_totals, totals
+from cs_desktop.rules.cards import Scenario, ShipCard
+from cs_desktop.simulate import play_game
+
+C = load_campaign(cs_desktop.SCENARIOS / "campaigns" / "constitution-1812")
+OPEN = load_campaign(cs_desktop.SCENARIOS / "campaigns" / "open-career")
+
+
+def _answer(engine: CampaignEngine, req: CampaignRequest) -> Any:
+    """The policy, but keeping a prize while the squadron has no other ship, and buying what it can."""
+    if req.kind == "battle":
+        b = req.info
+        game = play_game(Scenario.model_validate(b["scenario"]),
+                         {k: ShipCard.model_validate(v) for k, v in b["ships"].items()}, b["seed"],
+                         ("simple", "simple"), b["options"])
+        return {"decisions": game.decisions}
+    if req.kind == "prize_fate":
+        return "sell" if any(x.role == "consort" for x in engine.state.ships) else "keep"
+    buys = [o for o in req.options if req.kind == "orders" and o["order"] == "buy"]
+    return buys[0] if buys else policy.choose(engine, req)
+
+
+def _career(c: Campaign, seed: int, nation: str | None = None, year: int | None = None) -> CampaignEngine:
+    engine = start(c, seed, nation, year)
+    while (req := engine.pending) is not None:
+        assert engine.submit(_answer(engine, req)), req.kind
+    return engine
+
+
+def _check(c: Campaign, engine: CampaignEngine) -> None:
+    s = engine.state
+    assert s.ended and totals(s) == ledger_totals(s), "something was created or lost without a recorded cause"
+    assert all(e["cause"] for e in s.ledger)
+    for ship in s.ships:
+        card = c.cards[ship.card]
+        assert 0 <= ship.crew <= card.crew_points and 0 <= ship.rigging <= card.rigging_points
+        assert all(0 <= ship.gunnery[k] <= len(card.gunnery[k]) for k in ship.gunnery)
+        assert ship.stores >= 0 and ship.shot >= 0 and ship.prisoners >= 0 and 1 <= ship.morale <= 3
+    assert json.loads(json.dumps(s.to_dict())) == s.to_dict()
+
+
+def test_rc15_3a_rc15_4a_a_career_that_keeps_a_prize_and_buys_a_ship() -> None:
+    engine = _career(C, 0)
+    _check(C, engine)
+    s = engine.state
+    texts = [e["text"] for e in s.journal]
+    assert s.stats["kept"] == 1 and any("taken into the squadron" in t for t in texts)
+    assert s.bought and any(e["kind"] == "bought" for e in s.journal)
+    assert sum(1 for e in s.ledger if e["what"] == "ships") >= 4
+
+
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(min_value=0, max_value=10_000))
+def test_rc15_3a_rc15_4a_whole_campaigns_with_the_new_choices_account_for_everything_and_replay_equal(
+        seed: int) -> None:
+    engine = _career(C, seed)
+    _check(C, engine)
+    assert _career(C, seed).state.to_dict() == engine.state.to_dict()
+
+
+@settings(max_examples=2, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(min_value=0, max_value=10_000), nation=st.sampled_from(["US", "GB", "FR"]))
+def test_rc15_4a_open_careers_with_the_new_choices_account_for_everything(seed: int, nation: str) -> None:
+    engine = _career(OPEN, seed, nation, 1803 if nation != "US" else 1812)
+    _check(OPEN, engine)
