@@ -42,6 +42,7 @@ def scratch_state(view: View, cards: Mapping[str, ShipCard]) -> GameState:
         halve_next_turn=list(view["halve_next_turn"]), deck=list(deck), discard=list(view["discard"]),
         turn_limit=view["turn_limit"], ended=view["ended"], end_reason=view["end_reason"],
         fleet_rules=bool(view.get("fleet_rules", False)),
+        terrain={(int(x), int(y)): str(kind) for x, y, kind in view.get("terrain", ())},
     )
 
 
@@ -62,7 +63,7 @@ def _ship(s: Ship, card: ShipCard) -> ShipState:
         hull_bonus=s["hull_bonus"], speed=s["speed"], halted=s["halted"], maneuver=maneuver, spent=s["spent"],
         strain=strain, no_back_sail=s["no_back_sail"], no_wear=s["no_wear"], worn_here=s["worn_here"],
         self_damage=s["self_damage"], struck=s["struck"], captured=s["captured"],
-        escaped=bool(s.get("escaped", False)),
+        escaped=bool(s.get("escaped", False)), aground=bool(s.get("aground", False)),
     )
 
 

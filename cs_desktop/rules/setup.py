@@ -62,6 +62,7 @@ def initial_state(scenario: Scenario, cards: Mapping[str, ShipCard], seed: int,
         map_size=(tables.map.width, tables.map.height), relativity=relativity,
         turn_limit=options.get("turn_limit", scenario.options.turn_limit),
         fleet_rules=bool(options.get("fleet_rules", scenario.options.fleet_rules)),
+        terrain=scenario.terrain_squares(),
     )
     if options.get("bridge_cards", True):
         from cs_desktop.rules.bridge_cards import new_deck

@@ -34,8 +34,9 @@ def duel(a: tuple[int, int, int] = (10, 12, 3), b: tuple[int, int, int] = (22, 1
          ships: tuple[str, str] = ("constitution", "java"), seed: int = 0, options: dict[str, Any] | None = None,
          qualities: tuple[str | None, str | None] = (None, None), engagement: str = "meeting",
          cards: dict[str, ShipCard] | None = None, extra: dict[str, list[tuple[str, tuple[int, int, int]]]] | None = None,
-         relativity: str = "standard") -> Game:
-    """Side 'us' sails ships[0] from a=(x, y, heading); side 'gb' sails ships[1] from b."""
+         relativity: str = "standard", terrain: list[dict[str, Any]] | None = None) -> Game:
+    """Side 'us' sails ships[0] from a=(x, y, heading); side 'gb' sails ships[1] from b; `terrain` is the
+    scenario's islands and shoals (left out when None)."""
     cards = dict(cards or {})
     for sid in ships:
         cards.setdefault(sid, ship_card(sid))
@@ -54,6 +55,7 @@ def duel(a: tuple[int, int, int] = (10, 12, 3), b: tuple[int, int, int] = (22, 1
             {"id": "gb", "name": "Britain", "nation": "GB", "ships": side_ships["gb"]},
         ],
         "options": {"relativity": relativity},
+        **({"terrain": terrain} if terrain is not None else {}),
     })
     opts = {"bridge_cards": False, "bonus_cards": False}
     opts.update(options or {})
