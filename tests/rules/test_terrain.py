@@ -335,3 +335,45 @@ def test_the_shoals_scenario_grounds_ships_in_play():
             assert game.submit(request.side, captains[request.side].choose(Seat(game, request)))
         seen |= {e["type"] for e in game.events}
     assert {"shoal_clear", "aground", "afloat"} <= seen
+
+
+def test_the_captains_weigh_a_shoal_ahead():
+    """The judgment helm prices a position on a shoal below the same position at open sea (R9.1f: she may lie
+    there aground), and a blocked line of fire (R11.4.6b) gives no hits either way; the simple captain marks an
+    Advance into a shoal down by SHOAL_RISK."""
+    from cs_desktop.ai import judgment_helm, simple
+    from cs_desktop.ai.judgment_helm import Helm
+
+    scenario, ships = load_scenario_with_ships(SHOALS)
+    game = Game(scenario, ships, 1, {})
+    view = game.view("us", events=False)
+    helm = Helm(view, "us", game.cards, None)
+    me, enemy = view["ships"]["congress"], view["ships"]["galatea"]
+    reef = next(sq for sq, kind in sorted(helm.state.terrain.items()) if kind == "shoal")
+    esq = (int(enemy["x"]), int(enemy["y"]))
+    on_reef = helm.position(me, reef, 3, enemy, esq)
+    terrain = helm.state.terrain
+    helm.state.terrain = {}
+    at_sea = helm.position(me, reef, 3, enemy, esq)
+    helm.state.terrain = terrain
+    assert on_reef < at_sea and judgment_helm.SHOAL_RISK > 0
+    captain = simple.SimpleCaptain(1)
+    ship = dict(me, x=reef[0] - 1, y=reef[1], heading=3)
+    advance = {"maneuver": "advance", "strain": 0}
+    open_sea = dict(view, terrain=[])
+    assert (captain._option_score(view, ship, enemy, advance)
+            == captain._option_score(open_sea, ship, enemy, advance) - simple.SHOAL_RISK)
+
+
+def test_the_judgment_captain_plays_the_shoals_scenario_legally_and_it_replays():
+    """The judgment captain (both sides) plays `frigates-among-the-shoals` to the end: every answer accepted,
+    never a ship on an island, the game replays to the same fingerprint."""
+    scenario, ships = load_scenario_with_ships(SHOALS)
+    game = Game(scenario, ships, 9, {})
+    captains = {s.id: make_captain("judgment", 9 + i) for i, s in enumerate(scenario.sides)}
+    while game.pending:
+        request = game.pending[0]
+        assert game.submit(request.side, captains[request.side].choose(Seat(game, request)))
+        assert all(game.state.terrain.get(s.square) != "island" for s in game.state.ships.values())
+    again = Game.replay(game.scenario, game.cards, game.seed, game.decisions, game.options)
+    assert game.ended and again.fingerprint() == game.fingerprint()
