@@ -185,7 +185,7 @@ TerrainKind = Literal["island", "shoal"]
 
 
 class TerrainArea(_Model):
-    """Terrain of a scenario (rulings R9.1e-R9.1g): squares of land (an `island`, which no ship may enter and no
+    """Terrain of a scenario (rulings R9.1e-R9.1f): squares of land (an `island`, which no ship may enter and no
     shot may cross) or of shallow water (a `shoal`, where a ship may run aground)."""
 
     kind: TerrainKind
@@ -213,7 +213,7 @@ class Scenario(_Model):
     victory_override: dict[Slug, VictoryOverride] = {}
     sources: Annotated[list[Text], Field(max_length=20)] = []
     terrain: Annotated[list[TerrainArea], Field(max_length=50, description="islands and shoals (rulings "
-                                                                          "R9.1e-R9.1g); none: open sea")] = []
+                                                                          "R9.1e-R9.1f); none: open sea")] = []
 
     @model_serializer(mode="wrap")
     def _omit_absent_terrain(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:

@@ -1,4 +1,4 @@
-"""Islands and shoals (issue 14, from the pirate game's islands and running aground; rulings R9.1e-R9.1g,
+"""Islands and shoals (issue 14, from the pirate game's islands and running aground; rulings R9.1e-R9.1f,
 R11.4.6b, R17.0a, R9.3i, R19.0g in docs/rulings.md).
 
 A scenario may list terrain squares. An *island* is land: no ship may enter it (an Advance or a Bonus Move
