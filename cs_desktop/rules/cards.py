@@ -189,7 +189,7 @@ class TerrainArea(_Model):
     shot may cross) or of shallow water (a `shoal`, where a ship may run aground)."""
 
     kind: TerrainKind
-    name: Annotated[str, Field(max_length=80, description="e.g. 'Cay Verde' (shown on the board)")] = ""
+    name: Annotated[str, Field(max_length=80, description="e.g. 'Cay Verde' (for the reader; the board draws the squares)")] = ""
     squares: Annotated[list[tuple[int, int]], Field(min_length=1, max_length=200,
                                                     description="[column, row] of each square on the map")]
 
