@@ -44,8 +44,10 @@ def segment_bonus(g: Game) -> Gen:
             if strain:
                 state.ships[ship_id].strain = strain
                 g.emit("strain", "16.0", f"{state.ships[ship_id].card.name} will make a Bonus Move", ship=ship_id)
+    # a ship aground strains for nothing: she selects no maneuver and is offered no Bonus Move (R9.1f); one that
+    # ran aground this turn is halted
     movers = [s for s in state.afloat() if s.strain and wind_position(state, s) != "H" and not s.halted
-              and not is_grappled(state, s) and not s.aground]
+              and not is_grappled(state, s)]
     order = sorted(movers, key=lambda s: 0 if s.side == state.ip() else 1)
     for ship in order:
         if state.ended:
