@@ -123,7 +123,37 @@ def scenario_problems(s: Scenario) -> list[tuple[str, str]]:
                 out.extend(card_problems(ss.ship, f"{where}.ship."))
                 if ss.start_state is not None:
                     out.extend((f"{where}.{f}", p) for f, p in start_state_problems(ss.ship, ss.start_state))
+    out.extend(terrain_problems(s, size))
     return out
+
+
+def terrain_problems(s: Scenario, size: tuple[int, int] | None) -> list[tuple[str, str]]:
+    """Ruling R2.0e: every terrain square on the map, and no ship starting on an island."""
+    out: list[tuple[str, str]] = []
+    if not s.terrain:
+        return out
+    for i, area in enumerate(s.terrain):
+        for k, (x, y) in enumerate(area.squares):
+            if size is not None and not (0 <= x < size[0] and 0 <= y < size[1]):
+                out.append((f"terrain[{i}].squares[{k}]", f"[{x}, {y}] is off the map; columns "
+                                                          f"0..{size[0] - 1}, rows 0..{size[1] - 1}"))
+    land = {sq for sq, kind in s.terrain_squares().items() if kind == "island"}
+    starts = _start_squares()
+    for i, side in enumerate(s.sides):
+        for j, ss in enumerate(side.ships):
+            start = starts.get(ss.start) if isinstance(ss.start, str) else (int(ss.start[0]), int(ss.start[1]))
+            if start is not None and start in land:
+                out.append((f"sides[{i}].ships[{j}].start", f"{list(start)} is an island: no ship may be on land "
+                                                            "(ruling R9.1e); start her at sea"))
+    return out
+
+
+def _start_squares() -> dict[str, tuple[int, int]]:
+    try:
+        raw = json.loads((cs_desktop.RESOURCES / "tables" / "map.json").read_text(encoding="utf-8"))
+        return {str(k): (int(v[0]), int(v[1])) for k, v in raw["start"]["values"].items()}
+    except (OSError, ValueError, KeyError, TypeError, IndexError):
+        return {}
 
 
 def parse_scenario(text: str, source: str) -> Scenario:

@@ -49,3 +49,14 @@ def test_14_2_a_fleet_is_listed_own_side_first_and_the_enemy_as_seen() -> None:
 
 def test_14_2_a_duel_is_not_a_fleet() -> None:
     assert not is_fleet(_presenter(JAVA).screen())
+
+
+def test_r9_1f_a_ship_aground_is_listed_aground() -> None:
+    """Ruling R9.1f: the fleet list's status of a ship aground says so (terrain is public: in every view)."""
+    presenter = _presenter(ROOT / "scenarios" / "fleets" / "frigates-among-the-shoals.json")
+    game = presenter.game
+    assert game is not None
+    game.state.ships["congress"].aground = True
+    presenter._screen_key = None
+    status = {r.name: r.status for r in fleet_rows(presenter.screen())}
+    assert "aground" in status["Congress"] and "aground" not in status["Chesapeake"]

@@ -18,10 +18,14 @@ from cs_desktop.rules import maneuver as mv
 from cs_desktop.rules.cards import ShipCard
 from cs_desktop.rules.state import GameState, ShipState
 from cs_desktop.rules.tables import get_tables
+from cs_desktop.rules.terrain import ISLAND, SHOAL, fire_blocked
 
 DEPTH = 3
 #: how far apart (squares) the ships may drift before the helm steers back together (map 32 x 24).
 SLACK = 9
+#: what a shoal square costs (R9.1f: a third of the ships entering one run aground, green crews more, and lie
+#: there a turn or more): weighed against a broadside, so a captain crosses a shoal only when the fight is worth it
+SHOAL_RISK = 0.6
 
 
 def expected_hits(dice: int, mp: int) -> float:
@@ -56,7 +60,8 @@ class Helm:
         ecard = self.cards[enemy["card"]]
         score = 0.0
         d = geo.mp_distance(sq, esq) if sq != esq else 1
-        if sq != esq:
+        terrain = self.state.terrain
+        if sq != esq and not (terrain and fire_blocked(self.state, sq, esq)):  # R11.4.6b: no shot over land
             mine = geo.broadside_side_in_arc(sq, heading, esq)
             if mine is not None:
                 hits = expected_hits(gun_power(ship, card, mine, d), d)
@@ -77,6 +82,11 @@ class Helm:
         else:
             score += 0.03 * scale * min(d, 20) - 0.05 * scale * max(0, d - 24)
         score += 0.05 * scale * get_tables().position_rank(letter(self.view, heading))
+        if terrain:  # R9.1f: a shoal may hold her fast; R9.1e: land ahead leaves her only to haul off
+            if terrain.get(sq) == SHOAL:
+                score -= SHOAL_RISK * (scale + 0.5)
+            if terrain.get(geo.step(sq, heading)) == ISLAND:
+                score -= 0.2 * (scale + 0.5)
         # 9.3: never let the two ships drift further apart than the map can hold
         width, height = self.view["map_size"]
         others = [esq] + [square(o) for o in self.view["ships"].values()

@@ -46,6 +46,7 @@ def scratch_state(view: View, cards: Mapping[str, ShipCard]) -> GameState:
         initial_broadside=bool(view.get("initial_broadside", False)), heavy_guns=bool(view.get("heavy_guns", False)),
         fire_spreads=bool(view.get("fire_spreads", False)),
         batteries_fired={k: list(v) for k, v in view.get("batteries_fired", {}).items()},
+        terrain={(int(x), int(y)): str(kind) for x, y, kind in view.get("terrain", ())},
     )
 
 
@@ -66,7 +67,7 @@ def _ship(s: Ship, card: ShipCard) -> ShipState:
         hull_bonus=s["hull_bonus"], speed=s["speed"], halted=s["halted"], maneuver=maneuver, spent=s["spent"],
         strain=strain, no_back_sail=s["no_back_sail"], no_wear=s["no_wear"], worn_here=s["worn_here"],
         self_damage=s["self_damage"], struck=s["struck"], captured=s["captured"],
-        escaped=bool(s.get("escaped", False)),
+        escaped=bool(s.get("escaped", False)), aground=bool(s.get("aground", False)),
     )
 
 

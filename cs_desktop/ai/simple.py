@@ -20,6 +20,9 @@ from cs_desktop.rules.state import assigned_total
 from cs_desktop.rules.tables import get_tables
 
 PREFERRED_RANGE = 6  # MP
+#: an Advance into a shoal (ruling R9.1f: she may run aground): less than a broadside that bears (4), so she
+#: still follows the enemy across one when that brings her guns to bear
+SHOAL_RISK = 2.0
 
 
 class SimpleCaptain:
@@ -127,6 +130,9 @@ class SimpleCaptain:
             score = max(score, best_turn - 0.5)
         if kind == "back_sail":
             score -= 0.5
+        if kind == "advance" and view.get("terrain"):  # R9.1f: a shoal may put her aground
+            if [square[0], square[1], "shoal"] in view["terrain"]:
+                score -= SHOAL_RISK
         if kind == "tack":
             score -= 1.5  # it may fail and leave her In Irons
         score -= option.get("strain", 0) * 3.0  # a failed rigging check costs boxes

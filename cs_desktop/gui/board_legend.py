@@ -5,7 +5,7 @@ board's bottom-left corner, opened and closed by its own tab or from the View me
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QPainter, QPainterPath, QPaintEvent, QPen
+from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPaintEvent, QPen
 from PySide6.QtWidgets import QToolButton, QVBoxLayout, QWidget
 
 from cs_desktop.gui.board_paint import HIGHLIGHT, PORT, STARBOARD, _font
@@ -31,6 +31,8 @@ ENTRIES: tuple[tuple[str, str, str], ...] = (
     ("fire", "#ff6a00", "On Fire (11.5)"),
     ("grapple", "#3b2a14", "grappled (12.0)"),
     ("start", "#46788a", "start square A-D (2.0)"),
+    ("island", "#cdbb86", "island: no ship enters, blocks fire (R9.1e)"),
+    ("shoal", "#7fa7b5", "shoal: a ship may run aground (R9.1f)"),
 )
 
 
@@ -156,6 +158,22 @@ def _swatch(p: QPainter, kind: str, color: QColor, r: QRectF) -> None:
         p.drawEllipse(c, 7, 7)
         p.setFont(_font(9, True))
         p.drawText(QRectF(c.x() - 7, c.y() - 7, 14, 14), Qt.AlignmentFlag.AlignCenter, "G")
+    elif kind == "island":
+        p.setPen(QPen(QColor("#5b4626"), 1.6))
+        p.setBrush(color)
+        p.drawRect(QRectF(c.x() - 9, c.y() - 7, 18, 14))
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(QColor("#8fa05a"))
+        p.drawEllipse(QRectF(c.x() - 5, c.y() - 4, 10, 7))
+    elif kind == "shoal":
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(QColor(236, 226, 190))
+        p.drawRect(QRectF(c.x() - 9, c.y() - 7, 18, 14))
+        p.setBrush(QBrush(color, Qt.BrushStyle.BDiagPattern))
+        p.drawRect(QRectF(c.x() - 9, c.y() - 7, 18, 14))
+        p.setPen(QPen(QColor("#9c8a55"), 1, Qt.PenStyle.DotLine))
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.drawRect(QRectF(c.x() - 9, c.y() - 7, 18, 14))
     elif kind == "start":
         p.setPen(QPen(color, 1.2, Qt.PenStyle.DashLine))
         p.setBrush(Qt.BrushStyle.NoBrush)

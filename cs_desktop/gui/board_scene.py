@@ -165,6 +165,8 @@ class BoardScene(BoardBase):
             lines.append("On Fire")
         if ship.get("struck"):
             lines.append("has struck her colours")
+        if ship.get("aground"):
+            lines.append("aground on a shoal: cannot move until she gets off (R9.1f, R17.0a)")
         return "\n".join(lines)
 
     def _build_smoke(self, view: Mapping[str, Any]) -> None:

@@ -35,6 +35,7 @@ from cs_desktop.gui.board_motion import ShipMotion, animation_allowed
 from cs_desktop.gui.board_paint import KIND, PAYLOAD, SQUARE
 from cs_desktop.gui.board_pick import BoardPick
 from cs_desktop.gui.board_scene import BoardScene
+from cs_desktop.gui.board_terrain import TerrainItem, terrain_items
 from cs_desktop.rules.tables import get_tables
 
 
@@ -78,6 +79,7 @@ class BoardView(BoardCamera, BoardScene, BoardAdvice, BoardPick, QGraphicsView):
         self.ship_items: dict[str, ShipItem] = {}
         self.name_labels: dict[str, LabelItem] = {}
         self.smoke_items: list[SmokeItem] = []
+        self.terrain_items: list[TerrainItem] = []
         self.fire_items: list[FireItem] = []
         self.grapple_items: list[GrappleItem] = []
         self.preview_items: list[QGraphicsItem] = []
@@ -127,12 +129,16 @@ class BoardView(BoardCamera, BoardScene, BoardAdvice, BoardPick, QGraphicsView):
         self.ship_items.clear()
         self.name_labels.clear()
         self.smoke_items.clear()
+        self.terrain_items.clear()
         self.fire_items.clear()
         self.grapple_items.clear()
         wind = int(view.get("wind", 1))
         assert self.wind_item is not None
         self.wind_item.set_wind(wind)
         self._build_ships(view, wind, previous, old_names)
+        for item in terrain_items(view, size_t):  # islands and shoals (R9.1e, R9.1f), under everything
+            self._add(item, self._dynamic)
+            self.terrain_items.append(item)
         self._build_smoke(view)
         self._build_grapples(view)
         self._draw_picked()

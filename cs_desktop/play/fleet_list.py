@@ -67,7 +67,9 @@ def _status(ship: dict[str, Any]) -> tuple[str, bool]:
     bits = [f"{ship.get('sail', '')} sail"]
     if ship.get("on_fire"):
         bits.append("ON FIRE")
-    if ship.get("halted"):
+    if ship.get("aground"):  # R9.1f: on a shoal until she gets off
+        bits.append("aground")
+    elif ship.get("halted"):
         bits.append("halted")
     return ", ".join(bits), False
 

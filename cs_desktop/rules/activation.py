@@ -26,11 +26,11 @@ def needs_selection(state: GameState, ship: ShipState, impulse: int) -> bool:
     each maneuver she completes (not in the 12th impulse), whether or not she has activations left this turn
     (9.1 restriction 1; with none left her maneuver carries over and needs a Strain, restriction 2). Not a
     ship In Irons for the rest of the turn (9.1.4 step 3: she ignores the remaining impulses), nor a grappled
-    ship (ruling R12.0)."""
+    ship (ruling R12.0), nor a ship aground (ruling R9.1f)."""
     from cs_desktop.rules.grappling import is_grappled
 
     return (ship.afloat and ship.maneuver is None and not ship.halted and impulse < 12
-            and not is_grappled(state, ship))
+            and not is_grappled(state, ship) and not ship.aground)
 
 
 def select_maneuvers(g: Game, ships: list[ShipState], impulse: int, left_now: dict[str, int] | None = None) -> Gen:

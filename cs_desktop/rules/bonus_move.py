@@ -12,6 +12,7 @@ from cs_desktop.rules.grappling import is_grappled
 from cs_desktop.rules.maneuver import enter_square, move_ahead
 from cs_desktop.rules.movement_rates import wind_position
 from cs_desktop.rules.rolls import roll
+from cs_desktop.rules.terrain import land_ahead, sound
 
 if TYPE_CHECKING:
     from cs_desktop.rules.game import Game
@@ -21,9 +22,11 @@ Gen = Generator[list[Request], dict[str, Any], Any]
 
 
 def may_choose_bonus(state: GameState, ship: ShipState) -> bool:
-    """16.0: not when dismasted, not In Irons; ruling R16.0: not while grappled."""
+    """16.0: not when dismasted, not In Irons; ruling R16.0: not while grappled; ruling R9.1e/f: not with land
+    ahead, not aground."""
     return (ship.afloat and not ship.strain and not ship.dismasted and wind_position(state, ship) != "H"
-            and not ship.halted and not is_grappled(state, ship))
+            and not ship.halted and not is_grappled(state, ship)
+            and not (state.terrain and (ship.aground or land_ahead(state, ship))))
 
 
 def segment_bonus(g: Game) -> Gen:
@@ -41,6 +44,8 @@ def segment_bonus(g: Game) -> Gen:
             if strain:
                 state.ships[ship_id].strain = strain
                 g.emit("strain", "16.0", f"{state.ships[ship_id].card.name} will make a Bonus Move", ship=ship_id)
+    # a ship aground strains for nothing: she selects no maneuver and is offered no Bonus Move (R9.1f); one that
+    # ran aground this turn is halted
     movers = [s for s in state.afloat() if s.strain and wind_position(state, s) != "H" and not s.halted
               and not is_grappled(state, s)]
     order = sorted(movers, key=lambda s: 0 if s.side == state.ip() else 1)
@@ -48,11 +53,16 @@ def segment_bonus(g: Game) -> Gen:
         if state.ended:
             return
         heading_in = ship.heading
-        if not move_ahead(g, ship, "16.0", "makes a Bonus Move"):
+        if state.terrain and land_ahead(state, ship):  # ruling R9.1e: she strained, but land is ahead
+            g.emit("land_ahead", "R9.1e", f"{ship.card.name} finds land ahead: no Bonus Move", ship=ship.id)
+        elif not move_ahead(g, ship, "16.0", "makes a Bonus Move"):
             if state.ended:
                 return
             continue  # fleet rules: she escaped off the map (R9.3f)
-        yield from enter_square(g, ship, heading_in)
+        else:
+            yield from enter_square(g, ship, heading_in)
+            if state.terrain:
+                yield from sound(g, ship)  # ruling R9.1f
         mods = damage.quality_mods(ship)
         if ship.assign["sailing"]:
             mods.append(("crew assigned to Sailing +1", 1))

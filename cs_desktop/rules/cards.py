@@ -200,6 +200,18 @@ class RulesOptions(_Model):
 #: the rules options that are plain on/off switches, off by default and written only when on or given
 SWITCHES = ("fleet_rules", "variable_wind", "initial_broadside", "heavy_guns", "fire_spreads")
 
+TerrainKind = Literal["island", "shoal"]
+
+
+class TerrainArea(_Model):
+    """Terrain of a scenario (rulings R9.1e-R9.1f): squares of land (an `island`, which no ship may enter and no
+    shot may cross) or of shallow water (a `shoal`, where a ship may run aground)."""
+
+    kind: TerrainKind
+    name: Annotated[str, Field(max_length=80, description="e.g. 'Cay Verde' (for the reader; the board draws the squares)")] = ""
+    squares: Annotated[list[tuple[int, int]], Field(min_length=1, max_length=200,
+                                                    description="[column, row] of each square on the map")]
+
 
 class Scenario(_Model):
     """A scenario card (20.0): ships, start squares, headings, wind, and what 20.1 needs."""
@@ -219,6 +231,20 @@ class Scenario(_Model):
     options: RulesOptions = RulesOptions()
     victory_override: dict[Slug, VictoryOverride] = {}
     sources: Annotated[list[Text], Field(max_length=20)] = []
+    terrain: Annotated[list[TerrainArea], Field(max_length=50, description="islands and shoals (rulings "
+                                                                          "R9.1e-R9.1f); none: open sea")] = []
+
+    @model_serializer(mode="wrap")
+    def _omit_absent_terrain(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        """`terrain` is written only when given, so a scenario without it dumps exactly as before."""
+        data: dict[str, Any] = handler(self)
+        if not self.terrain:
+            data.pop("terrain", None)
+        return data
+
+    def terrain_squares(self) -> dict[tuple[int, int], str]:
+        """Square -> 'island' or 'shoal' (a square is listed once: see the validator)."""
+        return {(int(x), int(y)): area.kind for area in self.terrain for x, y in area.squares}
 
     @model_validator(mode="after")
     def _check_scenario(self) -> Scenario:
@@ -232,4 +258,11 @@ class Scenario(_Model):
         for key in list(self.options.bid) + list(self.victory_override):
             if key not in ids:
                 raise ValueError(f"side {key!r} in options/victory_override is not one of {ids}")
+        seen: dict[tuple[int, int], int] = {}
+        for i, area in enumerate(self.terrain):
+            for sq in area.squares:
+                if sq in seen:
+                    raise ValueError(f"terrain[{i}]: square {list(sq)} is already in terrain[{seen[sq]}]; a square "
+                                     "is land or shoal, once")
+                seen[sq] = i
         return self

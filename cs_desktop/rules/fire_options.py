@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from cs_desktop.rules import geometry as geo
 from cs_desktop.rules.firing import HOLD, LONG_RANGE, can_fire_section, chaser_dice, line_of_fire
+from cs_desktop.rules.terrain import fire_blocked
 
 if TYPE_CHECKING:
     from cs_desktop.rules.state import GameState, ShipState
@@ -46,6 +47,8 @@ def _bearing(state: GameState, firer: ShipState, target: ShipState) -> tuple[int
     mp = 3 * dx + 2 * (dy - dx) if dx < dy else 3 * dy + 2 * (dx - dy)  # geo.mp_distance, inline
     if mp > LONG_RANGE:
         return None
+    if state.terrain and fire_blocked(state, firer.square, target.square):
+        return None  # ruling R11.4.6b: an island stands between them
     side = geo.broadside_side_in_arc(firer.square, firer.heading, target.square)
     if side is not None:
         return mp, side, None

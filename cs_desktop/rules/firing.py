@@ -17,6 +17,7 @@ from cs_desktop.rules.reloading import place_load, select_loads
 from cs_desktop.rules.rolls import NO_CARDS, CardUse, offer_bonus_cards, roll, roll_now
 from cs_desktop.rules.state import FAIR, HANDY
 from cs_desktop.rules.tables import get_tables
+from cs_desktop.rules.terrain import fire_blocked
 
 if TYPE_CHECKING:
     from cs_desktop.rules.game import Game
@@ -52,6 +53,8 @@ def line_of_fire(state: GameState, firer: ShipState, target: ShipState) -> Line 
     mp = geo.mp_distance(firer.square, target.square)
     if mp > LONG_RANGE:
         return None
+    if state.terrain and fire_blocked(state, firer.square, target.square):
+        return None  # ruling R11.4.6b: an island stands between them
     side = geo.broadside_side_in_arc(firer.square, firer.heading, target.square)
     if side is not None:
         rake = geo.rake(firer.square, firer.heading, target.square, target.heading)

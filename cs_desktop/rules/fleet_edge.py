@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cs_desktop.rules import geometry as geo
+from cs_desktop.rules.terrain import shift_note, shifted
 
 if TYPE_CHECKING:
     from cs_desktop.rules.game import Game
@@ -41,8 +42,10 @@ def fleet_edge(g: Game, ship: ShipState, dest: tuple[int, int]) -> bool:
         other.y += dy
     state.smoke = {(x + dx, y + dy): v for (x, y), v in state.smoke.items()
                    if geo.on_map((x + dx, y + dy), width, height)}  # ruling R9.3: smoke off the map is gone
-    g.emit("map_shift", "9.3", f"All ships and smoke shift by {shift} to keep {ship.card.name} on the map",
-           shift=list(shift))
+    if state.terrain:
+        state.terrain = shifted(state.terrain, dx, dy)  # ruling R9.3i: the land moves with the sea
+    g.emit("map_shift", "9.3", f"All ships and smoke shift by {shift}{shift_note(state)} to keep "
+           f"{ship.card.name} on the map", shift=list(shift))
     for hulk in adrift:
         leave_board(g, hulk)
         g.emit("adrift", "9.3", f"the hulk of {hulk.card.name} drifts out of the battle (off the map)",

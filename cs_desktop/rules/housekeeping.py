@@ -38,6 +38,10 @@ def segment_housekeeping(g: Game) -> Gen:
         return
     yield from sail_change(g)
     yield from disengagement(g)
+    if state.terrain:
+        from cs_desktop.rules.terrain import get_off
+
+        yield from get_off(g)  # ruling R17.0a
     update_smoke(g)
     from cs_desktop.rules.bridge_cards import draw_card
 

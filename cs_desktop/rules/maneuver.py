@@ -12,6 +12,7 @@ from cs_desktop.rules.decisions import Request
 from cs_desktop.rules.movement_rates import letter_after_turn, wind_position
 from cs_desktop.rules.rolls import roll
 from cs_desktop.rules.tables import get_tables
+from cs_desktop.rules.terrain import ISLAND_WHY, land_ahead, shift_note, shifted, sound
 
 if TYPE_CHECKING:
     from cs_desktop.rules.game import Game
@@ -56,10 +57,13 @@ def selection_options(state: GameState, ship: ShipState, remaining: int) -> tupl
 
     for name in tables.panel(letter):
         if name == "advance":
-            bases.append({"maneuver": "advance"})
+            if state.terrain and land_ahead(state, ship):
+                forbid({"maneuver": "advance"}, "R9.1e", ISLAND_WHY)
+            else:
+                bases.append({"maneuver": "advance"})
         elif name == "back_sail":
             back: dict[str, Any] = {"maneuver": "back_sail"}
-            if ship.no_back_sail:
+            if ship.no_back_sail and not (state.terrain and land_ahead(state, ship)):  # R9.1e: land ahead
                 forbid(back, "9.1.3", "Back Sail may not be selected twice in a row (restriction 4)")
             else:
                 bases.append(back)
@@ -176,6 +180,8 @@ def execute(g: Game, ship: ShipState) -> Gen:
     elif name == "back_sail":
         ship.no_back_sail = True
         g.emit("back_sail", "9.1.3", f"{ship.card.name} backs her sails and holds her place", ship=ship.id)
+        if state.terrain and land_ahead(state, ship):  # ruling R9.1e: she may haul off the land
+            yield from free_turn(g, ship, "R9.1e")
     elif name == "tack":
         yield from tack(g, ship)
 
@@ -190,11 +196,26 @@ def turn_ship(g: Game, ship: ShipState, points: int, rule: str, verb: str) -> No
 def advance(g: Game, ship: ShipState) -> Gen:
     """9.1.1: into the next square; then the free one-point turn to a superior wind position."""
     state = g.state
-    tables = get_tables()
     heading_in = ship.heading
+    if state.terrain and land_ahead(state, ship):  # ruling R9.1e: land ahead (after a Bonus Move): she holds
+        g.emit("land_ahead", "R9.1e", f"{ship.card.name} finds land ahead and cannot advance", ship=ship.id)
+        yield from free_turn(g, ship, "R9.1e")  # she may haul off the land, as after a Back Sail
+        return
     moved = move_ahead(g, ship, "9.1.1", "advances")
     if not moved:
         return
+    if state.terrain and (yield from sound(g, ship)):  # ruling R9.1f: aground on a shoal, no free turn
+        yield from enter_square(g, ship, heading_in)
+        return
+    yield from free_turn(g, ship, "9.1.1")
+    yield from enter_square(g, ship, heading_in)
+
+
+def free_turn(g: Game, ship: ShipState, rule: str) -> Gen:
+    """9.1.1: the free one-point turn to a superior wind position (counts as a Wear); also after a Back Sail
+    with land ahead (ruling R9.1e)."""
+    state = g.state
+    tables = get_tables()
     letter = wind_position(state, ship)
     turns = []
     for points in (-1, 1):
@@ -202,15 +223,14 @@ def advance(g: Game, ship: ShipState) -> Gen:
         if to != "H" and tables.position_rank(to) > tables.position_rank(letter):
             turns.append({"turn": points, "to": to})
     if turns:
-        answers = yield [Request("advance_turn", ship.side, "9.1.1",
+        answers = yield [Request("advance_turn", ship.side, rule,
                                  f"{ship.card.name} may turn one point to a superior wind position",
                                  ships={ship.id: tuple([{"turn": 0, "to": letter}] + turns)})]
         choice = answers[ship.side][ship.id]
         if choice["turn"]:
-            turn_ship(g, ship, choice["turn"], "9.1.1", "turns (free, counts as a Wear)")
+            turn_ship(g, ship, choice["turn"], rule, "turns (free, counts as a Wear)")
             ship.no_wear = True
             ship.worn_here = True
-    yield from enter_square(g, ship, heading_in)
 
 
 def move_ahead(g: Game, ship: ShipState, rule: str, verb: str) -> bool:
@@ -236,8 +256,8 @@ def move_ahead(g: Game, ship: ShipState, rule: str, verb: str) -> bool:
             end_game(g, f"{ship.card.name} sailed off the map (9.3)")
             return False
         apply_shift(state, shift)
-        g.emit("map_shift", "9.3", f"All ships and smoke shift by {shift} to keep {ship.card.name} on the map",
-               shift=list(shift))
+        g.emit("map_shift", "9.3", f"All ships and smoke shift by {shift}{shift_note(state)} to keep "
+               f"{ship.card.name} on the map", shift=list(shift))
         dest = geo.step(ship.square, ship.heading)
     leave_square(state, ship)
     ship.x, ship.y = dest
@@ -247,11 +267,13 @@ def move_ahead(g: Game, ship: ShipState, rule: str, verb: str) -> bool:
 
 
 def apply_shift(state: GameState, shift: tuple[int, int]) -> None:
-    """9.3: move every ship and every smoke marker by the same amount."""
+    """9.3: move every ship and every smoke marker by the same amount (and the terrain: ruling R9.3i)."""
     dx, dy = shift
     for ship in state.ships.values():
         ship.x += dx
         ship.y += dy
+    if state.terrain:
+        state.terrain = shifted(state.terrain, dx, dy)
     width, height = state.map_size
     state.smoke = {(x + dx, y + dy): v for (x, y), v in state.smoke.items()
                    if geo.on_map((x + dx, y + dy), width, height)}  # ruling R9.3: smoke off the map is gone

@@ -117,7 +117,7 @@ def segment_movement(g: Game) -> Generator[list[Request], dict[str, Any], None]:
     # Step 4: a ship In Irons rolls no Hull Bonus and her speed remains 0; she gets out of irons by the Fall
     # Off of the H table when she selects (9.1, ruling R9.1.4 in docs/rulings.md).
     in_irons = {s.id for s in ships if wind_position(state, s) == "H"}
-    rolling = [s for s in ships if s.id not in in_irons]
+    rolling = [s for s in ships if s.id not in in_irons and not s.aground]  # ruling R9.1f: aground, none
     # 1.7.3-1.7.4: cards for every hull bonus roll are declared before any die, the NIP first; one offer per
     # ship, so that a side of several ships keeps each ship's cards for that ship's roll.
     uses = {}
@@ -137,8 +137,8 @@ def segment_movement(g: Game) -> Generator[list[Request], dict[str, Any], None]:
         ship.base_mp = b
         ship.hull_bonus = bonus
         ship.speed = 0 if ship.id in in_irons else final_speed(ship, b, bonus, ship.id in halved)
-        if is_grappled(state, ship):
-            ship.speed = 0  # ruling R12.0: grappled ships lie lashed together until they disengage
+        if is_grappled(state, ship) or ship.aground:
+            ship.speed = 0  # ruling R12.0: grappled ships lie lashed together until they disengage; R9.1f
         g.emit("speed", "7.0", f"{ship.card.name}: base {b} + hull bonus {bonus} -> speed {ship.speed}"
                + (" (Fighting Sail)" if ship.sail == "fighting" else "")
                + (" (dismasted)" if ship.dismasted else "")

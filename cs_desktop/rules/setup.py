@@ -66,6 +66,7 @@ def initial_state(scenario: Scenario, cards: Mapping[str, ShipCard], seed: int,
         initial_broadside=bool(options.get("initial_broadside", scenario.options.initial_broadside)),
         heavy_guns=bool(options.get("heavy_guns", scenario.options.heavy_guns)),
         fire_spreads=bool(options.get("fire_spreads", scenario.options.fire_spreads)),
+        terrain=scenario.terrain_squares(),
     )
     if options.get("bridge_cards", True):
         from cs_desktop.rules.bridge_cards import new_deck

@@ -78,6 +78,8 @@ class ShipState:
     captured: bool = False
     # fleet rules: off the board and out of play (R9.3f, R18.0f); in the state's dict only under the fleet rules
     escaped: bool = False
+    # terrain: on a shoal and unable to move until she gets off (R9.1f, R17.0a); in the dict only with terrain
+    aground: bool = False
 
     @property
     def square(self) -> tuple[int, int]:
@@ -157,9 +159,9 @@ def _compile_reader(names: tuple[str, ...], card_by_id: bool = False) -> Any:
     return namespace["reader"]
 
 
-#: fields written in a ship's dict only under the fleet rules (GameState.to_dict), so that a game without
-#: them has the same state dict, views and fingerprint as before the fleet rules existed
-_FLEET_SHIP_FIELDS = ("escaped",)
+#: fields written in a ship's dict only under the fleet rules, or with terrain (GameState.to_dict), so that a
+#: game without them has the same state dict, views and fingerprint as before they existed
+_FLEET_SHIP_FIELDS = ("escaped", "aground")
 _ship_fields = _compile_reader(tuple(f.name for f in fields(ShipState) if f.name not in _FLEET_SHIP_FIELDS),
                                card_by_id=True)
 
@@ -215,6 +217,10 @@ class GameState:
     heavy_guns: bool = False
     fire_spreads: bool = False
     batteries_fired: dict[str, list[str]] = field(default_factory=dict)  # ship id -> batteries fired (R11.4.5i)
+    # islands and shoals, square -> 'island'/'shoal', in the board's present coordinates (R9.3i: they shift with
+    # the map; squares shifted off the board are kept). Replaced by a new dict, never changed in place, so
+    # copies share it.
+    terrain: dict[tuple[int, int], str] = field(default_factory=dict)
     ended: bool = False
     end_reason: str = ""
 
@@ -276,6 +282,10 @@ class GameState:
                 out[name] = True
         if self.initial_broadside:  # which batteries have fired is public (R11.4.5i): in every view
             out["batteries_fired"] = {k: list(v) for k, v in sorted(self.batteries_fired.items())}
+        if self.terrain:  # likewise only with terrain (R9.1e): a game at open sea keeps its dict
+            out["terrain"] = [[x, y, kind] for (x, y), kind in sorted(self.terrain.items())]
+            for sid, ship in out["ships"].items():
+                ship["aground"] = self.ships[sid].aground
         return out
 
     def _dict(self) -> dict[str, Any]:

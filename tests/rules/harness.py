@@ -34,9 +34,11 @@ def duel(a: tuple[int, int, int] = (10, 12, 3), b: tuple[int, int, int] = (22, 1
          ships: tuple[str, str] = ("constitution", "java"), seed: int = 0, options: dict[str, Any] | None = None,
          qualities: tuple[str | None, str | None] = (None, None), engagement: str = "meeting",
          cards: dict[str, ShipCard] | None = None, extra: dict[str, list[tuple[str, tuple[int, int, int]]]] | None = None,
-         relativity: str = "standard", victory_override: dict[str, dict[str, float]] | None = None) -> Game:
+         relativity: str = "standard", victory_override: dict[str, dict[str, float]] | None = None,
+         terrain: list[dict[str, Any]] | None = None) -> Game:
     """Side 'us' sails ships[0] from a=(x, y, heading); side 'gb' sails ships[1] from b. `victory_override`
-    prints a side's own terms (20.0) in place of the computed 20.1 ones."""
+    prints a side's own terms (20.0) in place of the computed 20.1 ones; `terrain` is the scenario's islands and
+    shoals (left out when None)."""
     cards = dict(cards or {})
     for sid in ships:
         cards.setdefault(sid, ship_card(sid))
@@ -56,6 +58,7 @@ def duel(a: tuple[int, int, int] = (10, 12, 3), b: tuple[int, int, int] = (22, 1
         ],
         "options": {"relativity": relativity},
         "victory_override": victory_override or {},
+        **({"terrain": terrain} if terrain is not None else {}),
     })
     opts = {"bridge_cards": False, "bonus_cards": False}
     opts.update(options or {})

@@ -1,0 +1,67 @@
+"""Islands and shoals on the board (issue 14 item 1; rulings R9.1e, R9.1f, R9.3i): drawn from the side's view
+under the ships, one outline a kind, squares shifted off the board left out; a view at open sea draws none;
+the legend names both; a ship aground says so in her tooltip."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QPointF
+from PySide6.QtGui import QColor
+
+from cs_desktop import SCENARIOS
+from cs_desktop.files import load_scenario_with_ships
+from cs_desktop.gui.board import BoardView
+from cs_desktop.gui.board_paint import SQUARE, Z_SHIP, Z_SMOKE, square_center
+from cs_desktop.gui.board_terrain import LAND, terrain_squares
+from cs_desktop.rules.game import Game
+
+from tests.rules.harness import duel
+
+
+def _board(qtbot: Any, view: dict[str, Any], names: dict[str, str]) -> BoardView:
+    board = BoardView()
+    qtbot.addWidget(board)
+    board.resize(900, 600)
+    board.show()
+    qtbot.waitExposed(board)
+    board.set_view(view, names=names)
+    return board
+
+
+def test_terrain_is_drawn_from_the_view_under_the_ships(qtbot: Any) -> None:
+    scenario, ships = load_scenario_with_ships(SCENARIOS / "fleets" / "frigates-among-the-shoals.json")
+    game = Game(scenario, ships, 1, {})
+    game.state.ships["galatea"].aground = True
+    view = game.view("gb")
+    board = _board(qtbot, view, {k: c.name for k, c in game.cards.items()})
+    kinds = {item.kind: item for item in board.terrain_items}
+    assert set(kinds) == {"island", "shoal"}
+    want = terrain_squares(view, (32, 24))
+    assert kinds["island"].squares == sorted(want["island"]) and (15, 10) in kinds["island"].squares
+    assert all(item.zValue() < Z_SMOKE < Z_SHIP for item in board.terrain_items)
+    assert kinds["shoal"].zValue() < kinds["island"].zValue()
+    assert "No ship may enter" in kinds["island"].toolTip() and "aground" in kinds["shoal"].toolTip()
+    assert "aground" in board.ship_items["galatea"].toolTip()
+    # the island's square is painted in land colour (a pixel off the scrub patch, inside the shore line)
+    image = board.grab().toImage()
+    point = board.mapFromScene(square_center(15, 10) + QPointF(SQUARE * 0.38, -SQUARE * 0.38))
+    pixel = QColor(image.pixel(point))
+    assert abs(pixel.red() - LAND.red()) < 30 and abs(pixel.blue() - LAND.blue()) < 30, pixel.name()
+
+
+def test_open_sea_draws_no_terrain_and_squares_off_the_board_are_left_out(qtbot: Any) -> None:
+    game = duel()
+    board = _board(qtbot, game.view("us"), {k: c.name for k, c in game.cards.items()})
+    assert board.terrain_items == []
+    view = game.view("us")
+    view["terrain"] = [[-1, 3, "shoal"], [5, 5, "island"], [40, 2, "island"]]
+    board.set_view(view)
+    assert [(i.kind, i.squares) for i in board.terrain_items] == [("island", [(5, 5)])]
+
+
+def test_the_legend_names_islands_and_shoals() -> None:
+    from cs_desktop.gui.board_legend import ENTRIES
+
+    text = " | ".join(words for _kind, _color, words in ENTRIES)
+    assert "island" in text and "shoal" in text and "R9.1e" in text and "R9.1f" in text
