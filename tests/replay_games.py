@@ -18,7 +18,7 @@ SEATS = {"us": "human", "gb": "easy"}
 
 @lru_cache(maxsize=None)
 def finished(seed: int = 4) -> Game:
-    """A whole game (seed 4: Java strikes in turn 7 after 240 decisions)."""
+    """A whole game (seed 4: Java is captured in turn 4)."""
     scenario, ships = load_scenario_with_ships(cs_desktop.SCENARIOS / SCENARIO)
     game = play_game(scenario, ships, seed, ("judgment", "judgment"), {"turn_limit": 12})
     assert game.ended
