@@ -356,3 +356,30 @@ def test_whole_games_under_prize_crews_keep_every_invariant_and_replay(name: str
         assert events_since(game, 0, "prize_crew") and events_since(game, 0, "retaken")
     again = Game.replay(game.scenario, game.cards, game.seed, game.decisions, game.options)
     assert again.fingerprint() == game.fingerprint()
+
+
+def test_determinized_copies_keep_the_prizes_and_their_crews() -> None:
+    """The simple captains' fleet game (seed 2) until a prize is held: a determinized copy for either side
+    shows the same prizes, prize crews and detached crew as the game (they are public), and the game so far
+    replays to the same fingerprint."""
+    from cs_desktop import SCENARIOS
+    from cs_desktop.ai.seat import Seat
+    from cs_desktop.files import load_scenario_with_ships
+    from cs_desktop.rules.determinize import determinize
+    from cs_desktop.rules.dice import Dice
+
+    scenario, ships = load_scenario_with_ships(SCENARIOS / "fleets" / "frigate-fleets-12-a-side.json")
+    game = Game(scenario, ships, 2, {**ON, "turn_limit": 30})
+    captains = {s.id: SimpleCaptain(2 + i) for i, s in enumerate(scenario.sides)}
+    while game.pending and not (any(s.prize_crew for s in game.state.ships.values())
+                                and game.state.segment == "crew"):
+        request = game.pending[0]
+        assert game.submit(request.side, captains[request.side].choose(Seat(game, request)))
+    held_now = {s.id: s.prize_crew for s in game.state.ships.values() if s.prize_crew}
+    assert held_now
+    for side in game.state.sides:
+        copy = determinize(game, side, Dice(5))
+        assert copy.view(side, events=False)["ships"] == game.view(side, events=False)["ships"]
+        assert {s.id: s.prize_crew for s in copy.state.ships.values() if s.prize_crew} == held_now
+    again = Game.replay(game.scenario, game.cards, game.seed, game.decisions, game.options)
+    assert again.fingerprint() == game.fingerprint()
