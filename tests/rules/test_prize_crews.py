@@ -136,6 +136,33 @@ def test_R18_0k_a_melee_capture_leaves_the_boarders_aboard_as_the_prize_crew() -
     assert (c.crew, c.crew_detached, j.prize_crew) == (14, 4, 4)
 
 
+def test_R18_0k_R18_0l_a_captor_short_of_men_sends_all_she_can_and_the_prisoners_take_her_back() -> None:
+    """15.0 capture with only 2 Melee points left: Java's 16 prisoners need 3, so both go across without a
+    question; at Housekeeping 16 > 6 x 2 and the prisoners retake her with no die (WS&IM's ratio)."""
+    game = ready(SAME, SAME, extra=FAR, options=ON)
+    man(game, "constitution", port_bow=7, port_aft=7, starboard_bow=2)
+    man(game, "java", port_bow=6, port_aft=6, starboard_bow=4)
+    game.state.grapples = [{"ships": ["constitution", "java"], "state": "grappled", "turn": 1}]
+    c, j = game.state.ships["constitution"], game.state.ships["java"]
+    script(game, [3, 3])
+    log: list[Request] = []
+    run(game, melee.fight(game, c, j), log=log, melee_split=(2, 0))
+    assert "prize_crew" not in [r.kind for r in log]
+    assert (j.captured, j.prize_crew, c.crew, c.crew_detached) == (True, 2, 16, 2)
+    script(game, [])
+    start = mark(game)
+    pc.prisoners_step(game)
+    assert not j.captured and j.struck and events_since(game, start, "retaken")
+    assert not rolls_since(game, start)
+
+
+def test_R18_0l_exactly_three_to_one_rolls_nothing() -> None:
+    game = held(3, java_crew=9)
+    script(game, [])
+    pc.prisoners_step(game)
+    assert game.state.ships["java"].captured
+
+
 def test_R18_0o_a_capture_that_ends_the_battle_puts_no_prize_crew_aboard() -> None:
     game = ready(SAME, SAME, options=ON)
     man(game, "constitution", port_bow=7, port_aft=7)
