@@ -64,6 +64,8 @@ def take_possession_step(g: Game) -> Gen:
             if state.prize_crews:  # what the prize crew will cost her (R18.0k)
                 from cs_desktop.rules.prize_crews import can_spare, guard_needed
 
+                if can_spare(ship) < 1:  # her men went across to a hulk taken a moment ago
+                    continue
                 info.update(prisoners=hulk.crew, guard=guard_needed(hulk.crew), can_spare=can_spare(ship))
             answers = yield [Request("take_possession", side, "18.0",
                                      f"{ship.card.name} lies alongside the struck {hulk.card.name}: send a boarding "

@@ -410,3 +410,18 @@ def test_determinized_copies_keep_the_prizes_and_their_crews() -> None:
         assert {s.id: s.prize_crew for s in copy.state.ships.values() if s.prize_crew} == held_now
     again = Game.replay(game.scenario, game.cards, game.seed, game.decisions, game.options)
     assert again.fingerprint() == game.fingerprint()
+
+
+def test_R18_0k_a_ship_that_has_sent_every_man_she_can_spare_is_not_asked_for_a_second_hulk() -> None:
+    """Java and Guerriere have struck in Constitution's square; Constitution has 4 crew points, all Melee: she
+    takes Java with all 3 she can spare (the guard Java's 16 need: not asked) and is then not asked about
+    Guerriere."""
+    game = alongside(extra={"gb": [("guerriere", SAME)]})
+    c = game.state.ships["constitution"]
+    c.crew = 4
+    for sid in ("java", "guerriere"):
+        game.state.ships[sid].struck = True
+    log: list[Request] = []
+    run(game, fleet_end.take_possession_step(game), log=log, take_possession=True)
+    assert [(r.kind, r.info.get("hulk")) for r in log] == [("take_possession", "java")]
+    assert c.crew == 1 and game.state.ships["java"].prize_crew == 3 and not game.state.ships["guerriere"].captured
