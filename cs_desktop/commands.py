@@ -38,7 +38,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                    help="a game option of a saved game (docs/file-formats.md), overriding the scenario's; VALUE in "
                         "JSON (plain text for a word): fleet_rules=true, variable_wind=true, relativity=zero, "
-                        "bridge_cards=false, initial_broadside=true, heavy_guns=true, fire_spreads=true; "
+                        "bridge_cards=false, initial_broadside=true, heavy_guns=true, fire_spreads=true, "
+                        "prize_crews=true (needs fleet_rules); "
                         "may be repeated")
     p.add_argument("--json", action="store_true", help="print JSON (per game and summary)")
     p.set_defaults(func=cmd_simulate)
@@ -159,6 +160,12 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     options = game_options(args.option, [s.id for s in scenario.sides])
     if isinstance(options, str):
         print(options, file=sys.stderr)
+        return EXIT_PROBLEM
+    from cs_desktop.rules.setup import options_problem
+
+    problem = options_problem(scenario, options)
+    if problem:
+        print(f"--option: {problem}", file=sys.stderr)
         return EXIT_PROBLEM
     report = simulate(scenario, ships, args.games, args.seed, (captains[0], captains[1]),
                       args.turn_limit or None, args.swap, options)

@@ -115,6 +115,11 @@ class SavedGame(BaseModel):
         for side in self.options.bid:
             if side not in ids:
                 raise ValueError(f"options.bid names side {side!r}, which is not one of {ids}")
+        from cs_desktop.rules.setup import options_problem
+
+        problem = options_problem(self.scenario, self.options.model_dump(exclude_unset=True))
+        if problem:
+            raise ValueError(problem)
         return self
 
 

@@ -324,3 +324,9 @@ def test_standing_orders_read_from_text(data: dict[str, Any], expected: Standing
     orders = StandingOrders.from_mapping(data)
     assert orders == expected
     assert StandingOrders.from_mapping(orders.to_mapping()) == orders
+
+
+def test_R18_0m_retaking_a_prize_is_a_key_roll_for_hold_cards() -> None:
+    """The rolls of a boarding to retake a prize (both sides') decide a fight: the "key" order asks."""
+    for purpose in ("boarding to retake", "prize crew's defense"):
+        assert decide({}, bonus(purpose, []), StandingOrders(hold_cards="key")) is None

@@ -223,8 +223,32 @@ def _grapple(view: View, request: Request, cards: Mapping[str, ShipCard], terms:
 
 def _take_possession(view: View, request: Request, cards: Mapping[str, ShipCard], terms: Terms | None) -> Any:
     """Fleet rules (R18.0h, R19.0f): a hulk taken is the capture points in place of the strike points, at no
-    risk: always."""
+    risk: always -- unless, under the prize crews option, she cannot spare the guard her prisoners need, who
+    would take the hulk back at once (R18.0k, R18.0l)."""
+    info = request.info
+    if "guard" in info:
+        return int(info["can_spare"]) >= int(info["guard"])
     return True
+
+
+def _prize_crew(view: View, request: Request, cards: Mapping[str, ShipCard], terms: Terms | None) -> Any:
+    """R18.0k, R18.0l: enough men to keep the prisoners below the rising ratio (three to one), if she can spare
+    them; never fewer than the guard the rules ask, never more than she has."""
+    from cs_desktop.rules.prize_crews import RISING_RATIO
+
+    options = [int(o) for o in request.options or (0,)]
+    safe = -(-int(request.info.get("prisoners", 0)) // RISING_RATIO)
+    return min(max(options), max(min(options), safe))
+
+
+def _retake(view: View, request: Request, cards: Mapping[str, ShipCard], terms: Terms | None) -> Any:
+    """R18.0m: board a prize of ours when the boarders' dice outweigh the prize crew's: a prize retaken turns the
+    enemy's capture points into strike points (R18.0n); prisoners rising with the boarders (+1 a die) are worth
+    half as many men again."""
+    info = request.info
+    ours, theirs = int(info["melee_crew"]), int(info["prize_crew"])
+    help_ = 1.5 if int(info.get("prisoners", 0)) > theirs else 1.0
+    return ours * help_ >= 2 * theirs
 
 
 def _melee(view: View, request: Request, cards: Mapping[str, ShipCard], terms: Terms | None) -> Any:
@@ -313,7 +337,7 @@ HANDLERS = {
     "bonus_move": _bonus_move, "grapple": _grapple, "melee": _melee, "melee_continue": _melee_continue,
     "melee_split": _melee_split, "melee_support": _melee_support, "disengage": _disengage,
     "sail_change": _sail_change, "bonus_cards": _bonus_cards, "discard_card": _discard_card,
-    "take_possession": _take_possession,
+    "take_possession": _take_possession, "prize_crew": _prize_crew, "retake": _retake,
 }
 
 __all__ = ["JudgmentCaptain", "think", "capture_pays"]

@@ -44,7 +44,7 @@ def scratch_state(view: View, cards: Mapping[str, ShipCard]) -> GameState:
         fleet_rules=bool(view.get("fleet_rules", False)),
         variable_wind=bool(view.get("variable_wind", False)),
         initial_broadside=bool(view.get("initial_broadside", False)), heavy_guns=bool(view.get("heavy_guns", False)),
-        fire_spreads=bool(view.get("fire_spreads", False)),
+        fire_spreads=bool(view.get("fire_spreads", False)), prize_crews=bool(view.get("prize_crews", False)),
         batteries_fired={k: list(v) for k, v in view.get("batteries_fired", {}).items()},
         terrain={(int(x), int(y)): str(kind) for x, y, kind in view.get("terrain", ())},
     )
@@ -68,6 +68,8 @@ def _ship(s: Ship, card: ShipCard) -> ShipState:
         strain=strain, no_back_sail=s["no_back_sail"], no_wear=s["no_wear"], worn_here=s["worn_here"],
         self_damage=s["self_damage"], struck=s["struck"], captured=s["captured"],
         escaped=bool(s.get("escaped", False)), aground=bool(s.get("aground", False)),
+        prize_crew=int(s.get("prize_crew", 0)),
+        prize_crew_from=str(s.get("prize_crew_from", "")), crew_detached=int(s.get("crew_detached", 0)),
     )
 
 
@@ -123,5 +125,6 @@ def damage_taken(view: View, ship: Ship) -> int:
     """Boxes the enemy has scored on this ship (19.0): the card's damage less what she did to herself."""
     top = view["tops"][ship["id"]]
     hull = sum(int(top["gunnery"][s]) - ship["gunnery"][s] for s in SECTION_NAMES)
-    total = hull + int(top["rigging"]) - ship["rigging"] + int(top["crew"]) - ship["crew"]
+    crew = int(top["crew"]) - ship["crew"] - int(ship.get("crew_detached", 0))  # a prize crew is no hit (R18.0k)
+    total = hull + int(top["rigging"]) - ship["rigging"] + crew
     return int(total - min(int(ship["self_damage"]), total))

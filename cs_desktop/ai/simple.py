@@ -188,7 +188,16 @@ class SimpleCaptain:
         return melee_crew(ship) >= melee_crew(enemy) + 3
 
     def _take_possession(self, seat: Seat, request: Request) -> Any:
-        return True  # fleet rules: a hulk taken scores the capture points (R18.0h, R19.0f)
+        # fleet rules: a hulk taken scores the capture points (R18.0h, R19.0f); under the prize crews option
+        # only with the guard her prisoners need (R18.0k)
+        info = request.info
+        return int(info["can_spare"]) >= int(info["guard"]) if "guard" in info else True
+
+    def _prize_crew(self, seat: Seat, request: Request) -> Any:
+        return min(request.options or (0,))  # R18.0k: the guard the rules ask, no more
+
+    def _retake(self, seat: Seat, request: Request) -> Any:
+        return int(request.info["melee_crew"]) >= 2 * int(request.info["prize_crew"])  # R18.0m
 
     def _melee(self, seat: Seat, request: Request) -> Any:
         view = seat.view()

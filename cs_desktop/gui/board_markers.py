@@ -1,4 +1,4 @@
-"""Markers on the board: smoke (11.6), On Fire (11.5) and grapples (12.0)."""
+"""Markers on the board: smoke (11.6), On Fire (11.5), grapples (12.0) and prize crews (R18.0k)."""
 
 from __future__ import annotations
 
@@ -123,6 +123,39 @@ class FireItem(QGraphicsItem):
         painter.setBrush(QColor("#ffd23f"))
         painter.setPen(Qt.PenStyle.NoPen)
         painter.drawEllipse(QPointF(0, 0.06 * s), 0.06 * s, 0.07 * s)
+
+
+class PrizeItem(QGraphicsItem):
+    """R18.0k: a ship held by a prize crew flies her captor's colours: a small ensign in the holding nation's
+    colours on the struck token, with the number of crew points of the prize crew aboard."""
+
+    W, H = SQUARE * 0.42, SQUARE * 0.3
+
+    def __init__(self, ship_id: str, men: int, fill: QColor, line: QColor, tip: str) -> None:
+        super().__init__()
+        self.ship_id = ship_id
+        self.men = men
+        self.fill, self.line = QColor(fill), QColor(line)
+        self.setZValue(Z_MARKER)
+        self.setData(KIND, "prize")
+        self.setData(PAYLOAD, ship_id)
+        self.setToolTip(tip)
+
+    def boundingRect(self) -> QRectF:
+        return QRectF(-SQUARE * 0.08, -self.H - 2, self.W + SQUARE * 0.1, self.H + SQUARE * 0.3)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        # the staff, then the ensign flying from it, the prize crew's strength on it
+        painter.setPen(QPen(QColor("#3b2a14"), 2))
+        painter.drawLine(QPointF(0, -self.H), QPointF(0, SQUARE * 0.24))
+        flag = QRectF(0, -self.H, self.W, self.H)
+        painter.setPen(QPen(self.line, 1.4))
+        painter.setBrush(self.fill)
+        painter.drawRect(flag)
+        painter.setPen(QColor("#ffffff") if self.fill.lightness() < 150 else QColor("#102a43"))
+        painter.setFont(_font(self.H * 0.78, True))
+        painter.drawText(flag, Qt.AlignmentFlag.AlignCenter, str(self.men))
 
 
 class GrappleItem(QGraphicsItem):

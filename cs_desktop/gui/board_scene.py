@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
 from cs_desktop.gui.board_frame import RULER, wind_box_rect
 from cs_desktop.gui.board_items import CompassItem, LabelItem, SeaItem, ShipItem, StartItem, WindItem
 from cs_desktop.gui.board_labels import ORDER, Placeable, place, to_rect
-from cs_desktop.gui.board_markers import FireItem, GrappleItem, SmokeItem
+from cs_desktop.gui.board_markers import FireItem, GrappleItem, PrizeItem, SmokeItem
 from cs_desktop.gui.board_overlays import GhostItem
 from cs_desktop.gui.board_paint import (
     HEADING_NAMES,
@@ -124,7 +124,10 @@ class BoardScene(BoardBase):
                 item.setToolTip(self._ship_tooltip(sid, ship, letters))
                 self.ship_items[sid] = item
                 status = ""
-                if ship.get("captured"):
+                if ship.get("prize_crew"):  # R18.0k: held by a prize crew, flying her captor's colours
+                    status = f" (prize: {int(ship['prize_crew'])} aboard)"
+                    self._prize_flag(sid, ship, item, scale)
+                elif ship.get("captured"):
                     status = " (captured)"
                 elif ship.get("struck"):
                     status = " (struck)"
@@ -152,6 +155,21 @@ class BoardScene(BoardBase):
         for sid, old_label in old_names.items():
             if self.name_labels.get(sid) is not old_label and old_label.scene() is scene:
                 scene.removeItem(old_label)
+
+    def _prize_flag(self, sid: str, ship: Mapping[str, Any], item: ShipItem, scale: float) -> None:
+        """R18.0k: the captor's ensign on a prize, with her prize crew's strength."""
+        sides = self.view.get("sides", {})
+        holder = next((s for s in sides if s != ship.get("side")), None)
+        info = sides.get(holder, {}) if holder is not None else {}
+        fill, line, _ = nation_colors(None if info.get("nation") is None else str(info["nation"]))
+        men, prisoners = int(ship["prize_crew"]), int(ship.get("crew", 0))
+        captor = self.ship_name(str(ship.get("prize_crew_from", ""))) if ship.get("prize_crew_from") else "her captor"
+        tip = (f"{self.ship_name(sid)}: a prize of {info.get('name', holder)}, held by a prize crew of {men} from "
+               f"{captor} guarding {prisoners} prisoners (R18.0k); more than three prisoners to one may rise "
+               "(R18.0l); her own side may board her to retake her (R18.0m)")
+        flag = PrizeItem(sid, men, fill, line, tip)
+        flag.setPos(item.pos() + QPointF(-SQUARE * 0.3 * scale, -SQUARE * 0.12 * scale))
+        self._add(flag, self._dynamic)
 
     def _ship_tooltip(self, sid: str, ship: Mapping[str, Any], letters: Mapping[int, str]) -> str:
         wind = int(self.view.get("wind", 1))

@@ -31,6 +31,10 @@ from cs_desktop.play.seating import DEFAULT_COMPUTER, HUMAN
 
 #: the peer-rule switches the dialog offers as check boxes (the form's objects of the same names)
 SWITCH_OPTIONS = ("initial_broadside", "heavy_guns", "fire_spreads")
+#: the switch offered only for a scenario under the fleet rules, which it needs (R18.0j)
+FLEET_SWITCH = "prize_crews"
+PRIZE_TIP = ("A ship taken gets a prize crew from her captor; her men are prisoners who may rise; her own side may "
+             "board her to retake her (docs/rulings.md, Prize crews, R18.0j-p).")
 COMPASS = {1: "N", 2: "NE", 3: "E", 4: "SE", 5: "S", 6: "SW", 7: "W", 8: "NW"}
 
 
@@ -85,6 +89,7 @@ class NewGameDialog(QDialog):
         self.seed = form.get(QSpinBox, "seed")
         # the peer-rule switches (docs/rulings.md R11.4.5i, R11.4.6h, R17.1f), ticked as the scenario says
         self.switches = {name: form.get(QCheckBox, name) for name in SWITCH_OPTIONS}
+        self.prize_crews = form.get(QCheckBox, FLEET_SWITCH)  # only with the fleet rules (R18.0j)
         self.seed.setValue(random.randrange(1, 1_000_000))
         self.buttons = form.get(QDialogButtonBox, "buttons")
         self.ok_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
@@ -161,6 +166,11 @@ class NewGameDialog(QDialog):
         self.variable_wind.setChecked(sc.options.variable_wind)  # the scenario's, to keep or change (R17.8e)
         for name, box in self.switches.items():
             box.setChecked(bool(getattr(sc.options, name)))
+        fleet = sc.options.fleet_rules
+        self.prize_crews.setEnabled(fleet)
+        self.prize_crews.setChecked(fleet and sc.options.prize_crews)
+        self.prize_crews.setToolTip(PRIZE_TIP if fleet else "Needs the fleet rules, which this scenario does not "
+                                    "turn on: prize crews go aboard the hulks and captures of a fleet battle (R18.0j).")
 
     def set_seat(self, side: str, kind: str) -> None:
         combo = self.seat_boxes[side]
@@ -182,5 +192,7 @@ class NewGameDialog(QDialog):
         for name, box in self.switches.items():  # written only when it differs from the scenario's
             if box.isChecked() != bool(getattr(sc.options, name)):
                 options[name] = box.isChecked()
+        if sc.options.fleet_rules and self.prize_crews.isChecked() != sc.options.prize_crews:
+            options[FLEET_SWITCH] = self.prize_crews.isChecked()  # as the others: only when it changes the scenario's
         return {"path": path, "scenario": sc, "seats": {s: c.currentData() for s, c in self.seat_boxes.items()},
                 "seed": self.seed.value(), "options": options}

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from cs_desktop.gui.session import GameSession
 
 
-YES_NO = {"grapple", "melee", "melee_continue", "disengage", "sail_change"}
+YES_NO = {"grapple", "melee", "melee_continue", "disengage", "sail_change", "take_possession", "retake"}
 MOVE_ORDER_LABELS = {"initiative_first": "The Initiative player's ship maneuvers first",
                      "non_initiative_first": "The Non-Initiative player's ship maneuvers first"}
 
@@ -72,6 +72,9 @@ def option_label(request: Request, option: Any, session: GameSession) -> str:
         return SECTION_LABELS.get(option, str(option))
     if kind == "discard_card":
         return card_name(str(option))
+    if kind == "prize_crew":  # R18.0k
+        guard = request.info.get("guard")
+        return f"{option} crew point(s) aboard" + (" (the guard needed)" if option == guard else "")
     if kind == "melee_split":
         total = request.info.get("melee_crew")
         return f"{option} to {request.info.get('role', 'assault')}" + (f", {total - option} support" if total else "")

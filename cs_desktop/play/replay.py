@@ -52,7 +52,9 @@ KIND_WORDS = {
     "grapple": "grapple (12.0)", "melee": "melee (15.0)", "melee_continue": "continue the melee (15.0)",
     "disengage": "disengage (15.0)", "sail_change": "sail change (17.5)", "melee_split": "melee split (15.0)",
     "melee_support": "melee support (15.0)", "bonus_move": "Bonus Move (16.0)",
-    "discard_card": "discard a card (1.7.2)", "strike_colors": "strikes her colours (18.0)",
+    "discard_card": "discard a card (1.7.2)", "take_possession": "take possession of a hulk (18.0)",
+    "prize_crew": "prize crew (18.0)", "retake": "board to retake a prize (18.0)",
+    "strike_colors": "strikes her colours (18.0)",
 }
 
 

@@ -57,7 +57,8 @@ class FleetLike(Protocol):
 NEAR = geo.BROADSIDE_RANGE // 2
 
 #: the rolls that decide a fight (purpose prefixes of rolls.roll / offer_bonus_cards)
-KEY_ROLLS = ("to-hit", "defense", "melee", "grapple", "strike check", "morale check")
+KEY_ROLLS = ("to-hit", "defense", "melee", "grapple", "strike check", "morale check", "boarding to retake",
+             "prize crew's defense")  # the last two: retaking a prize (R18.0m)
 
 HOLD_CARD_CHOICES = {
     "always": "every roll I hold cards for",

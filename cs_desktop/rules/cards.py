@@ -184,11 +184,15 @@ class RulesOptions(_Model):
     fire_spreads: StrictBool = Field(
         default=False, description="spreading fire (R17.1f): after fire fighting, a ship On Fire may set alight "
                                    "each ship sharing her square (a die each, on a 1)")
+    prize_crews: StrictBool = Field(
+        default=False, description="Wooden Ships & Iron Men's prize crews, prisoners and recapture (docs/rulings.md "
+                                   "R18.0j-R18.0p; needs fleet_rules): a ship taken gets a prize crew from her "
+                                   "captor, her prisoners may rise, and her own side may board her to retake her")
 
     @model_serializer(mode="wrap")
     def _dump(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
-        """A switch (`SWITCHES`: the fleet rules, variable wind, Captains Bold and spreading fire) left out and off
-        is not written, so a scenario or save without it dumps as before (one that says `false`, e.g. a game
+        """A switch (`SWITCHES`: the fleet rules, variable wind, Captains Bold, spreading fire, prize crews) left out
+        and off is not written, so a scenario or save without it dumps as before (one that says `false`, e.g. a game
         overriding its scenario's `true`, keeps it)."""
         out: dict[str, Any] = handler(self)
         for name in SWITCHES:
@@ -198,7 +202,7 @@ class RulesOptions(_Model):
 
 
 #: the rules options that are plain on/off switches, off by default and written only when on or given
-SWITCHES = ("fleet_rules", "variable_wind", "initial_broadside", "heavy_guns", "fire_spreads")
+SWITCHES = ("fleet_rules", "variable_wind", "initial_broadside", "heavy_guns", "fire_spreads", "prize_crews")
 
 TerrainKind = Literal["island", "shoal"]
 
@@ -255,6 +259,8 @@ class Scenario(_Model):
                                                                      self.historical_outcome.winner)):
             if value is not None and value not in ids:
                 raise ValueError(f"{field} names side {value!r}, which is not one of {ids}")
+        if self.options.prize_crews and not self.options.fleet_rules:
+            raise ValueError("options.prize_crews needs options.fleet_rules: true (R18.0j)")
         for key in list(self.options.bid) + list(self.victory_override):
             if key not in ids:
                 raise ValueError(f"side {key!r} in options/victory_override is not one of {ids}")

@@ -46,25 +46,42 @@ def prizes_within_reach(state: GameState, side: str) -> list[tuple[ShipState, Sh
     if not hulks:
         return []
     return [(ship, hulk) for ship in state.afloat(side) if ship.melee_crew > 0
+            and (not state.prize_crews or ship.crew > 1)  # R18.0k: she keeps one crew point aboard
             for hulk in hulks if hulk.square == ship.square]
 
 
 def take_possession_step(g: Game) -> Gen:
     """R18.0h, at the 12.0 grapple step of an impulse: the Initiative Player first, each ship sharing a square
-    with an enemy hulk may send a boarding party to take possession of her (no roll: she has struck)."""
+    with an enemy hulk may send a boarding party to take possession of her (no roll: she has struck). Under the
+    prize crews option the party stays aboard as her prize crew (R18.0k), and then ships alongside their own
+    side's prizes may board to retake them (R18.0m)."""
     state = g.state
     for side in (state.ip(), state.nip()):
         for ship, hulk in prizes_within_reach(state, side):
             if hulk.captured or not ship.afloat:
                 continue
+            info: dict[str, Any] = {"ship": ship.id, "hulk": hulk.id}
+            if state.prize_crews:  # what the prize crew will cost her (R18.0k)
+                from cs_desktop.rules.prize_crews import can_spare, guard_needed
+
+                if can_spare(ship) < 1:  # her men went across to a hulk taken a moment ago
+                    continue
+                info.update(prisoners=hulk.crew, guard=guard_needed(hulk.crew), can_spare=can_spare(ship))
             answers = yield [Request("take_possession", side, "18.0",
                                      f"{ship.card.name} lies alongside the struck {hulk.card.name}: send a boarding "
-                                     "party to take possession of her?", options=(False, True),
-                                     info={"ship": ship.id, "hulk": hulk.id})]
+                                     "party to take possession of her?", options=(False, True), info=info)]
             if answers[side]:
                 hulk.captured = True
                 g.emit("possession", "18.0", f"{ship.card.name}'s boarding party takes possession of "
                        f"{hulk.card.name}", ship=ship.id, hulk=hulk.id, side=side)
+                if state.prize_crews:
+                    from cs_desktop.rules.prize_crews import put_prize_crew
+
+                    yield from put_prize_crew(g, ship, hulk, "18.0")
+    if state.prize_crews:
+        from cs_desktop.rules.prize_crews import retake_step
+
+        yield from retake_step(g)
 
 
 def fleet_counts(state: GameState, side: str) -> dict[str, int]:

@@ -1,6 +1,7 @@
 """17.0 Housekeeping Phase, strictly in order: fire fighting, damage control, morale for destroyed
-sections, strike checks, sail change and disengagement, smoke, Bridge Card draw; then, under the variable wind
-switch, the wind check (R17.8a, `wind_change.py`)."""
+sections, strike checks (then, under the prize crews switch, the prisoners' rising: R18.0l, `prize_crews.py`),
+sail change and disengagement, smoke, Bridge Card draw; then, under the variable wind switch, the wind check
+(R17.8a, `wind_change.py`)."""
 
 from __future__ import annotations
 
@@ -36,6 +37,10 @@ def segment_housekeeping(g: Game) -> Gen:
     yield from strike_checks(g)
     if state.ended:
         return
+    if state.prize_crews:  # R18.0l: after 17.4, the prisoners of a prize may rise
+        from cs_desktop.rules.prize_crews import prisoners_step
+
+        prisoners_step(g)
     yield from sail_change(g)
     yield from disengagement(g)
     if state.terrain:

@@ -156,6 +156,10 @@ def fight(g: Game, attacker: ShipState, defender: ShipState) -> Gen:
                 from cs_desktop.rules.fleet_end import end_if_beaten
 
                 end_if_beaten(g, defender.side, f"{defender.card.name} captured (15.0)")
+                if state.prize_crews and not state.ended:  # R18.0k: the boarders stay aboard as her prize crew
+                    from cs_desktop.rules.prize_crews import put_prize_crew
+
+                    yield from put_prize_crew(g, attacker, defender, "15.0")
             elif not state.afloat(defender.side):
                 end_game(g, f"{defender.card.name} captured (15.0)")
             return

@@ -31,8 +31,21 @@ def ship_ids(scenario: Scenario) -> list[tuple[str, int, int]]:
     return out
 
 
+def options_problem(scenario: Scenario, options: Mapping[str, Any]) -> str | None:
+    """Why the game options (over the scenario's) cannot make a game, or None: the prize crews option
+    needs the fleet rules (R18.0j)."""
+    fleet = bool(options.get("fleet_rules", scenario.options.fleet_rules))
+    if bool(options.get("prize_crews", scenario.options.prize_crews)) and not fleet:
+        return ("prize_crews needs fleet_rules: prize crews go aboard the hulks and captures of the fleet rules "
+                "(R18.0j); set fleet_rules to true as well, or leave prize_crews out")
+    return None
+
+
 def initial_state(scenario: Scenario, cards: Mapping[str, ShipCard], seed: int,
                   options: Mapping[str, Any]) -> GameState:
+    problem = options_problem(scenario, options)
+    if problem:
+        raise ValueError(problem)
     tables = get_tables()
     sides: dict[str, SideState] = {}
     ships: dict[str, ShipState] = {}
@@ -67,6 +80,7 @@ def initial_state(scenario: Scenario, cards: Mapping[str, ShipCard], seed: int,
         heavy_guns=bool(options.get("heavy_guns", scenario.options.heavy_guns)),
         fire_spreads=bool(options.get("fire_spreads", scenario.options.fire_spreads)),
         terrain=scenario.terrain_squares(),
+        prize_crews=bool(options.get("prize_crews", scenario.options.prize_crews)),
     )
     if options.get("bridge_cards", True):
         from cs_desktop.rules.bridge_cards import new_deck

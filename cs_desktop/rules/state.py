@@ -80,6 +80,11 @@ class ShipState:
     escaped: bool = False
     # terrain: on a shoal and unable to move until she gets off (R9.1f, R17.0a); in the dict only with terrain
     aground: bool = False
+    # prize crews switch (R18.0j-R18.0p), in the state's dict only under it: the captor's men aboard this prize,
+    # the ship they came from, and the crew points this ship has put aboard prizes (gone, but not hits)
+    prize_crew: int = 0
+    prize_crew_from: str = ""
+    crew_detached: int = 0
 
     @property
     def square(self) -> tuple[int, int]:
@@ -108,7 +113,8 @@ class ShipState:
         """Boxes damaged on the card now: what the enemy has scored (19.0)."""
         card = self.card
         hull = sum(len(card.gunnery[s]) - self.gunnery[s] for s in SECTION_NAMES)
-        return {"hull": hull, "rigging": card.rigging_points - self.rigging, "crew": card.crew_points - self.crew}
+        crew = card.crew_points - self.crew - self.crew_detached  # men sent across as prize crews are no hits (R18.0k)
+        return {"hull": hull, "rigging": card.rigging_points - self.rigging, "crew": crew}
 
     def clone(self) -> ShipState:
         new = ShipState.__new__(ShipState)
@@ -162,7 +168,10 @@ def _compile_reader(names: tuple[str, ...], card_by_id: bool = False) -> Any:
 #: fields written in a ship's dict only under the fleet rules, or with terrain (GameState.to_dict), so that a
 #: game without them has the same state dict, views and fingerprint as before they existed
 _FLEET_SHIP_FIELDS = ("escaped", "aground")
-_ship_fields = _compile_reader(tuple(f.name for f in fields(ShipState) if f.name not in _FLEET_SHIP_FIELDS),
+#: the same for the prize crews switch (R18.0j)
+_PRIZE_SHIP_FIELDS = ("prize_crew", "prize_crew_from", "crew_detached")
+_ship_fields = _compile_reader(tuple(f.name for f in fields(ShipState)
+                                     if f.name not in _FLEET_SHIP_FIELDS + _PRIZE_SHIP_FIELDS),
                                card_by_id=True)
 
 
@@ -216,6 +225,7 @@ class GameState:
     initial_broadside: bool = False
     heavy_guns: bool = False
     fire_spreads: bool = False
+    prize_crews: bool = False  # prize crews, prisoners and recapture (R18.0j-R18.0p), in the dict only when on
     batteries_fired: dict[str, list[str]] = field(default_factory=dict)  # ship id -> batteries fired (R11.4.5i)
     # islands and shoals, square -> 'island'/'shoal', in the board's present coordinates (R9.3i: they shift with
     # the map; squares shifted off the board are kept). Replaced by a new dict, never changed in place, so
@@ -275,6 +285,12 @@ class GameState:
             out["fleet_rules"] = True
             for sid, ship in out["ships"].items():
                 ship["escaped"] = self.ships[sid].escaped
+        if self.prize_crews:  # likewise (R18.0j): who holds each prize, and the men sent across
+            out["prize_crews"] = True
+            for sid, ship in out["ships"].items():
+                mine = self.ships[sid]
+                ship.update(prize_crew=mine.prize_crew, prize_crew_from=mine.prize_crew_from,
+                            crew_detached=mine.crew_detached)
         if self.variable_wind:  # likewise (R17.8e)
             out["variable_wind"] = True
         for name in ("initial_broadside", "heavy_guns", "fire_spreads"):  # the same: only when on

@@ -42,3 +42,19 @@ def test_R11_4_5i_R11_4_6h_R17_1f_new_game_switches_follow_the_scenario(qtbot: A
     assert not any(name in dlg.choice()["options"] for name in SWITCH_OPTIONS)
     dlg.switches["heavy_guns"].setChecked(False)
     assert dlg.choice()["options"]["heavy_guns"] is False
+
+
+def test_R18_0j_prize_crews_is_offered_only_under_the_fleet_rules(qtbot: Any) -> None:
+    """R18.0j: on a duel (no fleet rules) the prize crews box is disabled and never written; on the 12-a-side
+    fleet what-if it is enabled, unticked as the scenario says, and written `true` once ticked."""
+    dlg = NewGameDialog()
+    qtbot.addWidget(dlg)
+    dlg.list.setCurrentRow(0)
+    assert not dlg.prize_crews.isEnabled() and "fleet rules" in dlg.prize_crews.toolTip()
+    dlg.prize_crews.setChecked(True)
+    assert "prize_crews" not in dlg.choice()["options"]
+    assert dlg.add_scenario_file(SCENARIOS / "fleets" / "frigate-fleets-12-a-side.json") is True
+    assert dlg.prize_crews.isEnabled() and not dlg.prize_crews.isChecked()
+    assert "prize_crews" not in dlg.choice()["options"]
+    dlg.prize_crews.setChecked(True)
+    assert dlg.choice()["options"]["prize_crews"] is True

@@ -39,6 +39,8 @@ from tests.rules.harness import duel
 SCENARIO_FILES = sorted(p.name for p in SCENARIOS.glob("*.json"))
 BOARDING = "boarding duel"
 HULK = "fleet: alongside a hulk"  # the fleet rules: Java struck in Constitution's square (take_possession)
+PRIZE = "prize crews: a hulk and a prize"  # the same with prize crews and Congress alongside, held by Britain's
+# prize crew (prize_crew, retake: R18.0k, R18.0m)
 RULE = re.compile(r"R?\d+(\.\d+)*")
 
 
@@ -78,10 +80,18 @@ def start(source: str, seed: int, turn_limit: int) -> tuple[Game, dict[str, Rand
         game = duel(a=(10, 12, 1), b=(10, 12, 1), seed=seed,
                     options={"bridge_cards": True, "bonus_cards": True, "turn_limit": turn_limit})
         return game, {side: Boarder(seed + i) for i, side in enumerate(game.state.sides)}
-    if source == HULK:
-        game = duel(a=(10, 12, 1), b=(10, 12, 1), seed=seed, extra={"gb": [("guerriere", (25, 20, 7))]},
-                    options={"turn_limit": turn_limit, "fleet_rules": True})
+    if source in (HULK, PRIZE):
+        extra = {"gb": [("guerriere", (25, 20, 7))]}
+        if source == PRIZE:
+            extra["us"] = [("congress", (10, 12, 1))]
+        game = duel(a=(10, 12, 1), b=(10, 12, 1), seed=seed, extra=extra,
+                    options={"turn_limit": turn_limit, "fleet_rules": True, "prize_crews": source == PRIZE})
         game.state.ships["java"].struck = True
+        if source == PRIZE:
+            congress, guerriere = game.state.ships["congress"], game.state.ships["guerriere"]
+            congress.struck = congress.captured = True
+            congress.prize_crew, congress.prize_crew_from = 1, "guerriere"
+            guerriere.crew, guerriere.crew_detached = guerriere.crew - 1, 1
         return game, {side: Boarder(seed + i) for i, side in enumerate(game.state.sides)}
     scenario, ships = _load(source)
     game = Game(scenario, ships, seed, {"turn_limit": turn_limit})
@@ -259,7 +269,7 @@ def test_4_0_malformed_answers_are_refused_and_change_nothing(source: str, seed:
 COVERING = [(BOARDING, 3, 8), (BOARDING, 14, 8), ("constellation-vs-insurgente.json", 7, 4),
             ("united-states-vs-macedonian.json", 20, 9), ("congress-vs-curlew.json", 3, 4),
             ("chesapeake-vs-shannon.json", 13, 4), ("congress-vs-curlew.json", 26, 8),
-            ("constellation-vs-insurgente.json", 35, 8), ("constitution-vs-java.json", 10, 8), (HULK, 1, 2)]
+            ("constellation-vs-insurgente.json", 35, 8), ("constitution-vs-java.json", 10, 8), (HULK, 1, 2), (PRIZE, 1, 2)]
 
 
 def test_4_0_every_kind_of_request_refuses_malformed_answers() -> None:

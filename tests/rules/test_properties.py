@@ -43,7 +43,7 @@ def check_invariants(game: Game) -> None:
         assert assigned_total(ship.assign) <= ship.crew, "5.0: crew over-assigned"
         assert ship.assign["sailing"] <= 1 and ship.assign["rigging_dc"] <= 2 and ship.assign["rigging_change"] <= 2
         assert ship.sail in ("medium", "fighting")
-        if ship.rigging <= card.fighting_sail_only and state.segment == "crew":
+        if ship.rigging <= card.fighting_sail_only and state.segment == "crew" and ship.afloat:  # 17.5: fighting ships
             assert ship.sail == "fighting", "17.5: F boxes force Fighting Sail"
     discarding = {r.side for r in game.pending if r.kind == "discard_card"}
     for side in state.sides.values():
