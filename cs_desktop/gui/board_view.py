@@ -77,6 +77,7 @@ class BoardView(BoardCamera, BoardScene, BoardAdvice, BoardPick, QGraphicsView):
         self.start_items: dict[str, StartItem] = {}
         self.ship_items: dict[str, ShipItem] = {}
         self.name_labels: dict[str, LabelItem] = {}
+        self._leaders: list[QGraphicsItem] = []
         self.smoke_items: list[SmokeItem] = []
         self.fire_items: list[FireItem] = []
         self.grapple_items: list[GrappleItem] = []
@@ -144,6 +145,11 @@ class BoardView(BoardCamera, BoardScene, BoardAdvice, BoardPick, QGraphicsView):
                                if sid in before and (before[sid][0] != item.pos()
                                                      or before[sid][1] != item.rotation())})
         self.viewport().update()
+
+    def set_picked(self, ship_ids: list[str]) -> None:
+        """Ring these ships (board_pick) and give their names the first pick of the spots (never hidden)."""
+        BoardPick.set_picked(self, ship_ids)
+        self._place_labels()
 
     def set_animate(self, on: bool) -> None:
         """Moves glide to their new squares (never while `CAPTAINS_SEA_NO_ANIMATION` is set)."""

@@ -15,6 +15,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QTextBrowser
 
 from cs_desktop.gui.editor_base import ERROR_STYLE
+from cs_desktop.play.designations import designate
 from cs_desktop.rules.cards import Scenario, ShipCard
 from cs_desktop.rules.ratings import Step, victory_terms
 from cs_desktop.rules.setup import ship_ids
@@ -22,13 +23,14 @@ from cs_desktop.rules.winnable import cannot_win
 
 
 def ship_names(scenario: Scenario, cards: Mapping[str, ShipCard]) -> dict[str, str]:
-    """Each ship's game id (the card id, suffixed when a card is used twice) -> the name on its card."""
+    """Each ship's game id (the card id, suffixed when a card is used twice) -> her designation: the name on her
+    card, numbered when several ships share it ("Java (1)", "Java (2)"), as in the game (play.designations)."""
     out = {}
     for gid, si, k in ship_ids(scenario):
         card = cards.get(scenario.sides[si].ships[k].ship_id)
         if card is not None:
             out[gid] = card.name
-    return out
+    return designate(out)
 
 
 def show_terms(scenario: Scenario | None, cards: Mapping[str, ShipCard], terms_label: QLabel,
