@@ -21,7 +21,7 @@ from cs_desktop.rules.cards import SWITCHES, RulesOptions
 SWITCH_TEXT: dict[str, str] = {
     "fleet_rules": "&Fleet rules: a ship that cannot stay on the map escapes; struck ships stay as hulks",
     "variable_wind": "&Variable wind: a die may veer or back it every third turn (R17.8)",
-    "initial_broadside": "&Initial broadside: +1 on each battery's first fire (Captains Bold)",
+    "initial_broadside": "I&nitial broadside: +1 on each battery's first fire (Captains Bold)",
     "heavy_guns": "&Heavy guns: 24-pounder ships count the range 2 MP shorter (Captains Bold)",
     "fire_spreads": "Spreading fi&re between ships sharing a square",
 }

@@ -69,7 +69,7 @@ def steps_html(steps: Sequence[Step], side_names: Mapping[str, str]) -> str:
     """Every step of the terms, one row each with its rule, wrapped to the panel. A side's ships are listed under
     its name and numbered as in its ship table; a 21.3 sum is followed by its additions, ship by ship, read from
     the ships' own steps (the totals are the engine's)."""
-    rule_cell = "<td style='color:#5f5a50;padding-right:8px;white-space:nowrap' valign='top'>{}</td>"
+    rule_cell = "<td width='36' style='color:#5f5a50;padding-right:8px;white-space:nowrap' valign='top'>{}</td>"
     rows: list[str] = []
     ships: dict[str, list[Mapping[str, Any]]] = {}
     for step in steps:
@@ -77,7 +77,7 @@ def steps_html(steps: Sequence[Step], side_names: Mapping[str, str]) -> str:
         if "ship" in step.values:
             listed = ships.setdefault(side, [])
             if not listed:
-                rows.append(f"<tr><td></td><td><b>{html.escape(side_names.get(side, side))}</b></td></tr>")
+                rows.append(f"<tr><td width='36'></td><td><b>{html.escape(side_names.get(side, side))}</b></td></tr>")
             listed.append(step.values)
             text = f"ship {len(listed)} · {html.escape(step.text)}"
         elif step.rule == "21.3" and ships.get(side):
