@@ -50,6 +50,8 @@ class BoardBase(QGraphicsView):
     shift_items: list[QGraphicsItem]
     _dynamic: list[QGraphicsItem]
     _places: list[Placeable]
+    _leaders: list[QGraphicsItem]
+    picked: list[str]
     _shift_timer: QTimer
 
     # board_view

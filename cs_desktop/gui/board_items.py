@@ -3,6 +3,7 @@ the start squares and the ship tokens."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
@@ -66,7 +67,16 @@ class LabelItem(QGraphicsItem):
         self._size = (0.0, 0.0)
         self._offset = offset
         self.anchor = anchor
+        self.full_text = text
         self.set_text(text, anchor, offset)
+
+    def set_compact(self, on: bool) -> None:
+        """Show the short form of the text ("Congress 2" for "Congress (2)": a ship's number without its
+        brackets) or the full one; the label's anchor stays."""
+        text = re.sub(r" \((\d+)\)", r" \1", self.full_text) if on else self.full_text
+        if text != self._text:
+            self.prepareGeometryChange()
+            self.set_text(text, self.anchor, self._offset)
 
     def set_text(self, text: str, anchor: str = "center", offset: tuple[float, float] = (0.0, 0.0)) -> None:
         self._text = text

@@ -7,6 +7,12 @@ before it. If no spot is free, the one that covers least wins (tokens weigh most
 other labels). Labels keep their pixel size whatever the zoom, so footprints are measured at the view's zoom
 and the placement is redone when the zoom changes.
 
+Ships' names with many ships (a 12-a-side fleet at the zoom that fits the map): a name is `optional` — when no
+spot clear of tokens and names is found it is hidden rather than laid over another (her name stays on her token's tooltip; a picked ship's
+name is placed first and never hidden); a name that does not sit by its own token, or sits as near to another,
+gets a leader line to its token (`needs_leader`, `leader`); and at a small zoom the names are written short
+("Congress 2" for "Congress (2)", `LabelItem.set_compact`).
+
 Pure geometry on plain tuples (speed: 24 ships redraw in a few milliseconds); the only Qt use is reading a
 label's rectangle and moving it.
 """
@@ -46,7 +52,9 @@ class Placeable:
     rings: int = 3
     step: float = 48.0
     rank: int = 0  # lower is placed first
+    optional: bool = False  # hidden when no spot is free (a ship's name: still on her token's tooltip)
     placed: bool = field(default=False, init=False)
+    rect: Rect | None = field(default=None, init=False)  # the scene rectangle it covers once placed and shown
 
 
 def to_rect(r: QRectF) -> Rect:
@@ -87,32 +95,73 @@ def place(labels: Sequence[Placeable], tokens: Iterable[Rect], bounds: Rect, zoo
     hard = list(tokens)
     taken: list[Rect] = []
     for p in sorted(labels, key=lambda p: p.rank):
+        p.item.setVisible(True)
         local = p.item.edges()
-        best: tuple[float, str, float, float] | None = None
+        crowd = 1000.0 if p.optional else 1.0  # a name to hide or show: meeting a label is as bad as a token
+        best: tuple[float, float, str, float, float] | None = None
         for anchor, x, y in candidates(p, z):
             l, t, r, b = local[anchor]
             fp = (x + l / z, y + t / z, x + r / z, y + b / z)
-            cost = 0.0
+            clash = 0.0
             for o in hard:
                 if fp[0] < o[2] and o[0] < fp[2] and fp[1] < o[3] and o[1] < fp[3]:
-                    cost += 1000.0 * overlap(fp, o)
+                    clash += 1000.0 * overlap(fp, o)
+            for o in taken:
+                if fp[0] < o[2] and o[0] < fp[2] and fp[1] < o[3] and o[1] < fp[3]:
+                    clash += crowd * overlap(fp, o)
+            cost = clash
             if not (bounds[0] <= fp[0] and fp[2] <= bounds[2] and bounds[1] <= fp[1] and fp[3] <= bounds[3]):
                 cost += 100.0 * outside(fp, bounds)
             if seen is not None and not (seen[0] <= fp[0] and fp[2] <= seen[2] and seen[1] <= fp[1]
                                          and fp[3] <= seen[3]):
                 cost += 10.0 * outside(fp, seen)
-            for o in taken:
-                if fp[0] < o[2] and o[0] < fp[2] and fp[1] < o[3] and o[1] < fp[3]:
-                    cost += overlap(fp, o)
             if best is None or cost < best[0]:
-                best = (cost, anchor, x, y)
+                best = (cost, clash, anchor, x, y)
                 if cost == 0.0:
                     break
         assert best is not None
-        cost, anchor, x, y = best
+        cost, clash, anchor, x, y = best
         if anchor != p.item.anchor:
             p.item.set_anchor(anchor)
         p.item.setPos(QPointF(x, y))
         p.placed = cost == 0.0
         l, t, r, b = local[anchor]
-        taken.append((x + l / z, y + t / z, x + r / z, y + b / z))
+        if p.optional and clash > 0.0:  # it would cover a token or a name: hidden (out of sight is no clash)
+            p.item.setVisible(False)
+            p.rect = None
+            continue
+        p.rect = (x + l / z, y + t / z, x + r / z, y + b / z)
+        taken.append(p.rect)
+
+
+Circle = tuple[float, float, float]  # a token: centre x, centre y, radius (scene)
+
+
+def nearest_point(rect: Rect, x: float, y: float) -> tuple[float, float]:
+    """The point of `rect` nearest to (x, y)."""
+    return min(max(x, rect[0]), rect[2]), min(max(y, rect[1]), rect[3])
+
+
+def gap_to(rect: Rect, token: Circle) -> float:
+    """How far `rect` lies from the token's edge (0 or less: it touches or covers it)."""
+    nx, ny = nearest_point(rect, token[0], token[1])
+    return float(((nx - token[0]) ** 2 + (ny - token[1]) ** 2) ** 0.5) - token[2]
+
+
+def needs_leader(rect: Rect, own: Circle, others: Iterable[Circle], zoom: float) -> bool:
+    """Whether a ship's name label needs a line to her token to be read as hers: it does not sit by her token
+    (farther than twice the gap a placed label keeps), or another token is about as near to it as hers."""
+    z = zoom if zoom > 0 else 1.0
+    gap = GAP_PX / z
+    mine = gap_to(rect, own)
+    if mine > 2 * gap:
+        return True
+    return any(gap_to(rect, t) <= mine + 2 * gap for t in others)
+
+
+def leader(rect: Rect, own: Circle) -> tuple[tuple[float, float], tuple[float, float]]:
+    """The line from the token's edge to the nearest point of its label."""
+    nx, ny = nearest_point(rect, own[0], own[1])
+    dx, dy = nx - own[0], ny - own[1]
+    d = (dx * dx + dy * dy) ** 0.5 or 1.0
+    return (own[0] + dx / d * own[2], own[1] + dy / d * own[2]), (nx, ny)

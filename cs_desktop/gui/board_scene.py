@@ -6,17 +6,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QPointF, QRectF
-from PySide6.QtGui import (
-    QColor,
-)
-from PySide6.QtWidgets import (
-    QGraphicsItem,
-)
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QPen
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsLineItem
 
 from cs_desktop.gui.board_frame import RULER, wind_box_rect
 from cs_desktop.gui.board_items import CompassItem, LabelItem, SeaItem, ShipItem, StartItem, WindItem
-from cs_desktop.gui.board_labels import ORDER, Placeable, place, to_rect
+from cs_desktop.gui.board_labels import ORDER, Placeable, leader, needs_leader, place, to_rect
 from cs_desktop.gui.board_markers import FireItem, GrappleItem, PrizeItem, SmokeItem
 from cs_desktop.gui.board_overlays import GhostItem
 from cs_desktop.gui.board_paint import (
@@ -32,6 +28,11 @@ from cs_desktop.gui.board_paint import (
 )
 from cs_desktop.rules.movement_rates import wind_from
 from cs_desktop.rules.tables import get_tables
+
+#: a square drawn smaller than this (pixels) gets the ships' names written short ("Congress 2")
+COMPACT_SQUARE_PX = 36.0
+#: how far out a ship's name may go (steps of 3/4 square) before it is hidden, its leader line showing the way
+SHIP_LABEL_RINGS = 8
 
 if TYPE_CHECKING:  # the attributes and methods the board's parts share (board_base.py)
     from cs_desktop.gui.board_base import BoardBase
@@ -134,7 +135,7 @@ class BoardScene(BoardBase):
                 fill, line, _ = nation_colors(self._nation(ship))
                 text = f"{self.ship_name(sid)}{status}"
                 label = old_names.get(sid)
-                if label is None or label.text() != text or label._border != line or label.scene() is not scene:
+                if label is None or label.full_text != text or label._border != line or label.scene() is not scene:
                     label = LabelItem(text, px=11, bold=True, color="#102a43",
                                       background=QColor(255, 255, 255, 215), border=line, anchor="below")
                     label.setZValue(Z_LABEL - 2)
@@ -142,7 +143,8 @@ class BoardScene(BoardBase):
                     label.setData(PAYLOAD, sid)
                     scene.addItem(label)
                 label.setPos(item.home)
-                self._places.append(Placeable(label, item.home, ShipItem.RADIUS * scale, ORDER, 3, SQUARE, 0))
+                self._places.append(Placeable(label, item.home, ShipItem.RADIUS * scale, ORDER, SHIP_LABEL_RINGS,
+                                              SQUARE * 0.75, 0, optional=True))
                 self.name_labels[sid] = label
                 if ship.get("on_fire"):
                     fire = FireItem(sid)
@@ -257,13 +259,47 @@ class BoardScene(BoardBase):
 
     def _place_labels(self) -> None:
         if not self._places:
+            self._draw_leaders()
             return
         seen = None
+        zoom = self.zoom_level()
         if self.isVisible() and self.viewport().width() > 0:
-            z = self.zoom_level() or 1.0
+            z = zoom or 1.0
             seen = self.visible_scene_rect().adjusted((RULER + 4) / z, RULER / z, 0, 0)  # not under the rulers
+        picked = set(self.picked)
+        compact = zoom * SQUARE < COMPACT_SQUARE_PX
+        for p in self._places:
+            if p.item.data(KIND) == "ship_label":  # a picked ship's name first, and never hidden
+                mine = p.item.data(PAYLOAD) in picked
+                p.rank, p.optional = (-1 if mine else 0), not mine
+                p.item.set_compact(compact)
         place(self._places, [to_rect(r) for r in self.token_rects() + self.marker_rects()], to_rect(self.sceneRect()),
-              self.zoom_level(), to_rect(seen) if seen is not None else None)
+              zoom, to_rect(seen) if seen is not None else None)
+        self._draw_leaders()
+
+    def _draw_leaders(self) -> None:
+        """A thin line in the side's colour from a ship's token to her name, where the name does not sit by her
+        token alone (board_labels.needs_leader)."""
+        self._clear(self._leaders)
+        tokens = {sid: (item.home.x(), item.home.y(), ShipItem.RADIUS * item.scale())
+                  for sid, item in self.ship_items.items()}
+        for p in self._places:
+            sid = p.item.data(PAYLOAD)
+            if p.item.data(KIND) != "ship_label" or p.rect is None or sid not in tokens:
+                continue
+            own = tokens[sid]
+            if not needs_leader(p.rect, own, [t for k, t in tokens.items() if k != sid], self.zoom_level()):
+                continue
+            (x1, y1), (x2, y2) = leader(p.rect, own)
+            line = QGraphicsLineItem(x1, y1, x2, y2)
+            pen = QPen(p.item._border or QColor("#102a43"), 1.4)
+            pen.setCosmetic(True)
+            line.setPen(pen)
+            line.setZValue(Z_LABEL - 3)
+            line.setData(KIND, "leader")
+            line.setData(PAYLOAD, sid)
+            line.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+            self._add(line, self._leaders)
 
 
 

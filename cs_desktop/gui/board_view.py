@@ -78,6 +78,7 @@ class BoardView(BoardCamera, BoardScene, BoardAdvice, BoardPick, QGraphicsView):
         self.start_items: dict[str, StartItem] = {}
         self.ship_items: dict[str, ShipItem] = {}
         self.name_labels: dict[str, LabelItem] = {}
+        self._leaders: list[QGraphicsItem] = []
         self.smoke_items: list[SmokeItem] = []
         self.terrain_items: list[TerrainItem] = []
         self.fire_items: list[FireItem] = []
@@ -150,6 +151,11 @@ class BoardView(BoardCamera, BoardScene, BoardAdvice, BoardPick, QGraphicsView):
                                if sid in before and (before[sid][0] != item.pos()
                                                      or before[sid][1] != item.rotation())})
         self.viewport().update()
+
+    def set_picked(self, ship_ids: list[str]) -> None:
+        """Ring these ships (board_pick) and give their names the first pick of the spots (never hidden)."""
+        BoardPick.set_picked(self, ship_ids)
+        self._place_labels()
 
     def set_animate(self, on: bool) -> None:
         """Moves glide to their new squares (never while `CAPTAINS_SEA_NO_ANIMATION` is set)."""

@@ -19,7 +19,6 @@ from PySide6.QtCore import QDate, QSignalBlocker, Qt, Signal
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QBoxLayout,
-    QCheckBox,
     QComboBox,
     QDateEdit,
     QLabel,
@@ -38,6 +37,7 @@ from cs_desktop.gui.editor_base import ERROR_STYLE, EditorBase, show_as_window
 from cs_desktop.gui.editor_commands import library_bridge, replace_all
 from cs_desktop.gui.forms import load_form
 from cs_desktop.gui.scenario_sides import COMPASS, SideTables
+from cs_desktop.gui.scenario_switches import bind_switches
 from cs_desktop.gui.scenario_views import fit, set_up_view, ship_names, show_terms
 from cs_desktop.jsonread import FileFormatError
 from cs_desktop.rules.cards import Scenario, ShipCard
@@ -176,8 +176,8 @@ class ScenarioDesigner(EditorBase):
         self.on_refresh(self._refresh_sides_refs)
         self.turn_limit = self.bind_spin(form.get(QSpinBox, "turn_limit"), ("options", "turn_limit"), "turn limit",
                                          none_below=True)
-        self.variable_wind = self.bind_check(form.get(QCheckBox, "variable_wind"), ("options", "variable_wind"),
-                                             "variable wind")  # R17.8e
+        self.switches = bind_switches(self, form.layout("switches_layout"))  # every RulesOptions switch
+        self.variable_wind = self.switches["variable_wind"]  # R17.8e
         self.sources = self.bind_text(form.get(QPlainTextEdit, "sources"), ("sources",), "sources", lines=True)
         self.override_note = form.get(QLabel, "override_note")
         self.place_errors(form, ERROR_KEYS)

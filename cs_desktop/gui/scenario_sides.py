@@ -24,6 +24,27 @@ from cs_desktop.rules.tables import get_tables
 COMPASS = {1: "N", 2: "NE", 3: "E", 4: "SE", 5: "S", 6: "SW", 7: "W", 8: "NW"}
 LETTERS = {"meeting": ("A", "B"), "chase": ("C", "D")}
 SQUARE = "xy"  # the start combo's value for a [column, row] start
+#: heading -> one square astern (against the heading), as (column, row) steps
+ASTERN = {1: (0, 1), 2: (-1, 1), 3: (-1, 0), 4: (-1, -1), 5: (0, -1), 6: (1, -1), 7: (1, 0), 8: (1, 1)}
+MAX_SHIPS = 12  # a side's ships at most (the scenario file's limit, cards.ScenarioSide)
+
+
+def astern_square(last: tuple[int, int], heading: int, taken: set[tuple[int, int]],
+                  size: tuple[int, int]) -> tuple[int, int]:
+    """Where *Add ship* puts the next ship of a line: two squares astern of the last (against her heading). If
+    that square is off the map or holds a ship, the line bends: two squares in the direction nearest to astern
+    that is free (45 degrees off, then 90, ...), so a line of twelve runs on along the map's edge; if none is
+    free, the free square nearest the last ship."""
+    w, h = size
+    for turn in (0, 1, -1, 2, -2, 3, -3, 4):
+        dx, dy = ASTERN[(heading - 1 + turn) % 8 + 1]
+        sq = (last[0] + 2 * dx, last[1] + 2 * dy)
+        if 0 <= sq[0] < w and 0 <= sq[1] < h and sq not in taken:
+            return sq
+    free = [(x, y) for x in range(w) for y in range(h) if (x, y) not in taken]
+    if not free:
+        return last
+    return min(free, key=lambda sq: ((sq[0] - last[0]) ** 2 + (sq[1] - last[1]) ** 2, sq))
 
 
 class SideWidgets:
@@ -148,22 +169,29 @@ class SideTables:
 
     def add_ship(self, i: int) -> None:
         ships = list(self.doc.get(("sides", i, "ships")) or [])
+        if len(ships) >= MAX_SHIPS:
+            self.status.setText(f"A side has at most {MAX_SHIPS} ships.")
+            return
         tables = get_tables()
         if ships:
             last = ships[-1]
-            x, y = tables.map.start[last["start"]] if isinstance(last["start"], str) else last["start"]
-            heading = last["heading"]
-            # the next ship astern: one square behind, against the heading
-            dx = {1: 0, 2: -1, 3: -1, 4: -1, 5: 0, 6: 1, 7: 1, 8: 1}[heading]
-            dy = {1: 1, 2: 1, 3: 0, 4: -1, 5: -1, 6: -1, 7: 0, 8: 1}[heading]
-            nx = min(tables.map.width - 1, max(0, x + dx * 2))
-            ny = min(tables.map.height - 1, max(0, y + dy * 2))
-            new = {"ship": last["ship"], "start": [nx, ny], "heading": heading, "crew_quality": None}
+            x, y = self.square_of(last["start"])
+            taken = {self.square_of(s["start"]) for side in self.doc.get(("sides",)) or [] for s in side["ships"]}
+            nx, ny = astern_square((x, y), int(last["heading"]), taken, (tables.map.width, tables.map.height))
+            new = {"ship": last["ship"], "start": [nx, ny], "heading": last["heading"], "crew_quality": None}
         else:
             letter = LETTERS[str(self.doc.get(("engagement",)))][i]
             first = self.ship_entries[0].id if self.ship_entries else ""
             new = {"ship": first, "start": letter, "heading": 4 if i == 0 else 8, "crew_quality": None}
         self.designer.edit(("sides", i, "ships"), [*ships, new], f"Add a ship to side {i + 1}")
+
+    @staticmethod
+    def square_of(start: Any) -> tuple[int, int]:
+        """A ship's start square: a letter's square, or the [column, row] itself."""
+        if isinstance(start, str):
+            x, y = get_tables().map.start[start]
+            return int(x), int(y)
+        return int(start[0]), int(start[1])
 
     def remove_ship(self, i: int) -> None:
         ships = list(self.doc.get(("sides", i, "ships")) or [])

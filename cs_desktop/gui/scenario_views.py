@@ -8,27 +8,29 @@ public view of a fresh set-up; nothing here reads a game's state.
 from __future__ import annotations
 
 import html
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QTextBrowser
 
 from cs_desktop.gui.editor_base import ERROR_STYLE
+from cs_desktop.play.designations import designate
 from cs_desktop.rules.cards import Scenario, ShipCard
-from cs_desktop.rules.ratings import victory_terms
+from cs_desktop.rules.ratings import Step, victory_terms
 from cs_desktop.rules.setup import ship_ids
 from cs_desktop.rules.winnable import cannot_win
 
 
 def ship_names(scenario: Scenario, cards: Mapping[str, ShipCard]) -> dict[str, str]:
-    """Each ship's game id (the card id, suffixed when a card is used twice) -> the name on its card."""
+    """Each ship's game id (the card id, suffixed when a card is used twice) -> her designation: the name on her
+    card, numbered when several ships share it ("Java (1)", "Java (2)"), as in the game (play.designations)."""
     out = {}
     for gid, si, k in ship_ids(scenario):
         card = cards.get(scenario.sides[si].ships[k].ship_id)
         if card is not None:
             out[gid] = card.name
-    return out
+    return designate(out)
 
 
 def show_terms(scenario: Scenario | None, cards: Mapping[str, ShipCard], terms_label: QLabel,
@@ -52,14 +54,41 @@ def show_terms(scenario: Scenario | None, cards: Mapping[str, ShipCard], terms_l
     for line in cannot_win(scenario, dict(cards)):  # decided before it starts (issue 13)
         parts.append(f"<span style='{ERROR_STYLE}'>⚠ {html.escape(line)}</span>")
     terms_label.setText("<b>VP terms (19.0, 20.1, 21.3)</b><br>" + "<br>".join(parts))
-    rows = "".join(f"<tr><td style='color:#5f5a50;padding-right:8px'>{s.rule}</td><td>{html.escape(s.text)}</td>"
-                   "</tr>"
-                   for s in terms.steps)
-    steps.setHtml(f"<table cellspacing='2'>{rows}</table>")
+    steps.setHtml(steps_html(terms.steps, {s.id: s.name for s in scenario.sides}))
     for i, t in enumerate(terms.sides):
         if i < len(stats):
             stats[i].setText(f"FP {t.fp} · CR {t.cr:g} · DC {t.dc}")
     return terms
+
+
+def _num(value: Any) -> str:
+    return f"{value:g}" if isinstance(value, float) else str(value)
+
+
+def steps_html(steps: Sequence[Step], side_names: Mapping[str, str]) -> str:
+    """Every step of the terms, one row each with its rule, wrapped to the panel. A side's ships are listed under
+    its name and numbered as in its ship table; a 21.3 sum is followed by its additions, ship by ship, read from
+    the ships' own steps (the totals are the engine's)."""
+    rule_cell = "<td width='36' style='color:#5f5a50;padding-right:8px;white-space:nowrap' valign='top'>{}</td>"
+    rows: list[str] = []
+    ships: dict[str, list[Mapping[str, Any]]] = {}
+    for step in steps:
+        side = str(step.values.get("side", ""))
+        if "ship" in step.values:
+            listed = ships.setdefault(side, [])
+            if not listed:
+                rows.append(f"<tr><td width='36'></td><td><b>{html.escape(side_names.get(side, side))}</b></td></tr>")
+            listed.append(step.values)
+            text = f"ship {len(listed)} · {html.escape(step.text)}"
+        elif step.rule == "21.3" and ships.get(side):
+            sums = " · ".join(
+                f"{label} {' + '.join(_num(v[key]) for v in ships[side])} = {_num(step.values.get(key, '?'))}"
+                for key, label in (("fp", "FP"), ("cr", "CR"), ("dc", "DC")))
+            text = f"{html.escape(step.text)}<br><span style='color:#3e5c6b'>{html.escape(sums)}</span>"
+        else:
+            text = html.escape(step.text)
+        rows.append(f"<tr>{rule_cell.format(html.escape(step.rule))}<td>{text}</td></tr>")
+    return f"<table cellspacing='2' width='100%'>{''.join(rows)}</table>"
 
 
 def set_up_view(scenario: Scenario, cards: Mapping[str, ShipCard]) -> dict[str, Any]:

@@ -3,7 +3,7 @@
 API tested: scenario_views.ship_names, set_up_view; ScenarioDesigner's board preview.
 Actions: a scenario with the same card twice on one side, named from the scenario; the designer showing it.
 Expected: the names are keyed by the ids the game gives the ships (the card id, then `<id>-2`), each the name on
-its card, and the preview draws exactly those ships.
+its card, numbered when a card is used twice (as the game designates them), and the preview draws exactly those ships.
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ def _two_javas(lib: Any) -> tuple[Any, dict[str, Any]]:
 def test_ships_are_named_from_the_scenario_and_its_cards(lib: Any) -> None:
     scenario, cards = _two_javas(lib)
     names = ship_names(scenario, cards)
-    assert names == {"constitution": "Constitution", "java": "Java", "java-2": "Java"}
+    assert names == {"constitution": "Constitution", "java": "Java (1)", "java-2": "Java (2)"}  # as in the game
     assert set(set_up_view(scenario, cards)["ships"]) == set(names)
 
 

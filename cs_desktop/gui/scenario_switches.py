@@ -1,0 +1,56 @@
+"""The scenario designer's rules switches (issue 14 item 3): one check box per switch of
+`RulesOptions.SWITCHES` (fleet rules, variable wind, Captains Bold's initial broadside and heavy guns, spreading
+fire), each bound like the other fields: ticked writes `options.<switch>: true`, unticked takes the key out, and
+undo puts it back.
+
+The boxes are made from the `SWITCHES` tuple, so a new switch of the engine needs one line here (its words in
+`SWITCH_TEXT`); its tooltip names the rulings the engine's own field description gives (docs/rulings.md).
+The boxes go in the form's `switches_layout`, one below the other, each named after its switch.
+"""
+
+from __future__ import annotations
+
+import re
+
+from PySide6.QtWidgets import QCheckBox, QLayout
+
+from cs_desktop.gui.editor_base import EditorBase
+from cs_desktop.rules.cards import SWITCHES, RulesOptions
+
+#: switch -> the words of its check box (a '&' marks the shortcut)
+SWITCH_TEXT: dict[str, str] = {
+    "fleet_rules": "&Fleet rules: a ship that cannot stay on the map escapes; struck ships stay as hulks",
+    "variable_wind": "&Variable wind: a die may veer or back it every third turn (R17.8)",
+    "initial_broadside": "I&nitial broadside: +1 on each battery's first fire (Captains Bold)",
+    "heavy_guns": "&Heavy guns: 24-pounder ships count the range 2 MP shorter (Captains Bold)",
+    "fire_spreads": "Spreading fi&re between ships sharing a square",
+    "prize_crews": "&Prize crews, prisoners and recapture (with the fleet rules)",
+}
+
+_RULING = re.compile(r"R\d+\.\d+(?:\.\d+)?[a-z]*(?:-R?\d+(?:\.\d+)*[a-z]*)?")
+
+
+def rulings(name: str) -> list[str]:
+    """The ruling ids (docs/rulings.md) the engine's description of switch `name` names, e.g. ['R11.4.5i']."""
+    return _RULING.findall(RulesOptions.model_fields[name].description or "")
+
+
+def tooltip(name: str) -> str:
+    """What a switch's box says on hover: its key, its rulings and the engine's description."""
+    description = RulesOptions.model_fields[name].description or ""
+    return f"options.{name} — {', '.join(rulings(name))}\n{description}"
+
+
+def bind_switches(editor: EditorBase, layout: QLayout) -> dict[str, QCheckBox]:
+    """A bound check box in `layout` for every switch of `SWITCHES`, in that order; returns them by switch."""
+    boxes: dict[str, QCheckBox] = {}
+    for name in SWITCHES:
+        box = QCheckBox(SWITCH_TEXT.get(name, name.replace("_", " ").capitalize()))
+        box.setObjectName(name)
+        box.setToolTip(tooltip(name))
+        layout.addWidget(box)
+        boxes[name] = editor.bind_check(box, ("options", name), name.replace("_", " "))
+    return boxes
+
+
+__all__ = ["SWITCH_TEXT", "bind_switches", "rulings", "tooltip"]
