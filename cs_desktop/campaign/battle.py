@@ -8,16 +8,19 @@ weather gauge and meeting or chase as the encounter decided, the 20.1/21.3 terms
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cs_desktop.rules.cards import SECTION_NAMES, Scenario, ShipCard
 from cs_desktop.rules.game import Game
 from cs_desktop.rules.ratings import firepower
+from cs_desktop.rules.tables import get_tables
 
 #: board wind (the heading it blows toward, 1-8) that puts the gauge holder to windward; A lies west of B
 _GAUGE_WIND = {"player": 3, "enemy": 7}
 _MORALE = {1: "unfit", 2: "fair", 3: "handy"}
+#: ships a scenario side may hold (21.0): the flagship and at most eleven consorts fight
+MAX_SIDE = 12
 
 
 def wind_from(wind: int) -> int:
@@ -44,25 +47,57 @@ def campaign_card(card: ShipCard, quality: str) -> ShipCard:
     return card.model_copy(update={"crew_quality_options": options})
 
 
+def _put(cards: dict[str, ShipCard], card: ShipCard) -> None:
+    """A card into the battle's cards; a card two ships share offers every crew quality either needs."""
+    have = cards.get(card.id)
+    if have is not None and have != card:
+        options = sorted({*have.crew_quality_options, *card.crew_quality_options},
+                         key=("green", "average", "crack").index)
+        card = have.model_copy(update={"crew_quality_options": options})
+    cards[card.id] = card
+
+
+def _entry(cards: dict[str, ShipCard], ship: Mapping[str, Any], card: ShipCard) -> dict[str, Any]:
+    """A ship of the player's side with what she carries into the battle (R2.0d `start_state`)."""
+    quality = str(ship["quality"])
+    card = campaign_card(card, quality)
+    _put(cards, card)
+    start_state: dict[str, Any] = {}
+    if ship["crew"] < card.crew_points:
+        start_state["crew"] = ship["crew"]
+    if ship["rigging"] < card.rigging_points:
+        start_state["rigging"] = ship["rigging"]
+    gunnery = {s: v for s, v in ship["gunnery"].items() if v < len(card.gunnery[s])}
+    if gunnery:
+        start_state["gunnery"] = gunnery
+    if ship["morale"] < 3:
+        start_state["morale"] = _MORALE[max(1, int(ship["morale"]))]
+    entry: dict[str, Any] = {"ship": card.id, "crew_quality": quality}
+    if start_state:
+        entry["start_state"] = start_state
+    return entry
+
+
+def _consort_square(x0: int, k: int) -> list[int]:
+    """The k-th consort's start (k >= 1): two rows apart, alternately astern and ahead of the flagship's row,
+    out to ten rows; the eleventh two columns behind the flagship."""
+    if k > 10:
+        return [x0 - 2, 12]
+    return [x0, 12 + ((k + 1) // 2) * 2 * (1 if k % 2 else -1)]
+
+
 def battle_scenario(*, battle_id: str, title: str, date: str, location: str, engagement: str, gauge: str,
                     player_nation: str, player_ship: Mapping[str, Any], player_card: ShipCard,
                     enemy_nation: str, enemy_cards: list[ShipCard], enemy_quality: str | None,
-                    turn_limit: int, description: str) -> tuple[Scenario, dict[str, ShipCard]]:
-    """A scenario for the tactical engine, and its ship cards by id."""
+                    turn_limit: int, description: str,
+                    consorts: Sequence[tuple[Mapping[str, Any], ShipCard]] = ()) -> tuple[Scenario, dict[str, ShipCard]]:
+    """A scenario for the tactical engine, and its ship cards by id. `consorts` (each ship's tracks and card, as
+    `player_ship`) fight beside the flagship, the side under the fleet rules (RC15.5a); none: the flagship's
+    battle as it always was."""
     player_side, enemy_side = player_nation.lower(), enemy_nation.lower()
-    quality = str(player_ship["quality"])
-    card = campaign_card(player_card, quality)
-    cards: dict[str, ShipCard] = {card.id: card}
-    start_state: dict[str, Any] = {}
-    if player_ship["crew"] < card.crew_points:
-        start_state["crew"] = player_ship["crew"]
-    if player_ship["rigging"] < card.rigging_points:
-        start_state["rigging"] = player_ship["rigging"]
-    gunnery = {s: v for s, v in player_ship["gunnery"].items() if v < len(card.gunnery[s])}
-    if gunnery:
-        start_state["gunnery"] = gunnery
-    if player_ship["morale"] < 3:
-        start_state["morale"] = _MORALE[max(1, int(player_ship["morale"]))]
+    cards: dict[str, ShipCard] = {}
+    squadron = [(player_ship, player_card), *consorts][:MAX_SIDE]
+    entries = [_entry(cards, ship, pcard) for ship, pcard in squadron]
     if engagement == "meeting":
         wind = _GAUGE_WIND.get(gauge, 5)
         player_start: Any = "A"
@@ -76,23 +111,24 @@ def battle_scenario(*, battle_id: str, title: str, date: str, location: str, eng
         enemy_heading = 3
     enemy_ships = []
     for k, ecard in enumerate(enemy_cards):
-        cards[ecard.id] = ecard
         eq = enemy_quality if enemy_quality in ecard.crew_quality_options else None
+        _put(cards, ecard)
         enemy_ships.append({"ship": ecard.id, "start": enemy_starts[k], "heading": enemy_heading,
                             "crew_quality": eq})
-    player_entry: dict[str, Any] = {"ship": card.id, "start": player_start, "heading": player_heading,
-                                    "crew_quality": quality}
-    if start_state:
-        player_entry["start_state"] = start_state
+    x0 = get_tables().map.start[player_start][0]
+    for k, entry in enumerate(entries):  # the consorts in line abreast of the flagship (RC15.5a)
+        entry["start"] = player_start if k == 0 else _consort_square(x0, k)
+        entry["heading"] = player_heading
     data = {
         "id": battle_id, "title": title, "date": date, "location": location[:120], "description": description,
         "engagement": engagement, "wind": wind,
         "sides": [{"id": player_side, "name": f"{player_nation} squadron", "nation": player_nation,
-                   "ships": [player_entry]},
+                   "ships": entries},
                   {"id": enemy_side, "name": f"{enemy_nation} ships", "nation": enemy_nation,
                    "ships": enemy_ships}],
         "weather_gauge": {"player": player_side, "enemy": enemy_side}.get(gauge),
-        "options": {"relativity": "fractional" if len(enemy_cards) > 1 else "standard", "turn_limit": turn_limit},
+        "options": {"relativity": "fractional" if len(enemy_cards) > 1 or len(entries) > 1 else "standard",
+                    "turn_limit": turn_limit, **({"fleet_rules": True} if len(entries) > 1 else {})},
         "sources": ["generated by the campaign engine (docs/campaign-engine.md)"],
     }
     scenario = Scenario.model_validate(data)
@@ -113,7 +149,8 @@ def battle_outcome(game: Game, player_side: str) -> dict[str, Any]:
     ships = {}
     for sid, s in state.ships.items():
         ships[sid] = {"card": s.card.id, "side": s.side, "crew": s.crew, "rigging": s.rigging,
-                      "gunnery": dict(s.gunnery), "morale": s.morale, "struck": s.struck, "captured": s.captured}
+                      "gunnery": dict(s.gunnery), "morale": s.morale, "struck": s.struck, "captured": s.captured,
+                      "escaped": s.escaped}
     fired = 0
     for e in game.events:
         if e.get("type") == "announce" and state.ships.get(e.get("ship", ""), None) is not None \

@@ -22,6 +22,7 @@ from typing import Any
 from cs_desktop.campaign.battle import battle_outcome
 from cs_desktop.campaign.folder import Campaign
 from cs_desktop.campaign.prizes import PRISONERS_PER_GUARD, awaiting, rising
+from cs_desktop.campaign.squadron_battle import carry_consorts
 from cs_desktop.campaign.state import (
     CampaignState,
     ShipRecord,
@@ -122,6 +123,7 @@ def after_battle(c: Campaign, s: CampaignState, dice: Dice, game: Game) -> None:
                      + f" — {'won' if won else 'lost' if lost else 'indecisive'} (VP {vp})"
                      + f". {flag.name} lost {crew_lost} crew point(s); now crew {flag.crew}, rigging {flag.rigging}, "
                        f"gunnery boxes {flag.guns}.", result=out, decisions=len(decisions))
+    carry_consorts(c, s, game, out, won)  # the consorts' results, each in the ledger (RC15.5c)
     if s.encounter.get("historical_outcome"):
         log(s, "history", f"[History] {s.encounter['historical_outcome']}")
     s.battle = None

@@ -14,7 +14,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from cs_desktop.campaign import consequences, encounters, port, prizes, shipyard
+from cs_desktop.campaign import consequences, encounters, port, prizes, shipyard, squadron_battle
 from cs_desktop.campaign.battle import battle_scenario, effective_fp
 from cs_desktop.campaign.folder import Campaign
 from cs_desktop.campaign.state import CampaignState, ShipRecord, adjust, join, log
@@ -265,7 +265,7 @@ class CampaignEngine:
         s, c = self.state, self.c
         e = s.encounter
         assert e is not None
-        flag_card = c.cards[s.flagship.card]
+        hull = squadron_battle.squadron_hull(c, s)  # the squadron keeps together (RC15.5b)
         their_hull = min((c.cards[k].hull_type for k in e["ships"]), key=("slow", "average", "fast").index)
         weather = e["weather"]["strength"]
         calm_or_storm = weather in ("calm", "storm")  # no action can be fought
@@ -273,7 +273,7 @@ class CampaignEngine:
             self._start_battle("meeting", e["gauge"])
             return
         if choice == "chase":
-            ok, die, mod = encounters.escape_roll(self.dice, e["gauge"], flag_card.hull_type, their_hull, "enemy")
+            ok, die, mod = encounters.escape_roll(self.dice, e["gauge"], hull, their_hull, "enemy")
             if ok:
                 log(s, "chase", f"{e['title']} gets away (escape roll {die}{mod:+d}).")
                 s.stage = "finish"
@@ -286,7 +286,7 @@ class CampaignEngine:
                 log(s, "parley", f"{s.flagship.name} speaks {e['title']}; they part as friends.")
                 s.stage = "finish"
                 return
-            own = effective_fp(flag_card, s.flagship.guns)
+            own = squadron_battle.squadron_fp(c, s)  # the summons of every ship that would fight (RC15.5a)
             theirs = sum(effective_fp(c.cards[k]) for k in e["ships"])
             if e["scripted"] is None and theirs * 3 < own:
                 log(s, "parley", f"Summoned to surrender by a far stronger ship, {e['title']} strikes without a fight.")
@@ -308,7 +308,7 @@ class CampaignEngine:
             log(s, "evade", f"{s.flagship.name} lets {e['title']} go.")
             s.stage = "finish"
             return
-        ok, die, mod = encounters.escape_roll(self.dice, e["gauge"], flag_card.hull_type, their_hull, "player")
+        ok, die, mod = encounters.escape_roll(self.dice, e["gauge"], hull, their_hull, "player")
         if ok:
             log(s, "evade", f"{s.flagship.name} evades {e['title']} (escape roll {die}{mod:+d}).")
             consequences.prizes_in_company_risk(s, self.dice)
@@ -335,18 +335,23 @@ class CampaignEngine:
                          "gunnery": flag.gunnery, "morale": flag.morale},
             player_card=c.cards[flag.card], enemy_nation=e["nation"], enemy_cards=[c.cards[k] for k in e["ships"]],
             enemy_quality=e.get("crew_quality"), turn_limit=c.campaign.terms.battle_turn_limit,
-            description=f"Campaign {c.campaign.title}, {s.date}. {e.get('historical_outcome', '')}".strip())
+            description=f"Campaign {c.campaign.title}, {s.date}. {e.get('historical_outcome', '')}".strip(),
+            consorts=squadron_battle.consort_entries(c, s))
         from cs_desktop.rules.ratings import victory_terms
 
         terms = victory_terms(scenario, cards)
         s.battle = {"scenario": scenario.model_dump(mode="json"),
                     "ships": {k: v.model_dump(mode="json") for k, v in cards.items()},
                     "seed": self.dice.below(2**31), "options": {}, "player_side": s.nation.lower(),
-                    "terms": [f"[{st.rule}] {st.text}" for st in terms.steps]}
+                    "terms": [f"[{st.rule}] {st.text}" for st in terms.steps],
+                    **squadron_battle.battle_record(c, s)}
         if guard:
             s.battle["guard"] = guard
             log(s, "prisoners", f"{guard} crew point(s) of {flag.name} guard the {flag.prisoners} point(s) of "
                                 "prisoners below and do not fight.", guard=guard)
+        if "squadron" in s.battle:
+            log(s, "squadron", "The squadron fights together under the fleet rules (RC15.5a): "
+                               + "; ".join(squadron_battle.squadron_lines(c, squadron_battle.fighting(c, s))) + ".")
         log(s, "battle", f"{scenario.title}: a {engagement} engagement, weather gauge {gauge}. "
                          + " ".join(f"{t.name} x{t.multiplier:g} +{t.bonus} VP." for t in terms.sides),
             terms=s.battle["terms"])

@@ -18,6 +18,8 @@ from typing import Any
 from cs_desktop.campaign.battle import effective_fp
 from cs_desktop.campaign.encounters import active_sailings
 from cs_desktop.campaign.engine import CampaignEngine, CampaignRequest
+from cs_desktop.campaign.port import check_refit
+from cs_desktop.campaign.squadron_battle import fit_to_fight, squadron_fp
 
 FIGHT_UP_TO = 1.3
 #: a runner is chased only when far weaker: a stern chase gives the prey the first raking shots
@@ -28,13 +30,13 @@ def choose(engine: CampaignEngine, request: CampaignRequest) -> Any:
     s, c = engine.state, engine.c
     opts = request.options
     if request.kind == "orders":
-        return _orders(engine, opts)
+        return _orders(engine, opts, request.info)
     if request.kind == "encounter":
         e = s.encounter
         assert e is not None
         flag = s.flagship
         card = c.cards[flag.card]
-        own = effective_fp(card, flag.guns)
+        own = squadron_fp(c, s)  # the flagship and every consort fit to fight (RC15.5a)
         theirs = sum(effective_fp(c.cards[k]) for k in e["ships"])
         ready = flag.crew * 3 >= card.crew_points * 2 and flag.rigging * 2 >= card.rigging_points \
             and flag.morale >= 2
@@ -52,7 +54,7 @@ def choose(engine: CampaignEngine, request: CampaignRequest) -> Any:
     raise ValueError(f"the policy does not answer {request.kind}")
 
 
-def _orders(engine: CampaignEngine, opts: list[dict[str, Any]]) -> dict[str, Any]:
+def _orders(engine: CampaignEngine, opts: list[dict[str, Any]], info: dict[str, Any]) -> dict[str, Any]:
     s, c = engine.state, engine.c
     flag = s.flagship
     card = c.cards[flag.card]
@@ -67,6 +69,9 @@ def _orders(engine: CampaignEngine, opts: list[dict[str, Any]]) -> dict[str, Any
     if s.port is not None:
         if {"order": "refit"} in opts and (hurt or flag.stores < 3 or flag.shot < c.campaign.terms.shot // 2):
             return {"order": "refit"}
+        consort = _consort_refit(engine, info)
+        if consort is not None and {"order": "refit"} in opts:
+            return consort
     else:
         damaged = sum(flag.damage(card).values()) * 4 > card.crew_points + card.rigging_points
         if prizes or damaged or flag.stores <= 1 or flag.shot < 10 or s.months_at_sea >= 4:
@@ -81,3 +86,30 @@ def _orders(engine: CampaignEngine, opts: list[dict[str, Any]]) -> dict[str, Any
     if cruises:
         return max(cruises, key=lambda o: (presence(o["area"]), o["area"]))
     return opts[0]
+
+
+def _consort_refit(engine: CampaignEngine, info: dict[str, Any]) -> dict[str, Any] | None:
+    """In port with the flagship fit: a refit for the first consort unfit to fight (RC15.5a), recruiting and
+    repairing what the purse pays (recruits first, then rigging, then the sections in order); None if none."""
+    s, c = engine.state, engine.c
+    for ship in [x for x in s.ships if x.role == "consort" and not fit_to_fight(c, x)]:
+        lim = info.get("refit_ships", {}).get(ship.id)
+        if lim is None:
+            continue
+        money = lim["money"]
+        recruit = min(lim["recruit"], money // lim["recruit_cost"] if lim["recruit_cost"] else lim["recruit"])
+        money -= recruit * lim["recruit_cost"]
+        repair: dict[str, int] = {}
+        left = lim["repair_total"]
+        for track, most in lim["repair"].items():
+            n = min(most, left, money // lim["repair_cost"] if lim["repair_cost"] else most)
+            if n > 0:
+                repair[track] = n
+                left -= n
+                money -= n * lim["repair_cost"]
+        if recruit == 0 and not repair:
+            continue
+        order = {"order": "refit", "ship": ship.id, "repair": repair, "recruit": recruit, "loads": True}
+        if check_refit(c, s, order) is None:
+            return order
+    return None

@@ -1,0 +1,137 @@
+"""A squadron fights together (issue 15 item 4; rulings RC15.5a-RC15.5d in docs/rulings.md).
+
+- **Who fights** (RC15.5a): the flagship and every consort of the squadron fit to fight (her working crew
+  besides the guard, a rigging box, shot in her lockers), at most eleven (a scenario side holds twelve ships,
+  21.0), in the squadron's order. Each carries her damage, crew (less the guard over her prisoners, RC15.3b),
+  morale and quality into the battle (R2.0d `start_state`), in line abreast of the flagship; the side fights
+  under the fleet rules. Prizes, and consorts unfit to fight, keep clear with their crews and do not fight. No
+  consort fit to fight: the flagship's battle as it always was.
+- **The squadron's strength** (RC15.5a): a summons to surrender weighs the present firepower of every ship
+  that would fight, not the flagship's alone.
+- **Running and chasing** (RC15.5b): the squadron keeps together, so its escape roll is made with the slowest
+  hull of the squadron (flagship and consorts): no consort is left behind to be caught.
+- **After the battle** (RC15.5c): each consort's boxes, crew, morale and shot spent are the game's, box for box;
+  experience as the flagship's. A consort the enemy took possession of (captured), or that struck while an enemy
+  ship was still fighting at the end, is the enemy's prize: she leaves the squadron with all she carries; one
+  that struck when no enemy was left fighting hoists her colours again; one that escaped off the board
+  (R9.3f) rejoins with her damage.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from cs_desktop.campaign.battle import MAX_SIDE, effective_fp
+from cs_desktop.campaign.folder import Campaign
+from cs_desktop.campaign.prizes import guard, working_crew
+from cs_desktop.campaign.state import CampaignState, ShipRecord, adjust, adjust_section, leave, log
+from cs_desktop.rules.cards import SECTION_NAMES, ShipCard
+from cs_desktop.rules.game import Game
+from cs_desktop.rules.setup import ship_ids
+
+HULLS = ("slow", "average", "fast")
+#: reputation a captain loses for a ship of his squadron taken by the enemy (designed, RC15.5c)
+CONSORT_LOST_REPUTATION = 3
+
+
+def fit_to_fight(c: Campaign, ship: ShipRecord) -> bool:
+    """A consort fights when she can work her guns: her crew less the guard at least her working crew (a third of
+    her card's crew points, at least 2; RC15.3b), a rigging box and shot aboard (RC15.5a)."""
+    return ship.crew - guard(c, ship) >= working_crew(c, ship) and ship.rigging > 0 and ship.shot > 0
+
+
+def consorts_fighting(c: Campaign, s: CampaignState) -> list[ShipRecord]:
+    """The consorts that fight beside the flagship (RC15.5a): fit to fight, at most eleven, in squadron order."""
+    return [x for x in s.ships if x.role == "consort" and fit_to_fight(c, x)][:MAX_SIDE - 1]
+
+
+def fighting(c: Campaign, s: CampaignState) -> list[ShipRecord]:
+    return [s.flagship, *consorts_fighting(c, s)]
+
+
+def squadron_fp(c: Campaign, s: CampaignState) -> float:
+    """The present 20.1 firepower of every ship that would fight."""
+    return sum(effective_fp(c.cards[x.card], x.guns) for x in fighting(c, s))
+
+
+def squadron_hull(c: Campaign, s: CampaignState) -> str:
+    """The hull the squadron sails at: the slowest of the flagship and her consorts (RC15.5b)."""
+    ships = [x for x in s.ships if x.role in ("flagship", "consort")]
+    return min((c.cards[x.card].hull_type for x in ships), key=HULLS.index)
+
+
+def tracks(c: Campaign, ship: ShipRecord) -> dict[str, Any]:
+    """What a ship carries into the battle: `battle_scenario`'s `player_ship` (her guard stays below)."""
+    return {"quality": ship.quality, "crew": ship.crew - guard(c, ship), "rigging": ship.rigging,
+            "gunnery": ship.gunnery, "morale": ship.morale}
+
+
+def consort_entries(c: Campaign, s: CampaignState) -> list[tuple[dict[str, Any], ShipCard]]:
+    return [(tracks(c, x), c.cards[x.card]) for x in consorts_fighting(c, s)]
+
+
+def battle_record(c: Campaign, s: CampaignState) -> dict[str, Any]:
+    """The battle request's extra fields when consorts fight: the squadron's ship ids in the side's order and
+    each consort's guard; nothing when the flagship fights alone."""
+    consorts = consorts_fighting(c, s)
+    if not consorts:
+        return {}
+    guards = {x.id: guard(c, x) for x in consorts if guard(c, x)}
+    return {"squadron": [s.flagship.id, *(x.id for x in consorts)], **({"guards": guards} if guards else {})}
+
+
+def squadron_lines(c: Campaign, ships: Sequence[ShipRecord]) -> list[str]:
+    """A line per ship that fights: her card, crew, rigging, gunnery, quality and present firepower."""
+    out = []
+    for x in ships:
+        card = c.cards[x.card]
+        out.append(f"{x.name} ({x.role}, {x.quality} crew): crew {x.crew - guard(c, x)}/{card.crew_points}, "
+                   f"rigging {x.rigging}/{card.rigging_points}, gunnery {x.guns}/{x.guns + x.damage(card)['hull']}, "
+                   f"firepower {effective_fp(card, x.guns):.1f}")
+    return out
+
+
+def _broadsides(game: Game, ship_id: str) -> int:
+    return sum(max(1, (len(e.get("choice", {}).get("sections", {})) + 1) // 2) for e in game.events
+               if e.get("type") == "announce" and e.get("ship") == ship_id)
+
+
+def carry_consorts(c: Campaign, s: CampaignState, game: Game, out: dict[str, Any], won: bool) -> None:
+    """Each consort's result carried back exactly, each change in the ledger with its cause (RC15.5c)."""
+    b = s.battle
+    assert b is not None
+    order = b.get("squadron", [])
+    if len(order) < 2:
+        return
+    title = game.scenario.title
+    cause = f"battle: {title}"
+    side = [gid for gid, si, _ in ship_ids(game.scenario) if game.scenario.sides[si].id == b["player_side"]]
+    enemy_fighting = any(game.state.ships[k].afloat for k in game.state.ships
+                         if game.state.ships[k].side != b["player_side"])
+    guards = b.get("guards", {})
+    for rid, gid in list(zip(order, side))[1:]:
+        ship = s.ship(rid)
+        v = out["ships"][gid]
+        lost = ship.crew - int(guards.get(rid, 0)) - v["crew"]
+        adjust(s, ship, "crew", -lost, cause)
+        adjust(s, ship, "rigging", v["rigging"] - ship.rigging, cause)
+        for sec in SECTION_NAMES:
+            adjust_section(s, ship, sec, v["gunnery"][sec] - ship.gunnery[sec], cause)
+        adjust(s, ship, "shot", -min(ship.shot, _broadsides(game, gid)), f"broadsides fired in {title}")
+        ship.morale = max(1, min(3, v["morale"]))
+        ship.morale = min(3, ship.morale + 1) if won else ship.morale
+        ship.experience += 2 if won else 1
+        taken = v["captured"] or (v["struck"] and enemy_fighting)
+        if taken:
+            leave(s, ship, f"{ship.name} taken by the enemy in {title}")
+            s.stats["consorts_lost"] = s.stats.get("consorts_lost", 0) + 1
+            s.reputation -= CONSORT_LOST_REPUTATION
+            log(s, "squadron", f"{ship.name} " + ("is boarded and taken" if v["captured"] else
+                                                  "has struck and the enemy takes possession of her")
+                + f": she is the enemy's prize. {ship.name} lost {lost} crew point(s) before she was taken.")
+            continue
+        fate = (" She struck, but no enemy was left to take her: she hoists her colours again." if v["struck"]
+                else " She was driven off the board and rejoins the squadron." if v["escaped"] else "")
+        log(s, "squadron", f"{ship.name} lost {lost} crew point(s); now crew {ship.crew}, rigging {ship.rigging}, "
+                           f"gunnery boxes {ship.guns}.{fate}")
