@@ -1,4 +1,4 @@
-"""A squadron fights together (issue 15 item 4; rulings RC15.5a-RC15.5d in docs/rulings.md).
+"""A squadron fights together (issue 15 item 4; rulings RC15.5a-RC15.5c in docs/rulings.md).
 
 - **Who fights** (RC15.5a): the flagship and every consort of the squadron fit to fight (her working crew
   besides the guard, a rigging box, shot in her lockers), at most eleven (a scenario side holds twelve ships,

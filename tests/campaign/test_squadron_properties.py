@@ -1,6 +1,7 @@
-"""Issue 15 item 7 with the new choices (rulings RC15.3a, RC15.4a): whole campaigns in which a prize is kept and
-ships are bought still account for everything (crew, damage boxes, stores, shot, prisoners, money, ships), keep
-every ship's tracks within her card, round-trip JSON and replay equal for a seed."""
+"""Issue 15 item 7 with the new choices (rulings RC15.3a, RC15.4a, RC15.5a-c): whole campaigns in which a prize is
+kept, ships are bought and the squadron fights together still account for everything (crew, damage boxes, stores,
+shot, prisoners, money, ships), keep every ship's tracks within her card, carry every consort's battle back box
+for box, round-trip JSON and replay equal for a seed."""
 
 from __future__ import annotations
 
@@ -15,12 +16,18 @@ from cs_desktop.campaign import policy
 from cs_desktop.campaign.engine import CampaignEngine, CampaignRequest
 from cs_desktop.campaign.folder import Campaign, load_campaign
 from cs_desktop.campaign.play import start
+from cs_desktop.campaign.battle import battle_outcome
+from cs_desktop.campaign.consequences import replay_battle
 from cs_desktop.campaign.state import ledger_totals, totals
+from cs_desktop.rules.game import Game
+from cs_desktop.rules.setup import ship_ids
 from cs_desktop.rules.cards import Scenario, ShipCard
 from cs_desktop.simulate import play_game
 
 C = load_campaign(cs_desktop.SCENARIOS / "campaigns" / "constitution-1812")
 OPEN = load_campaign(cs_desktop.SCENARIOS / "campaigns" / "open-career")
+#: squadron battles checked in each career, by engine
+SQUADRON_BATTLES: dict[int, int] = {}
 
 
 def _answer(engine: CampaignEngine, req: CampaignRequest) -> Any:
@@ -40,8 +47,42 @@ def _answer(engine: CampaignEngine, req: CampaignRequest) -> Any:
 def _career(c: Campaign, seed: int, nation: str | None = None, year: int | None = None) -> CampaignEngine:
     engine = start(c, seed, nation, year)
     while (req := engine.pending) is not None:
-        assert engine.submit(_answer(engine, req)), req.kind
+        answer = _answer(engine, req)
+        if req.kind == "battle" and "squadron" in req.info:
+            before = {x.id: (x.crew, x.shot) for x in engine.state.ships}
+            game = replay_battle(req.info, answer)
+            assert isinstance(game, Game)
+            assert engine.submit(answer)
+            _check_squadron_battle(engine, req.info, game, before)
+        else:
+            assert engine.submit(answer), req.kind
     return engine
+
+
+def _check_squadron_battle(engine: CampaignEngine, b: dict[str, Any], game: Game,
+                           before: dict[str, tuple[int, int]]) -> None:
+    """RC15.5a/c: the battle was fought under the fleet rules by the squadron's ships, and each consort's result
+    is the game's, box for box (her guard added back), or she is gone to the enemy with a cause in the ledger."""
+    s = engine.state
+    scenario = game.scenario
+    assert scenario.options.fleet_rules and len(scenario.sides[0].ships) == len(b["squadron"]) >= 2
+    out = battle_outcome(game, b["player_side"])
+    side = [gid for gid, si, _ in ship_ids(scenario) if si == 0]
+    enemy_fighting = any(x.afloat for x in game.state.ships.values() if x.side != b["player_side"])
+    SQUADRON_BATTLES[id(engine)] = SQUADRON_BATTLES.get(id(engine), 0) + 1
+    if s.ended and s.end_reason == "captured":
+        return
+    for rid, gid in list(zip(b["squadron"], side))[1:]:
+        v = out["ships"][gid]
+        gone = [e for e in s.ledger if e["ship"] == rid and e["what"] == "ships" and e["delta"] == -1]
+        if v["captured"] or (v["struck"] and enemy_fighting):
+            assert gone and "taken by the enemy" in gone[-1]["cause"] and rid not in [x.id for x in s.ships]
+            continue
+        ship = s.ship(rid)
+        assert not gone
+        assert ship.crew == v["crew"] + b.get("guards", {}).get(rid, 0)
+        assert ship.rigging == v["rigging"] and ship.gunnery == v["gunnery"]
+        assert ship.shot <= before[rid][1]
 
 
 def _check(c: Campaign, engine: CampaignEngine) -> None:
@@ -64,6 +105,28 @@ def test_rc15_3a_rc15_4a_a_career_that_keeps_a_prize_and_buys_a_ship() -> None:
     assert s.stats["kept"] == 1 and any("taken into the squadron" in t for t in texts)
     assert s.bought and any(e["kind"] == "bought" for e in s.journal)
     assert sum(1 for e in s.ledger if e["what"] == "ships") >= 4
+
+
+def test_rc15_5a_rc15_5c_a_career_whose_squadron_fights_together() -> None:
+    engine = _career(C, 0)
+    _check(C, engine)
+    s = engine.state
+    fought = SQUADRON_BATTLES[id(engine)]
+    assert fought >= 2  # each carried back box for box (_check_squadron_battle)
+    together = [e["text"] for e in s.journal if e["kind"] == "squadron" and "fights together" in e["text"]]
+    assert len(together) == fought
+    consort_causes = {e["cause"] for e in s.ledger if e["ship"] not in (None, s.flagship.id)}
+    assert any(c.startswith("battle: ") for c in consort_causes)  # a consort's damage, in the ledger
+    assert _career(C, 0).state.to_dict() == s.to_dict()
+
+
+def test_rc15_5c_a_consort_taken_by_the_enemy_leaves_the_squadron_with_its_cause() -> None:
+    engine = _career(C, 2)
+    _check(C, engine)
+    s = engine.state
+    assert s.stats.get("consorts_lost", 0) >= 1
+    taken = [e for e in s.ledger if e["what"] == "ships" and "taken by the enemy" in e["cause"]]
+    assert len(taken) == s.stats["consorts_lost"]
 
 
 @settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
