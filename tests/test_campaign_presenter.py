@@ -209,3 +209,28 @@ def test_rc15_3b_the_squadron_lines_and_the_battle_terms_show_the_prisoners_guar
     assert "prisoners 80 (guard 12, 8 unguarded)" in p.ships()[0]
     assert p.choose({"order": "cruise", "area": "north-atlantic", "stance": "avoid"}) and p.choose("engage")
     assert p.terms()[0] == "12 crew point(s) guard the prisoners below and do not fight (RC15.3b)"
+
+
+def test_rc15_5a_the_encounter_and_the_terms_show_the_squadron_a_line_per_ship(library: Library) -> None:
+    from cs_desktop.campaign.state import ShipRecord, join
+    from cs_desktop.rules.cards import SECTION_NAMES
+
+    p = CampaignPresenter.start(library, "constitution-1812", seed=2)
+    s, c = p.engine.state, p.engine.c
+    assert p.choose({"order": "refit"})
+    for card_id, crew in (("shannon", 13), ("curlew", 1)):
+        card = c.cards[card_id]
+        join(s, ShipRecord(id=f"ship-9-{card_id}", card=card_id, name=card.name, role="consort", experience=4,
+                           crew=crew, rigging=card.rigging_points,
+                           gunnery={x: len(card.gunnery[x]) for x in SECTION_NAMES}, stores=3, shot=40),
+             "test: a consort")
+    assert p.choose({"order": "cruise", "area": "north-atlantic", "stance": "avoid"})
+    lines = p.encounter_lines()
+    start = next(i for i, x in enumerate(lines) if x.startswith("Your squadron (2 ship(s) would fight"))
+    assert "average hull" in lines[start]  # Shannon's pace (RC15.5b)
+    assert lines[start + 1].startswith("  Constitution (flagship") and lines[start + 2].startswith("  Shannon (consort")
+    assert lines[start + 3] == "Unfit to fight, keeping clear: Curlew"
+    assert p.choose("engage")
+    terms = p.terms()
+    assert [t.split(" (")[0] for t in terms[:2]] == ["[RC15.5a] Constitution", "[RC15.5a] Shannon"]
+    assert all(t.startswith("[") for t in terms) and any("21.3" in t or "20.1" in t for t in terms)
