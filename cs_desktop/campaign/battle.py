@@ -141,21 +141,21 @@ def battle_scenario(*, battle_id: str, title: str, date: str, location: str, eng
 
 
 def battle_outcome(game: Game, player_side: str) -> dict[str, Any]:
-    """What a finished (or turn-limited) game leaves: each ship's tracks and fate, the winner, and the
-    broadsides the player's ship fired."""
+    """What a finished (or turn-limited) game leaves: each ship's tracks, fate and broadsides fired, the winner,
+    and the broadsides the player's side fired."""
     state = game.state
     last = game.events[-1] if game.events else {}
     result = last.get("result") if last.get("type") == "game_end" else None
     ships = {}
+    fired_by = {sid: 0 for sid in state.ships}
+    for e in game.events:
+        if e.get("type") == "announce" and e.get("ship", "") in fired_by:
+            fired_by[e["ship"]] += max(1, (len(e.get("choice", {}).get("sections", {})) + 1) // 2)
     for sid, s in state.ships.items():
         ships[sid] = {"card": s.card.id, "side": s.side, "crew": s.crew, "rigging": s.rigging,
                       "gunnery": dict(s.gunnery), "morale": s.morale, "struck": s.struck, "captured": s.captured,
-                      "escaped": s.escaped}
-    fired = 0
-    for e in game.events:
-        if e.get("type") == "announce" and state.ships.get(e.get("ship", ""), None) is not None \
-                and state.ships[e["ship"]].side == player_side:
-            fired += max(1, (len(e.get("choice", {}).get("sections", {})) + 1) // 2)
+                      "escaped": s.escaped, "broadsides": fired_by[sid]}
+    fired = sum(n for sid, n in fired_by.items() if state.ships[sid].side == player_side)
     return {"winner": result["winner"] if result else None, "reason": state.end_reason or "unfinished",
             "turns": state.turn, "vp": {k: v["vp"] for k, v in result["sides"].items()} if result else {},
             "ships": ships, "broadsides": fired}

@@ -104,7 +104,7 @@ def after_battle(c: Campaign, s: CampaignState, dice: Dice, game: Game) -> None:
     adjust(s, flag, "rigging", mine["rigging"] - flag.rigging, cause)
     for sec in SECTION_NAMES:
         adjust_section(s, flag, sec, mine["gunnery"][sec] - flag.gunnery[sec], cause)
-    adjust(s, flag, "shot", -min(flag.shot, out["broadsides"]), f"broadsides fired in {title}")
+    adjust(s, flag, "shot", -min(flag.shot, mine["broadsides"]), f"broadsides fired in {title}")
     flag.morale = max(1, min(3, mine["morale"]))
     enemies = [v for v in out["ships"].values() if v["side"] != b["player_side"]]
     taken = [v for v in enemies if v["struck"] or v["captured"]]

@@ -92,11 +92,6 @@ def squadron_lines(c: Campaign, ships: Sequence[ShipRecord]) -> list[str]:
     return out
 
 
-def _broadsides(game: Game, ship_id: str) -> int:
-    return sum(max(1, (len(e.get("choice", {}).get("sections", {})) + 1) // 2) for e in game.events
-               if e.get("type") == "announce" and e.get("ship") == ship_id)
-
-
 def carry_consorts(c: Campaign, s: CampaignState, game: Game, out: dict[str, Any], won: bool) -> None:
     """Each consort's result carried back exactly, each change in the ledger with its cause (RC15.5c)."""
     b = s.battle
@@ -118,7 +113,7 @@ def carry_consorts(c: Campaign, s: CampaignState, game: Game, out: dict[str, Any
         adjust(s, ship, "rigging", v["rigging"] - ship.rigging, cause)
         for sec in SECTION_NAMES:
             adjust_section(s, ship, sec, v["gunnery"][sec] - ship.gunnery[sec], cause)
-        adjust(s, ship, "shot", -min(ship.shot, _broadsides(game, gid)), f"broadsides fired in {title}")
+        adjust(s, ship, "shot", -min(ship.shot, v["broadsides"]), f"broadsides fired in {title}")
         ship.morale = max(1, min(3, v["morale"]))
         ship.morale = min(3, ship.morale + 1) if won else ship.morale
         ship.experience += 2 if won else 1

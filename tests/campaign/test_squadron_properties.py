@@ -50,13 +50,21 @@ def _career(c: Campaign, seed: int, nation: str | None = None, year: int | None 
         answer = _answer(engine, req)
         if req.kind == "battle" and "squadron" in req.info:
             before = {x.id: (x.crew, x.shot) for x in engine.state.ships}
+            flag = engine.state.flagship
             game = replay_battle(req.info, answer)
             assert isinstance(game, Game)
             assert engine.submit(answer)
             _check_squadron_battle(engine, req.info, game, before)
+            out = battle_outcome(game, req.info["player_side"])
+            # each ship spends the shot of her own broadsides, the flagship none of her consorts' (RC15.5c)
+            assert flag.shot == before[flag.id][1] - min(before[flag.id][1], out["ships"][side_ids(game)[0]]["broadsides"])
         else:
             assert engine.submit(answer), req.kind
     return engine
+
+
+def side_ids(game: Game) -> list[str]:
+    return [gid for gid, si, _ in ship_ids(game.scenario) if si == 0]
 
 
 def _check_squadron_battle(engine: CampaignEngine, b: dict[str, Any], game: Game,
@@ -82,7 +90,7 @@ def _check_squadron_battle(engine: CampaignEngine, b: dict[str, Any], game: Game
         assert not gone
         assert ship.crew == v["crew"] + b.get("guards", {}).get(rid, 0)
         assert ship.rigging == v["rigging"] and ship.gunnery == v["gunnery"]
-        assert ship.shot <= before[rid][1]
+        assert ship.shot == before[rid][1] - min(before[rid][1], v["broadsides"])
 
 
 def _check(c: Campaign, engine: CampaignEngine) -> None:
