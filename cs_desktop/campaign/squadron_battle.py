@@ -92,6 +92,28 @@ def squadron_lines(c: Campaign, ships: Sequence[ShipRecord]) -> list[str]:
     return out
 
 
+def encounter_words(c: Campaign, s: CampaignState) -> list[str]:
+    """The squadron at an encounter: a line per ship that would fight (RC15.5a), its pace (RC15.5b), and the
+    consorts that keep clear."""
+    ships = fighting(c, s)
+    lines = [f"Your squadron ({len(ships)} ship(s) would fight; it sails at a {squadron_hull(c, s)} hull's pace, "
+             "RC15.5b):"] + [f"  {x}" for x in squadron_lines(c, ships)]
+    out = [x.name for x in s.ships if x.role == "consort" and x not in consorts_fighting(c, s)]
+    if out:
+        lines.append("Unfit to fight, keeping clear: " + ", ".join(out))
+    return lines
+
+
+def terms_words(c: Campaign, s: CampaignState, b: dict[str, Any]) -> list[str]:
+    """The battle terms' lines for the squadron: a line per ship in the battle and each consort's guard; none
+    when the flagship fights alone."""
+    if not b.get("squadron"):
+        return []
+    lines = [f"[RC15.5a] {x}" for x in squadron_lines(c, [s.ship(k) for k in b["squadron"]])]
+    return lines + [f"{n} crew point(s) of {s.ship(k).name} guard her prisoners below and do not fight (RC15.3b)"
+                    for k, n in b.get("guards", {}).items()]
+
+
 def carry_consorts(c: Campaign, s: CampaignState, game: Game, out: dict[str, Any], won: bool) -> None:
     """Each consort's result carried back exactly, each change in the ledger with its cause (RC15.5c)."""
     b = s.battle

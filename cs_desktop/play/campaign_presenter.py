@@ -308,20 +308,9 @@ class CampaignPresenter:
             lines.append(f"A historical action: {e.get('battle_title') or e['title']}")
         s = self.engine.state
         if s.stage == "encounter" and any(x.role == "consort" for x in s.ships):
-            lines += self._squadron_words()
-        return lines
+            from cs_desktop.campaign.squadron_battle import encounter_words
 
-    def _squadron_words(self) -> list[str]:
-        """The squadron at an encounter: a line per ship that would fight (RC15.5a), and who keeps clear."""
-        from cs_desktop.campaign.squadron_battle import consorts_fighting, fighting, squadron_hull, squadron_lines
-
-        s, c = self.engine.state, self.engine.c
-        ships = fighting(c, s)
-        lines = [f"Your squadron ({len(ships)} ship(s) would fight; it sails at a {squadron_hull(c, s)} hull's pace, "
-                 "RC15.5b):"] + [f"  {x}" for x in squadron_lines(c, ships)]
-        out = [x.name for x in s.ships if x.role == "consort" and x not in consorts_fighting(c, s)]
-        if out:
-            lines.append("Unfit to fight, keeping clear: " + ", ".join(out))
+            lines += encounter_words(c, s)  # a line per ship that would fight (RC15.5a)
         return lines
 
     def terms(self) -> list[str]:
@@ -331,16 +320,9 @@ class CampaignPresenter:
             return []
         guard = [f"{b['guard']} crew point(s) guard the prisoners below and do not fight (RC15.3b)"] \
             if b.get("guard") else []
-        squadron: list[str] = []
-        if b.get("squadron"):  # a line per ship of the squadron in the battle (RC15.5a)
-            from cs_desktop.campaign.squadron_battle import squadron_lines
+        from cs_desktop.campaign.squadron_battle import terms_words
 
-            s, c = self.engine.state, self.engine.c
-            squadron = [f"[RC15.5a] {x}" for x in squadron_lines(c, [s.ship(k) for k in b["squadron"]])]
-            guards = b.get("guards", {})
-            squadron += [f"{n} crew point(s) of {s.ship(k).name} guard her prisoners below and do not fight (RC15.3b)"
-                         for k, n in guards.items()]
-        return guard + squadron + list(b["terms"])
+        return guard + terms_words(self.engine.c, self.engine.state, b) + list(b["terms"])
 
     def journal(self, last: int | None = None) -> list[str]:
         lines = [f"{e['date']}  {e['text']}" for e in self.engine.state.journal]
