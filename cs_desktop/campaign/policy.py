@@ -5,10 +5,13 @@ captains fight on the board). It reads only the request and the public state, li
   action if it is this month, else the area where the most enemy sail is expected, seeking action;
 - at sea: go home when hurt, short of stores or shot, or carrying prizes;
 - sighting: fit for action (two thirds of her crew, half her rigging, morale Fair or better), fight an enemy
-  up to 1.3 times her own present firepower and chase one under 0.4 times it; a historical action is always fought;
+  up to 1.3 times the present firepower of the ships that would fight (the flagship and her consorts fit to
+  fight, RC15.5a) and chase one under 0.4 times it; a historical action is always fought;
   else evade; neutrals are spoken;
 - prizes: take when the crew can spare a prize crew; in port, sell every prize (the prize money the recorded
-  careers were played with: `prize_fate` is always "sell"); never buy a ship; promotion: accept.
+  careers were played with: `prize_fate` is always "sell"); never buy a ship; promotion: accept;
+- a squadron (consorts kept or bought by the player): in port with the flagship fit, refit the first consort
+  unfit to fight (RC15.5a), recruiting and repairing what the purse pays. With no consorts nothing changes.
 """
 
 from __future__ import annotations
