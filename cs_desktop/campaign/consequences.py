@@ -22,12 +22,11 @@ from typing import Any
 from cs_desktop.campaign.battle import battle_outcome
 from cs_desktop.campaign.folder import Campaign
 from cs_desktop.campaign.prizes import PRISONERS_PER_GUARD, awaiting, rising
-from cs_desktop.campaign.squadron_battle import carry_consorts
+from cs_desktop.campaign.squadron_battle import carry_consorts, carry_ship
 from cs_desktop.campaign.state import (
     CampaignState,
     ShipRecord,
     adjust,
-    adjust_section,
     join,
     leave,
     log,
@@ -95,17 +94,10 @@ def after_battle(c: Campaign, s: CampaignState, dice: Dice, game: Game) -> None:
     decisions = game.decisions
     out = battle_outcome(game, b["player_side"])
     title = scenario.title
-    cause = f"battle: {title}"
     flag = s.flagship
     mine = next(v for v in out["ships"].values() if v["side"] == b["player_side"])
     guard = int(b.get("guard", 0))  # the prisoners' guard stayed below and did not fight (RC15.3b)
-    crew_lost = flag.crew - guard - mine["crew"]
-    adjust(s, flag, "crew", -crew_lost, cause)
-    adjust(s, flag, "rigging", mine["rigging"] - flag.rigging, cause)
-    for sec in SECTION_NAMES:
-        adjust_section(s, flag, sec, mine["gunnery"][sec] - flag.gunnery[sec], cause)
-    adjust(s, flag, "shot", -min(flag.shot, mine["broadsides"]), f"broadsides fired in {title}")
-    flag.morale = max(1, min(3, mine["morale"]))
+    crew_lost = carry_ship(s, flag, mine, guard, title)
     enemies = [v for v in out["ships"].values() if v["side"] != b["player_side"]]
     taken = [v for v in enemies if v["struck"] or v["captured"]]
     # The campaign judges a battle by what happened to the ships (ruling R19.0c): won if an enemy struck and

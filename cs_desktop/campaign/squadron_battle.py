@@ -114,6 +114,21 @@ def terms_words(c: Campaign, s: CampaignState, b: dict[str, Any]) -> list[str]:
                     for k, n in b.get("guards", {}).items()]
 
 
+def carry_ship(s: CampaignState, ship: ShipRecord, v: dict[str, Any], guard: int, title: str) -> int:
+    """One ship's battle result onto her record, exactly (RC15.5c, R19.0c): the crew she lost (her prisoners'
+    guard stayed below, RC15.3b), her rigging and gunnery boxes, the shot of her own broadsides, her morale; every
+    change in the ledger with the battle as its cause. Returns the crew points lost."""
+    cause = f"battle: {title}"
+    lost: int = ship.crew - guard - int(v["crew"])
+    adjust(s, ship, "crew", -lost, cause)
+    adjust(s, ship, "rigging", v["rigging"] - ship.rigging, cause)
+    for sec in SECTION_NAMES:
+        adjust_section(s, ship, sec, v["gunnery"][sec] - ship.gunnery[sec], cause)
+    adjust(s, ship, "shot", -min(ship.shot, v["broadsides"]), f"broadsides fired in {title}")
+    ship.morale = max(1, min(3, v["morale"]))
+    return lost
+
+
 def carry_consorts(c: Campaign, s: CampaignState, game: Game, out: dict[str, Any], won: bool) -> None:
     """Each consort's result carried back exactly, each change in the ledger with its cause (RC15.5c)."""
     b = s.battle
@@ -122,7 +137,6 @@ def carry_consorts(c: Campaign, s: CampaignState, game: Game, out: dict[str, Any
     if len(order) < 2:
         return
     title = game.scenario.title
-    cause = f"battle: {title}"
     side = [gid for gid, si, _ in ship_ids(game.scenario) if game.scenario.sides[si].id == b["player_side"]]
     enemy_fighting = any(game.state.ships[k].afloat for k in game.state.ships
                          if game.state.ships[k].side != b["player_side"])
@@ -130,13 +144,7 @@ def carry_consorts(c: Campaign, s: CampaignState, game: Game, out: dict[str, Any
     for rid, gid in list(zip(order, side))[1:]:
         ship = s.ship(rid)
         v = out["ships"][gid]
-        lost = ship.crew - int(guards.get(rid, 0)) - v["crew"]
-        adjust(s, ship, "crew", -lost, cause)
-        adjust(s, ship, "rigging", v["rigging"] - ship.rigging, cause)
-        for sec in SECTION_NAMES:
-            adjust_section(s, ship, sec, v["gunnery"][sec] - ship.gunnery[sec], cause)
-        adjust(s, ship, "shot", -min(ship.shot, v["broadsides"]), f"broadsides fired in {title}")
-        ship.morale = max(1, min(3, v["morale"]))
+        lost = carry_ship(s, ship, v, int(guards.get(rid, 0)), title)
         ship.morale = min(3, ship.morale + 1) if won else ship.morale
         ship.experience += 2 if won else 1
         taken = v["captured"] or (v["struck"] and enemy_fighting)

@@ -7,7 +7,7 @@ import cs_desktop
 from cs_desktop.campaign import consequences, encounters, port, prizes
 from cs_desktop.campaign.engine import CampaignEngine, new_state
 from cs_desktop.campaign.folder import load_campaign
-from cs_desktop.campaign.state import ledger_totals, totals
+from cs_desktop.campaign.state import adjust_section, ledger_totals, totals
 from cs_desktop.rules.dice import Dice
 
 C = load_campaign(cs_desktop.SCENARIOS / "campaigns" / "constitution-1812")
@@ -86,7 +86,7 @@ def test_a_refit_repairs_by_box_at_a_cost_and_recruits_the_ports_number() -> Non
     s = new_state(C, 1)
     flag = s.flagship
     consequences.adjust(s, flag, "rigging", -5, "test damage")
-    consequences.adjust_section(s, flag, "port_bow", -4, "test damage")
+    adjust_section(s, flag, "port_bow", -4, "test damage")
     consequences.adjust(s, flag, "crew", -9, "test losses")
     money = s.money
     port.refit(C, s)
