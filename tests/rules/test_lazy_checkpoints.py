@@ -20,9 +20,9 @@ from cs_desktop.rules.game import Game
 
 ROOT = Path(__file__).resolve().parents[2]
 PINNED = json.loads(gzip.decompress((ROOT / "tests" / "data" / "pinned-games.json.gz").read_bytes()))["games"]
-#: one game of every shipped scenario (the first pinned one), then every 9th pinned game
+#: one game of every shipped scenario (the first pinned one), then every 15th pinned game
 SAMPLE = sorted({min(i for i, g in enumerate(PINNED) if g["scenario"] == s) for s in {g["scenario"] for g in PINNED}}
-                | set(range(0, len(PINNED), 9)))
+                | set(range(0, len(PINNED), 15)))
 
 
 def _play(game: Game, d: dict[str, Any]) -> None:
@@ -47,7 +47,7 @@ def _same(eager: Game, lazy: Game, k: int) -> None:
     assert _whole(lazy.clone()) == _whole(eager.clone())
     for side in sorted({r.side for r in eager.pending}):
         assert _whole(determinize(lazy, side, Dice(k))) == _whole(determinize(eager, side, Dice(k)))
-        if eager.can_undo(side):
+        if k % 4 == 0 and eager.can_undo(side):  # (undo replays the whole game: checked at a quarter of the points)
             undone_e, undone_l = eager.undo(side), lazy.undo(side)
             assert isinstance(undone_e, Game) and isinstance(undone_l, Game)
             assert undone_l.fingerprint() == undone_e.fingerprint()
@@ -78,7 +78,7 @@ def test_a_lazy_game_copies_determinizes_and_undoes_as_an_eager_one(index: int) 
 
 
 def test_a_lazy_game_that_is_never_copied_plays_every_pinned_game_as_pinned() -> None:
-    for g in PINNED[::3]:
+    for g in PINNED[::5]:
         scenario, ships = load_scenario_with_ships(ROOT / "scenarios" / g["scenario"])
         lazy = Game(scenario, ships, g["seed"], g["options"])
         lazy.lazy_checkpoints()
