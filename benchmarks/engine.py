@@ -38,8 +38,10 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def engine_game(scenario: Scenario, ships: dict[str, ShipCard], seed: int, options: dict[str, Any]) -> Game:
-    """A whole game answered by the engine's own random legal answers (no captain, no seat)."""
+    """A whole game answered by the engine's own random legal answers (no captain, no seat). Like `simulate`,
+    it keeps its checkpoints lazily (`Game.lazy_checkpoints`): nothing here copies the game."""
     game = Game(scenario, ships, seed, options)
+    game.lazy_checkpoints()
     rng = Dice(seed * 31 + 7)
     while True:
         pending = game.pending

@@ -20,6 +20,7 @@ from cs_desktop.rules.game import Game
 def play_game(scenario: Scenario, ships: Mapping[str, ShipCard], seed: int, captains: tuple[str, str],
               options: Mapping[str, Any] | None = None, max_decisions: int = 200_000) -> Game:
     game = Game(scenario, ships, seed, options)
+    game.lazy_checkpoints()  # nothing here edits the state: a checkpoint is rebuilt only if a captain asks for a copy
     sides = [s.id for s in scenario.sides]
     seats = {side: make_captain(name, seed * 7919 + i) for i, (side, name) in enumerate(zip(sides, captains,
                                                                                            strict=True))}

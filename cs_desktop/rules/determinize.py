@@ -113,10 +113,10 @@ def public_record(game: Game, side: str) -> PublicRecord:
     if not game.copyable:
         raise RuntimeError("a look-ahead copy keeps no checkpoint: it cannot be determinized mid-segment")
     enemy = game.state.other(side)
-    running = game._gen is not None and game._checkpoint is not None
-    if running:
-        assert game._checkpoint is not None
-        base, n_events = game._checkpoint
+    checkpoint = game.segment_start()
+    running = game._gen is not None and checkpoint is not None
+    if checkpoint is not None and running:
+        base, n_events = checkpoint
     else:
         base, n_events = game.state, len(game.events)
     events = [_public_event(e, side) for e in game.events]
@@ -205,15 +205,17 @@ def _build(record: PublicRecord, rng: Dice) -> Game | None:
     copy.seed = seed
     copy.decisions = []
     copy._revealing_since = 0
-    copy._checkpoints = True
+    copy._checkpoints, copy._lazy, copy._history = True, False, []
     copy._answers = {}
     copy._segment_answers = []
     copy.events = list(record.before)
     copy.state = state
     if not record.running:
-        copy._gen, copy._pending, copy._checkpoint = None, [], None
+        copy._gen, copy._pending, copy._checkpoint, copy._anchor = None, [], None, None
+        copy._start_events = len(copy.events)
         return copy if _consistent(copy, record) else None
-    copy._checkpoint = (state.clone(), len(copy.events))
+    copy._checkpoint = copy._anchor = (state.clone(), len(copy.events))
+    copy._start_events = len(copy.events)
     copy._gen = copy._start_segment()
     try:
         copy._pending = copy._gen.send(None)  # type: ignore[arg-type]

@@ -4,7 +4,10 @@ A turn is run as a chain of *segments* (4.0: crew, initiative, movement rates, m
 impulse, melee, bonus move, housekeeping). Each segment is a generator that yields the requests it waits
 for and receives the answers. At the start of every segment the state is checkpointed; copying a game in
 the middle of a segment copies that checkpoint and replays the few answers given since, so copies are
-cheap and exact, and a game is fully described by its scenario, seed and answers.
+cheap and exact, and a game is fully described by its scenario, seed and answers. A game told
+`lazy_checkpoints()` (the drivers that own their game: simulate, the balance lab) copies no state at a segment
+start: it keeps the answers of the segments since its last copy and rebuilds the checkpoint from them the first
+time a copy, a determinized copy or an undo point needs it (issue 12).
 """
 
 from __future__ import annotations
@@ -65,10 +68,15 @@ class Game:
         self._segment_answers: list[Answers] = []
         self._revealing_since: int = 0
         self._checkpoints = True
+        self._lazy = False
+        self._anchor: tuple[GameState, int] | None = None  # lazy: the last checkpoint copied
+        self._history: list[list[Answers]] = []  # lazy: the answers of each segment played since `_anchor`
+        self._start_events = 0  # len(events) at the start of the running segment
         self._run(None)
 
     # ------------------------------------------------------------------ driving
     def _run(self, send: Answers | None) -> None:
+        chained = self._gen is not None  # a segment ending here: the next one can be rebuilt from its answers
         while True:
             if self._gen is None:
                 if self.state.ended:
@@ -76,7 +84,16 @@ class Game:
                     return
                 if skip_empty_impulse(self.state):
                     continue
-                self._checkpoint = (self.state.clone(), len(self.events)) if self._checkpoints else None
+                self._start_events = len(self.events)
+                if not self._checkpoints:
+                    self._checkpoint = None
+                elif self._lazy and chained:
+                    self._history.append(self._segment_answers)
+                    self._checkpoint = None
+                else:
+                    self._checkpoint = self._anchor = (self.state.clone(), len(self.events))
+                    self._history = []
+                chained = True
                 self._segment_answers = []
                 self._gen = self._start_segment()
                 send = None
@@ -192,26 +209,72 @@ class Game:
         """Stop checkpointing segment starts: for a copy the computer captain plays forward and throws away
         (a checkpoint is a copy of the state at every segment start, about a tenth of the cost of playing).
         Such a game plays exactly as before, but can no longer be copied in the middle of a segment."""
-        self._checkpoints = False
+        self._checkpoints = self._lazy = False
+        self._anchor, self._history = None, []
         if self._gen is not None:
             self._checkpoint = None
 
-    @property
-    def copyable(self) -> bool:
-        """Whether `clone` (and a determinized copy) can be made now (see `look_ahead_only`)."""
-        return self._gen is None or self._checkpoint is not None
+    def lazy_checkpoints(self) -> None:
+        """Copy no state at segment starts: keep the answers of the segments since the last copy and rebuild a
+        segment's checkpoint only when `clone`, `determinize` or the like asks for it (replaying those
+        segments from the last copy, which is exact: the dice are in the state). For a driver that owns its
+        game and never edits `game.state` by hand; everything plays and copies exactly as before."""
+        if self._checkpoints and self._gen is not None and self._checkpoint is not None:
+            self._lazy = True
+            self._anchor, self._history = self._checkpoint, []
 
-    def clone(self) -> Game:
-        """An exact, independent copy (same dice to come): checkpoint + replay of this segment's answers."""
-        if not self.copyable:
-            raise RuntimeError("a look-ahead copy keeps no checkpoint and cannot be copied mid-segment")
+    def segment_start(self) -> tuple[GameState, int] | None:
+        """The checkpoint of the running segment: (state, number of events) at its start, rebuilt if it was
+        kept lazily (do not change the state); None between segments or in a look-ahead copy."""
+        if self._checkpoint is None and self._lazy and self._gen is not None:
+            self._checkpoint = self._anchor = self._rebuild()
+            self._history = []
+        return self._checkpoint
+
+    def _rebuild(self) -> tuple[GameState, int]:
+        assert self._anchor is not None
+        base, n_events = self._anchor
+        runner = self._shell()
+        runner.state = base.clone()
+        runner.events = self.events[:n_events]
+        for answers in self._history:
+            gen = runner._start_segment()
+            try:
+                gen.send(None)  # type: ignore[arg-type]
+                for group in answers:
+                    gen.send(group)
+            except StopIteration:
+                while not runner.state.ended and skip_empty_impulse(runner.state):
+                    pass
+                continue
+            raise RuntimeError("a segment replayed from its answers did not end")
+        if len(runner.events) != self._start_events:
+            raise RuntimeError("the segment start rebuilt from the answers does not match the game")
+        return runner.state, self._start_events
+
+    def _shell(self) -> Game:
         new = Game.__new__(Game)
-        new._checkpoints = self._checkpoints
         new.view_tops = self.view_tops
         new.scenario = self.scenario
         new.cards = self.cards
         new.seed = self.seed
         new.options = self.options
+        return new
+
+    @property
+    def copyable(self) -> bool:
+        """Whether `clone` (and a determinized copy) can be made now (see `look_ahead_only`)."""
+        return self._gen is None or self._checkpoint is not None or self._lazy
+
+    def clone(self) -> Game:
+        """An exact, independent copy (same dice to come): checkpoint + replay of this segment's answers."""
+        if not self.copyable:
+            raise RuntimeError("a look-ahead copy keeps no checkpoint and cannot be copied mid-segment")
+        self.segment_start()
+        new = self._shell()
+        new._checkpoints = self._checkpoints
+        new._lazy, new._anchor, new._history = self._lazy, self._anchor, list(self._history)
+        new._start_events = self._start_events
         new.decisions = list(self.decisions)
         new._revealing_since = self._revealing_since
         if self._gen is None or self._checkpoint is None:
