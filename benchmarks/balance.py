@@ -8,7 +8,8 @@
 3. The wall time of a full sweep of the shipped ships (every ordered pairing, meeting and chase) at
    --sweep-games a pairing, estimated for 1, 8 and 64 workers from the best measured rate per worker
    (assuming the linear scaling the batches allow; a cluster's start and network are not counted).
-The machine's load average is printed with the figures: the cores are shared.
+The machine's load average is printed with the figures: the cores are shared. With COMPILED=1 the games run on
+the optional compiled engine of scripts/build_compiled.py (build/compiled; the same games, proved by its --check).
 """
 
 from __future__ import annotations
@@ -19,7 +20,10 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+if os.environ.get("COMPILED") == "1":  # the optional compiled engine (scripts/build_compiled.py): the same games
+    sys.path.insert(0, str(ROOT / "build" / "compiled"))
 
 from cs_desktop import SCENARIOS  # noqa: E402
 from cs_desktop.balance.job import Job, scenario_pairings, ships_in, sweep_pairings  # noqa: E402
