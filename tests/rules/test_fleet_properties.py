@@ -12,9 +12,8 @@ from cs_desktop.ai.random_policy import RandomCaptain
 from cs_desktop.ai.seat import Seat
 from cs_desktop.files import load_scenario_with_ships
 from cs_desktop.rules.game import Game
-from cs_desktop.rules.ratings import victory_terms
 
-from tests.rules.test_properties import check_invariants, hits_from_log
+from tests.rules.test_properties import check_invariants, check_tally_from_log
 
 FLEET_FILES = sorted(p.name for p in (SCENARIOS / "fleets").glob("*.json"))
 
@@ -47,20 +46,6 @@ def test_random_fleet_games_keep_every_invariant(name: str, fleet_rules: bool, s
     if fleet_rules and gone:  # the battle outlasts a ship that leaves it, unless she was her side's last
         first = min(e["turn"] for e in game.events if e["type"] == "escaped")
         assert game.state.turn > first or "no ship left fighting" in game.state.end_reason
-    logged = hits_from_log(game)
-    for sid, ship in game.state.ships.items():
-        assert logged[sid] == sum(ship.damage().values()), sid
-    terms = victory_terms(game.scenario, game.cards)
-    own = {sid: 0 for sid in game.state.ships}
-    for e in game.events:
-        if e["type"] == "hit" and e["rule"] in ("16.0", "11.4.9", "1.7.1"):
-            own[e["ship"]] += e["hits"]
-    for side, info in game.events[-1]["result"]["sides"].items():
-        enemy = [s for s in game.state.ships.values() if s.side != side]
-        hits = sum(logged[s.id] - min(own[s.id], logged[s.id]) for s in enemy)
-        struck = sum(s.struck and not (fleet_rules and s.captured) for s in enemy)
-        vp = (hits * terms.side(side).multiplier + 5 * struck + 10 * sum(s.captured for s in enemy)
-              + terms.side(side).bonus + terms.side(side).bid_points)
-        assert info["vp"] == round(vp, 2)
+    check_tally_from_log(game)
     again = Game.replay(game.scenario, game.cards, game.seed, game.decisions, game.options)
     assert again.fingerprint() == game.fingerprint()

@@ -349,9 +349,8 @@ def test_whole_games_under_prize_crews_keep_every_invariant_and_replay(name: str
     from cs_desktop.ai.random_policy import RandomCaptain
     from cs_desktop.ai.seat import Seat
     from cs_desktop.files import load_scenario_with_ships
-    from cs_desktop.rules.ratings import victory_terms
 
-    from tests.rules.test_properties import check_invariants, hits_from_log
+    from tests.rules.test_properties import check_invariants, check_tally_from_log
 
     scenario, ships = load_scenario_with_ships(SCENARIOS / "fleets" / name)
     game = Game(scenario, ships, seed, {**ON, "turn_limit": 30})
@@ -365,20 +364,7 @@ def test_whole_games_under_prize_crews_keep_every_invariant_and_replay(name: str
         assert game.submit(request.side, answer), (request.kind, answer)
     _prize_invariants(game)
     assert game.ended and game.state.prize_crews
-    logged = hits_from_log(game)
-    for sid, ship in game.state.ships.items():
-        assert logged[sid] == sum(ship.damage().values()), sid
-    terms = victory_terms(game.scenario, game.cards)
-    own = {sid: 0 for sid in game.state.ships}
-    for e in game.events:
-        if e["type"] == "hit" and e["rule"] in ("16.0", "11.4.9", "1.7.1"):
-            own[e["ship"]] += e["hits"]
-    for side, info in game.events[-1]["result"]["sides"].items():
-        enemy = [s for s in game.state.ships.values() if s.side != side]
-        hits = sum(logged[s.id] - min(own[s.id], logged[s.id]) for s in enemy)
-        vp = (hits * terms.side(side).multiplier + 5 * sum(s.struck and not s.captured for s in enemy)
-              + 10 * sum(s.captured for s in enemy) + terms.side(side).bonus + terms.side(side).bid_points)
-        assert info["vp"] == round(vp, 2)
+    check_tally_from_log(game)
     if (name, kind) == ("frigate-fleets-12-a-side.json", "simple"):  # this game has prizes taken and retaken
         assert events_since(game, 0, "prize_crew") and events_since(game, 0, "retaken")
     again = Game.replay(game.scenario, game.cards, game.seed, game.decisions, game.options)

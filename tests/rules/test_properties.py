@@ -63,6 +63,30 @@ def hits_from_log(game: Game) -> dict[str, int]:
     return damage
 
 
+def check_tally_from_log(game: Game) -> None:
+    """19.0 (R19.0f under the fleet rules): every card's damage equals the hits and repairs in the log, and each
+    side's VP at the end is rebuilt from the log alone -- hits less the enemy's own (16.0, 11.4.9, 1.7.1) times the
+    multiplier, +5 a ship struck (not taken, under the fleet rules), +10 a ship captured, the bonus and the bid."""
+    from cs_desktop.rules.ratings import victory_terms
+
+    logged = hits_from_log(game)
+    for sid, ship in game.state.ships.items():
+        assert logged[sid] == sum(ship.damage().values()), sid
+    terms = victory_terms(game.scenario, game.cards)
+    own = {sid: 0 for sid in game.state.ships}
+    for e in game.events:
+        if e["type"] == "hit" and e["rule"] in ("16.0", "11.4.9", "1.7.1"):
+            own[e["ship"]] += e["hits"]
+    fleet = game.state.fleet_rules
+    for side, info in game.events[-1]["result"]["sides"].items():
+        enemy = [s for s in game.state.ships.values() if s.side != side]
+        hits = sum(logged[s.id] - min(own[s.id], logged[s.id]) for s in enemy)
+        struck = sum(s.struck and not (fleet and s.captured) for s in enemy)
+        vp = (hits * terms.side(side).multiplier + 5 * struck + 10 * sum(s.captured for s in enemy)
+              + terms.side(side).bonus + terms.side(side).bid_points)
+        assert info["vp"] == round(vp, 2)
+
+
 def play_checked(name: str, seed: int, turn_limit: int) -> Game:
     scenario, ships = _load(name)
     game = Game(scenario, ships, seed, {"turn_limit": turn_limit})
