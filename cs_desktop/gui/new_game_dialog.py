@@ -30,7 +30,7 @@ from cs_desktop.gui.seat_choice import seat_combo
 from cs_desktop.play.seating import DEFAULT_COMPUTER, HUMAN
 
 #: the peer-rule switches the dialog offers as check boxes (the form's objects of the same names)
-SWITCH_OPTIONS = ("initial_broadside", "heavy_guns", "fire_spreads")
+SWITCH_OPTIONS = ("variable_wind", "initial_broadside", "heavy_guns", "fire_spreads")
 #: the switch offered only for a scenario under the fleet rules, which it needs (R18.0j)
 FLEET_SWITCH = "prize_crews"
 PRIZE_TIP = ("A ship taken gets a prize crew from her captor; her men are prisoners who may rise; her own side may "
@@ -85,10 +85,10 @@ class NewGameDialog(QDialog):
         for value, label in (("", "as the scenario says"), ("standard", "Standard (two ships, 7.0)"),
                              ("fractional", "Fractional Relativity (21.1)"), ("zero", "Zero Relativity (21.2)")):
             self.relativity.addItem(label, value)
-        self.variable_wind = form.get(QCheckBox, "variable_wind")
         self.seed = form.get(QSpinBox, "seed")
-        # the peer-rule switches (docs/rulings.md R11.4.5i, R11.4.6h, R17.1f), ticked as the scenario says
+        # the peer-rule switches (docs/rulings.md R17.8e, R11.4.5i, R11.4.6h, R17.1f), ticked as the scenario says
         self.switches = {name: form.get(QCheckBox, name) for name in SWITCH_OPTIONS}
+        self.variable_wind = self.switches["variable_wind"]
         self.prize_crews = form.get(QCheckBox, FLEET_SWITCH)  # only with the fleet rules (R18.0j)
         self.seed.setValue(random.randrange(1, 1_000_000))
         self.buttons = form.get(QDialogButtonBox, "buttons")
@@ -163,7 +163,6 @@ class NewGameDialog(QDialog):
             self.bid_boxes[side.id] = bid
         if sc.options.turn_limit:
             self.turn_limit.setValue(sc.options.turn_limit)
-        self.variable_wind.setChecked(sc.options.variable_wind)  # the scenario's, to keep or change (R17.8e)
         for name, box in self.switches.items():
             box.setChecked(bool(getattr(sc.options, name)))
         fleet = sc.options.fleet_rules
@@ -184,8 +183,6 @@ class NewGameDialog(QDialog):
             options["turn_limit"] = self.turn_limit.value()
         if self.relativity.currentData():
             options["relativity"] = self.relativity.currentData()
-        if self.variable_wind.isChecked() != sc.options.variable_wind:  # written only when it changes the scenario's
-            options["variable_wind"] = self.variable_wind.isChecked()
         bid = {side: box.value() for side, box in self.bid_boxes.items()}
         if any(bid.values()) and bid != dict(sc.options.bid):
             options["bid"] = bid
