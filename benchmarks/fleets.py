@@ -20,7 +20,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.append(str(Path(__file__).resolve().parents[1]))  # after PYTHONPATH: a compiled copy there wins
 
 from cs_desktop.files import load_scenario_with_ships, load_ship  # noqa: E402
 from cs_desktop.rules.cards import Scenario, ShipCard  # noqa: E402
