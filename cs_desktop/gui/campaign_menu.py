@@ -2,7 +2,9 @@
 career the nation and start year), Continue… (the library's campaigns, an unreadable one listed with its
 problem), the campaign page in the window's centre and the captain's journal dock. *Fight on the board*
 starts the battle in the window's own game session (`play/campaign_battle.py` links the two: every decision
-kept in the campaign's row, the finished game handed to the campaign); after it the page comes back."""
+kept in the campaign's row, the finished game handed to the campaign); after it the page comes back. The battle
+is the campaign's: closing the window mid-battle asks nothing (its row keeps every decision) and Continue…
+resumes it on the board."""
 
 from __future__ import annotations
 
@@ -130,6 +132,9 @@ class CampaignControl:
 
     def fight(self) -> None:
         if self.presenter is None:
+            return
+        guard = getattr(self.window, "guard", None)  # an unfinished game of the player's own: Save / Discard
+        if guard is not None and not guard.ask("fight the campaign's battle", self.fight):
             return
         self.battle = CampaignBattle(self.window.session.presenter, self.presenter, on_finished=self._battle_over)
         self.window.stack.setCurrentWidget(self.window.board)
