@@ -224,3 +224,62 @@ def test_15_6_fight_on_the_board_asks_first_about_an_unfinished_game_of_the_play
     click(qtbot, box.button(QMessageBox.StandardButton.Discard))
     assert control.battle is not None and window.session.game is not own
     assert window.session.presenter.kept_elsewhere() is not None
+
+
+def test_15_6_the_new_campaign_dialog_is_a_designer_form_and_starts_the_campaign_chosen(
+        make_window: Any, qtbot: Any) -> None:
+    from PySide6.QtWidgets import QDialogButtonBox
+
+    window = make_window()
+    control = window.campaign
+    control.act_new.trigger()
+    dialog = control.new_dialog
+    assert dialog is not None and dialog.isVisible() and dialog.objectName() == "new-campaign"
+    titles = [dialog.campaign.itemText(i) for i in range(dialog.campaign.count())]
+    assert len(titles) == 2 and dialog.problems == []
+    historical = next(i for i, c in enumerate(dialog.campaigns) if c.campaign.open_career is None)
+    dialog.campaign.setCurrentIndex(historical)
+    assert dialog.nation.isHidden() and dialog.year.isHidden()  # a historical career: nothing more to choose
+    assert "Captain Isaac Hull" in dialog.details.text()
+    dialog.seed.setValue(3)
+    click(qtbot, dialog.buttons.button(QDialogButtonBox.StandardButton.Ok))
+    presenter = control.presenter
+    assert presenter is not None and not dialog.isVisible()
+    s = presenter.engine.state
+    assert (s.campaign, s.seed, s.nation, s.date) == ("constitution-1812", 3, "US", "1812-07")
+    assert window.stack.currentWidget() is control.page
+    # an open career: the nation and the start year, within the campaign's years
+    control.act_new.trigger()
+    dialog = control.new_dialog
+    assert dialog is not None
+    dialog.campaign.setCurrentIndex(1 - historical)
+    assert not dialog.nation.isHidden() and not dialog.year.isHidden()
+    oc = dialog.campaigns[1 - historical].campaign.open_career
+    assert oc is not None and (dialog.year.minimum(), dialog.year.maximum()) == oc.years
+    dialog.nation.setCurrentText("GB")
+    dialog.year.setValue(1806)
+    dialog.seed.setValue(7)
+    click(qtbot, dialog.buttons.button(QDialogButtonBox.StandardButton.Ok))
+    s = control.presenter.engine.state
+    assert (s.campaign, s.seed, s.nation, s.year) == ("open-career", 7, "GB", 1806)
+    # Cancel starts nothing
+    control.act_new.trigger()
+    dialog = control.new_dialog
+    click(qtbot, dialog.buttons.button(QDialogButtonBox.StandardButton.Cancel))
+    assert control.presenter.engine.state is s
+
+
+def test_15_6_the_new_campaign_dialog_says_which_campaign_cannot_be_read(qtbot: Any, tmp_path: Any) -> None:
+    import shutil
+
+    import cs_desktop
+    from cs_desktop.gui.new_campaign_dialog import NewCampaignDialog
+
+    bad = tmp_path / "broken"
+    shutil.copytree(cs_desktop.SCENARIOS / "campaigns" / "constitution-1812", bad)
+    (bad / "areas.json").write_text("{", encoding="utf-8")
+    dialog = NewCampaignDialog(folders=[bad])
+    qtbot.addWidget(dialog)
+    assert dialog.campaign.count() == 0 and not dialog.ok_button.isEnabled()
+    assert "No campaign can be started" in dialog.details.text() and "broken" in dialog.details.text()
+    assert "areas.json" in dialog.details.text()
