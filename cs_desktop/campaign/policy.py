@@ -15,8 +15,8 @@ captains fight on the board). It reads only the request and the public state, li
   Buy the best ship for sale (most gunnery boxes, then the cheaper) under the same terms when the purse holds
   her price, her recruits to a full crew and a full refit of the flagship besides, never while the flagship
   is hurt;
-- a squadron (consorts kept or bought by the player): in port with the flagship fit, refit the first consort
-  unfit to fight (RC15.5a), recruiting and repairing what the purse pays. With no consorts nothing changes.
+- its consorts (kept or bought): in port with the flagship fit, refit the first consort unfit to fight
+  (RC15.5a), recruiting and repairing what the purse pays. With no consorts nothing changes.
 """
 
 from __future__ import annotations
