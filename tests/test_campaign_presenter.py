@@ -234,3 +234,34 @@ def test_rc15_5a_the_encounter_and_the_terms_show_the_squadron_a_line_per_ship(l
     terms = p.terms()
     assert [t.split(" (")[0] for t in terms[:2]] == ["[RC15.5a] Constitution", "[RC15.5a] Shannon"]
     assert all(t.startswith("[") for t in terms) and any("21.3" in t or "20.1" in t for t in terms)
+
+
+def test_15_6_a_campaign_battle_is_kept_by_the_campaign_not_at_risk_nor_in_the_ordinary_autosave(
+        library: Library, tmp_path: Path) -> None:
+    from cs_desktop.play.autosave import AutosaveStore
+    from cs_desktop.play.campaign_battle import CampaignBattle
+    from cs_desktop.play.presenter import PlayPresenter
+    from cs_desktop.rules.cards import Scenario
+
+    store = AutosaveStore(tmp_path / "data")
+    store.start_session()
+    p = CampaignPresenter.start(library, "constitution-1812", seed=3)
+    _until(p, "battle")
+    play = PlayPresenter(store)
+    CampaignBattle(play, p, computer="simple")
+    for i in range(6):
+        moved = play.computer_move()
+        if moved is not None:
+            play.computer_answered(moved, moved.captain.choose(moved.seat), None)
+        else:
+            assert play.submit(play.random_answer(i))
+    assert play.game is not None and not play.game.ended and play.unsaved()
+    assert play.kept_elsewhere() == f"the campaign {p.name}" and not play.at_risk()
+    assert not store.path.exists()  # the campaign's row is its autosave
+    play.close_autosave()
+    assert not store.path.exists() and AutosaveStore(tmp_path / "data").crashed_session() is None
+    # an ordinary game after it is the player's own again: at risk and autosaved
+    game = play.game
+    other = Scenario.model_validate({**game.scenario.model_dump(mode="json"), "id": "not-the-campaigns"})
+    play.new_game(Game(other, dict(game.cards), seed=1, options={}), {s.id: "human" for s in other.sides})
+    assert play.kept_elsewhere() is None and play.at_risk() and store.path.exists()

@@ -11,7 +11,7 @@
 - each month at sea eats a month of stores (none left: a crew point lost to sickness and morale falls);
   after three months at sea morale may drift down; the captain draws his pay;
 - the career ends with the war (the calendar's end or an event), capture (the flagship strikes), death (a
-  rare shot in a hard battle) or dismissal (reputation at or below the campaign's limit).
+  rare shot in a hard battle for the flagship: the captain is aboard her, RC15.5e) or dismissal (reputation at or below the campaign's limit).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from typing import Any
 from cs_desktop.campaign.battle import battle_outcome
 from cs_desktop.campaign.folder import Campaign
 from cs_desktop.campaign.prizes import PRISONERS_PER_GUARD, awaiting, rising
-from cs_desktop.campaign.squadron_battle import carry_consorts, carry_ship
+from cs_desktop.campaign.squadron_battle import carry_consorts, carry_ship, flagship_result
 from cs_desktop.campaign.state import (
     CampaignState,
     ShipRecord,
@@ -95,7 +95,7 @@ def after_battle(c: Campaign, s: CampaignState, dice: Dice, game: Game) -> None:
     out = battle_outcome(game, b["player_side"])
     title = scenario.title
     flag = s.flagship
-    mine = next(v for v in out["ships"].values() if v["side"] == b["player_side"])
+    mine = flagship_result(game, out, b["player_side"])  # the captain is aboard her (RC15.5e)
     guard = int(b.get("guard", 0))  # the prisoners' guard stayed below and did not fight (RC15.3b)
     crew_lost = carry_ship(s, flag, mine, guard, title)
     enemies = [v for v in out["ships"].values() if v["side"] != b["player_side"]]
@@ -119,9 +119,10 @@ def after_battle(c: Campaign, s: CampaignState, dice: Dice, game: Game) -> None:
     if s.encounter.get("historical_outcome"):
         log(s, "history", f"[History] {s.encounter['historical_outcome']}")
     s.battle = None
-    if mine["struck"] or mine["captured"]:
+    if lost:  # the flagship struck or was taken, whatever her consorts did (RC15.5e)
         _end(c, s, "captured", f"{flag.name} struck her colours; Captain {s.captain} is a prisoner of war.")
         return
+    # the death roll: only a hard battle for the flagship, where the captain stands (RC15.5e)
     if crew_lost * 4 >= c.cards[flag.card].crew_points and dice.d6() == 6 and dice.d6() == 6:
         _end(c, s, "death", f"Captain {s.captain} is killed on his quarterdeck in the {title}.")
         return

@@ -8,10 +8,15 @@ captains fight on the board). It reads only the request and the public state, li
   up to 1.3 times the present firepower of the ships that would fight (the flagship and her consorts fit to
   fight, RC15.5a) and chase one under 0.4 times it; a historical action is always fought;
   else evade; neutrals are spoken;
-- prizes: take when the crew can spare a prize crew; in port, sell every prize (the prize money the recorded
-  careers were played with: `prize_fate` is always "sell"); never buy a ship; promotion: accept;
-- a squadron (consorts kept or bought by the player): in port with the flagship fit, refit the first consort
-  unfit to fight (RC15.5a), recruiting and repairing what the purse pays. With no consorts nothing changes.
+- prizes: take when the crew can spare a prize crew; promotion: accept;
+- a squadron of at most `SQUADRON` consorts (RC15.6a): in port, keep a prize (`prize_fate` "keep") that is a
+  fighting ship -- at least half her gunnery boxes left, not a slow hull when the flagship is not slow -- when
+  her prize crew and the port's recruits the purse can pay man her (her working crew, RC15.3b); else sell her.
+  Buy the best ship for sale (most gunnery boxes, then the cheaper) under the same terms when the purse holds
+  her price, her recruits to a full crew and a full refit of the flagship besides, never while the flagship
+  is hurt;
+- its consorts (kept or bought): in port with the flagship fit, refit the first consort unfit to fight
+  (RC15.5a), recruiting and repairing what the purse pays. With no consorts nothing changes.
 """
 
 from __future__ import annotations
@@ -22,8 +27,11 @@ from cs_desktop.campaign.battle import effective_fp
 from cs_desktop.campaign.encounters import active_sailings
 from cs_desktop.campaign.engine import CampaignEngine, CampaignRequest
 from cs_desktop.campaign.port import check_refit
-from cs_desktop.campaign.squadron_battle import fit_to_fight, squadron_fp
+from cs_desktop.campaign.prizes import working_crew
+from cs_desktop.campaign.squadron_battle import HULLS, fit_to_fight, squadron_fp
 
+#: the most consorts (ships kept or bought) the computer sails with (RC15.6a)
+SQUADRON = 2
 FIGHT_UP_TO = 1.3
 #: a runner is chased only when far weaker: a stern chase gives the prey the first raking shots
 CHASE_UP_TO = 0.4
@@ -51,7 +59,7 @@ def choose(engine: CampaignEngine, request: CampaignRequest) -> Any:
     if request.kind == "prizes":
         return "take" if "take" in opts else "burn"
     if request.kind == "prize_fate":
-        return "sell"
+        return "keep" if _keep(engine, request.info) else "sell"
     if request.kind == "promotion":
         return "accept"
     raise ValueError(f"the policy does not answer {request.kind}")
@@ -70,6 +78,9 @@ def _orders(engine: CampaignEngine, opts: list[dict[str, Any]], info: dict[str, 
         if want in opts:
             return want
     if s.port is not None:
+        buy = None if hurt else _buy(engine, opts, info)
+        if buy is not None:
+            return buy
         if {"order": "refit"} in opts and (hurt or flag.stores < 3 or flag.shot < c.campaign.terms.shot // 2):
             return {"order": "refit"}
         consort = _consort_refit(engine, info)
@@ -116,3 +127,51 @@ def _consort_refit(engine: CampaignEngine, info: dict[str, Any]) -> dict[str, An
         if check_refit(c, s, order) is None:
             return order
     return None
+
+
+def _room(engine: CampaignEngine) -> bool:
+    """The squadron has room for another consort (RC15.6a)."""
+    return sum(1 for x in engine.state.ships if x.role == "consort") < SQUADRON
+
+
+def _pace_kept(engine: CampaignEngine, hull: str) -> bool:
+    """A new consort does not slow the squadron to a slow hull's pace unless the flagship is slow herself."""
+    flag_hull = engine.c.cards[engine.state.flagship.card].hull_type
+    return HULLS.index(hull) > 0 or flag_hull == HULLS[0]
+
+
+def _keep(engine: CampaignEngine, fate: dict[str, Any]) -> bool:
+    """Keep a prize (RC15.6a): room in the squadron, a fighting ship (half her gunnery boxes left, a pace the
+    squadron keeps), and her prize crew plus recruits the port and the purse give this month man her."""
+    s, c = engine.state, engine.c
+    assert s.port is not None
+    card = c.cards[fate["card"]]
+    need = max(0, working_crew(c, s.ship(fate["ship"])) - fate["crew"])
+    terms = c.campaign.terms
+    return (_room(engine) and fate["guns"] * 2 >= fate["gun_boxes"] and _pace_kept(engine, card.hull_type)
+            and need <= c.port(s.port).recruits.points and need * terms.recruit_cost_per_point <= s.money)
+
+
+def _flagship_refit_cost(engine: CampaignEngine) -> int:
+    """What a full refit of the flagship would cost now: every box repaired, every crew point recruited."""
+    s, c = engine.state, engine.c
+    terms = c.campaign.terms
+    damage = s.flagship.damage(c.cards[s.flagship.card])
+    return (damage["hull"] + damage["rigging"]) * terms.repair_cost_per_box \
+        + damage["crew"] * terms.recruit_cost_per_point
+
+
+def _buy(engine: CampaignEngine, opts: list[dict[str, Any]], info: dict[str, Any]) -> dict[str, Any] | None:
+    """The best ship for sale the policy buys (RC15.6a), or None: room in the squadron, a pace the squadron
+    keeps, and a purse that holds her price, her recruits to a full crew and a full refit of the flagship."""
+    if not _room(engine):
+        return None
+    s, c = engine.state, engine.c
+    spare = s.money - _flagship_refit_cost(engine)
+    cost = c.campaign.terms.recruit_cost_per_point
+    offers = [o for o in info.get("for_sale", []) if {"order": "buy", "ship": o["ship"]} in opts
+              and _pace_kept(engine, o["hull"]) and o["price"] + (o["crew_points"] - o["crew"]) * cost <= spare]
+    if not offers:
+        return None
+    best = max(offers, key=lambda o: (o["guns"], -o["price"], o["ship"]))
+    return {"order": "buy", "ship": best["ship"]}

@@ -15,6 +15,13 @@
   ship was still fighting at the end, is the enemy's prize: she leaves the squadron with all she carries; one
   that struck when no enemy was left fighting hoists her colours again; one that escaped off the board
   (R9.3f) rejoins with her damage.
+- **A consort that cannot sail on** (RC15.5d): one left with no crew, or with no gunnery box (her hull shattered),
+  is abandoned and scuttled: whoever is left aboard, crew and prisoners, is taken off into the flagship and then
+  the other ships of the squadron as far as each has room (crew up to her card's crew points), her stores and shot
+  go down with her, and she leaves the squadron (each quantity in the ledger, cause `scuttled`). One dismasted (no
+  rigging box) with men and hull left is jury-rigged: one rigging box, as a prize is.
+- **The captain is aboard the flagship** (RC15.5e): the battle is won or lost, the captain captured or killed, by
+  the flagship's result alone (`flagship_result`); a consort that strikes or loses her whole crew is hers alone.
 """
 
 from __future__ import annotations
@@ -114,6 +121,18 @@ def terms_words(c: Campaign, s: CampaignState, b: dict[str, Any]) -> list[str]:
                     for k, n in b.get("guards", {}).items()]
 
 
+def player_ids(game: Game, player_side: str) -> list[str]:
+    """The player's ships' game ids in the side's order: the flagship first (`battle_scenario` puts her there), then
+    the consorts in the squadron's order (`battle_record`)."""
+    return [gid for gid, si, _ in ship_ids(game.scenario) if game.scenario.sides[si].id == player_side]
+
+
+def flagship_result(game: Game, out: dict[str, Any], player_side: str) -> dict[str, Any]:
+    """The flagship's result in `battle_outcome`'s `out` (RC15.5e): the captain is aboard her, so the battle's
+    result, his capture and his death follow her alone, never a consort's."""
+    return dict(out["ships"][player_ids(game, player_side)[0]])
+
+
 def carry_ship(s: CampaignState, ship: ShipRecord, v: dict[str, Any], guard: int, title: str) -> int:
     """One ship's battle result onto her record, exactly (RC15.5c, R19.0c): the crew she lost (her prisoners'
     guard stayed below, RC15.3b), her rigging and gunnery boxes, the shot of her own broadsides, her morale; every
@@ -137,7 +156,7 @@ def carry_consorts(c: Campaign, s: CampaignState, game: Game, out: dict[str, Any
     if len(order) < 2:
         return
     title = game.scenario.title
-    side = [gid for gid, si, _ in ship_ids(game.scenario) if game.scenario.sides[si].id == b["player_side"]]
+    side = player_ids(game, b["player_side"])
     enemy_fighting = any(game.state.ships[k].afloat for k in game.state.ships
                          if game.state.ships[k].side != b["player_side"])
     guards = b.get("guards", {})
@@ -156,7 +175,41 @@ def carry_consorts(c: Campaign, s: CampaignState, game: Game, out: dict[str, Any
                                                   "has struck and the enemy takes possession of her")
                 + f": she is the enemy's prize. {ship.name} lost {lost} crew point(s) before she was taken.")
             continue
+        if ship.crew <= 0 or ship.guns <= 0:
+            scuttle(c, s, ship, title, lost)
+            continue
         fate = (" She struck, but no enemy was left to take her: she hoists her colours again." if v["struck"]
                 else " She was driven off the board and rejoins the squadron." if v["escaped"] else "")
         log(s, "squadron", f"{ship.name} lost {lost} crew point(s); now crew {ship.crew}, rigging {ship.rigging}, "
                            f"gunnery boxes {ship.guns}.{fate}")
+        if ship.rigging <= 0:
+            adjust(s, ship, "rigging", 1, f"{ship.name} jury-rigged after {title}")
+            log(s, "squadron", f"{ship.name} is dismasted; her crew jury-rigs her (one rigging box, RC15.5d) and she "
+                               "sails on with the squadron, unfit to fight until a refit.")
+
+
+def scuttle(c: Campaign, s: CampaignState, ship: ShipRecord, title: str, lost: int) -> None:
+    """A consort that cannot sail on after `title` (no crew, or no gunnery box left) is abandoned and scuttled
+    (RC15.5d): her survivors and prisoners are taken off into the flagship, then the other ships of the squadron,
+    as far as each has room; what no ship has room for, and her stores and shot, go down with her."""
+    why = "her whole crew is killed or wounded" if ship.crew <= 0 else "her hull is shattered"
+    cause = f"{ship.name} abandoned and scuttled after {title}"
+    others = [s.flagship, *(x for x in s.ships if x.role != "flagship" and x is not ship)]
+    saved = {"crew": 0, "prisoners": 0}
+    for what in ("crew", "prisoners"):
+        for other in others:
+            room = c.cards[other.card].crew_points - other.crew if what == "crew" else getattr(ship, what)
+            n = min(getattr(ship, what), room)
+            if n > 0:
+                adjust(s, ship, what, -n, f"taken off {ship.name} before she is scuttled")
+                adjust(s, other, what, n, f"taken off {ship.name} before she is scuttled")
+                saved[what] += n
+    drowned = ship.crew
+    leave(s, ship, cause)
+    s.stats["consorts_scuttled"] = s.stats.get("consorts_scuttled", 0) + 1
+    taken_off = (f"{saved['crew']} crew point(s) and {saved['prisoners']} point(s) of prisoners are taken off into "
+                 "the squadron" if saved["crew"] or saved["prisoners"] else "nobody is left aboard to take off")
+    log(s, "squadron", f"{ship.name} lost {lost} crew point(s) and cannot sail on: {why}. {taken_off}"
+                       + (f"; {drowned} crew point(s) the squadron has no room for go down with her" if drowned else "")
+                       + "; she is abandoned and scuttled with her stores and shot (RC15.5d).",
+        scuttled=ship.id, crew=saved["crew"], prisoners=saved["prisoners"])

@@ -1,8 +1,10 @@
 """The window's Campaign menu (issue 15 item 6): New campaign… (a shipped campaign, the seed; for an open
-career the nation and start year), Continue… (the library's campaigns, an unreadable one listed with its
+career the nation and start year: gui/new_campaign_dialog.py, a Designer form), Continue… (the library's campaigns, an unreadable one listed with its
 problem), the campaign page in the window's centre and the captain's journal dock. *Fight on the board*
 starts the battle in the window's own game session (`play/campaign_battle.py` links the two: every decision
-kept in the campaign's row, the finished game handed to the campaign); after it the page comes back."""
+kept in the campaign's row, the finished game handed to the campaign); after it the page comes back. The battle
+is the campaign's: closing the window mid-battle asks nothing (its row keeps every decision) and Continue…
+resumes it on the board."""
 
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDockWidget, QInputDialog, QListWidget, QMainWindow, QMenu, QMessageBox
 
 from cs_desktop.gui.campaign_page import CampaignPage
+from cs_desktop.gui.new_campaign_dialog import NewCampaignDialog
 from cs_desktop.play.campaign_battle import CampaignBattle
 from cs_desktop.play.campaign_presenter import CampaignPresenter
 
@@ -21,6 +24,7 @@ class CampaignControl:
         self.window = window
         self.presenter: CampaignPresenter | None = None
         self.battle: CampaignBattle | None = None
+        self.new_dialog: NewCampaignDialog | None = None
         #: the play docks (orders, dice, log, ...) the campaign page put away, shown again for a battle
         self._put_away: list[QDockWidget] = []
         self.page = CampaignPage()
@@ -62,32 +66,16 @@ class CampaignControl:
         else:
             self.show_page()
 
-    def new_campaign(self) -> CampaignPresenter | None:
-        from cs_desktop.campaign.folder import load_campaign, shipped_campaigns
-
+    def new_campaign(self) -> NewCampaignDialog | None:
+        """The New campaign dialog (ui/new_campaign_dialog.ui), open; Start begins the campaign chosen."""
         library = self.window.library()
         if library is None:
             return None
-        folders = {load_campaign(f).campaign.title: f for f in shipped_campaigns()}
-        title, ok = QInputDialog.getItem(self.window, "New campaign", "Campaign:", list(folders), 0, False)
-        if not ok:
-            return None
-        seed, ok = QInputDialog.getInt(self.window, "New campaign", "Seed (the campaign's dice):", 1, 0, 2**31 - 1)
-        if not ok:
-            return None
-        c = load_campaign(folders[title])
-        nation = year = None
-        oc = c.campaign.open_career
-        if oc is not None:
-            nation, ok = QInputDialog.getItem(self.window, "Open career", "Nation:", [n.nation for n in oc.nations],
-                                              0, False)
-            if not ok:
-                return None
-            year, ok = QInputDialog.getInt(self.window, "Open career", "Start year:", oc.years[0], oc.years[0],
-                                           oc.years[1])
-            if not ok:
-                return None
-        return self.start(library, str(folders[title]), seed, nation, year)
+        dialog = NewCampaignDialog(self.window)
+        dialog.accepted.connect(lambda: self.start(library, *dialog.choice()))
+        self.new_dialog = dialog
+        dialog.open()
+        return dialog
 
     def start(self, library: Any, campaign: str, seed: int, nation: str | None = None,
               year: int | None = None) -> CampaignPresenter | None:
@@ -130,6 +118,9 @@ class CampaignControl:
 
     def fight(self) -> None:
         if self.presenter is None:
+            return
+        guard = getattr(self.window, "guard", None)  # an unfinished game of the player's own: Save / Discard
+        if guard is not None and not guard.ask("fight the campaign's battle", self.fight):
             return
         self.battle = CampaignBattle(self.window.session.presenter, self.presenter, on_finished=self._battle_over)
         self.window.stack.setCurrentWidget(self.window.board)

@@ -2,8 +2,9 @@
 Open, Recent games, Play from the library), ask Save / Discard / Cancel.
 
 Save (the default) writes the game to its file, or asks for one; Discard drops it (and its autosave); Cancel
-leaves the window and the game as they were. Nothing is asked when the game is over or nothing has changed
-since the player saved it.
+leaves the window and the game as they were. Nothing is asked when the game is over, nothing has changed
+since the player saved it, or the game is kept elsewhere after every decision (a campaign's battle, in the
+campaign's library row: `PlayPresenter.keep_elsewhere`).
 """
 
 from __future__ import annotations

@@ -2,7 +2,8 @@
 
 `CampaignBattle(play, campaign)` starts the pending battle in the play presenter -- the player's side human,
 the enemy a computer captain -- or, if the campaign's row holds an unfinished battle, replays its decisions
-so the game goes on from where the window was closed. It listens to the play presenter: after every decision
+so the game goes on from where the window was closed. The battle is kept by the campaign's row alone
+(`PlayPresenter.keep_elsewhere`): closing the window mid-battle asks no Save / Discard question. It listens to the play presenter: after every decision
 the decisions so far go into the campaign's row (`CampaignPresenter.battle_progress`); when the game is over
 they go to the campaign engine (`finish_battle`), which replays them and carries the consequences over, as
 the headless path does.
@@ -28,6 +29,9 @@ class CampaignBattle:
         seats = {s.id: HUMAN if s.id == side else computer for s in scenario.sides}
         self.done = False
         self._seen = -1
+        # the campaign's row keeps the battle after every decision: closing the window mid-battle asks nothing,
+        # and the campaign resumes it (not the ordinary autosave, which would offer it apart from the campaign)
+        play.keep_elsewhere(scenario.id, f"the campaign {campaign.name}")
         earlier = campaign.resumed_battle()
         if earlier:
             play.new_game(Game.replay(scenario, cards, seed, earlier, options), seats)

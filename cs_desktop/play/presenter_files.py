@@ -31,6 +31,8 @@ class GameFiles:
     _autosaved: tuple[int, int, bool] | None
     _saved_key: tuple[int, int] | None
     _discarded: Game | None
+    #: (scenario id, where): the game of that scenario is kept elsewhere after every decision (`keep_elsewhere`)
+    _keeper: tuple[str, str] | None = None
 
     if TYPE_CHECKING:
         def _notify(self) -> None: ...
@@ -42,9 +44,25 @@ class GameFiles:
                                      or not self.save_path.is_file())
 
     def at_risk(self) -> bool:
-        """Closing or replacing the game now would lose play the player has not saved nor discarded."""
+        """Closing or replacing the game now would lose play the player has not saved nor discarded (a game kept
+        elsewhere loses nothing: `keep_elsewhere`)."""
         game = self.game
-        return game is not None and not game.ended and self.unsaved() and game is not self._discarded
+        return (game is not None and not game.ended and self.unsaved() and game is not self._discarded
+                and self.kept_elsewhere() is None)
+
+    def keep_elsewhere(self, scenario_id: str, where: str) -> None:
+        """Call before starting it: the game of `scenario_id` is kept by `where` after every decision (a
+        campaign's battle, in the campaign's library row, which resumes it). Closing or replacing it then asks
+        nothing, and the ordinary autosave leaves it out, so the next start never offers it apart from its
+        campaign (an earlier game's autosave stays as it was)."""
+        self._keeper = (scenario_id, where)
+
+    def kept_elsewhere(self) -> str | None:
+        """Where the game in play is kept (`keep_elsewhere`), or None for an ordinary game."""
+        game = self.game
+        if game is None or self._keeper is None or game.scenario.id != self._keeper[0]:
+            return None
+        return self._keeper[1]
 
     def discard(self) -> None:
         """The player chose to drop this game: its autosave goes, and closing will not keep it."""
@@ -57,7 +75,7 @@ class GameFiles:
         """Autosave after every accepted decision (and at the start and end of a game), atomically: a killed
         program continues from the same pending request."""
         game = self.game
-        if self.autosave is None or game is None:
+        if self.autosave is None or game is None or self.kept_elsewhere() is not None:
             return
         key = (id(game), len(game.decisions), game.ended)
         if self._autosaved == key:
@@ -75,7 +93,7 @@ class GameFiles:
         if self.autosave is None:
             return
         game = self.game
-        if game is not None and game is not self._discarded:
+        if game is not None and game is not self._discarded and self.kept_elsewhere() is None:
             keep = not game.ended and self.save_path is not None
             try:
                 self.autosave.write(game, self.meta(), offer=keep)

@@ -100,12 +100,12 @@ def test_rc15_3a_a_refit_for_a_ship_not_in_the_squadron_is_refused() -> None:
     assert json.dumps(engine.state.to_dict()) == before
 
 
-def test_rc15_3a_the_computer_policy_sells() -> None:
+def test_rc15_3a_the_computer_policy_keeps_her_on_rc15_6a_terms() -> None:
     from cs_desktop.campaign import policy
 
     engine = _home_with_a_prize()
     req = engine.pending
-    assert req is not None and policy.choose(engine, req) == "sell"
+    assert req is not None and policy.choose(engine, req) == "keep"  # a fighting ship it can man
 
 
 def test_rc15_3b_the_guard_is_one_crew_point_for_six_prisoners_spared_beyond_the_working_crew() -> None:

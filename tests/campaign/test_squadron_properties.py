@@ -28,6 +28,8 @@ C = load_campaign(cs_desktop.SCENARIOS / "campaigns" / "constitution-1812")
 OPEN = load_campaign(cs_desktop.SCENARIOS / "campaigns" / "open-career")
 #: squadron battles checked in each career, by engine
 SQUADRON_BATTLES: dict[int, int] = {}
+#: consorts scuttled after a battle (RC15.5d), by engine
+SCUTTLED: dict[int, int] = {}
 
 
 def _answer(engine: CampaignEngine, req: CampaignRequest) -> Any:
@@ -86,10 +88,15 @@ def _check_squadron_battle(engine: CampaignEngine, b: dict[str, Any], game: Game
         if v["captured"] or (v["struck"] and enemy_fighting):
             assert gone and "taken by the enemy" in gone[-1]["cause"] and rid not in [x.id for x in s.ships]
             continue
+        crew = v["crew"] + b.get("guards", {}).get(rid, 0)
+        if crew == 0 or sum(v["gunnery"].values()) == 0:  # she cannot sail on: scuttled (RC15.5d)
+            assert gone and "abandoned and scuttled" in gone[-1]["cause"] and rid not in [x.id for x in s.ships]
+            SCUTTLED[id(engine)] = SCUTTLED.get(id(engine), 0) + 1
+            continue
         ship = s.ship(rid)
         assert not gone
-        assert ship.crew == v["crew"] + b.get("guards", {}).get(rid, 0)
-        assert ship.rigging == v["rigging"] and ship.gunnery == v["gunnery"]
+        assert ship.crew == crew
+        assert ship.rigging == max(1, v["rigging"]) and ship.gunnery == v["gunnery"]  # dismasted: jury-rigged
         assert ship.shot == before[rid][1] - min(before[rid][1], v["broadsides"])
 
 

@@ -97,8 +97,7 @@ def test_15_6_fight_on_the_board_and_reopen_mid_battle(make_window: Any, qtbot: 
     kept = presenter.resumed_battle()
     assert kept is not None  # the battle is linked to the campaign's row from its first decision
     campaign_id = presenter.campaign_id
-    window.session.presenter.discard()  # the campaign's row holds it; no save question at close
-    window.close()
+    window.close()  # the campaign's row holds it: no save question at close
     again = make_window()
     resumed = again.campaign.resume(again.library(), campaign_id)
     assert resumed is not None and resumed.request() is not None
@@ -156,3 +155,131 @@ def test_15_4_the_port_screen_chooses_boxes_recruits_and_loads(make_window: Any,
     assert presenter.last_message == "", presenter.last_message
     assert s.date == "1812-08" and s.flagship.rigging == rigging + 5 and s.flagship.stores == stores
     assert presenter.last_message == "" and "1812-08" in page.heading.text()
+
+
+def test_15_6_closing_mid_battle_asks_nothing_and_the_campaign_resumes_the_battle_exactly(
+        make_window: Any, qtbot: Any, tmp_path: Any) -> None:
+    """Campaigns autosave at every step: closing the window in the middle of a campaign battle keeps the battle
+    (the campaign's row) without the Save / Discard question, the ordinary autosave leaves it out (the next start
+    offers no detached copy), and Continue… puts the same game back on the board, decision for decision."""
+    import random
+
+    from cs_desktop.campaign import policy
+    from cs_desktop.play.autosave import AutosaveStore
+    from tests.gui.conftest import answer_with_widgets
+    from tests.gui.test_main_window import wait_for_request
+
+    window = make_window()
+    control = window.campaign
+    presenter = control.start(window.library(), "constitution-1812", 3)
+    assert presenter is not None
+    while (req := presenter.request()) is not None and req.kind != "battle":
+        assert presenter.choose(policy.choose(presenter.engine, req))
+    control.show_page()
+    _press(qtbot, control.page, "Fight on the board")
+    rng = random.Random(5)
+    while len(window.session.game.decisions) < 6:
+        wait_for_request(qtbot, window)
+        answer_with_widgets(qtbot, window, rng)
+    wait_for_request(qtbot, window)
+    game = window.session.game
+    decisions, fingerprint = list(game.decisions), game.fingerprint()
+    assert not game.ended and window.session.presenter.kept_elsewhere() is not None
+    assert presenter.resumed_battle() == decisions  # the campaign's row holds every decision
+    assert not window.autosave.path.exists()  # the ordinary autosave never held the campaign's battle
+    campaign_id = presenter.campaign_id
+    window.close()
+    assert window.guard.box is None and not window.isVisible()  # closed at once: no Save / Discard question
+    assert AutosaveStore(tmp_path / "data").crashed_session() is None  # nothing offered apart from the campaign
+    again = make_window()
+    resumed = again.campaign.resume(again.library(), campaign_id)
+    assert resumed is not None and again.campaign.battle is not None
+    assert again.stack.currentWidget() is again.board
+    back = again.session.game
+    assert back.decisions == decisions and back.fingerprint() == fingerprint
+    assert again.session.request() is not None  # the same request waits, on the board
+    again.close()
+    assert again.guard.box is None and not again.isVisible()
+
+
+def test_15_6_fight_on_the_board_asks_first_about_an_unfinished_game_of_the_players_own(
+        make_window: Any, qtbot: Any) -> None:
+    from PySide6.QtWidgets import QMessageBox
+
+    from cs_desktop.campaign import policy
+    from tests.gui.test_close_guard import _playing
+
+    window = _playing(qtbot, make_window)
+    own = window.session.game
+    control = window.campaign
+    presenter = control.start(window.library(), "constitution-1812", 3)
+    assert presenter is not None
+    while (req := presenter.request()) is not None and req.kind != "battle":
+        assert presenter.choose(policy.choose(presenter.engine, req))
+    control.show_page()
+    _press(qtbot, control.page, "Fight on the board")
+    box = window.guard.box
+    assert box is not None and box.isVisible() and "Constitution vs Java" in box.text()
+    assert window.session.game is own and control.battle is None
+    click(qtbot, box.button(QMessageBox.StandardButton.Discard))
+    assert control.battle is not None and window.session.game is not own
+    assert window.session.presenter.kept_elsewhere() is not None
+
+
+def test_15_6_the_new_campaign_dialog_is_a_designer_form_and_starts_the_campaign_chosen(
+        make_window: Any, qtbot: Any) -> None:
+    from PySide6.QtWidgets import QDialogButtonBox
+
+    window = make_window()
+    control = window.campaign
+    control.act_new.trigger()
+    dialog = control.new_dialog
+    assert dialog is not None and dialog.isVisible() and dialog.objectName() == "new-campaign"
+    titles = [dialog.campaign.itemText(i) for i in range(dialog.campaign.count())]
+    assert len(titles) == 2 and dialog.problems == []
+    historical = next(i for i, c in enumerate(dialog.campaigns) if c.campaign.open_career is None)
+    dialog.campaign.setCurrentIndex(historical)
+    assert dialog.nation.isHidden() and dialog.year.isHidden()  # a historical career: nothing more to choose
+    assert "Captain Isaac Hull" in dialog.details.text()
+    dialog.seed.setValue(3)
+    click(qtbot, dialog.buttons.button(QDialogButtonBox.StandardButton.Ok))
+    presenter = control.presenter
+    assert presenter is not None and not dialog.isVisible()
+    s = presenter.engine.state
+    assert (s.campaign, s.seed, s.nation, s.date) == ("constitution-1812", 3, "US", "1812-07")
+    assert window.stack.currentWidget() is control.page
+    # an open career: the nation and the start year, within the campaign's years
+    control.act_new.trigger()
+    dialog = control.new_dialog
+    assert dialog is not None
+    dialog.campaign.setCurrentIndex(1 - historical)
+    assert not dialog.nation.isHidden() and not dialog.year.isHidden()
+    oc = dialog.campaigns[1 - historical].campaign.open_career
+    assert oc is not None and (dialog.year.minimum(), dialog.year.maximum()) == oc.years
+    dialog.nation.setCurrentText("GB")
+    dialog.year.setValue(1806)
+    dialog.seed.setValue(7)
+    click(qtbot, dialog.buttons.button(QDialogButtonBox.StandardButton.Ok))
+    s = control.presenter.engine.state
+    assert (s.campaign, s.seed, s.nation, s.year) == ("open-career", 7, "GB", 1806)
+    # Cancel starts nothing
+    control.act_new.trigger()
+    dialog = control.new_dialog
+    click(qtbot, dialog.buttons.button(QDialogButtonBox.StandardButton.Cancel))
+    assert control.presenter.engine.state is s
+
+
+def test_15_6_the_new_campaign_dialog_says_which_campaign_cannot_be_read(qtbot: Any, tmp_path: Any) -> None:
+    import shutil
+
+    import cs_desktop
+    from cs_desktop.gui.new_campaign_dialog import NewCampaignDialog
+
+    bad = tmp_path / "broken"
+    shutil.copytree(cs_desktop.SCENARIOS / "campaigns" / "constitution-1812", bad)
+    (bad / "areas.json").write_text("{", encoding="utf-8")
+    dialog = NewCampaignDialog(folders=[bad])
+    qtbot.addWidget(dialog)
+    assert dialog.campaign.count() == 0 and not dialog.ok_button.isEnabled()
+    assert "No campaign can be started" in dialog.details.text() and "broken" in dialog.details.text()
+    assert "areas.json" in dialog.details.text()

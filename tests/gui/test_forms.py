@@ -42,6 +42,12 @@ def _new_game(tmp_path: Path, lib: Any) -> QWidget:
     return NewGameDialog()
 
 
+def _new_campaign(tmp_path: Path, lib: Any) -> QWidget:
+    from cs_desktop.gui.new_campaign_dialog import NewCampaignDialog
+
+    return NewCampaignDialog()
+
+
 def _ship_card(tmp_path: Path, lib: Any) -> QWidget:
     from cs_desktop.gui.ship_card import ShipCardWidget
 
@@ -108,6 +114,7 @@ def _orders(tmp_path: Path, lib: Any) -> QWidget:
 BUILDERS: dict[str, Callable[[Path, Any], QWidget]] = {
     "settings_dialog": _settings,
     "new_game_dialog": _new_game,
+    "new_campaign_dialog": _new_campaign,
     "ship_card": _ship_card,
     "ship_editor": _ship_editor,
     "scenario_designer": _scenario_designer,
