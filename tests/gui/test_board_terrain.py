@@ -65,3 +65,21 @@ def test_the_legend_names_islands_and_shoals() -> None:
 
     text = " | ".join(words for _kind, _color, words in ENTRIES)
     assert "island" in text and "shoal" in text and "R9.1e" in text and "R9.1f" in text
+
+
+def test_r11_4_6b_the_arc_shading_leaves_out_land_and_what_lies_behind_it(qtbot: Any) -> None:
+    """The board shades the arcs of the firing picture the player's own view gives (play.fair_advice, the
+    engine's advice and its line-of-fire check): no shaded square on the island at (12,12) nor behind it."""
+    from cs_desktop.gui.board_overlays import ArcItem
+    from cs_desktop.play.fair_advice import FairAdvice
+
+    from tests.rules.fighting_kit import ready
+
+    game = ready(a=(10, 12, 1), b=(14, 12, 1), terrain=[{"kind": "island", "squares": [[12, 12]]}])
+    view = game.view("us")
+    board = _board(qtbot, view, {k: c.name for k, c in game.cards.items()})
+    board.show_firing(FairAdvice(view, game.cards).firing_picture("constitution"))
+    (arcs,) = [item for item in board.firing_items if isinstance(item, ArcItem)]
+    shaded = {(int(r.x() // SQUARE), int(r.y() // SQUARE)) for _colour, rects in arcs.fills for r in rects}
+    assert (11, 12) in shaded and (12, 11) in shaded
+    assert not {(12, 12), (13, 12), (14, 12), (15, 12)} & shaded
