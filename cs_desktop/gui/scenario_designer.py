@@ -16,7 +16,6 @@ import json
 from typing import Any
 
 from PySide6.QtCore import QDate, QSignalBlocker, Qt, Signal
-from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QBoxLayout,
     QComboBox,
@@ -39,7 +38,7 @@ from cs_desktop.gui.forms import load_form
 from cs_desktop.gui.scenario_sides import COMPASS, SideTables
 from cs_desktop.gui.scenario_switches import bind_switches
 from cs_desktop.gui.scenario_terrain import TerrainTool
-from cs_desktop.gui.scenario_views import fit, set_up_view, ship_names, show_terms
+from cs_desktop.gui.scenario_views import fit, keep_fitted, set_up_view, ship_names, show_terms
 from cs_desktop.jsonread import FileFormatError
 from cs_desktop.rules.cards import Scenario, ShipCard
 from cs_desktop.rules.movement_rates import wind_from
@@ -191,6 +190,7 @@ class ScenarioDesigner(EditorBase):
         self.board.setObjectName("board-preview")
         self.board.setMinimumHeight(260)
         form.layout("board_layout").addWidget(self.board)
+        keep_fitted(self.board)
         self.terrain_tool = TerrainTool(self, form, self.board)  # islands and shoals clicked on the preview
         form.get(QSplitter, "right").setSizes([270, 580])
         form.get(QSplitter, "split").setSizes([760, 740])
@@ -340,11 +340,6 @@ class ScenarioDesigner(EditorBase):
             return
         self.board.set_view(self.view, ship_names(self.scenario, self.cards))
         fit(self.board)
-
-    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt API
-        super().resizeEvent(event)
-        if self.view is not None:
-            fit(self.board)
 
     def _update_title(self) -> None:
         title = self.doc.get(("title",)) or "scenario"
