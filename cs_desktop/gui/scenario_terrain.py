@@ -1,8 +1,10 @@
 """The scenario designer's terrain tool (issue 14): islands and shoals placed on the board preview.
 
 Pick a tool above the preview ("Island", "Shoal", "Open sea"; "None" is no tool), then
-click squares of the preview: each click is one undoable edit of the scenario's `terrain` (a click on a square
-already of the tool's kind gives it back to the open sea). A click on a ship's token is a click on her square.
+click squares of the preview, or drag across them: each click or drag is one undoable edit of the scenario's
+`terrain`. A stroke that starts on a square already of the tool's kind gives that kind back to the open sea
+(click an island again with the island tool: sea). A press on a ship's token is a press on her square; with a
+tool picked the left button paints instead of panning the preview.
 The scenario file keeps terrain as areas (`terrain[i]`: kind, name, squares); a new square joins an area of its
 kind that touches it, else the first unnamed area of its kind, else a new unnamed area, so a named cay keeps its
 name and a painted coast stays a few areas. Nothing is decided here: whether the terrain is on the map and no ship
@@ -16,7 +18,8 @@ import copy
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QButtonGroup, QLabel, QToolButton
 
 from cs_desktop.gui.editor_base import EditorBase
@@ -89,11 +92,13 @@ class TerrainTool(QObject):
             self.group.addButton(button)
             self.buttons[tool] = button
         self.group.setExclusive(True)
+        self.group.buttonClicked.connect(lambda _b: self._end())
         self.count = form.get(QLabel, "terrain_count")
         self.clear_button = form.get(QToolButton, "terrain_clear")
         self.clear_button.clicked.connect(self.clear)
-        board.squareClicked.connect(self.click)
-        board.shipClicked.connect(self._ship_clicked)
+        self._stroke: tuple[str | None, str] | None = None  # (kind painted, tool) while the button is down
+        self._edits = 0
+        board.viewport().installEventFilter(self)
         editor.on_refresh(self._refresh)
 
     # ------------------------------------------------------------------ state
@@ -109,20 +114,64 @@ class TerrainTool(QObject):
     # ------------------------------------------------------------------ edits
     def click(self, x: int, y: int) -> None:
         """A click on square (x, y) of the preview with the current tool: one undoable edit (or none)."""
+        self._begin((x, y))
+        self._end()
+
+    def _begin(self, square: Square) -> None:
+        """The button goes down on `square`: it decides the stroke (a square already of the tool's kind: the
+        stroke gives squares of that kind back to the sea; else it paints the tool's kind)."""
+        self._end()  # a stroke whose release never came (the window lost the mouse) ends here
         tool = self.tool()
         if tool == "ships":
             return
-        square = (x, y)
-        now = kind_of(self.terrain(), square)
-        kind = None if tool == "sea" or now == tool else tool
-        if kind == now:
-            return
-        self._set(with_square(self.terrain(), square, kind), f"Make [{x}, {y}] {WORDS[kind]}")
+        kind = None if tool == "sea" or kind_of(self.terrain(), square) == tool else tool
+        self._stroke, self._edits = (kind, tool), 0
+        self._paint(square)
 
-    def _ship_clicked(self, ship_id: str) -> None:
-        ship = (getattr(self.board, "view", None) or {}).get("ships", {}).get(ship_id)
-        if ship is not None:
-            self.click(int(ship["x"]), int(ship["y"]))
+    def _paint(self, square: Square) -> None:
+        if self._stroke is None:
+            return
+        kind, tool = self._stroke
+        now = kind_of(self.terrain(), square)
+        if now == kind or (kind is None and tool != "sea" and now != tool):
+            return  # already so, or (taking the tool's kind off) another kind: left as it is
+        if self._edits == 0:  # one undo step for the stroke, named by its first square
+            self.editor.stack.beginMacro(f"Make [{square[0]}, {square[1]}] {WORDS[kind]}")
+        self._edits += 1
+        self._set(with_square(self.terrain(), square, kind), f"Make [{square[0]}, {square[1]}] {WORDS[kind]}")
+
+    def _end(self) -> None:
+        if self._stroke is not None and self._edits:
+            stack = self.editor.stack
+            if self._edits > 1:  # the open macro is the stack's last command: say what the stroke did
+                kind = self._stroke[0]
+                what = f"Paint {self._edits} {kind} squares" if kind else f"Make {self._edits} squares open sea"
+                stack.command(stack.count() - 1).setText(what)
+            stack.endMacro()
+        self._stroke, self._edits = None, 0
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt API
+        """With a tool picked, the preview's left button paints squares (press, drag, release) instead of
+        panning the view; a press on a ship's token is a press on her square."""
+        kind = event.type()
+        if kind not in (QEvent.Type.MouseButtonPress, QEvent.Type.MouseMove, QEvent.Type.MouseButtonRelease):
+            return False
+        assert isinstance(event, QMouseEvent)
+        square = self.board.square_at(self.board.mapToScene(event.position().toPoint()))
+        if kind == QEvent.Type.MouseButtonPress:
+            if (self.tool() == "ships" or event.button() != Qt.MouseButton.LeftButton or square is None
+                    or event.modifiers() & (Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)):
+                return False
+            self._begin(square)
+            return True
+        if self._stroke is None:
+            return False
+        if kind == QEvent.Type.MouseMove:
+            if square is not None:
+                self._paint(square)
+        else:
+            self._end()
+        return True
 
     def clear(self) -> None:
         if self.terrain():

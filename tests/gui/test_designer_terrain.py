@@ -148,3 +148,38 @@ def test_a_new_square_joins_the_area_it_touches_and_a_named_cay_keeps_its_name()
     assert with_square(far, (5, 6), "shoal")[-1] == {"kind": "shoal", "name": "", "squares": [[5, 6]]}
     full = [{"kind": "shoal", "name": "", "squares": [[i % 32, i // 32] for i in range(AREA_MOST)]}]
     assert len(with_square(full, (0, 20), "shoal")) == 2  # an area holds at most 200 squares (TerrainArea)
+
+
+def drag(qtbot: Any, d: ScenarioDesigner, path: list[tuple[int, int]]) -> None:
+    viewport = d.board.viewport()
+    points = [d.board.mapFromScene(square_center(x, y)) for x, y in path]
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=points[0])
+    for p in points[1:]:
+        qtbot.mouseMove(viewport, pos=p)
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=points[-1])
+
+
+def test_a_drag_paints_a_coast_in_one_undo_step_and_a_drag_from_land_takes_land_off(qtbot: Any, lib: Any) -> None:
+    d = designer(qtbot, lib)
+    d.terrain_tool.set_tool("shoal")
+    click_square(qtbot, d, 7, 6)
+    d.terrain_tool.set_tool("island")
+    scroll = (d.board.horizontalScrollBar().value(), d.board.verticalScrollBar().value())
+    drag(qtbot, d, [(5, 5), (6, 5), (7, 5), (7, 6), (7, 7)])
+    assert squares(d) == {(5, 5): "island", (6, 5): "island", (7, 5): "island", (7, 6): "island",
+                          (7, 7): "island"}
+    assert d.stack.count() == 2 and d.stack.undoText() == "Paint 5 island squares"
+    assert (d.board.horizontalScrollBar().value(), d.board.verticalScrollBar().value()) == scroll  # no panning
+    d.stack.undo()
+    assert squares(d) == {(7, 6): "shoal"}
+    d.stack.redo()
+    d.terrain_tool.set_tool("shoal")
+    drag(qtbot, d, [(7, 8), (7, 7), (7, 6), (8, 6)])  # starts at sea: shoal over the island squares it crosses
+    assert squares(d)[(7, 7)] == "shoal" and squares(d)[(8, 6)] == "shoal" and squares(d)[(7, 8)] == "shoal"
+    d.terrain_tool.set_tool("island")
+    drag(qtbot, d, [(5, 5), (6, 5), (7, 5), (7, 6), (7, 7)])  # starts on land: takes land off, leaves the shoals
+    assert squares(d) == {(7, 6): "shoal", (7, 7): "shoal", (7, 8): "shoal", (8, 6): "shoal"}
+    assert d.stack.undoText() == "Make 3 squares open sea"
+    d.terrain_tool.set_tool("ships")  # no tool: the left button pans again and paints nothing
+    drag(qtbot, d, [(2, 2), (3, 2)])
+    assert squares(d) == {(7, 6): "shoal", (7, 7): "shoal", (7, 8): "shoal", (8, 6): "shoal"}
