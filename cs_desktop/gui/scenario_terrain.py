@@ -29,6 +29,9 @@ from cs_desktop.gui.forms import Form
 TOOLS = ("ships", "island", "shoal", "sea")
 #: what an edit makes of a square (the undo step's words)
 WORDS = {None: "open sea", "island": "an island", "shoal": "a shoal"}
+#: the picked tool reads as picked at a glance (the style's own checked look is faint)
+PICKED = ("QToolButton:checked { background: #d6e9f3; border: 1px solid #2f6f8f; border-radius: 3px; "
+          "font-weight: bold; padding: 2px 6px; }")
 #: the most squares one area may hold (rules/cards.py TerrainArea)
 AREA_MOST = 200
 
@@ -90,6 +93,7 @@ class TerrainTool(QObject):
         for tool in TOOLS:
             button = form.get(QToolButton, f"terrain:{tool}")
             self.group.addButton(button)
+            button.setStyleSheet(PICKED)
             self.buttons[tool] = button
         self.group.setExclusive(True)
         self.group.buttonClicked.connect(lambda _b: self._end())
@@ -189,7 +193,7 @@ class TerrainTool(QObject):
         n = counts(self.terrain())
         what = [f"{n[k]} {k} square{'' if n[k] == 1 else 's'}" for k in ("island", "shoal") if n[k]]
         self.count.setText((" and ".join(what).capitalize() if what else "Open sea: no islands or shoals")
-                           + ". Pick a tool, then click squares of the preview (again: open sea).")
+                           + ". Click or drag on the preview with a tool; starting on its own kind clears.")
         self.clear_button.setEnabled(bool(what))
 
     def draw_unchecked(self, view: Mapping[str, Any] | None) -> None:
