@@ -25,7 +25,7 @@ SWITCH_TEXT: dict[str, str] = {
     "initial_broadside": "I&nitial broadside: +1 on each battery's first fire (Captains Bold)",
     "heavy_guns": "&Heavy guns: 24-pounder ships count the range 2 MP shorter (Captains Bold)",
     "fire_spreads": "Spreading fi&re between ships sharing a square",
-    "prize_crews": "&Prize crews, prisoners and recapture (with the fleet rules)",
+    "prize_crews": "Pri&ze crews, prisoners and recapture (with the fleet rules)",
 }
 
 _RULING = re.compile(r"R\d+\.\d+(?:\.\d+)?[a-z]*(?:-R?\d+(?:\.\d+)*[a-z]*)?")
