@@ -1,5 +1,6 @@
 """The board's legend: what the colours, lines and markers mean (arcs, range rings, lines of fire, struck
-sections, maneuver ghosts, smoke, fire, grapples, start squares, the wind position). A small panel over the
+sections, maneuver ghosts, smoke, fire, grapples, prizes, ships aground, start squares, islands and shoals, the wind
+position). A small panel over the
 board's bottom-left corner, opened and closed by its own tab or from the View menu."""
 
 from __future__ import annotations
@@ -8,6 +9,7 @@ from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPaintEvent, QPen
 from PySide6.QtWidgets import QToolButton, QVBoxLayout, QWidget
 
+from cs_desktop.gui.board_markers import draw_aground
 from cs_desktop.gui.board_paint import HIGHLIGHT, PORT, STARBOARD, _font
 
 ROW = 19  # pixels a line
@@ -30,6 +32,8 @@ ENTRIES: tuple[tuple[str, str, str], ...] = (
     ("smoke", "#5f5f5f", "smoke; badge: + defense dice (11.6)"),
     ("fire", "#ff6a00", "On Fire (11.5)"),
     ("grapple", "#3b2a14", "grappled (12.0)"),
+    ("prize", "#1f3a93", "prize: her captor's flag, prize crew (R18.0k)"),
+    ("aground", "#9c6b1f", "aground on a shoal: cannot move (R9.1f)"),
     ("start", "#46788a", "start square A-D (2.0)"),
     ("island", "#cdbb86", "island: no ship enters, blocks fire (R9.1e)"),
     ("shoal", "#7fa7b5", "shoal: a ship may run aground (R9.1f)"),
@@ -158,6 +162,18 @@ def _swatch(p: QPainter, kind: str, color: QColor, r: QRectF) -> None:
         p.drawEllipse(c, 7, 7)
         p.setFont(_font(9, True))
         p.drawText(QRectF(c.x() - 7, c.y() - 7, 14, 14), Qt.AlignmentFlag.AlignCenter, "G")
+    elif kind == "prize":
+        p.setPen(QPen(QColor("#3b2a14"), 1.6))
+        p.drawLine(QPointF(c.x() - 7, c.y() - 7), QPointF(c.x() - 7, c.y() + 8))
+        flag = QRectF(c.x() - 7, c.y() - 7, 16, 11)
+        p.setPen(QPen(QColor("#102a43"), 1))
+        p.setBrush(color)
+        p.drawRect(flag)
+        p.setPen(QColor("#ffffff"))
+        p.setFont(_font(8, True))
+        p.drawText(flag, Qt.AlignmentFlag.AlignCenter, "3")
+    elif kind == "aground":
+        draw_aground(p, c, 8.5)
     elif kind == "island":
         p.setPen(QPen(QColor("#5b4626"), 1.6))
         p.setBrush(color)

@@ -1,4 +1,5 @@
-"""Markers on the board: smoke (11.6), On Fire (11.5), grapples (12.0) and prize crews (R18.0k)."""
+"""Markers on the board: smoke (11.6), On Fire (11.5), grapples (12.0), prize crews (R18.0k) and ships aground
+(R9.1f)."""
 
 from __future__ import annotations
 
@@ -156,6 +157,49 @@ class PrizeItem(QGraphicsItem):
         painter.setPen(QColor("#ffffff") if self.fill.lightness() < 150 else QColor("#102a43"))
         painter.setFont(_font(self.H * 0.78, True))
         painter.drawText(flag, Qt.AlignmentFlag.AlignCenter, str(self.men))
+
+
+class AgroundItem(QGraphicsItem):
+    """R9.1f: a ship aground on a shoal. A sandbank badge at her token's lower right corner, outside the wind
+    position letters (a diamond of shoal sand with a dark edge, the bank and the water line across it)."""
+
+    R = SQUARE * 0.2
+    SAND, EDGE, BANK = QColor("#ecd9a0"), QColor("#5b4626"), QColor("#9c6b1f")
+
+    def __init__(self, ship_id: str, tip: str) -> None:
+        super().__init__()
+        self.ship_id = ship_id
+        self.setZValue(Z_MARKER)
+        self.setData(KIND, "aground")
+        self.setData(PAYLOAD, ship_id)
+        self.setToolTip(tip)
+
+    def boundingRect(self) -> QRectF:
+        r = self.R + 2
+        return QRectF(-r, -r, 2 * r, 2 * r)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        draw_aground(painter, QPointF(0, 0), self.R)
+
+
+def draw_aground(painter: QPainter, c: QPointF, r: float) -> None:
+    """The aground badge centred on `c`, `r` from centre to corner (the board's marker and the legend's swatch)."""
+    painter.save()
+    diamond = [QPointF(c.x(), c.y() - r), QPointF(c.x() + r, c.y()), QPointF(c.x(), c.y() + r),
+               QPointF(c.x() - r, c.y())]
+    painter.setPen(QPen(AgroundItem.EDGE, max(1.2, r * 0.16)))
+    painter.setBrush(AgroundItem.SAND)
+    painter.drawPolygon(diamond)
+    bank = QPainterPath(QPointF(c.x() - r * 0.62, c.y() + r * 0.3))  # the bank she lies on
+    bank.quadTo(QPointF(c.x(), c.y() - r * 0.55), QPointF(c.x() + r * 0.62, c.y() + r * 0.3))
+    bank.closeSubpath()
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(AgroundItem.BANK)
+    painter.drawPath(bank)
+    painter.setPen(QPen(QColor("#1f5b75"), max(1.0, r * 0.13)))  # the water line across it
+    painter.drawLine(QPointF(c.x() - r * 0.45, c.y() + r * 0.45), QPointF(c.x() + r * 0.45, c.y() + r * 0.45))
+    painter.restore()
 
 
 class GrappleItem(QGraphicsItem):

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsLineItem
 from cs_desktop.gui.board_frame import RULER, wind_box_rect
 from cs_desktop.gui.board_items import CompassItem, LabelItem, SeaItem, ShipItem, StartItem, WindItem
 from cs_desktop.gui.board_labels import ORDER, Placeable, leader, needs_leader, place, to_rect
-from cs_desktop.gui.board_markers import FireItem, GrappleItem, PrizeItem, SmokeItem
+from cs_desktop.gui.board_markers import AgroundItem, FireItem, GrappleItem, PrizeItem, SmokeItem
 from cs_desktop.gui.board_overlays import GhostItem
 from cs_desktop.gui.board_paint import (
     HEADING_NAMES,
@@ -132,6 +132,8 @@ class BoardScene(BoardBase):
                     status = " (captured)"
                 elif ship.get("struck"):
                     status = " (struck)"
+                elif ship.get("aground"):  # R9.1f: fast on a shoal until she gets off (R17.0a)
+                    status = " (aground)"
                 fill, line, _ = nation_colors(self._nation(ship))
                 text = f"{self.ship_name(sid)}{status}"
                 label = old_names.get(sid)
@@ -146,6 +148,11 @@ class BoardScene(BoardBase):
                 self._places.append(Placeable(label, item.home, ShipItem.RADIUS * scale, ORDER, SHIP_LABEL_RINGS,
                                               SQUARE * 0.75, 0, optional=True))
                 self.name_labels[sid] = label
+                if ship.get("aground"):
+                    mark = AgroundItem(sid, f"{self.ship_name(sid)} is aground on a shoal (R9.1f): she cannot "
+                                            "move until she gets off, a die each Housekeeping Phase (R17.0a)")
+                    mark.setPos(item.pos() + QPointF(SQUARE * 0.45 * scale, SQUARE * 0.4 * scale))
+                    self._add(mark, self._dynamic)
                 if ship.get("on_fire"):
                     fire = FireItem(sid)
                     fire.setPos(item.pos() + QPointF(SQUARE * 0.34 * scale, -SQUARE * 0.32 * scale))

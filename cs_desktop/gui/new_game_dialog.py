@@ -26,15 +26,14 @@ from PySide6.QtWidgets import (
 
 import cs_desktop
 from cs_desktop.gui.forms import load_form
+from cs_desktop.gui.scenario_switches import switch_boxes, tooltip
 from cs_desktop.gui.seat_choice import seat_combo
 from cs_desktop.play.seating import DEFAULT_COMPUTER, HUMAN
 
-#: the peer-rule switches the dialog offers as check boxes (the form's objects of the same names)
-SWITCH_OPTIONS = ("variable_wind", "initial_broadside", "heavy_guns", "fire_spreads")
-#: the switch offered only for a scenario under the fleet rules, which it needs (R18.0j)
+#: the switch offered only while the fleet rules are ticked, which it needs (R18.0j)
 FLEET_SWITCH = "prize_crews"
-PRIZE_TIP = ("A ship taken gets a prize crew from her captor; her men are prisoners who may rise; her own side may "
-             "board her to retake her (docs/rulings.md, Prize crews, R18.0j-p).")
+PRIZE_OFF_TIP = ("Needs the fleet rules: tick them first. Prize crews go aboard the hulks and captures of a fleet "
+                 "battle (R18.0j).")
 COMPASS = {1: "N", 2: "NE", 3: "E", 4: "SE", 5: "S", 6: "SW", 7: "W", 8: "NW"}
 
 
@@ -60,13 +59,14 @@ def _clip(text: str, most: int) -> str:
 
 
 class NewGameDialog(QDialog):
-    """Pick a scenario (shipped or any file), the seats (human or computer) and the rules options."""
+    """Pick a scenario (shipped or any file), the seats (human or computer) and the rules options (a box for every
+    switch of `RulesOptions.SWITCHES`, made as the scenario designer makes them: `scenario_switches`)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("New Game")
         self.setObjectName("new-game")
-        self.resize(760, 640)
+        self.resize(980, 760)
         form = load_form("new_game_dialog", self)
         self.list = form.get(QListWidget, "scenarios")
         self.other = form.get(QPushButton, "other")
@@ -86,10 +86,12 @@ class NewGameDialog(QDialog):
                              ("fractional", "Fractional Relativity (21.1)"), ("zero", "Zero Relativity (21.2)")):
             self.relativity.addItem(label, value)
         self.seed = form.get(QSpinBox, "seed")
-        # the peer-rule switches (docs/rulings.md R17.8e, R11.4.5i, R11.4.6h, R17.1f), ticked as the scenario says
-        self.switches = {name: form.get(QCheckBox, name) for name in SWITCH_OPTIONS}
+        # every switch of RulesOptions.SWITCHES (as the scenario designer), ticked as the scenario says
+        self.switches = switch_boxes(form.layout("switches_layout"))
         self.variable_wind = self.switches["variable_wind"]
-        self.prize_crews = form.get(QCheckBox, FLEET_SWITCH)  # only with the fleet rules (R18.0j)
+        self.fleet_rules = self.switches["fleet_rules"]
+        self.prize_crews = self.switches[FLEET_SWITCH]  # only with the fleet rules (R18.0j)
+        self.fleet_rules.toggled.connect(self._fleet_toggled)
         self.seed.setValue(random.randrange(1, 1_000_000))
         self.buttons = form.get(QDialogButtonBox, "buttons")
         self.ok_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
@@ -142,7 +144,7 @@ class NewGameDialog(QDialog):
         self.details.setText(f"<h3>{html.escape(sc.title)}</h3><p>{html.escape(sc.date)} · "
                              f"{html.escape(sc.location)} · {sc.engagement} engagement · wind toward "
                              f"{COMPASS.get(sc.wind, sc.wind)}</p><p>{html.escape(sides)}</p>"
-                             f"<p>{html.escape(_clip(sc.description, 700))}</p>")
+                             f"<p>{html.escape(_clip(sc.description, 520))}</p>")
         while self.seats_form.rowCount():
             self.seats_form.removeRow(0)
         self.seat_boxes = {}
@@ -163,13 +165,16 @@ class NewGameDialog(QDialog):
             self.bid_boxes[side.id] = bid
         if sc.options.turn_limit:
             self.turn_limit.setValue(sc.options.turn_limit)
-        for name, box in self.switches.items():
+        for name, box in self.switches.items():  # the fleet rules first: prize crews follow them
             box.setChecked(bool(getattr(sc.options, name)))
-        fleet = sc.options.fleet_rules
-        self.prize_crews.setEnabled(fleet)
-        self.prize_crews.setChecked(fleet and sc.options.prize_crews)
-        self.prize_crews.setToolTip(PRIZE_TIP if fleet else "Needs the fleet rules, which this scenario does not "
-                                    "turn on: prize crews go aboard the hulks and captures of a fleet battle (R18.0j).")
+        self._fleet_toggled(self.fleet_rules.isChecked())
+
+    def _fleet_toggled(self, on: bool) -> None:
+        """R18.0j: prize crews need the fleet rules; unticking those unticks it."""
+        if not on:
+            self.prize_crews.setChecked(False)
+        self.prize_crews.setEnabled(on)
+        self.prize_crews.setToolTip(tooltip(FLEET_SWITCH) if on else PRIZE_OFF_TIP)
 
     def set_seat(self, side: str, kind: str) -> None:
         combo = self.seat_boxes[side]
@@ -187,9 +192,8 @@ class NewGameDialog(QDialog):
         if any(bid.values()) and bid != dict(sc.options.bid):
             options["bid"] = bid
         for name, box in self.switches.items():  # written only when it differs from the scenario's
-            if box.isChecked() != bool(getattr(sc.options, name)):
-                options[name] = box.isChecked()
-        if sc.options.fleet_rules and self.prize_crews.isChecked() != sc.options.prize_crews:
-            options[FLEET_SWITCH] = self.prize_crews.isChecked()  # as the others: only when it changes the scenario's
+            on = box.isChecked() and (name != FLEET_SWITCH or self.fleet_rules.isChecked())  # R18.0j
+            if on != bool(getattr(sc.options, name)):
+                options[name] = on
         return {"path": path, "scenario": sc, "seats": {s: c.currentData() for s, c in self.seat_boxes.items()},
                 "seed": self.seed.value(), "options": options}

@@ -5,7 +5,7 @@ The layout is the Designer form ui/scenario_designer.ui; this module binds it. L
 scenario being built is plain JSON data (a scenario file with ships by id) in an `EditDocument`; each edit is an
 undoable `SetValues` command and every view refreshes from the document's one `changed` signal
 (`editor_base.py`). The sides and the placement of their ships are `scenario_sides.py`; the VP terms and the
-board preview `scenario_views.py`. The scenario is validated by the file loader (`files.parse_scenario`: types,
+board preview `scenario_views.py`; the islands and shoals clicked on the preview `scenario_terrain.py`. The scenario is validated by the file loader (`files.parse_scenario`: types,
 the In-Irons and start-square checks) and against the library's ship cards (ship ids, crew qualities).
 """
 
@@ -16,7 +16,6 @@ import json
 from typing import Any
 
 from PySide6.QtCore import QDate, QSignalBlocker, Qt, Signal
-from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QBoxLayout,
     QComboBox,
@@ -38,14 +37,15 @@ from cs_desktop.gui.editor_commands import library_bridge, replace_all
 from cs_desktop.gui.forms import load_form
 from cs_desktop.gui.scenario_sides import COMPASS, SideTables
 from cs_desktop.gui.scenario_switches import bind_switches
-from cs_desktop.gui.scenario_views import fit, set_up_view, ship_names, show_terms
+from cs_desktop.gui.scenario_terrain import TerrainTool
+from cs_desktop.gui.scenario_views import fit, keep_fitted, set_up_view, ship_names, show_terms
 from cs_desktop.jsonread import FileFormatError
 from cs_desktop.rules.cards import Scenario, ShipCard
 from cs_desktop.rules.movement_rates import wind_from
 
 #: the fields with a problem label under them (`box-<key>` in the form)
 ERROR_KEYS = ("id", "title", "date", "location", "description", "engagement", "wind", "weather_gauge",
-              "historical_outcome", "options.bid", "options.turn_limit", "sources", "sides", "",
+              "historical_outcome", "options.bid", "options.turn_limit", "sources", "sides", "terrain", "",
               *(f"sides[{i}]{part}" for i in range(2) for part in (".id", ".name", ".ships", "")))
 
 NEW_SCENARIO: dict[str, Any] = {
@@ -190,7 +190,9 @@ class ScenarioDesigner(EditorBase):
         self.board.setObjectName("board-preview")
         self.board.setMinimumHeight(260)
         form.layout("board_layout").addWidget(self.board)
-        form.get(QSplitter, "right").setSizes([330, 520])
+        keep_fitted(self.board)
+        self.terrain_tool = TerrainTool(self, form, self.board)  # islands and shoals clicked on the preview
+        form.get(QSplitter, "right").setSizes([270, 580])
         form.get(QSplitter, "split").setSizes([760, 740])
         self.resize(1500, 950)
 
@@ -308,9 +310,6 @@ class ScenarioDesigner(EditorBase):
         except KeyError:
             return False
 
-    def _refresh_views(self) -> None:
-        pass  # done after validation, in _problems_changed (the views need the validated scenario)
-
     def _problems_changed(self, by_key: dict[str, list[str]]) -> None:
         # side statistics (FP/CR/DC of each ship are shown in the VP explanation)
         n = len(self.problems)
@@ -331,7 +330,8 @@ class ScenarioDesigner(EditorBase):
                                 [sw.stats for sw in self.sides.sides])
 
     def _show_board(self) -> None:
-        if self.scenario is None:
+        if self.scenario is None:  # the last picture, with the terrain as edited
+            self.terrain_tool.draw_unchecked(self.view)
             return
         try:
             self.view = set_up_view(self.scenario, self.cards)
@@ -340,11 +340,6 @@ class ScenarioDesigner(EditorBase):
             return
         self.board.set_view(self.view, ship_names(self.scenario, self.cards))
         fit(self.board)
-
-    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt API
-        super().resizeEvent(event)
-        if self.view is not None:
-            fit(self.board)
 
     def _update_title(self) -> None:
         title = self.doc.get(("title",)) or "scenario"

@@ -5,7 +5,8 @@ undo puts it back.
 
 The boxes are made from the `SWITCHES` tuple, so a new switch of the engine needs one line here (its words in
 `SWITCH_TEXT`); its tooltip names the rulings the engine's own field description gives (docs/rulings.md).
-The boxes go in the form's `switches_layout`, one below the other, each named after its switch.
+The boxes go in the form's `switches_layout`, one below the other, each named after its switch. The New Game
+dialog makes its boxes here too (`switch_boxes`), so the two never list different switches.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ SWITCH_TEXT: dict[str, str] = {
     "initial_broadside": "I&nitial broadside: +1 on each battery's first fire (Captains Bold)",
     "heavy_guns": "&Heavy guns: 24-pounder ships count the range 2 MP shorter (Captains Bold)",
     "fire_spreads": "Spreading fi&re between ships sharing a square",
-    "prize_crews": "&Prize crews, prisoners and recapture (with the fleet rules)",
+    "prize_crews": "Pri&ze crews, prisoners and recapture (with the fleet rules)",
 }
 
 _RULING = re.compile(r"R\d+\.\d+(?:\.\d+)?[a-z]*(?:-R?\d+(?:\.\d+)*[a-z]*)?")
@@ -41,16 +42,28 @@ def tooltip(name: str) -> str:
     return f"options.{name} — {', '.join(rulings(name))}\n{description}"
 
 
-def bind_switches(editor: EditorBase, layout: QLayout) -> dict[str, QCheckBox]:
-    """A bound check box in `layout` for every switch of `SWITCHES`, in that order; returns them by switch."""
+def switch_box(name: str) -> QCheckBox:
+    """The check box of switch `name`: its words, its objectName (the switch) and its tooltip. The designer binds
+    it to the scenario; the New Game dialog reads it into the game's options."""
+    box = QCheckBox(SWITCH_TEXT.get(name, name.replace("_", " ").capitalize()))
+    box.setObjectName(name)
+    box.setToolTip(tooltip(name))
+    return box
+
+
+def switch_boxes(layout: QLayout) -> dict[str, QCheckBox]:
+    """A check box in `layout` for every switch of `SWITCHES`, in that order; returns them by switch."""
     boxes: dict[str, QCheckBox] = {}
     for name in SWITCHES:
-        box = QCheckBox(SWITCH_TEXT.get(name, name.replace("_", " ").capitalize()))
-        box.setObjectName(name)
-        box.setToolTip(tooltip(name))
-        layout.addWidget(box)
-        boxes[name] = editor.bind_check(box, ("options", name), name.replace("_", " "))
+        boxes[name] = switch_box(name)
+        layout.addWidget(boxes[name])
     return boxes
 
 
-__all__ = ["SWITCH_TEXT", "bind_switches", "rulings", "tooltip"]
+def bind_switches(editor: EditorBase, layout: QLayout) -> dict[str, QCheckBox]:
+    """A bound check box in `layout` for every switch of `SWITCHES`, in that order; returns them by switch."""
+    return {name: editor.bind_check(box, ("options", name), name.replace("_", " "))
+            for name, box in switch_boxes(layout).items()}
+
+
+__all__ = ["SWITCH_TEXT", "bind_switches", "rulings", "switch_box", "switch_boxes", "tooltip"]

@@ -11,7 +11,7 @@ import html
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtWidgets import QLabel, QTextBrowser
 
 from cs_desktop.gui.editor_base import ERROR_STYLE
@@ -99,6 +99,30 @@ def set_up_view(scenario: Scenario, cards: Mapping[str, ShipCard]) -> dict[str, 
 
 
 def fit(board: Any) -> None:
-    """Fit the whole board preview in its view."""
-    if board.scene() is not None:
-        board.fitInView(board.scene().itemsBoundingRect(), Qt.AspectRatioMode.KeepAspectRatio)
+    """Fit the whole board preview in its view, with room for the row and column numbers (drawn at a fixed size:
+    at a small zoom the map's own margin is too narrow for "23")."""
+    if board.scene() is None:
+        return
+    rect = board.scene().itemsBoundingRect()
+    vw, vh = board.viewport().width(), board.viewport().height()
+    if rect.isEmpty() or vw <= 0 or vh <= 0:
+        return
+    pad = 14 / min(vw / rect.width(), vh / rect.height())  # 14 pixels, in scene units at about the fitted zoom
+    board.fitInView(rect.adjusted(-pad, -pad, pad, pad), Qt.AspectRatioMode.KeepAspectRatio)
+
+
+class _KeepFitted(QObject):
+    def __init__(self, board: Any) -> None:
+        super().__init__(board)
+        self.board = board
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt API
+        if event.type() == QEvent.Type.Resize:  # the viewport's: its new size is set
+            fit(self.board)
+        return False
+
+
+def keep_fitted(board: Any) -> None:
+    """Fit the preview again whenever it changes size: the window's, or the splitter's between it and the terms
+    (a map fitted to the old size had its row numbers cut off)."""
+    board.viewport().installEventFilter(_KeepFitted(board))

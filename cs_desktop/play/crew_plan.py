@@ -8,6 +8,11 @@ both sides, the gunners are split between the batteries by threat; then the othe
 and one point on Sailing if any remains. `unmanned_battery(view, ship_id, assign)` names the broadside that has
 an enemy within broadside range in its arc (11.1) but no gunner, so the player is asked before confirming.
 
+An island on the line between her and an enemy (ruling R11.4.6b) is asked of the engine (`terrain.island_between`
+on the view's terrain), never judged here: an enemy behind land is in no battery's arc for the warning, and
+weighs a quarter in the threats (he may round the island before the turn is out; an enemy in the open counts
+first).
+
 Only the view is read (positions, headings, gunnery boxes and crew of every ship are public): nothing hidden
 changes what is offered.
 """
@@ -19,11 +24,14 @@ from typing import Any
 from cs_desktop.rules import geometry as geo
 from cs_desktop.rules.cards import SECTION_NAMES
 from cs_desktop.rules.state import empty_assignment
+from cs_desktop.rules.terrain import island_between, view_terrain
 
 View = dict[str, Any]
 Ship = dict[str, Any]
 
 BATTERIES = ("port", "starboard")
+#: how much an enemy with an island between counts in the threats (R11.4.6b: he cannot fire until he clears it)
+BEHIND_LAND = 0.25
 
 
 def _afloat(ship: Ship) -> bool:
@@ -50,14 +58,22 @@ def side_of(ship: Ship, enemy: Ship) -> str:
     return "starboard" if b >= 0 else "port"
 
 
+def behind_land(view: View, ship: Ship, enemy: Ship) -> bool:
+    """Does an island stand on the line of fire between the two (ruling R11.4.6b, the engine's check)?"""
+    terrain = view_terrain(view)
+    return bool(terrain) and island_between(terrain, _square(ship), _square(enemy))
+
+
 def threats(view: View, ship_id: str) -> dict[str, float]:
-    """Battery -> threat: each enemy's undamaged gunnery boxes, divided by (1 + MP distance / 8)."""
+    """Battery -> threat: each enemy's undamaged gunnery boxes, divided by (1 + MP distance / 8); an enemy behind
+    an island (R11.4.6b) counts `BEHIND_LAND` of that."""
     ship = view["ships"][ship_id]
     out = {b: 0.0 for b in BATTERIES}
     for enemy in enemies(view, ship_id):
         guns = sum(int(enemy["gunnery"][s]) for s in SECTION_NAMES)
         d = geo.mp_distance(_square(ship), _square(enemy))
-        out[side_of(ship, enemy)] += (1 + guns) / (1 + d / 8)
+        weight = BEHIND_LAND if behind_land(view, ship, enemy) else 1.0
+        out[side_of(ship, enemy)] += weight * (1 + guns) / (1 + d / 8)
     return out
 
 
@@ -97,11 +113,13 @@ def bearing_assignments(view: View, limits: dict[str, Any]) -> dict[str, dict[st
 
 
 def enemy_in_arc(view: View, ship_id: str, battery: str) -> Ship | None:
-    """The nearest enemy within broadside range in the arc of `battery` (11.1), or None."""
+    """The nearest enemy within broadside range in the arc of `battery` (11.1) with no island between (R11.4.6b),
+    or None."""
     ship = view["ships"][ship_id]
     sq = _square(ship)
     found = [e for e in enemies(view, ship_id)
-             if geo.broadside_side_in_arc(sq, int(ship["heading"]), _square(e)) == battery]
+             if geo.broadside_side_in_arc(sq, int(ship["heading"]), _square(e)) == battery
+             and not behind_land(view, ship, e)]
     return min(found, key=lambda e: (geo.mp_distance(sq, _square(e)), str(e["id"]))) if found else None
 
 

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 from cs_desktop.rules import geometry as geo
 from cs_desktop.rules import heavy_guns
 from cs_desktop.rules import maneuver as mv
+from cs_desktop.rules import terrain
 from cs_desktop.rules.firing import (
     LONG_RANGE,
     CARRONADE_DOUBLE,
@@ -189,8 +190,11 @@ def _arc_squares(state: GameState, ship: ShipState) -> tuple[dict[str, list[list
     reach = LONG_RANGE // 2
     broadside: dict[str, list[list[int]]] = {"port": [], "starboard": []}
     chasers: dict[str, list[list[int]]] = {"bow": [], "stern": []}
+    land = state.terrain
     for y in range(max(0, sy - reach), min(height, sy + reach + 1)):
         for x in range(max(0, sx - reach), min(width, sx + reach + 1)):
+            if land and (land.get((x, y)) == terrain.ISLAND or terrain.fire_blocked(state, ship.square, (x, y))):
+                continue  # ruling R11.4.6b: land, or a square behind land, is not shaded (no shot reaches it)
             side = geo.broadside_side_in_arc(ship.square, ship.heading, (x, y))
             if side is not None:
                 broadside[side].append([x, y])
@@ -205,7 +209,7 @@ def firing_picture(state: GameState, ship_id: str) -> dict[str, Any]:
     """What ``ship_id`` can shoot at now (11.1-11.9).
 
     Returns ``ship``, ``square``, ``heading``, ``wind_position``, ``arcs`` ({'port'/'starboard': squares
-    within 24 MP on the map}), ``chaser_arcs`` ({'bow'/'stern': squares}), ``chasers`` (which chasers are
+    within 24 MP on the map, leaving out islands and the squares behind them, ruling R11.4.6b}), ``chaser_arcs`` ({'bow'/'stern': squares}), ``chasers`` (which chasers are
     ready, with their dice), ``rings`` (the MP thresholds that change a shot: 3 carronades doubled, 6
     carronade range, 12 defense +1, 24 long-gun range) and ``enemies``: one entry per enemy afloat with
     ``target``, ``square``, ``heading``, ``mp``, ``in_arc`` ('port'/'starboard'/None), ``chaser`` ('bow'/
@@ -213,7 +217,7 @@ def firing_picture(state: GameState, ship_id: str) -> dict[str, Any]:
     for the broadside that bears), ``dice`` (total of those that can fire), ``hit_sections`` (the target's two
     sections a shot strikes, 11.4.10), ``rake`` ('bow'/'stern'/None, 11.8), ``carronades_in_range``,
     ``carronades_doubled``, ``defense_dice``, ``defense_modifier`` (+1 at 12 MP or more, 11.4.7),
-    ``can_fire`` and, when it cannot, ``why``."""
+    ``can_fire`` and, when it cannot, ``why`` (``blocked``: True when an island stands between, R11.4.6b)."""
     ship = state.ships[ship_id]
     arcs, chaser_arcs = _arc_squares(state, ship)
     enemies = []
@@ -227,8 +231,13 @@ def firing_picture(state: GameState, ship_id: str) -> dict[str, Any]:
             "defense_dice": 0, "defense_modifier": 1 if mp >= 12 else 0, "can_fire": False,
         }
         if line is None:
-            entry["why"] = ("out of range (more than 24 MP, 11.2)" if mp > LONG_RANGE
-                            else "no line of fire (9.2: sharing a square, only the ship placed to fire may)")
+            if mp > LONG_RANGE:
+                entry["why"] = "out of range (more than 24 MP, 11.2)"
+            elif ship.square != target.square and terrain.fire_blocked(state, ship.square, target.square):
+                entry["why"] = "an island stands on the line of fire (R11.4.6b)"
+                entry["blocked"] = True
+            else:
+                entry["why"] = "no line of fire (9.2: sharing a square, only the ship placed to fire may)"
             enemies.append(entry)
             continue
         entry["mp"] = line.mp

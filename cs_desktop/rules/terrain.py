@@ -13,7 +13,7 @@ exactly as before terrain existed (tests/rules/test_pinned_games.py).
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Generator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from cs_desktop.rules import geometry as geo
@@ -48,10 +48,19 @@ def land_ahead(state: GameState, ship: ShipState) -> bool:
 def fire_blocked(state: GameState, a: tuple[int, int], b: tuple[int, int]) -> bool:
     """R11.4.6b: an island square that the line of fire touches (the squares of 11.4.6, ruling R11.4.6, ends
     excluded) blocks the shot."""
-    if not state.terrain:
-        return False
-    terrain = state.terrain
-    return any(terrain.get(sq) == ISLAND for sq in geo.line_squares(a, b))
+    return bool(state.terrain) and island_between(state.terrain, a, b)
+
+
+def island_between(terrain: Mapping[tuple[int, int], str], a: tuple[int, int], b: tuple[int, int]) -> bool:
+    """R11.4.6b on a map of terrain alone (square -> 'island'/'shoal'; a side's view lists the same squares, see
+    `view_terrain`): does an island stand on the line of fire from `a` to `b`? `fire_blocked` is this on a
+    game's state; the presenter's crew plan asks it of a view."""
+    return bool(terrain) and any(terrain.get(sq) == ISLAND for sq in geo.line_squares(a, b))
+
+
+def view_terrain(view: Mapping[str, Any]) -> dict[tuple[int, int], str]:
+    """The terrain of a side's view (`view["terrain"]`: [x, y, kind] rows; terrain is public) as a map."""
+    return {(int(x), int(y)): str(kind) for x, y, kind in view.get("terrain", ())}
 
 
 def shifted(terrain: dict[tuple[int, int], str], dx: int, dy: int) -> dict[tuple[int, int], str]:

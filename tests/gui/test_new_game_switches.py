@@ -1,10 +1,11 @@
-"""The New Game dialog's peer-rule switches (rulings R11.4.5i, R11.4.6h, R17.1f).
+"""The New Game dialog's rules switches (rulings R9.3f, R11.4.5i, R11.4.6h, R17.1f, R17.8e, R18.0j).
 
 API tested: NewGameDialog.switches and choice().
 Actions: pick a shipped scenario (none of them turns a switch on), read the choice, tick each switch, read it
-again; then a scenario file that turns `heavy_guns` on, untick it.
-Expected: a switch left as the scenario says is not written in the options (old games unchanged); one ticked is
-written `true`; unticking the scenario's `true` writes `false`.
+again; then a scenario file that turns `heavy_guns` on, untick it; tick and untick the fleet rules on a duel.
+Expected: a box for every switch of `RulesOptions.SWITCHES`, the same words and tooltips as the scenario
+designer's; a switch left as the scenario says is not written in the options (old games unchanged); one ticked is
+written `true`; unticking the scenario's `true` writes `false`; prize crews only while the fleet rules are ticked.
 """
 
 from __future__ import annotations
@@ -14,7 +15,14 @@ from pathlib import Path
 from typing import Any
 
 from cs_desktop import SCENARIOS
-from cs_desktop.gui.new_game_dialog import SWITCH_OPTIONS, NewGameDialog
+from PySide6.QtWidgets import QAbstractButton, QCheckBox, QLabel
+
+from cs_desktop.gui.new_game_dialog import NewGameDialog
+from cs_desktop.gui.scenario_switches import SWITCH_TEXT, tooltip
+from cs_desktop.rules.cards import SWITCHES
+from cs_desktop.rules.setup import options_problem
+
+SWITCH_OPTIONS = SWITCHES
 
 
 def test_R11_4_5i_R11_4_6h_R17_1f_new_game_switches_follow_the_scenario(qtbot: Any, tmp_path: Path) -> None:
@@ -58,3 +66,58 @@ def test_R18_0j_prize_crews_is_offered_only_under_the_fleet_rules(qtbot: Any) ->
     assert "prize_crews" not in dlg.choice()["options"]
     dlg.prize_crews.setChecked(True)
     assert dlg.choice()["options"]["prize_crews"] is True
+
+
+def test_every_switch_of_the_rules_options_has_a_box_as_in_the_designer(qtbot: Any) -> None:
+    dlg = NewGameDialog()
+    qtbot.addWidget(dlg)
+    assert list(dlg.switches) == list(SWITCHES) and "fleet_rules" in dlg.switches
+    for name in SWITCHES:
+        box = dlg.findChild(QCheckBox, name)
+        assert box is dlg.switches[name] and box.text() == SWITCH_TEXT[name]
+    assert dlg.switches["heavy_guns"].toolTip() == tooltip("heavy_guns") and "R11.4.6h" in tooltip("heavy_guns")
+    # one shortcut letter a control: no two labels or buttons of the dialog share an Alt key
+    keys: dict[str, str] = {}
+    for w in dlg.findChildren(QAbstractButton) + dlg.findChildren(QLabel):
+        text = w.text().replace("&&", "")
+        if "&" in text and not text.lstrip().startswith("<"):
+            key = text[text.index("&") + 1].lower()
+            assert key not in keys, (key, keys[key], text)
+            keys[key] = text
+
+
+def test_R18_0j_ticking_the_fleet_rules_on_a_duel_offers_prize_crews_and_the_game_accepts_both(qtbot: Any) -> None:
+    dlg = NewGameDialog()
+    qtbot.addWidget(dlg)
+    rows = [i for i, (p, _s) in enumerate(dlg.scenarios) if p.name == "constitution-vs-java.json"]
+    dlg.list.setCurrentRow(rows[0])
+    sc = dlg.choice()["scenario"]
+    assert not sc.options.fleet_rules and not dlg.fleet_rules.isChecked() and not dlg.prize_crews.isEnabled()
+    dlg.fleet_rules.setChecked(True)
+    assert dlg.prize_crews.isEnabled() and "R18.0j" in dlg.prize_crews.toolTip()
+    dlg.prize_crews.setChecked(True)
+    options = dlg.choice()["options"]
+    assert options["fleet_rules"] is True and options["prize_crews"] is True
+    assert options_problem(sc, options) is None
+    dlg.fleet_rules.setChecked(False)  # unticking the fleet rules takes the prize crews with them
+    assert not dlg.prize_crews.isChecked() and not dlg.prize_crews.isEnabled()
+    assert "fleet_rules" not in dlg.choice()["options"] and "prize_crews" not in dlg.choice()["options"]
+
+
+def test_R18_0j_unticking_a_fleet_scenarios_rules_writes_both_off(qtbot: Any, tmp_path: Path) -> None:
+    data = json.loads((SCENARIOS / "fleets" / "frigate-fleets-12-a-side.json").read_text(encoding="utf-8"))
+    data["options"]["prize_crews"] = True
+    path = SCENARIOS / "fleets" / "frigate-fleets-12-a-side.json"
+    copy = tmp_path / "fleets" / path.name
+    copy.parent.mkdir()
+    copy.write_text(json.dumps(data), encoding="utf-8")
+    (tmp_path / "ships").symlink_to(SCENARIOS / "ships")
+    dlg = NewGameDialog()
+    qtbot.addWidget(dlg)
+    assert dlg.add_scenario_file(copy) is True, dlg.details.text()
+    assert dlg.fleet_rules.isChecked() and dlg.prize_crews.isChecked() and dlg.prize_crews.isEnabled()
+    assert not {"fleet_rules", "prize_crews"} & set(dlg.choice()["options"])
+    dlg.fleet_rules.setChecked(False)
+    options = dlg.choice()["options"]
+    assert options["fleet_rules"] is False and options["prize_crews"] is False
+    assert options_problem(dlg.choice()["scenario"], options) is None
