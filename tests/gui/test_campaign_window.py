@@ -24,6 +24,20 @@ def _press(qtbot: Any, page: CampaignPage, *starts: str) -> str:
     raise AssertionError(f"none of {starts} among {[b.text() for b in buttons]}")
 
 
+def _to_the_first_battle(window: Any) -> Any:
+    """Start the Constitution campaign (seed 3), let the computer's policy answer until the first battle is
+    offered, and show the campaign page; returns the campaign presenter."""
+    from cs_desktop.campaign import policy
+
+    control = window.campaign
+    presenter = control.start(window.library(), "constitution-1812", 3)
+    assert presenter is not None
+    while (req := presenter.request()) is not None and req.kind != "battle":
+        assert presenter.choose(policy.choose(presenter.engine, req))
+    control.show_page()
+    return presenter
+
+
 def test_15_6_a_campaign_in_the_window(make_window: Any, qtbot: Any) -> None:
     window = make_window()
     control = window.campaign
@@ -76,15 +90,9 @@ def test_15_6_a_campaign_in_the_window(make_window: Any, qtbot: Any) -> None:
 
 
 def test_15_6_fight_on_the_board_and_reopen_mid_battle(make_window: Any, qtbot: Any) -> None:
-    from cs_desktop.campaign import policy
-
     window = make_window()
     control = window.campaign
-    presenter = control.start(window.library(), "constitution-1812", 3)
-    assert presenter is not None
-    while (req := presenter.request()) is not None and req.kind != "battle":
-        assert presenter.choose(policy.choose(presenter.engine, req))
-    control.show_page()
+    presenter = _to_the_first_battle(window)
     QApplication.processEvents()
     orders = window.docks["orders"]
     assert not orders.isVisible()  # the page has the room: no "No game." play docks beside it
@@ -164,18 +172,13 @@ def test_15_6_closing_mid_battle_asks_nothing_and_the_campaign_resumes_the_battl
     offers no detached copy), and Continue… puts the same game back on the board, decision for decision."""
     import random
 
-    from cs_desktop.campaign import policy
     from cs_desktop.play.autosave import AutosaveStore
     from tests.gui.conftest import answer_with_widgets
     from tests.gui.test_main_window import wait_for_request
 
     window = make_window()
     control = window.campaign
-    presenter = control.start(window.library(), "constitution-1812", 3)
-    assert presenter is not None
-    while (req := presenter.request()) is not None and req.kind != "battle":
-        assert presenter.choose(policy.choose(presenter.engine, req))
-    control.show_page()
+    presenter = _to_the_first_battle(window)
     _press(qtbot, control.page, "Fight on the board")
     rng = random.Random(5)
     while len(window.session.game.decisions) < 6:
@@ -206,17 +209,12 @@ def test_15_6_fight_on_the_board_asks_first_about_an_unfinished_game_of_the_play
         make_window: Any, qtbot: Any) -> None:
     from PySide6.QtWidgets import QMessageBox
 
-    from cs_desktop.campaign import policy
     from tests.gui.test_close_guard import _playing
 
     window = _playing(qtbot, make_window)
     own = window.session.game
     control = window.campaign
-    presenter = control.start(window.library(), "constitution-1812", 3)
-    assert presenter is not None
-    while (req := presenter.request()) is not None and req.kind != "battle":
-        assert presenter.choose(policy.choose(presenter.engine, req))
-    control.show_page()
+    _to_the_first_battle(window)
     _press(qtbot, control.page, "Fight on the board")
     box = window.guard.box
     assert box is not None and box.isVisible() and "Constitution vs Java" in box.text()
