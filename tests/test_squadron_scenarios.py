@@ -60,14 +60,18 @@ def test_squadron_cards_are_rebuilt_by_the_script() -> None:
     assert done.returncode == 0, done.stdout + done.stderr
 
 
-def test_r21_3b_lake_erie_terms_are_the_side_by_side_reading() -> None:
-    """R21.3b: FP from each side's whole broadside, CR the mean of its ships, DC summed."""
+def test_r21_3c_lake_erie_prints_designed_terms_and_says_why() -> None:
+    """R21.3c: the R21.3b reading (FP from each side's whole broadside, CR the mean, DC summed) gives the British
+    x5.5 and 22 VP with the calibrated scale, which won them every game; the scenario prints designed terms, x1
+    each, and its sources give the measured reason."""
     scenario, ships = load_scenario_with_ships(FLEETS / "lake-erie.json")
     terms = victory_terms(scenario, ships)
-    assert (terms.side("us").multiplier, terms.side("gb").multiplier, terms.side("gb").bonus) == (1, 7, 22)
+    assert (terms.side("us").multiplier, terms.side("gb").multiplier) == (1, 1)
+    assert (terms.side("us").bonus, terms.side("gb").bonus) == (0, 0)
     # summed CR 13.5 against 6 (half points a step, R20.1l; FP 0 a side: no craft fires 425 lb a broadside):
     # x9.5, what R21.3b sets aside (x17 under the old scale)
     assert terms.side("gb").computed_multiplier == 9.5
+    assert any("R21.3c" in source and "x5.5" in source for source in scenario.sources)
 
 
 def test_one_gun_vessel_card_shows_the_documented_gap() -> None:
