@@ -24,7 +24,7 @@ checkpoint, its events and its answers carry no hidden truth, and `clone()` and 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from cs_desktop.rules.dice import Dice
@@ -91,6 +91,8 @@ class PublicRecord:
     has_pending_own: bool
     running: bool  # a segment is under way (else the copy is just the state)
     view: dict[str, Any]  # game.view(side) without the events (those are `before` and `segment`)
+    #: what is read from the record once for all the copies drawn from it (`Evidence.of`)
+    memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
 
 def determinize(game: Game, side: str, rng: Dice, attempts: int = 60) -> Game:
@@ -194,7 +196,7 @@ def _build(record: PublicRecord, rng: Dice) -> Game | None:
     from cs_desktop.rules.game import Game
 
     state = record.state.clone()
-    evidence = Evidence(record)
+    evidence = Evidence.of(record)
     draw_maneuvers(state, record, evidence, rng)
     draw_loads(state, record, evidence, rng)
     tops = draw_cards(state, record, evidence, rng)

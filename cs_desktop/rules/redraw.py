@@ -43,22 +43,46 @@ class Evidence:
             elif e["type"] == "reveal":
                 self.revealed.setdefault(e["ship"], e["maneuver"])
         self.faces = tuple(faces)
+        # how the load now in each (ship, slot) came in, read from the history before the checkpoint in one pass
+        # (None: loaded at set-up or a marker placed since; True: a delayed reload, so Chain or Double)
+        self.came_in: dict[tuple[str, str], bool | None] = {}
+        came_in = self.came_in
+        for e in record.before:
+            slot = e.get("slot")
+            if slot is None or e.get("ship") is None:
+                continue
+            kind = e["type"]
+            key = (e["ship"], slot)
+            if kind == "load_marker":
+                came_in[key] = None
+            elif kind == "reload_delayed":
+                came_in[key] = True
+            elif kind == "reload":
+                came_in[key] = bool(came_in.get(key)) if e["rule"] == "10.0" else False
+        self._loads: dict[tuple[str, str], tuple[str, ...]] = {}
+
+    @classmethod
+    def of(cls, record: PublicRecord) -> Evidence:
+        """The evidence of `record`, read once and kept with it: a captain draws many copies from one record, and
+        the history before the checkpoint is the whole game's."""
+        evidence = record.memo.get("evidence")
+        if evidence is None:
+            evidence = record.memo["evidence"] = cls(record)
+        return evidence
 
     def load_at_checkpoint(self, record: PublicRecord, ship: str, slot: str) -> tuple[str, ...]:
         """Possible types of the load in `ship`'s `slot` at the checkpoint."""
+        key = (ship, slot)
+        known = self._loads.get(key)
+        if known is None:
+            known = self._loads[key] = self._load_at_checkpoint(ship, slot)
+        return known
+
+    def _load_at_checkpoint(self, ship: str, slot: str) -> tuple[str, ...]:
         fired = self._first_fired(ship, slot, self.segment)
         if fired is not None:
             return (fired,)
-        special: bool | None = None  # how the load now in the slot came in, from the history
-        for e in record.before:
-            if e.get("ship") != ship or e.get("slot") != slot:
-                continue
-            if e["type"] == "load_marker":
-                special = None
-            elif e["type"] == "reload_delayed":
-                special = True
-            elif e["type"] == "reload":
-                special = bool(special) if e["rule"] == "10.0" else False
+        special = self.came_in.get((ship, slot))
         if special is None:
             return LOADS  # loaded at set-up
         return SPECIAL if special else ("round",)
