@@ -45,6 +45,8 @@ def _terms(view: View, terms: Terms | None) -> Terms:
 def vp_now(view: View, terms: Terms | None = None) -> dict[str, float]:
     """Each side's victory points if the game ended now (19.0), from what the view shows."""
     t = _terms(view, terms)
+    if len(view["sides"]) > 2:
+        return _vp_of_sides(view, t)
     out = {}
     for side in view["sides"]:
         enemies = [s for s in view["ships"].values() if s["side"] != side]
@@ -56,8 +58,37 @@ def vp_now(view: View, terms: Terms | None = None) -> dict[str, float]:
     return out
 
 
+def _vp_of_sides(view: View, t: Terms) -> dict[str, float]:
+    """vp_now with more than two sides (R19.0h, R18.0q, R18.0s): each ship's damage shared among the sides that
+    did it, the strike to the side that did the most, the capture to the captor (all public in the view)."""
+    from cs_desktop.rules.victory_sides import share
+
+    out = {side: t[side]["bonus"] for side in view["sides"]}
+    hits_by: dict[str, dict[str, int]] = view.get("hits_by", {})
+    captors: dict[str, str] = view.get("captors", {})
+    order = list(view.get("order") or view["sides"])
+    for sid, ship in view["ships"].items():
+        weights = {s: n for s, n in hits_by.get(sid, {}).items() if s != ship["side"]}
+        for s, n in share(damage_taken(view, ship), weights, order).items():
+            out[s] += n * t[s]["multiplier"]
+        if ship["captured"] and captors.get(sid) in out:
+            out[captors[sid]] += CAPTURED_VP
+        elif (ship["struck"] or ship["captured"]) and weights:
+            top = max(weights.values())
+            best = [s for s, n in weights.items() if n == top]
+            for s in best:
+                out[s] += STRUCK_VP / len(best)
+    return out
+
+
 def other_side(view: View, side: str) -> str:
-    return next(s for s in view["sides"] if s != side)
+    """The enemy side; with more than two sides, the rival the captain weighs itself against: the other side with
+    the most ships still fighting (the first of them on a tie). Every other side is an enemy all the same."""
+    others = [s for s in view["sides"] if s != side]
+    if len(others) == 1:
+        return str(others[0])
+    fighting = {s: sum(1 for ship in view["ships"].values() if ship["side"] == s and afloat(ship)) for s in others}
+    return str(max(others, key=lambda s: fighting[s]))
 
 
 def firepower(view: View, side: str, cards: Mapping[str, ShipCard] | None = None) -> float:

@@ -130,6 +130,7 @@ class ScenarioDesigner(EditorBase):
         self.save_button.clicked.connect(self.save)
         self.balance_button = form.get(QPushButton, "balance")
         self.balance_button.clicked.connect(self.open_balance)
+        self.balance_tip = self.balance_button.toolTip()
         self.play_button = form.get(QPushButton, "play")
         self.play_button.clicked.connect(self.play)
 
@@ -323,6 +324,12 @@ class ScenarioDesigner(EditorBase):
             self.status.setText("")
         for b in (self.balance_button, self.play_button):
             b.setEnabled(self.scenario is not None)
+        if self.scenario is not None and len(self.scenario.sides) > 2:  # the check weighs one side against another
+            self.balance_button.setEnabled(False)
+            self.balance_button.setToolTip("The balance check plays two-sided scenarios; play a battle of "
+                                           f"{len(self.scenario.sides)} sides with captains-sea simulate.")
+        else:
+            self.balance_button.setToolTip(self.balance_tip)
         self._show_terms()
         self._show_board()
 
@@ -382,7 +389,7 @@ class ScenarioDesigner(EditorBase):
     def open_balance(self) -> Any:
         from cs_desktop.gui.balance_dialog import BalanceDialog
 
-        if self.scenario is None:
+        if self.scenario is None or len(self.scenario.sides) != 2:
             return None
         dlg = BalanceDialog(self.scenario, self.cards, self)
         dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
