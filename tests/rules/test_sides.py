@@ -287,3 +287,19 @@ def test_two_sided_state_dict_has_no_many_sides_fields():
     three = three_sides()
     drive(three, until=at("select_maneuver"))
     assert {"order", "hits_by", "captors"} <= set(three.state.to_dict())
+
+
+def test_a_three_sided_game_saves_and_loads_to_the_same_fingerprint():
+    from cs_desktop.ai.random_policy import RandomCaptain
+    from cs_desktop.ai.seat import Seat
+    from cs_desktop.savegame import game_from_save, parse_save, save_text
+
+    scenario, ships = load_scenario_with_ships(THREE)
+    game = Game(scenario, ships, 9, {"turn_limit": 4})
+    captains = {s.id: RandomCaptain(i) for i, s in enumerate(scenario.sides)}
+    while game.pending and game.state.turn < 3:
+        r = game.pending[0]
+        assert game.submit(r.side, captains[r.side].choose(Seat(game, r)))
+    loaded = game_from_save(parse_save(save_text(game)))
+    again = loaded.game if hasattr(loaded, "game") else loaded
+    assert again.fingerprint() == game.fingerprint()
