@@ -303,3 +303,16 @@ def test_a_three_sided_game_saves_and_loads_to_the_same_fingerprint():
     loaded = game_from_save(parse_save(save_text(game)))
     again = loaded.game if hasattr(loaded, "game") else loaded
     assert again.fingerprint() == game.fingerprint()
+
+
+def test_19_0_R19_0h_reach_counts_every_enemy_of_every_other_side():
+    from cs_desktop.rules.ratings import damage_capacity
+    from cs_desktop.rules.winnable import cannot_win, reach
+
+    scenario, cards = load_scenario_with_ships(THREE)
+    r = reach(scenario, cards)
+    dc = {s.id: sum(damage_capacity(cards[e.ship_id]) for e in s.ships) for s in scenario.sides}
+    for side in scenario.sides:
+        assert r[side.id].enemy_boxes == sum(v for k, v in dc.items() if k != side.id)
+        assert r[side.id].captures == sum(len(s.ships) for s in scenario.sides if s.id != side.id)
+    assert cannot_win(scenario, cards) == []
