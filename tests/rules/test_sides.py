@@ -316,3 +316,28 @@ def test_19_0_R19_0h_reach_counts_every_enemy_of_every_other_side():
         assert r[side.id].enemy_boxes == sum(v for k, v in dc.items() if k != side.id)
         assert r[side.id].captures == sum(len(s.ships) for s in scenario.sides if s.id != side.id)
     assert cannot_win(scenario, cards) == []
+
+
+def test_12_0_R6_0b_between_two_ships_of_sides_below_the_initiative_the_higher_side_acts_first():
+    from cs_desktop.rules.grappling import grapple_step
+
+    game = roll_initiative(three_sides(), [2, 5, 3])  # order us, fr, gb
+    state = game.state
+    us, fr = state.ships["constitution"], state.ships["la-vengeance"]
+    fr.x, fr.y = us.x, us.y  # alongside each other; gb's Java far away
+    requests = next(grapple_step(game))
+    assert [(r.kind, r.side, r.info["ship"]) for r in requests] == [("grapple", "fr", "la-vengeance")]
+
+
+def test_7_0_R6_0b_R21_1a_a_pairing_of_two_sides_below_the_initiative_reads_the_ip_column_for_the_higher():
+    from cs_desktop.rules.movement_rates import _pair, wind_position
+    from cs_desktop.rules.tables import get_tables
+
+    game = roll_initiative(three_sides(), [2, 5, 3])  # order us, fr, gb
+    state = game.state
+    us, fr = state.ships["constitution"], state.ships["la-vengeance"]
+    letters = {s.id: wind_position(state, s) for s in (us, fr)}
+    fr_mp, us_mp = get_tables().base_mp(letters[fr.id], letters[us.id])
+    assert us.heading != fr.heading  # not step 1's same heading and letter
+    assert _pair(state, us, fr, letters) == {fr.id: fr_mp, us.id: us_mp}
+    assert _pair(state, fr, us, letters) == {fr.id: fr_mp, us.id: us_mp}
