@@ -36,11 +36,12 @@ from cs_desktop.files import parse_scenario
 from cs_desktop.gui.editor_base import ERROR_STYLE, EditorBase, show_as_window
 from cs_desktop.gui.editor_commands import library_bridge, replace_all
 from cs_desktop.gui.forms import load_form
+from cs_desktop.gui.scenario_more_sides import BALANCE_TWO_SIDES, bid_widgets
 from cs_desktop.gui.scenario_sides import COMPASS, SideTables
 from cs_desktop.gui.scenario_switches import bind_switches
 from cs_desktop.gui.scenario_views import fit, set_up_view, ship_names, show_terms
 from cs_desktop.jsonread import FileFormatError
-from cs_desktop.rules.cards import Scenario, ShipCard
+from cs_desktop.rules.cards import MAX_SIDES, Scenario, ShipCard
 from cs_desktop.rules.movement_rates import wind_from
 
 #: the fields with a problem label under them (`box-<key>` in the form)
@@ -170,10 +171,15 @@ class ScenarioDesigner(EditorBase):
         assert isinstance(relativity_box, QBoxLayout)
         relativity_box.insertWidget(1, self.error_for("options.relativity"))  # the problem above the hint
         self.bids: list[tuple[QLabel, QSpinBox]] = []
-        for i in range(2):
-            spin = form.get(QSpinBox, f"bid:{i}")
+        bids_layout = form.layout("bids-layout")
+        assert isinstance(bids_layout, QBoxLayout)
+        for i in range(MAX_SIDES):
+            if i < 2:  # the form's; a third and fourth side's are made in code (R6.0a, R20.1m)
+                lab, spin = form.get(QLabel, f"bid_label:{i}"), form.get(QSpinBox, f"bid:{i}")
+            else:
+                lab, spin = bid_widgets(bids_layout, i)
             spin.valueChanged.connect(lambda v, i=i: self._set_bid(i, v))
-            self.bids.append((form.get(QLabel, f"bid_label:{i}"), spin))
+            self.bids.append((lab, spin))
         self.on_refresh(self._refresh_sides_refs)
         self.turn_limit = self.bind_spin(form.get(QSpinBox, "turn_limit"), ("options", "turn_limit"), "turn limit",
                                          none_below=True)
@@ -239,6 +245,8 @@ class ScenarioDesigner(EditorBase):
         for i, (lab, spin) in enumerate(self.bids):
             sid = sides[i]["id"] if i < len(sides) else ""
             lab.setText(f"{sides[i]['name'] if i < len(sides) else ''} grants")
+            lab.setVisible(i < len(sides))
+            spin.setVisible(i < len(sides))
             with QSignalBlocker(spin):
                 spin.setValue(int(bid.get(sid, 0)))
         many = any(len(s.get("ships", [])) > 1 for s in sides)
@@ -322,14 +330,10 @@ class ScenarioDesigner(EditorBase):
             self.status.setText("Valid scenario, not saved yet.")
         else:
             self.status.setText("")
-        for b in (self.balance_button, self.play_button):
-            b.setEnabled(self.scenario is not None)
-        if self.scenario is not None and len(self.scenario.sides) > 2:  # the check weighs one side against another
-            self.balance_button.setEnabled(False)
-            self.balance_button.setToolTip("The balance check plays two-sided scenarios; play a battle of "
-                                           f"{len(self.scenario.sides)} sides with captains-sea simulate.")
-        else:
-            self.balance_button.setToolTip(self.balance_tip)
+        self.play_button.setEnabled(self.scenario is not None)
+        many = self.scenario is not None and len(self.scenario.sides) > 2  # the check weighs two sides
+        self.balance_button.setEnabled(self.scenario is not None and not many)
+        self.balance_button.setToolTip(BALANCE_TWO_SIDES if many else self.balance_tip)
         self._show_terms()
         self._show_board()
 

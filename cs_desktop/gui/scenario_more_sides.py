@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
+    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
@@ -27,6 +28,9 @@ from cs_desktop.rules.tables import get_tables
 
 #: where a new side's first ship starts, the first free of these squares (the map is 32 x 24)
 NEW_SIDE_SQUARES = ((16, 4), (16, 20), (4, 4), (28, 20), (4, 20), (28, 4))
+#: the Balance button's tooltip for a scenario of more than two sides
+BALANCE_TWO_SIDES = ("The balance check weighs one side against the other: it plays two-sided scenarios. Play a "
+                     "battle of three or four sides with captains-sea simulate --captains A,B,C.")
 #: a new side's nation, the first not yet used
 NEW_SIDE_NATIONS = ("FR", "GB", "US", "ES", "NL")
 
@@ -70,6 +74,17 @@ def side_box(i: int, parent: QWidget | None) -> QGroupBox:
     outer.addLayout(_problem_place(f"box-sides[{i}].ships-layout"))
     outer.addLayout(_problem_place(f"box-sides[{i}]-layout"))
     return box
+
+
+def bid_widgets(layout: QBoxLayout, i: int) -> tuple[QLabel, QSpinBox]:
+    """The bid label and box of side `i` (a third or fourth side), put after the form's two (19.0, R20.1m)."""
+    lab, spin = QLabel(), QSpinBox()
+    lab.setObjectName(f"bid_label:{i}")
+    spin.setObjectName(f"bid:{i}")
+    spin.setMaximum(200)
+    layout.insertWidget(2 * i, lab)
+    layout.insertWidget(2 * i + 1, spin)
+    return lab, spin
 
 
 def side_buttons(parent: QWidget | None) -> tuple[QWidget, QPushButton, QPushButton]:

@@ -70,6 +70,10 @@ def test_R6_0a_the_designer_adds_a_third_and_fourth_side_and_saves_them(qtbot: A
     d.refresh()
     assert d.scenario is not None, d.problems
     assert not d.balance_button.isEnabled()  # the balance check weighs two sides
+    lab, spin = d.bids[2]
+    assert spin.isVisible() and "Armée navale grants" in lab.text() and not d.bids[3][1].isVisible()
+    spin.setValue(7)  # R20.1m: a third side's bid
+    assert d.doc.get(("options", "bid"))[d.doc.get(("sides", 2, "id"))] == 7
     squares = [tuple(s["start"]) if isinstance(s["start"], list) else s["start"]
                for side in d.doc.get(("sides",)) for s in side["ships"]]
     assert len(set(squares)) == len(squares)  # every ship on her own square
@@ -77,6 +81,7 @@ def test_R6_0a_the_designer_adds_a_third_and_fourth_side_and_saves_them(qtbot: A
     assert d.save(), d.status.text()
     scenario, _ = lib.get_scenario_with_ships("three-test")
     assert [s.name for s in scenario.sides][2] == "Armée navale" and len(scenario.sides[2].ships) == 2
+    assert scenario.options.bid[scenario.sides[2].id] == 7
 
 
 def test_R6_0a_the_designer_opens_the_three_sided_what_if(qtbot: Any, lib: Any) -> None:
