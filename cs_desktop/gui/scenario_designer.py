@@ -36,7 +36,7 @@ from cs_desktop.files import parse_scenario
 from cs_desktop.gui.editor_base import ERROR_STYLE, EditorBase, show_as_window
 from cs_desktop.gui.editor_commands import library_bridge, replace_all
 from cs_desktop.gui.forms import load_form
-from cs_desktop.gui.scenario_more_sides import BALANCE_TWO_SIDES, bid_widgets
+from cs_desktop.gui.scenario_more_sides import BALANCE_TWO_SIDES, bid_widgets, relativity_hint
 from cs_desktop.gui.scenario_sides import COMPASS, SideTables
 from cs_desktop.gui.scenario_switches import bind_switches
 from cs_desktop.gui.scenario_views import fit, set_up_view, ship_names, show_terms
@@ -249,16 +249,7 @@ class ScenarioDesigner(EditorBase):
             spin.setVisible(i < len(sides))
             with QSignalBlocker(spin):
                 spin.setValue(int(bid.get(sid, 0)))
-        many = any(len(s.get("ships", [])) > 1 for s in sides)
-        rel = self.doc.get(("options", "relativity"))
-        if many and rel == "standard":
-            self.relativity_hint.setText("A side has several ships: Standard plays as Fractional Relativity "
-                                         "(21.1); choose Zero Relativity (21.2) for the quick option.")
-        elif not many and rel != "standard":
-            self.relativity_hint.setText("One ship a side: the relativity options change nothing in a duel "
-                                         "except Zero Relativity's fixed speeds.")
-        else:
-            self.relativity_hint.setText("")
+        self.relativity_hint.setText(relativity_hint(sides, self.doc.get(("options", "relativity"))))
         over = self.doc.get(("victory_override",)) or {}
         self.override_note.setText(
             "This scenario prints its own VP terms for " + ", ".join(over) + " (20.0); they replace the "

@@ -133,3 +133,17 @@ def new_side(sides: list[dict[str, Any]], wind: int, first_ship: str) -> dict[st
     heading = (int(wind) + 2 - 1) % 8 + 1  # the wind on the beam: never In Irons (R2.0c)
     return {"id": sid, "name": f"Side {n}", "nation": nation,
             "ships": [{"ship": first_ship, "start": list(square), "heading": heading, "crew_quality": None}]}
+
+
+def relativity_hint(sides: list[dict[str, Any]], relativity: Any) -> str:
+    """The note under the relativity option: what the choice does with these sides (21.1, 21.2, R21.1a)."""
+    many = any(len(s.get("ships", [])) > 1 for s in sides)
+    if not many and len(sides) > 2 and relativity == "standard":
+        return ("Three ships or more: Standard plays as Fractional Relativity (21.1, R21.1a); choose Zero "
+                "Relativity (21.2) for the quick option.")
+    if many and relativity == "standard":
+        return ("A side has several ships: Standard plays as Fractional Relativity (21.1); choose Zero Relativity "
+                "(21.2) for the quick option.")
+    if not many and len(sides) <= 2 and relativity != "standard":
+        return "One ship a side: the relativity options change nothing in a duel except Zero Relativity's fixed speeds."
+    return ""

@@ -135,3 +135,13 @@ def test_R6_0a_a_three_sided_game_draws_without_error(qtbot: Any) -> None:
             view.set_view(game.view("us"), {sid: s.card.name for sid, s in game.state.ships.items()})
     view.set_view(game.view(None), {sid: s.card.name for sid, s in game.state.ships.items()})
     assert game.ended
+
+
+def test_21_1_R21_1a_the_relativity_note_knows_three_ships_of_three_sides() -> None:
+    from cs_desktop.gui.scenario_more_sides import relativity_hint
+
+    one = {"ships": [{}]}
+    assert "Fractional Relativity (21.1, R21.1a)" in relativity_hint([one, one, one], "standard")
+    assert relativity_hint([one, one, one], "fractional") == ""
+    assert relativity_hint([one, one], "fractional").startswith("One ship a side")  # a duel: as before
+    assert relativity_hint([{"ships": [{}, {}]}, one], "standard").startswith("A side has several ships")
