@@ -320,9 +320,10 @@ class GameState:
         new.deck = list(self.deck)
         new.discard = list(self.discard)
         new.batteries_fired = {k: list(v) for k, v in self.batteries_fired.items()}
-        new.order = list(self.order)
-        new.hits_by = {k: dict(v) for k, v in self.hits_by.items()}
-        new.captors = dict(self.captors)
+        if len(self.sides) > 2:  # only then are they filled (and changed in place); two sides share the empty ones
+            new.order = list(self.order)
+            new.hits_by = {k: dict(v) for k, v in self.hits_by.items()}
+            new.captors = dict(self.captors)
         return new
 
     def to_dict(self) -> dict[str, Any]:
@@ -385,6 +386,6 @@ def _copy_record(record: dict[str, Any]) -> dict[str, Any]:
 
 
 _GAME_CONTAINERS = {"sides", "ships", "dice", "smoke", "reload_track", "stacks", "grapples", "halve_next_turn",
-                    "deck", "discard", "batteries_fired", "order", "hits_by", "captors"}
+                    "deck", "discard", "batteries_fired"}
 _GAME_SCALARS = tuple(f.name for f in fields(GameState) if f.name not in _GAME_CONTAINERS)
 _copy_game_scalars = _compile_copier(_GAME_SCALARS)
