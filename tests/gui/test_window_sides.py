@@ -7,6 +7,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
+
 import cs_desktop
 
 from .conftest import answer_with_widgets, click
@@ -14,10 +16,12 @@ from .conftest import answer_with_widgets, click
 THREE = str(cs_desktop.SCENARIOS / "fleets" / "three-flags-off-guadeloupe.json")
 
 
-def test_R6_0a_a_three_sided_battle_plays_in_the_window(qtbot: Any, make_window: Any) -> None:
+@pytest.mark.parametrize("seats, turns", [({"us": "simple", "fr": "human", "gb": "random"}, 2),
+                                          ({"us": "human", "fr": "human", "gb": "simple"}, 1)])  # hotseat: two people
+def test_R6_0a_a_three_sided_battle_plays_in_the_window(qtbot: Any, make_window: Any, seats: dict[str, str],
+                                                         turns: int) -> None:
     window = make_window()
-    window.start_game(THREE, {"us": "simple", "fr": "human", "gb": "random"}, 6,
-                      {"turn_limit": 2, "bonus_cards": False})
+    window.start_game(THREE, seats, 6, {"turn_limit": turns, "bonus_cards": False})
     rng = random.Random(6)
     kinds = set()
     for _ in range(400):
