@@ -81,14 +81,16 @@ def _vp_of_sides(view: View, t: Terms) -> dict[str, float]:
     return out
 
 
-def other_side(view: View, side: str) -> str:
-    """The enemy side; with more than two sides, the rival the captain weighs itself against: the other side with
-    the most ships still fighting (the first of them on a tie). Every other side is an enemy all the same."""
+def other_side(view: View, side: str, terms: Terms | None = None) -> str:
+    """The enemy side; with more than two sides, the rival to beat: the other side with the most VP now (19.0: a
+    side wins by leading the next by more than 5, R19.0h), then the one with most ships fighting, then the first.
+    Every other side is an enemy all the same."""
     others = [s for s in view["sides"] if s != side]
     if len(others) == 1:
         return str(others[0])
+    vp = vp_now(view, terms)
     fighting = {s: sum(1 for ship in view["ships"].values() if ship["side"] == s and afloat(ship)) for s in others}
-    return str(max(others, key=lambda s: fighting[s]))
+    return str(max(others, key=lambda s: (vp[s], fighting[s])))
 
 
 def firepower(view: View, side: str, cards: Mapping[str, ShipCard] | None = None) -> float:
@@ -117,7 +119,7 @@ def exchange(view: View, side: str, terms: Terms | None = None,
              cards: Mapping[str, ShipCard] | None = None) -> float:
     """VP the side gains per VP the enemy gains when both fire broadsides at each other (> 1: fighting pays)."""
     t = _terms(view, terms)
-    enemy = other_side(view, side)
+    enemy = other_side(view, side, t)
     ours = firepower(view, side, cards) * t[side]["multiplier"]
     theirs = firepower(view, enemy, cards) * t[enemy]["multiplier"]
     return ours / max(theirs, 1e-6)
@@ -135,7 +137,7 @@ def stance(view: View, side: str, terms: Terms | None = None, cards: Mapping[str
     clearly pays (a fight also risks a strike that ends the battle, 17.4); level, it fights when the exchange
     pays; behind, it must fight."""
     vp = vp_now(view, terms)
-    margin = vp[side] - vp[other_side(view, side)]
+    margin = vp[side] - vp[other_side(view, side, terms)]
     ratio = exchange(view, side, terms, cards)
     if margin > DRAW_MARGIN:
         return "fight" if ratio >= FIGHT_WHEN_AHEAD else "stall"
@@ -161,7 +163,7 @@ def evaluate(view: View, side: str, terms: Terms | None = None,
     the closer the ships are (at 24 MP and beyond they need a turn or two to meet), and a side that stalls
     limits it. Cheap: no search, no dice."""
     t = _terms(view, terms)
-    enemy = other_side(view, side)
+    enemy = other_side(view, side, t)
     vp = vp_now(view, t)
     margin = vp[side] - vp[enemy]
     if view.get("ended"):
