@@ -51,3 +51,27 @@ def test_random_three_sided_games_keep_every_invariant_and_replay(seed, turn_lim
     check_tally_from_log(game)
     again = Game.replay(game.scenario, game.cards, game.seed, game.decisions, game.options)
     assert again.fingerprint() == game.fingerprint()
+
+
+def test_random_four_sided_games_keep_every_invariant_and_replay():
+    """Four sides (the most a scenario may have): the what-if with a second French squadron added, fighting the
+    first as well (two cards sailing a second time; a designed test, not a scenario)."""
+    from cs_desktop.rules.cards import Scenario
+
+    scenario, ships = load_scenario_with_ships(THREE)
+    data = scenario.model_dump(mode="json")
+    data["sides"].append({"id": "fr2", "name": "Second squadron", "nation": "FR", "ships": [
+        {"ship": "l-insurgente", "start": [16, 12], "heading": 8, "crew_quality": "green"},
+        {"ship": "endymion", "start": [18, 13], "heading": 8, "crew_quality": None}]})
+    four = Scenario.model_validate(data)
+    for seed, options in ((3, {}), (4, {"prize_crews": True}), (5, {"fleet_rules": False})):
+        game = Game(four, ships, seed, {"turn_limit": 20, **options})
+        captains = {s.id: RandomCaptain(seed + i) for i, s in enumerate(four.sides)}
+        while game.pending:
+            check_invariants(game)
+            request = game.pending[0]
+            assert game.submit(request.side, captains[request.side].choose(Seat(game, request)))
+        assert game.ended and len(game.state.initiative_order()) == 4
+        check_tally_from_log(game)
+        again = Game.replay(game.scenario, game.cards, game.seed, game.decisions, game.options)
+        assert again.fingerprint() == game.fingerprint()
