@@ -145,3 +145,21 @@ def test_21_1_R21_1a_the_relativity_note_knows_three_ships_of_three_sides() -> N
     assert relativity_hint([one, one, one], "fractional") == ""
     assert relativity_hint([one, one], "fractional").startswith("One ship a side")  # a duel: as before
     assert relativity_hint([{"ships": [{}, {}]}, one], "standard").startswith("A side has several ships")
+
+
+def test_9_0_R6_0c_the_move_order_choice_names_the_sides_in_the_order_they_would_move() -> None:
+    from cs_desktop.gui.request_base import MOVE_ORDER_LABELS, option_label
+    from cs_desktop.rules.decisions import Request
+
+    class Session:  # the one thing option_label asks of the session here
+        def side_name(self, side: str | None) -> str:
+            return {"us": "United States Navy", "fr": "French Navy", "gb": "Royal Navy"}[str(side)]
+
+    options = ("initiative_first", "non_initiative_first")
+    three = Request("move_order", "gb", "8.0", "?", options=options, info={"order": ["us", "fr", "gb"]})
+    session: Any = Session()
+    assert option_label(three, "initiative_first", session) == (
+        "Down the initiative order: Royal Navy, then French Navy, then United States Navy")
+    assert option_label(three, "non_initiative_first", session).startswith("Up the initiative order: United States")
+    two = Request("move_order", "gb", "8.0", "?", options=options)
+    assert option_label(two, "initiative_first", session) == MOVE_ORDER_LABELS["initiative_first"]  # as before
