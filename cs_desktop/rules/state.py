@@ -257,10 +257,6 @@ class GameState:
                 return sid
         raise KeyError(side)
 
-    @property
-    def many_sides(self) -> bool:
-        return len(self.sides) > 2
-
     def opponents(self, side: str) -> list[str]:
         """Every other side: each side fights every other (R6.0a)."""
         return [sid for sid in self.sides if sid != side]
@@ -268,8 +264,11 @@ class GameState:
     def initiative_order(self) -> list[str]:
         """The sides in the order of the initiative roll, lowest first, the Initiative Player last (6.0, R6.0a):
         everything done "the Non-Initiative Player first" is done in this order. Two sides: [NIP, IP]."""
-        if len(self.sides) > 2 and self.order:
-            return list(self.order)
+        if len(self.sides) > 2:
+            if self.order:
+                return list(self.order)
+            ip = self.ip()  # no roll has ordered them yet (a state set by hand): the others in scenario order
+            return [s for s in self.sides if s != ip] + [ip]
         ip = self.ip()
         return [self.other(ip), ip]
 
