@@ -341,3 +341,11 @@ def test_7_0_R6_0b_R21_1a_a_pairing_of_two_sides_below_the_initiative_reads_the_
     assert us.heading != fr.heading  # not step 1's same heading and letter
     assert _pair(state, us, fr, letters) == {fr.id: fr_mp, us.id: us_mp}
     assert _pair(state, fr, us, letters) == {fr.id: fr_mp, us.id: us_mp}
+
+
+def test_the_balance_lab_refuses_a_three_sided_scenario_with_a_reason():
+    from cs_desktop.balance.job import JobError, scenario_pairing
+
+    scenario, cards = load_scenario_with_ships(THREE)
+    with pytest.raises(JobError, match="3 sides: the balance lab measures two-sided scenarios"):
+        scenario_pairing(scenario, cards)
