@@ -90,9 +90,13 @@ def cmd_balance(args: argparse.Namespace) -> int:
             loaded = []
             for path in files:
                 try:
-                    loaded.append(load_scenario_with_ships(path))
+                    item = load_scenario_with_ships(path)
                 except (FileFormatError, OSError) as e:
                     return _problem(f"{path}: {e}")
+                if len(item[0].sides) != 2:  # the lab weighs one side against the other (scores, margins, bids)
+                    return _problem(f"{path}: {len(item[0].sides)} sides: the balance lab measures two-sided "
+                                    "scenarios (play it with `captains-sea simulate --captains A,B,C`)")
+                loaded.append(item)
             pairings = scenario_pairings(loaded)
         job = Job(tuple(pairings), (captains[0], captains[1]), args.games, args.seed, args.turn_limit or None,
                   args.batch)

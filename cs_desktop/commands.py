@@ -30,11 +30,12 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--scenario", required=True, help="scenario file")
     p.add_argument("--games", type=int, default=10, help="number of games (default 10)")
     p.add_argument("--seed", type=int, default=1, help="seed of the first game; game k uses seed+k")
-    p.add_argument("--captains", default="random,random",
-                   help="captain of each side, comma separated: easy, normal, hard (the levels), or the baselines "
-                        "judgment, simple, random (default random,random)")
+    p.add_argument("--captains", default=None,
+                   help="captain of each side, comma separated, one a side: easy, normal, hard (the levels), or the "
+                        "baselines judgment, simple, random (default random for every side)")
     p.add_argument("--turn-limit", type=int, default=30, help="end each game after this many turns (0: none)")
-    p.add_argument("--swap", action="store_true", help="swap the captains between sides every other game")
+    p.add_argument("--swap", action="store_true", help="swap the captains between sides every other game (more "
+                   "than two sides: game k moves each captain k sides on)")
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                    help="a game option of a saved game (docs/file-formats.md), overriding the scenario's; VALUE in "
                         "JSON (plain text for a word): fleet_rules=true, variable_wind=true, relativity=zero, "
@@ -147,9 +148,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     except FileFormatError as e:
         print(e, file=sys.stderr)
         return EXIT_PROBLEM
-    captains = tuple(c.strip() for c in args.captains.split(","))
-    if len(captains) != 2 or any(c not in CAPTAINS for c in captains):
-        print(f"--captains: give two of {', '.join(CAPTAINS)}, comma separated", file=sys.stderr)
+    n_sides = len(scenario.sides)
+    captains = tuple(c.strip() for c in args.captains.split(",")) if args.captains else ("random",) * n_sides
+    if len(captains) != n_sides or any(c not in CAPTAINS for c in captains):
+        many = "two" if n_sides == 2 else f"{n_sides} (one a side: the scenario has {n_sides} sides)"
+        print(f"--captains: give {many} of {', '.join(CAPTAINS)}, comma separated", file=sys.stderr)
         return EXIT_PROBLEM
     if args.games < 1 or args.games > 100_000:
         print("--games: give a number from 1 to 100000", file=sys.stderr)
@@ -167,7 +170,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if problem:
         print(f"--option: {problem}", file=sys.stderr)
         return EXIT_PROBLEM
-    report = simulate(scenario, ships, args.games, args.seed, (captains[0], captains[1]),
+    report = simulate(scenario, ships, args.games, args.seed, captains,
                       args.turn_limit or None, args.swap, options)
     if args.json:
         print(to_json(report))

@@ -17,7 +17,7 @@ from cs_desktop.rules.cards import Scenario, ShipCard
 from cs_desktop.rules.game import Game
 
 
-def play_game(scenario: Scenario, ships: Mapping[str, ShipCard], seed: int, captains: tuple[str, str],
+def play_game(scenario: Scenario, ships: Mapping[str, ShipCard], seed: int, captains: tuple[str, ...],
               options: Mapping[str, Any] | None = None, max_decisions: int = 200_000) -> Game:
     game = Game(scenario, ships, seed, options)
     game.lazy_checkpoints()  # nothing here edits the state: a checkpoint is rebuilt only if a captain asks for a copy
@@ -52,16 +52,22 @@ def game_record(game: Game, index: int) -> dict[str, Any]:
 
 
 def simulate(scenario: Scenario, ships: Mapping[str, ShipCard], games: int, seed: int,
-             captains: tuple[str, str] = ("random", "random"), turn_limit: int | None = 30,
+             captains: tuple[str, ...] = ("random",), turn_limit: int | None = 30,
              swap_sides: bool = False, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """Play `games` games; with `swap_sides`, odd games give each side the other's captain."""
+    """Play `games` games, a captain a side (one name: every side); with `swap_sides`, odd games give each side
+    the other's captain (more than two sides: game k moves each captain k sides on)."""
     opts = dict(options or {})
     if turn_limit is not None:
         opts["turn_limit"] = turn_limit
+    if len(captains) == 1:
+        captains = captains * len(scenario.sides)
+    if len(captains) != len(scenario.sides):
+        raise ValueError(f"{len(captains)} captains for {len(scenario.sides)} sides")
     records = []
     for k in range(games):
-        seats = captains[::-1] if swap_sides and k % 2 else captains
-        game = play_game(scenario, ships, seed + k, (seats[0], seats[1]), opts)
+        shift = k % len(captains) if swap_sides else 0
+        seats = captains[-shift:] + captains[:-shift] if shift else captains
+        game = play_game(scenario, ships, seed + k, seats, opts)
         records.append(game_record(game, k))
     return {"scenario": scenario.id, "games": games, "seed": seed, "captains": list(captains),
             "turn_limit": turn_limit, "results": records, "summary": summarize(scenario, records)}

@@ -53,12 +53,22 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     if not files:
         print("--scenarios: no .json files found in " + ", ".join(args.scenarios), file=sys.stderr)
         return EXIT_PROBLEM
+    two_sided = []
     for path in files:
         try:
-            load_scenario_with_ships(path)
+            scenario, _ = load_scenario_with_ships(path)
         except (FileFormatError, OSError) as e:
             print(f"{path}: {e}", file=sys.stderr)
             return EXIT_PROBLEM
+        if len(scenario.sides) == 2:
+            two_sided.append(path)
+        else:  # a tournament seats two captains, each in both seats
+            print(f"{path}: left out: {len(scenario.sides)} sides, and a tournament seats two captains (play it "
+                  "with `captains-sea simulate --captains A,B,C`)", file=sys.stderr)
+    if not two_sided:
+        print("--scenarios: no two-sided scenario to play", file=sys.stderr)
+        return EXIT_PROBLEM
+    files = two_sided
     report = tournament(files, (captains[0], captains[1]), args.games, args.seed, args.turn_limit or None,
                         args.workers)
     print(to_json(report) if args.json else to_text(report))

@@ -152,3 +152,20 @@ def test_simulate_turns_the_fleet_rules_on_with_option(capsys: pytest.CaptureFix
     assert main(args) == 0
     plain = json.loads(capsys.readouterr().out)
     assert not any("no ship left fighting" in r["how"] for r in plain["results"])
+
+
+def test_simulate_three_sides_takes_a_captain_a_side_and_tournament_leaves_it_out(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 14 (R6.0a): `simulate` plays a three-sided scenario with one captain a side (random for every side
+    by default); two captains are refused; `tournament` and `balance`, which seat two, refuse it clearly."""
+    three = str(SCEN / "fleets" / "three-flags-off-guadeloupe.json")
+    assert main(["simulate", "--scenario", three, "--games", "1", "--turn-limit", "2", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["captains"] == ["random"] * 3 and set(report["results"][0]["vp"]) == {"us", "fr", "gb"}
+    assert main(["simulate", "--scenario", three, "--captains", "simple,random"]) == 2
+    assert "give 3" in capsys.readouterr().err
+    assert main(["tournament", "--scenarios", three, "--captains", "simple,random", "--games", "1"]) == 2
+    err = capsys.readouterr().err
+    assert "left out: 3 sides" in err and "no two-sided scenario" in err
+    assert main(["balance", three, "--games", "1"]) == 2
+    assert "3 sides" in capsys.readouterr().err

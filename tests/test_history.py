@@ -20,7 +20,8 @@ ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = sorted([*(ROOT / "scenarios").glob("*.json"), *(ROOT / "scenarios" / "fleets").glob("*.json")])
 SHIPS = sorted([*(ROOT / "scenarios" / "ships").glob("*.json"),
                 *(ROOT / "scenarios" / "fleets" / "ships").glob("*.json")])
-WHAT_IFS = {"congress-vs-galatea", "congress-vs-curlew", "frigate-fleets-12-a-side", "frigates-among-the-shoals"}
+WHAT_IFS = {"congress-vs-galatea", "congress-vs-curlew", "frigate-fleets-12-a-side", "frigates-among-the-shoals",
+            "three-flags-off-guadeloupe"}
 DESIGNED = "designed"
 
 

@@ -45,6 +45,8 @@ def _terms(view: View, terms: Terms | None) -> Terms:
 def vp_now(view: View, terms: Terms | None = None) -> dict[str, float]:
     """Each side's victory points if the game ended now (19.0), from what the view shows."""
     t = _terms(view, terms)
+    if len(view["sides"]) > 2:
+        return _vp_of_sides(view, t)
     out = {}
     for side in view["sides"]:
         enemies = [s for s in view["ships"].values() if s["side"] != side]
@@ -56,8 +58,39 @@ def vp_now(view: View, terms: Terms | None = None) -> dict[str, float]:
     return out
 
 
-def other_side(view: View, side: str) -> str:
-    return next(s for s in view["sides"] if s != side)
+def _vp_of_sides(view: View, t: Terms) -> dict[str, float]:
+    """vp_now with more than two sides (R19.0h, R18.0q, R18.0s): each ship's damage shared among the sides that
+    did it, the strike to the side that did the most, the capture to the captor (all public in the view)."""
+    from cs_desktop.rules.victory_sides import share
+
+    out = {side: t[side]["bonus"] for side in view["sides"]}
+    hits_by: dict[str, dict[str, int]] = view.get("hits_by", {})
+    captors: dict[str, str] = view.get("captors", {})
+    order = list(view.get("order") or view["sides"])
+    for sid, ship in view["ships"].items():
+        weights = {s: n for s, n in hits_by.get(sid, {}).items() if s != ship["side"]}
+        for s, n in share(damage_taken(view, ship), weights, order).items():
+            out[s] += n * t[s]["multiplier"]
+        if ship["captured"] and captors.get(sid) in out:
+            out[captors[sid]] += CAPTURED_VP
+        elif (ship["struck"] or ship["captured"]) and weights:
+            top = max(weights.values())
+            best = [s for s, n in weights.items() if n == top]
+            for s in best:
+                out[s] += STRUCK_VP / len(best)
+    return out
+
+
+def other_side(view: View, side: str, terms: Terms | None = None) -> str:
+    """The enemy side; with more than two sides, the rival to beat: the other side with the most VP now (19.0: a
+    side wins by leading the next by more than 5, R19.0h), then the one with most ships fighting, then the first.
+    Every other side is an enemy all the same."""
+    others = [s for s in view["sides"] if s != side]
+    if len(others) == 1:
+        return str(others[0])
+    vp = vp_now(view, terms)
+    fighting = {s: sum(1 for ship in view["ships"].values() if ship["side"] == s and afloat(ship)) for s in others}
+    return str(max(others, key=lambda s: (vp[s], fighting[s])))
 
 
 def firepower(view: View, side: str, cards: Mapping[str, ShipCard] | None = None) -> float:
@@ -86,7 +119,7 @@ def exchange(view: View, side: str, terms: Terms | None = None,
              cards: Mapping[str, ShipCard] | None = None) -> float:
     """VP the side gains per VP the enemy gains when both fire broadsides at each other (> 1: fighting pays)."""
     t = _terms(view, terms)
-    enemy = other_side(view, side)
+    enemy = other_side(view, side, t)
     ours = firepower(view, side, cards) * t[side]["multiplier"]
     theirs = firepower(view, enemy, cards) * t[enemy]["multiplier"]
     return ours / max(theirs, 1e-6)
@@ -104,7 +137,7 @@ def stance(view: View, side: str, terms: Terms | None = None, cards: Mapping[str
     clearly pays (a fight also risks a strike that ends the battle, 17.4); level, it fights when the exchange
     pays; behind, it must fight."""
     vp = vp_now(view, terms)
-    margin = vp[side] - vp[other_side(view, side)]
+    margin = vp[side] - vp[other_side(view, side, terms)]
     ratio = exchange(view, side, terms, cards)
     if margin > DRAW_MARGIN:
         return "fight" if ratio >= FIGHT_WHEN_AHEAD else "stall"
@@ -130,7 +163,7 @@ def evaluate(view: View, side: str, terms: Terms | None = None,
     the closer the ships are (at 24 MP and beyond they need a turn or two to meet), and a side that stalls
     limits it. Cheap: no search, no dice."""
     t = _terms(view, terms)
-    enemy = other_side(view, side)
+    enemy = other_side(view, side, t)
     vp = vp_now(view, t)
     margin = vp[side] - vp[enemy]
     if view.get("ended"):

@@ -128,7 +128,11 @@ def _side_label(scenario: Scenario, index: int) -> str:
 
 
 def scenario_pairing(scenario: Scenario, ships: Mapping[str, ShipCard], pairing_id: str | None = None) -> Pairing:
-    """A pairing that plays a scenario as it is."""
+    """A pairing that plays a scenario as it is. A scenario of more than two sides is refused: the lab weighs one
+    side against the other (scores, margins, the bid of R19.0d)."""
+    if len(scenario.sides) != 2:
+        raise JobError(f"{scenario.id}: {len(scenario.sides)} sides: the balance lab measures two-sided scenarios "
+                       "(play it with `captains-sea simulate --captains A,B,C`)")
     return Pairing(pairing_id or scenario.id, "scenario", scenario.title, _side_label(scenario, 0),
                    _side_label(scenario, 1), scenario.model_dump(mode="json"),
                    {k: v.model_dump(mode="json") for k, v in sorted(ships.items())})

@@ -4,6 +4,8 @@ board's items (see `board_view` for the scene layout)."""
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
+from typing import Any
 
 from PySide6.QtCore import QPointF
 from PySide6.QtGui import (
@@ -27,6 +29,14 @@ NATION_COLORS: dict[str, tuple[str, str, str]] = {  # fill, outline, text
     "FR": ("#f6f3ea", "#3a3a3a", "#1b1b1b"),
 }
 OTHER_COLORS = ("#8a8f98", "#3b3f46", "#ffffff")
+#: a battle of three or four sides (R6.0a) where two sides would wear the same colours (the same nation, or two
+#: nations without colours of their own): the later side wears one of these, by its place in the scenario
+SIDE_COLORS: tuple[tuple[str, str, str], ...] = (
+    ("#2e7d32", "#123d16", "#ffffff"),  # green
+    ("#f2a900", "#6b4a00", "#1b1b1b"),  # amber
+    ("#6a3d9a", "#2e1846", "#ffffff"),  # purple
+    ("#00838f", "#003d42", "#ffffff"),  # teal
+)
 SEA = QColor("#d9e9f0")
 GRID = QColor("#a9c6d3")
 PORT = QColor(200, 50, 40)  # port is red, starboard green (running lights)
@@ -73,8 +83,26 @@ def _octagon(radius: float) -> QPolygonF:
 
 
 def nation_colors(nation: str | None) -> tuple[QColor, QColor, QColor]:
-    fill, line, text = NATION_COLORS.get(nation or "", OTHER_COLORS)
+    if nation is not None and nation.startswith("side:"):  # see side_color_key
+        fill, line, text = SIDE_COLORS[int(nation[5:]) % len(SIDE_COLORS)]
+    else:
+        fill, line, text = NATION_COLORS.get(nation or "", OTHER_COLORS)
     return QColor(fill), QColor(line), QColor(text)
+
+
+def side_color_key(sides: Mapping[str, Mapping[str, Any]], side: str | None) -> str | None:
+    """The key `nation_colors` paints a side's ships with: its nation, unless an earlier side of the view already
+    wears those colours (three or four sides, R6.0a): then 'side:<its place>', one of SIDE_COLORS. Two sides
+    always wear their nations' colours."""
+    info = sides.get(side or "", {})
+    nation = info.get("nation")
+    nation = None if nation is None else str(nation)
+    if len(sides) <= 2 or side is None or side not in sides:
+        return nation
+    order = list(sides)
+    palette = NATION_COLORS.get(nation or "", OTHER_COLORS)
+    earlier = [NATION_COLORS.get(str(sides[s].get("nation") or ""), OTHER_COLORS) for s in order[:order.index(side)]]
+    return f"side:{order.index(side)}" if palette in earlier else nation
 
 
 _FONTS: dict[tuple[int, bool], QFont] = {}

@@ -24,6 +24,7 @@ from cs_desktop.gui.board_paint import (
     Z_LABEL,
     _letters_by_r,
     nation_colors,
+    side_color_key,
     square_center,
 )
 from cs_desktop.rules.movement_rates import wind_from
@@ -91,9 +92,10 @@ class BoardScene(BoardBase):
         scene.setSceneRect(r)
 
     def _nation(self, ship: Mapping[str, Any]) -> str | None:
-        side = self.view.get("sides", {}).get(ship.get("side"), {})
-        nation = side.get("nation")
-        return None if nation is None else str(nation)
+        """The colours of the ship's side: its nation's, or with three or four sides one of its own if an earlier
+        side wears the same (board_paint.side_color_key)."""
+        side = ship.get("side")
+        return side_color_key(self.view.get("sides", {}), None if side is None else str(side))
 
     def _build_ships(self, view: Mapping[str, Any], wind: int, previous: Mapping[str, ShipItem],
                      old_names: Mapping[str, LabelItem]) -> None:
@@ -168,9 +170,10 @@ class BoardScene(BoardBase):
     def _prize_flag(self, sid: str, ship: Mapping[str, Any], item: ShipItem, scale: float) -> None:
         """R18.0k: the captor's ensign on a prize, with her prize crew's strength."""
         sides = self.view.get("sides", {})
-        holder = next((s for s in sides if s != ship.get("side")), None)
+        captors = self.view.get("captors") or {}  # R18.0q: with three sides or more, her captor holds her
+        holder = captors.get(sid) or next((s for s in sides if s != ship.get("side")), None)
         info = sides.get(holder, {}) if holder is not None else {}
-        fill, line, _ = nation_colors(None if info.get("nation") is None else str(info["nation"]))
+        fill, line, _ = nation_colors(side_color_key(sides, holder))
         men, prisoners = int(ship["prize_crew"]), int(ship.get("crew", 0))
         captor = self.ship_name(str(ship.get("prize_crew_from", ""))) if ship.get("prize_crew_from") else "her captor"
         tip = (f"{self.ship_name(sid)}: a prize of {info.get('name', holder)}, held by a prize crew of {men} from "

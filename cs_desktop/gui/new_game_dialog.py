@@ -160,7 +160,8 @@ class NewGameDialog(QDialog):
             bid.setObjectName(f"bid-{side.id}")
             bid.setRange(0, 200)
             bid.setValue(sc.options.bid.get(side.id, 0))
-            bid.setToolTip("19.0 option: victory points this side grants its opponent at the end")
+            bid.setToolTip("19.0 option: victory points this side grants its opponent at the end"
+                           + (" (with more than two sides, each other side: R20.1m)" if len(sc.sides) > 2 else ""))
             self.seats_form.addRow(f"  bid: {side.name} grants", bid)
             self.bid_boxes[side.id] = bid
         if sc.options.turn_limit:

@@ -64,6 +64,12 @@ def option_label(request: Request, option: Any, session: GameSession) -> str:
     if kind in YES_NO:
         return "Yes" if option else "No"
     if kind == "move_order":
+        order = request.info.get("order") if isinstance(request.info, dict) else None
+        if order:  # three or four sides (R6.0c): the direction along the initiative order, with the sides named
+            names = [session.side_name(str(s)) for s in order]
+            seq = names[::-1] if option == "initiative_first" else names
+            return ("Down the initiative order: " if option == "initiative_first" else "Up the initiative order: ") \
+                + ", then ".join(seq)
         return MOVE_ORDER_LABELS.get(option, str(option))
     if kind == "parallel_side":
         other = ship_name(session, request.info.get("other", ""))

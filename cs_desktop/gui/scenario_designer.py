@@ -35,12 +35,13 @@ from cs_desktop.files import parse_scenario
 from cs_desktop.gui.editor_base import ERROR_STYLE, EditorBase, show_as_window
 from cs_desktop.gui.editor_commands import library_bridge, replace_all
 from cs_desktop.gui.forms import load_form
+from cs_desktop.gui.scenario_more_sides import BALANCE_TWO_SIDES, bid_widgets, relativity_hint
 from cs_desktop.gui.scenario_sides import COMPASS, SideTables
 from cs_desktop.gui.scenario_switches import bind_switches
 from cs_desktop.gui.scenario_terrain import TerrainTool
 from cs_desktop.gui.scenario_views import fit, keep_fitted, set_up_view, ship_names, show_terms
 from cs_desktop.jsonread import FileFormatError
-from cs_desktop.rules.cards import Scenario, ShipCard
+from cs_desktop.rules.cards import MAX_SIDES, Scenario, ShipCard
 from cs_desktop.rules.movement_rates import wind_from
 
 #: the fields with a problem label under them (`box-<key>` in the form)
@@ -130,6 +131,7 @@ class ScenarioDesigner(EditorBase):
         self.save_button.clicked.connect(self.save)
         self.balance_button = form.get(QPushButton, "balance")
         self.balance_button.clicked.connect(self.open_balance)
+        self.balance_tip = self.balance_button.toolTip()
         self.play_button = form.get(QPushButton, "play")
         self.play_button.clicked.connect(self.play)
 
@@ -169,10 +171,15 @@ class ScenarioDesigner(EditorBase):
         assert isinstance(relativity_box, QBoxLayout)
         relativity_box.insertWidget(1, self.error_for("options.relativity"))  # the problem above the hint
         self.bids: list[tuple[QLabel, QSpinBox]] = []
-        for i in range(2):
-            spin = form.get(QSpinBox, f"bid:{i}")
+        bids_layout = form.layout("bids-layout")
+        assert isinstance(bids_layout, QBoxLayout)
+        for i in range(MAX_SIDES):
+            if i < 2:  # the form's; a third and fourth side's are made in code (R6.0a, R20.1m)
+                lab, spin = form.get(QLabel, f"bid_label:{i}"), form.get(QSpinBox, f"bid:{i}")
+            else:
+                lab, spin = bid_widgets(bids_layout, i)
             spin.valueChanged.connect(lambda v, i=i: self._set_bid(i, v))
-            self.bids.append((form.get(QLabel, f"bid_label:{i}"), spin))
+            self.bids.append((lab, spin))
         self.on_refresh(self._refresh_sides_refs)
         self.turn_limit = self.bind_spin(form.get(QSpinBox, "turn_limit"), ("options", "turn_limit"), "turn limit",
                                          none_below=True)
@@ -240,18 +247,11 @@ class ScenarioDesigner(EditorBase):
         for i, (lab, spin) in enumerate(self.bids):
             sid = sides[i]["id"] if i < len(sides) else ""
             lab.setText(f"{sides[i]['name'] if i < len(sides) else ''} grants")
+            lab.setVisible(i < len(sides))
+            spin.setVisible(i < len(sides))
             with QSignalBlocker(spin):
                 spin.setValue(int(bid.get(sid, 0)))
-        many = any(len(s.get("ships", [])) > 1 for s in sides)
-        rel = self.doc.get(("options", "relativity"))
-        if many and rel == "standard":
-            self.relativity_hint.setText("A side has several ships: Standard plays as Fractional Relativity "
-                                         "(21.1); choose Zero Relativity (21.2) for the quick option.")
-        elif not many and rel != "standard":
-            self.relativity_hint.setText("One ship a side: the relativity options change nothing in a duel "
-                                         "except Zero Relativity's fixed speeds.")
-        else:
-            self.relativity_hint.setText("")
+        self.relativity_hint.setText(relativity_hint(sides, self.doc.get(("options", "relativity"))))
         over = self.doc.get(("victory_override",)) or {}
         self.override_note.setText(
             "This scenario prints its own VP terms for " + ", ".join(over) + " (20.0); they replace the "
@@ -320,8 +320,10 @@ class ScenarioDesigner(EditorBase):
             self.status.setText("Valid scenario, not saved yet.")
         else:
             self.status.setText("")
-        for b in (self.balance_button, self.play_button):
-            b.setEnabled(self.scenario is not None)
+        self.play_button.setEnabled(self.scenario is not None)
+        many = self.scenario is not None and len(self.scenario.sides) > 2  # the check weighs two sides
+        self.balance_button.setEnabled(self.scenario is not None and not many)
+        self.balance_button.setToolTip(BALANCE_TWO_SIDES if many else self.balance_tip)
         self._show_terms()
         self._show_board()
 
@@ -377,7 +379,7 @@ class ScenarioDesigner(EditorBase):
     def open_balance(self) -> Any:
         from cs_desktop.gui.balance_dialog import BalanceDialog
 
-        if self.scenario is None:
+        if self.scenario is None or len(self.scenario.sides) != 2:
             return None
         dlg = BalanceDialog(self.scenario, self.cards, self)
         dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)

@@ -3,8 +3,9 @@ start square A-D or a column and row, heading, crew quality), the ships the libr
 touch several places (renaming a side renames every reference to it; changing the engagement moves the lettered
 starts A/B <-> C/D).
 
-`SideTables(designer, form)` binds the two side boxes of ui/scenario_designer.ui to the designer's document;
-every change is one undoable edit of the designer.
+`SideTables(designer, form)` binds the two side boxes of ui/scenario_designer.ui, and the boxes of a third and
+fourth side (built in code, `scenario_more_sides.py`), to the designer's document; every change is one undoable
+edit of the designer (adding or removing a side too).
 """
 
 from __future__ import annotations
@@ -18,7 +19,9 @@ from PySide6.QtWidgets import QComboBox, QGroupBox, QLabel, QLineEdit, QPushButt
 from cs_desktop.gui.editor_base import NATIONS, EditorBase
 from cs_desktop.gui.editor_commands import SetValues
 from cs_desktop.gui.forms import Form
+from cs_desktop.gui.scenario_more_sides import insert_after, new_side, side_box, side_buttons
 from cs_desktop.gui.spin_table import SpinTable
+from cs_desktop.rules.cards import MAX_SIDES
 from cs_desktop.rules.tables import get_tables
 
 COMPASS = {1: "N", 2: "NE", 3: "E", 4: "SE", 5: "S", 6: "SW", 7: "W", 8: "NW"}
@@ -66,40 +69,94 @@ class SideWidgets:
 
 
 class SideTables:
-    """The two sides of one scenario designer and their ships."""
+    """The sides of one scenario designer and their ships: the form's two boxes, and a box built in code for a
+    third and fourth side (scenario_more_sides.py; R6.0a)."""
 
     def __init__(self, designer: EditorBase, form: Form, status: QLabel) -> None:
         self.designer = designer
         self.doc = designer.doc
+        self.form = form
         self.status = status
         self.ship_entries: list[Any] = []
         self.sides: list[SideWidgets] = []
-        tables = get_tables()
+        designer.on_refresh(self.ensure_boxes)  # before the sides' own refreshers
         for i in range(2):
-            sw = SideWidgets(form, i)
-            sw.id.textChanged.connect(lambda t, i=i: self.rename_side(i, t))
-            designer.bind_line(sw.name, ("sides", i, "name"), f"side {i + 1} name")
-            for code, label in NATIONS:
-                sw.nation.addItem(label, code)
-            designer.bind_combo(sw.nation, ("sides", i, "nation"), f"side {i + 1} nation")
-            sw.ships.set_columns([
-                ("Ship", []),
-                ("Start", [("A", "A"), ("B", "B"), ("C", "C"), ("D", "D"), (SQUARE, "square →")]),
-                ("Col", (0, tables.map.width - 1)),
-                ("Row", (0, tables.map.height - 1)),
-                ("Heading", [(h, f"{h} {COMPASS[h]}") for h in range(1, 9)]),
-                ("Crew quality", [("", "historical"), ("green", "green"), ("average", "average"),
-                                  ("crack", "crack")]),
-            ])
-            header = sw.ships.horizontalHeader()
-            header.setSectionResizeMode(0, header.ResizeMode.Stretch)
-            for c in range(1, 6):
-                header.setSectionResizeMode(c, header.ResizeMode.ResizeToContents)
-            sw.ships.rowsEdited.connect(lambda rows, i=i: self.ships_edited(i, rows))
-            sw.add.clicked.connect(lambda _=False, i=i: self.add_ship(i))
-            sw.remove.clicked.connect(lambda _=False, i=i: self.remove_ship(i))
-            designer.on_refresh(self._refresher(i))
-            self.sides.append(sw)
+            self._bind_side(i)
+        self.buttons, self.add_side_button, self.remove_side_button = side_buttons(self.sides[1].box.parentWidget())
+        insert_after(self.sides[1].box, self.buttons)
+        self.add_side_button.clicked.connect(self.add_side)
+        self.remove_side_button.clicked.connect(self.remove_side)
+
+    def _bind_side(self, i: int) -> None:
+        designer, form = self.designer, self.form
+        tables = get_tables()
+        sw = SideWidgets(form, i)
+        sw.id.textChanged.connect(lambda t, i=i: self.rename_side(i, t))
+        designer.bind_line(sw.name, ("sides", i, "name"), f"side {i + 1} name")
+        for code, label in NATIONS:
+            sw.nation.addItem(label, code)
+        designer.bind_combo(sw.nation, ("sides", i, "nation"), f"side {i + 1} nation")
+        sw.ships.set_columns([
+            ("Ship", []),
+            ("Start", [("A", "A"), ("B", "B"), ("C", "C"), ("D", "D"), (SQUARE, "square →")]),
+            ("Col", (0, tables.map.width - 1)),
+            ("Row", (0, tables.map.height - 1)),
+            ("Heading", [(h, f"{h} {COMPASS[h]}") for h in range(1, 9)]),
+            ("Crew quality", [("", "historical"), ("green", "green"), ("average", "average"),
+                              ("crack", "crack")]),
+        ])
+        header = sw.ships.horizontalHeader()
+        header.setSectionResizeMode(0, header.ResizeMode.Stretch)
+        for c in range(1, 6):
+            header.setSectionResizeMode(c, header.ResizeMode.ResizeToContents)
+        sw.ships.rowsEdited.connect(lambda rows, i=i: self.ships_edited(i, rows))
+        sw.add.clicked.connect(lambda _=False, i=i: self.add_ship(i))
+        sw.remove.clicked.connect(lambda _=False, i=i: self.remove_ship(i))
+        designer.on_refresh(self._refresher(i))
+        self.sides.append(sw)
+
+    # ------------------------------------------------------------------ more than two sides (R6.0a)
+    def ensure_boxes(self) -> None:
+        """A box for every side of the document (built the first time a third or fourth side appears); the
+        boxes of sides the document no longer has are hidden."""
+        n = len(self.doc.get(("sides",)) or [])
+        while len(self.sides) < min(n, MAX_SIDES):
+            i = len(self.sides)
+            box = side_box(i, self.sides[-1].box.parentWidget())
+            insert_after(self.sides[-1].box, box)
+            self._bind_side(i)
+            self.designer.place_errors(self.form, [f"sides[{i}]{part}" for part in (".id", ".name", ".ships", "")])
+            self._fill_ship_choices(self.sides[i])
+        for i, sw in enumerate(self.sides):
+            sw.box.setVisible(i < n)
+        self.add_side_button.setEnabled(n < MAX_SIDES)
+        self.remove_side_button.setEnabled(n > 2)
+
+    def add_side(self) -> None:
+        sides = list(self.doc.get(("sides",)) or [])
+        if len(sides) >= MAX_SIDES:
+            self.status.setText(f"A scenario has at most {MAX_SIDES} sides.")
+            return
+        first = self.ship_entries[0].id if self.ship_entries else ""
+        new = new_side(sides, int(self.doc.get(("wind",)) or 1), first)
+        self.designer.edit(("sides",), [*sides, new], f"Add side {len(sides) + 1}")
+
+    def remove_side(self) -> None:
+        """Remove the last side, and every reference to it (weather gauge, outcome, bid, override)."""
+        sides = list(self.doc.get(("sides",)) or [])
+        if len(sides) <= 2:
+            self.status.setText("A scenario needs at least two sides.")
+            return
+        gone = sides[-1].get("id")
+        values: dict[tuple[Any, ...], Any] = {("sides",): sides[:-1]}
+        for path in (("weather_gauge",), ("historical_outcome", "winner")):
+            if self.doc.get(path) == gone:
+                values[path] = None
+        for key in (("options", "bid"), ("victory_override",)):
+            d = self.doc.get(key) or {}
+            if gone in d:
+                values[key] = {k: v for k, v in d.items() if k != gone}
+        self.designer.push(SetValues(self.doc, values, f"Remove side {len(sides)}"))
 
     def _refresher(self, i: int) -> Callable[[], None]:
         return lambda: self.refresh_side(i)
@@ -108,19 +165,22 @@ class SideTables:
     def reload_ships(self, library: Any) -> None:
         """The library's ships as the choices of every ship row."""
         self.ship_entries = library.list_ships()
-        choices = [(e.id, f"{e.name} ({e.nation}, {e.guns})") for e in self.ship_entries]
         for sw in self.sides:
-            table = sw.ships
-            table.columns[0] = ("Ship", choices)
-            for r in range(table.rowCount()):
-                combo = table.cellWidget(r, 0)
-                assert isinstance(combo, QComboBox)
-                value = combo.currentData()
-                with QSignalBlocker(combo):
-                    combo.clear()
-                    for v, label in choices:
-                        combo.addItem(label, v)
-                    combo.setCurrentIndex(combo.findData(value))
+            self._fill_ship_choices(sw)
+
+    def _fill_ship_choices(self, sw: SideWidgets) -> None:
+        choices = [(e.id, f"{e.name} ({e.nation}, {e.guns})") for e in self.ship_entries]
+        table = sw.ships
+        table.columns[0] = ("Ship", choices)
+        for r in range(table.rowCount()):
+            combo = table.cellWidget(r, 0)
+            assert isinstance(combo, QComboBox)
+            value = combo.currentData()
+            with QSignalBlocker(combo):
+                combo.clear()
+                for v, label in choices:
+                    combo.addItem(label, v)
+                combo.setCurrentIndex(combo.findData(value))
 
     # ------------------------------------------------------------------ refresh
     def ship_rows(self, i: int) -> list[list[Any]]:
@@ -137,6 +197,8 @@ class SideTables:
 
     def refresh_side(self, i: int) -> None:
         sw = self.sides[i]
+        if i >= len(self.doc.get(("sides",)) or []):
+            return  # a side removed: its box is hidden (ensure_boxes)
         side = self.doc.get(("sides", i)) or {}
         sw.box.setTitle(f"Side {i + 1}: {side.get('name', '')}")
         if sw.id.text() != side.get("id"):
@@ -180,9 +242,13 @@ class SideTables:
             nx, ny = astern_square((x, y), int(last["heading"]), taken, (tables.map.width, tables.map.height))
             new = {"ship": last["ship"], "start": [nx, ny], "heading": last["heading"], "crew_quality": None}
         else:
-            letter = LETTERS[str(self.doc.get(("engagement",)))][i]
             first = self.ship_entries[0].id if self.ship_entries else ""
-            new = {"ship": first, "start": letter, "heading": 4 if i == 0 else 8, "crew_quality": None}
+            if i < 2:
+                letter = LETTERS[str(self.doc.get(("engagement",)))][i]
+                new = {"ship": first, "start": letter, "heading": 4 if i == 0 else 8, "crew_quality": None}
+            else:  # a third or fourth side has no lettered square (R2.0b)
+                sides = [s for k, s in enumerate(self.doc.get(("sides",)) or []) if k != i]
+                new = new_side(sides, int(self.doc.get(("wind",)) or 1), first)["ships"][0]
         self.designer.edit(("sides", i, "ships"), [*ships, new], f"Add a ship to side {i + 1}")
 
     @staticmethod

@@ -135,7 +135,7 @@ class WindowFiles(WindowDocks):
             self.show_error("Cannot play this scenario", str(e))
             return False
         sides = [side.id for side in scenario.sides]
-        seats = {sides[0]: "human", sides[1]: "simple"}
+        seats = {side: "human" if i == 0 else "simple" for i, side in enumerate(sides)}  # every other side: computer
 
         return self.start_scenario(scenario, ships, seats, random.SystemRandom().randrange(1, 10**9), {},
                                    f"library:{scenario_id}")

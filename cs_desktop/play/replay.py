@@ -176,7 +176,9 @@ class Replay:
         return self._final.scenario.title
 
     def side_name(self, side: str | None) -> str:
-        return "Everything (both sides)" if side is None else self._final.state.sides[side].name
+        if side is None:
+            return "Everything (both sides)" if len(self.sides) == 2 else "Everything (all sides)"
+        return self._final.state.sides[side].name
 
     def cards(self) -> dict[str, ShipCard]:
         """Ship id -> its card, the ships of each side in order."""

@@ -166,11 +166,22 @@ def segment_impulse(g: Game) -> Gen:
 
 
 def _move_order(g: Game, ships: list[ShipState]) -> Generator[list[Request], dict[str, Any], list[ShipState]]:
-    """9.0: if ships of both sides complete maneuvers, the Initiative Player decides who moves first."""
+    """9.0: if ships of both sides complete maneuvers, the Initiative Player decides who moves first. Ruling
+    R6.0c, more than two sides: the side highest in the initiative order among those completing maneuvers
+    decides whether they go down the order (it first) or up it (the lowest first)."""
     state = g.state
     sides = {s.side for s in ships}
     if len(sides) < 2:
         return ships
+    if len(state.sides) > 2:
+        up = [side for side in state.initiative_order() if side in sides]
+        decider = up[-1]
+        answers = yield [Request("move_order", decider, "8.0",
+                                 "Ships of several sides complete maneuvers: does the side higher in the initiative "
+                                 "order maneuver first, or the lower (R6.0c)?",
+                                 options=("initiative_first", "non_initiative_first"), info={"order": up})]
+        ranks = up[::-1] if answers[decider] == "initiative_first" else up
+        return sorted(ships, key=lambda s: ranks.index(s.side))
     ip = state.ip()
     answers = yield [Request("move_order", ip, "8.0",
                              "Both sides complete maneuvers: who maneuvers first?",

@@ -33,7 +33,7 @@ def segment_bonus(g: Game) -> Gen:
     state = g.state
     state.impulse = 13
     # Optional bonus moves are declared first, the Non-Initiative Player first (16.0).
-    for side in (state.nip(), state.ip()):
+    for side in state.initiative_order():  # R6.0a: up the order
         optional = [s for s in state.afloat(side) if may_choose_bonus(state, s)]
         if not optional:
             continue
@@ -48,7 +48,7 @@ def segment_bonus(g: Game) -> Gen:
     # ran aground this turn is halted
     movers = [s for s in state.afloat() if s.strain and wind_position(state, s) != "H" and not s.halted
               and not is_grappled(state, s)]
-    order = sorted(movers, key=lambda s: 0 if s.side == state.ip() else 1)
+    order = sorted(movers, key=lambda s: -state.rank(s.side))  # the IP first (R6.0a: down the order)
     for ship in order:
         if state.ended:
             return

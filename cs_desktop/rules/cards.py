@@ -217,6 +217,10 @@ class TerrainArea(_Model):
                                                     description="[column, row] of each square on the map")]
 
 
+#: sides a scenario may have: two as written, up to four (ruling R6.0a)
+MAX_SIDES = 4
+
+
 class Scenario(_Model):
     """A scenario card (20.0): ships, start squares, headings, wind, and what 20.1 needs."""
 
@@ -229,7 +233,9 @@ class Scenario(_Model):
     description: Text = ""
     engagement: Literal["meeting", "chase"]
     wind: Annotated[int, Field(ge=1, le=8, description="heading the wind blows toward (1-8)")]
-    sides: Annotated[list[ScenarioSide], Field(min_length=2, max_length=2)]
+    sides: Annotated[list[ScenarioSide], Field(min_length=2, max_length=MAX_SIDES,
+                                               description="two sides, or up to four, each fighting every other "
+                                                           "(rulings R6.0a-R19.0h)")]
     weather_gauge: Slug | None = Field(default=None, description="side id holding the weather gauge")
     historical_outcome: HistoricalOutcome = HistoricalOutcome()
     options: RulesOptions = RulesOptions()

@@ -82,7 +82,7 @@ class PublicRecord:
 
     game: Any  # scenario, cards and options only (public); see `_shell`
     side: str
-    enemy: str
+    enemies: list[str]  # every other side (R6.0a: each side fights every other)
     state: GameState  # the checkpoint with hidden fields wiped
     before: list[dict[str, Any]]  # events before the checkpoint (placeholders for hidden ones)
     segment: list[dict[str, Any]]  # events since the checkpoint (placeholders for hidden ones)
@@ -114,7 +114,7 @@ def from_record(record: PublicRecord, rng: Dice, attempts: int = 60) -> Game:
 def public_record(game: Game, side: str) -> PublicRecord:
     if not game.copyable:
         raise RuntimeError("a look-ahead copy keeps no checkpoint: it cannot be determinized mid-segment")
-    enemy = game.state.other(side)
+    enemies = game.state.opponents(side)
     checkpoint = game.segment_start()
     running = game._gen is not None and checkpoint is not None
     if checkpoint is not None and running:
@@ -138,7 +138,7 @@ def public_record(game: Game, side: str) -> PublicRecord:
             answer_sets.append(group)
         if side in game._answers:
             own_pending, has_pending_own = game._answers[side], True
-    return PublicRecord(game=_shell(game), side=side, enemy=enemy, state=_wipe_state(base, side),
+    return PublicRecord(game=_shell(game), side=side, enemies=enemies, state=_wipe_state(base, side),
                         before=events[:n_events], segment=events[n_events:], answers=answer_sets,
                         own_pending=own_pending, has_pending_own=has_pending_own, running=running,
                         view=game.view(side, events=False))

@@ -114,13 +114,13 @@ def chaser_dice(ship: ShipState, end: str) -> int:
 
 # ---------------------------------------------------------------- announcing (11.0, 11.4.1-11.4.2)
 def fire_step(g: Game) -> Gen:
-    """8.0 step 3: the Non-Initiative Player announces first, then the Initiative Player; fire is
-    simultaneous (11.0)."""
+    """8.0 step 3: the Non-Initiative Player announces first, then the Initiative Player (with more sides, up
+    the initiative order, R6.0a); fire is simultaneous (11.0)."""
     state = g.state
     from cs_desktop.rules.fire_options import firing_options
 
     announced: dict[str, dict[str, Any]] = {}
-    for side in (state.nip(), state.ip()):
+    for side in state.initiative_order():
         options = {s.id: firing_options(state, s) for s in state.afloat(side)}
         options = {k: v for k, v in options.items() if len(v) > 1}
         if not options:
@@ -136,7 +136,7 @@ def fire_step(g: Game) -> Gen:
     if not any(announced.values()):
         return
     # Every attack is rolled on the state before any hit is applied (simultaneous fire, 11.0).
-    plans = [plan for side in (state.nip(), state.ip()) for ship_id, choice in announced.get(side, {}).items()
+    plans = [plan for side in state.initiative_order() for ship_id, choice in announced.get(side, {}).items()
              for plan in plan_attacks(g, state.ships[ship_id], choice)]
     # 1.7.3-1.7.4: cards for the to-hit rolls of this simultaneous fire are declared before any is rolled,
     # the Non-Initiative Player first (chasers take no modifiers, 11.9).
@@ -159,7 +159,7 @@ def fire_step(g: Game) -> Gen:
                    square=list(firer.square), added=result.smoke)
     for result in results:
         yield from apply_result(g, result)
-    for side in (state.nip(), state.ip()):
+    for side in state.initiative_order():
         yield from after_fire(g, side, announced.get(side, {}))
 
 
@@ -407,12 +407,15 @@ def apply_result(g: Game, result: AttackResult) -> Gen:
     state = g.state
     target = state.ships[result.target]
     firer = state.ships[result.attacker]
+    before = sum(target.damage().values()) if len(state.sides) > 2 else 0
     if result.rigging:
         damage.rigging_hits(g, target, result.rigging, "11.4.10")
     if result.hull:
         yield from apply_hull_hits(g, target, result.hull, result.hit_pair, result.rake is not None)
     if result.crew:
         yield from damage.crew_hits(g, target, result.crew, "11.4.10")
+    if len(state.sides) > 2:  # R19.0h: who scored the hits
+        state.credit_hits(target.id, firer.side, sum(target.damage().values()) - before)
     for section in result.bursts:
         g.emit("burst", "11.4.9", f"a gun bursts in {firer.card.name}'s {section.replace('_', ' ')} section",
                ship=firer.id)

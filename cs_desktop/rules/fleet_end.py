@@ -31,6 +31,13 @@ def end_if_beaten(g: Game, side: str, cause: str) -> None:
     state = g.state
     if state.ended or state.afloat(side):
         return
+    if len(state.sides) > 2:  # R18.0r: a side beaten is out; the battle goes on while two sides fight
+        fighting = [s for s in state.sides if state.afloat(s)]
+        if len(fighting) > 1:
+            g.emit("side_beaten", "18.0", f"{state.sides[side].name} has no ship left fighting: {cause}; "
+                   f"the battle goes on between {' and '.join(state.sides[s].name for s in fighting)}",
+                   side=side, ruling="R18.0r")
+            return
     end_game(g, f"{state.sides[side].name} has no ship left fighting: {cause}")
 
 
@@ -56,7 +63,7 @@ def take_possession_step(g: Game) -> Gen:
     prize crews option the party stays aboard as her prize crew (R18.0k), and then ships alongside their own
     side's prizes may board to retake them (R18.0m)."""
     state = g.state
-    for side in (state.ip(), state.nip()):
+    for side in reversed(state.initiative_order()):  # the IP first (R6.0a)
         for ship, hulk in prizes_within_reach(state, side):
             if hulk.captured or not ship.afloat:
                 continue
@@ -72,6 +79,8 @@ def take_possession_step(g: Game) -> Gen:
                                      "party to take possession of her?", options=(False, True), info=info)]
             if answers[side]:
                 hulk.captured = True
+                if len(state.sides) > 2:
+                    state.captors[hulk.id] = side  # R18.0q
                 g.emit("possession", "18.0", f"{ship.card.name}'s boarding party takes possession of "
                        f"{hulk.card.name}", ship=ship.id, hulk=hulk.id, side=side)
                 if state.prize_crews:

@@ -48,9 +48,9 @@ def grapple_modifiers(state: GameState, ship: ShipState, enemy: ShipState) -> li
 def grapple_step(g: Game) -> Generator[list[Request], dict[str, Any], bool]:
     """8.0 step 4. Returns True if ships were grappled (go to Melee)."""
     state = g.state
-    ip, nip = state.ip(), state.nip()
-    for ip_ship in state.afloat(ip):
-        for nip_ship in state.afloat(nip):
+    down = list(reversed(state.initiative_order()))  # the IP first; R6.0b: each pair of sides, higher first
+    for ip, nip in ((hi, lo) for i, hi in enumerate(down) for lo in down[i + 1:]):
+        for ip_ship, nip_ship in ((a, b) for a in state.afloat(ip) for b in state.afloat(nip)):
             if ip_ship.square != nip_ship.square:
                 continue
             if is_grappled(state, ip_ship) or is_grappled(state, nip_ship):

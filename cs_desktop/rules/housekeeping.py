@@ -197,7 +197,7 @@ def disengagement(g: Game) -> Gen:
         if not (a.afloat and b.afloat):
             state.grapples.remove(record)
             continue
-        ordered = (a, b) if a.side == state.ip() else (b, a)
+        ordered = (a, b) if state.ranks_above(a.side, b.side) else (b, a)  # R6.0b
         for ship, enemy in (ordered, ordered[::-1]):
             if not is_grappled(state, ship):
                 break

@@ -1,5 +1,7 @@
 """6.0 Determine Initiative: one die a side, +1 Crack / -1 Green, -1 per previous successive turn held,
-Bridge Cards; the higher wins; ties are rolled again."""
+Bridge Cards; the higher wins; ties are rolled again. With more than two sides (ruling R6.0a) every side rolls,
+any tie between two sides is rolled again by every side, and the totals put the sides in order, lowest first:
+the highest is the Initiative Player, and what the rules do "the Non-Initiative Player first" goes up that order."""
 
 from __future__ import annotations
 
@@ -34,6 +36,11 @@ def modifiers(state: GameState, side: str) -> list[tuple[str, int]]:
 def segment_initiative(g: Game) -> Generator[list[Request], dict[str, Any], None]:
     state = g.state
     sides = list(state.sides)
+    beaten: list[str] = []
+    if len(sides) > 2:  # R6.0a: a side with nothing left fighting rolls no more; it stands lowest in the order
+        beaten = [s for s in sides if not state.afloat(s)]
+        sides = [s for s in sides if s not in beaten] if len(beaten) < len(sides) - 1 else sides
+        beaten = [s for s in state.sides if s not in sides]
     attempt = 0
     while True:
         attempt += 1
@@ -46,12 +53,21 @@ def segment_initiative(g: Game) -> Generator[list[Request], dict[str, Any], None
             results[side] = r.total
         best = max(results.values())
         winners = [s for s, v in results.items() if v == best]
+        if len(state.sides) > 2:  # R6.0a: every place in the order is decided, so any tie is rolled again
+            tied = sorted({v for v in results.values() if list(results.values()).count(v) > 1})
+            if not tied:
+                break
+            g.emit("tie", "6.0", f"initiative tied at {', '.join(map(str, tied))}: every side rolls again",
+                   reveals=True)
+            continue
         if len(winners) == 1:
             break
         g.emit("tie", "6.0", f"initiative tied at {best}: roll again", reveals=True)
     winner = winners[0]
+    if len(state.sides) > 2:
+        state.order = beaten + sorted(sides, key=lambda s: results[s])
     previous = state.initiative
-    for side in sides:
+    for side in state.sides:
         if side == winner:
             state.sides[side].initiative_streak = state.sides[side].initiative_streak + 1 if previous == side else 1
         else:
@@ -60,4 +76,7 @@ def segment_initiative(g: Game) -> Generator[list[Request], dict[str, Any], None
     g.emit("initiative", "6.0", f"{state.sides[winner].name} wins the initiative "
            f"(held {state.sides[winner].initiative_streak} turn(s) running)", side=winner,
            streak=state.sides[winner].initiative_streak)
+    if len(state.sides) > 2:
+        g.emit("initiative_order", "6.0", "Order of play, lowest first: "
+               + ", ".join(state.sides[s].name for s in state.order), order=list(state.order))
     state.segment = "movement"

@@ -300,13 +300,13 @@ def enter_square(g: Game, mover: ShipState, heading_in: int) -> Gen:
         relation = geo.stacked_relation(mover.heading, other.heading)
         choice: str | None = None
         if relation == "parallel":
-            ip = state.ip()
+            ip = mover.side if state.ranks_above(mover.side, other.side) else other.side  # R6.0b
             answers = yield [Request("parallel_side", ip, "9.2.1",
                                      f"{mover.card.name} sails parallel to {other.card.name}: on which side of "
                                      f"{other.card.name} does she pass?", options=("port", "starboard"),
                                      info={"mover": mover.id, "other": other.id})]
             choice = answers[ip]
-        mover_is_ip = mover.side == state.ip()
+        mover_is_ip = state.ranks_above(mover.side, other.side)  # R6.0b
         record: dict[str, Any] = dict(geo.stacked_sides(mover.heading, heading_in, other.heading, choice,
                                                          mover_is_ip))
         record["ships"] = [mover.id, other.id]
@@ -334,7 +334,8 @@ def update_stacks_after_turn(state: GameState, ship: ShipState) -> None:
                  next(i for i in record["ships"] if i != record["mover"]): record["other_side"]}
         relation = geo.stacked_relation(ship.heading, other.heading)
         if relation == "crossing":
-            new = geo.stacked_sides(ship.heading, ship.heading, other.heading, None, ship.side == state.ip())
+            new = geo.stacked_sides(ship.heading, ship.heading, other.heading, None,
+                                      state.ranks_above(ship.side, other.side))
         else:
             for a, b in ((ship, other), (other, ship)):
                 if sides[a.id] not in ("port", "starboard") and sides[b.id] in ("port", "starboard"):

@@ -83,7 +83,7 @@ def segment_melee(g: Game) -> Gen:
         a, b = (state.ships[i] for i in record["ships"])
         if not (a.afloat and b.afloat):
             continue
-        ip_ship, nip_ship = (a, b) if a.side == state.ip() else (b, a)
+        ip_ship, nip_ship = (a, b) if state.ranks_above(a.side, b.side) else (b, a)  # R6.0b
         attacker = None
         for ship, enemy in ((ip_ship, nip_ship), (nip_ship, ip_ship)):
             if ship.melee_crew <= 0:
@@ -143,14 +143,18 @@ def fight(g: Game, attacker: ShipState, defender: ShipState) -> Gen:
         g.emit("melee_round", "15.0", f"boarders score {a_hits + cancel}, defenders {d_hits + cancel}; "
                f"{cancel} cancel", attacker_hits=a_hits, defender_hits=d_hits)
         if a_hits:
-            yield from damage.crew_hits(g, defender, min(a_hits, defender.melee_crew), "15.0")
+            taken = yield from damage.crew_hits(g, defender, min(a_hits, defender.melee_crew), "15.0")
+            state.credit_hits(defender.id, attacker.side, taken)  # R19.0h (more than two sides)
         if d_hits:
-            yield from damage.crew_hits(g, attacker, min(d_hits, attacker.melee_crew), "15.0")
+            taken = yield from damage.crew_hits(g, attacker, min(d_hits, attacker.melee_crew), "15.0")
+            state.credit_hits(attacker.id, defender.side, taken)
         # Step 8
         if defender.melee_crew <= 0:
             from cs_desktop.rules.victory import end_game
 
             defender.captured = True
+            if len(state.sides) > 2:
+                state.captors[defender.id] = attacker.side  # R18.0q
             g.emit("captured", "15.0", f"{defender.card.name} is captured!", ship=defender.id)
             if state.fleet_rules:  # R18.0f
                 from cs_desktop.rules.fleet_end import end_if_beaten

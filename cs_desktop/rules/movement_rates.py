@@ -49,7 +49,7 @@ def _pair(state: GameState, a: ShipState, b: ShipState, letters: dict[str, str])
     tables = get_tables()
     if a.heading == b.heading and letters[a.id] == letters[b.id]:
         return {a.id: 0, b.id: 0}  # step 1
-    ip, nip = (a, b) if a.side == state.initiative else (b, a)
+    ip, nip = (a, b) if state.ranks_above(a.side, b.side) else (b, a)  # R6.0b
     ip_mp, nip_mp = tables.base_mp(letters[ip.id], letters[nip.id])  # steps 2-3
     return {ip.id: ip_mp, nip.id: nip_mp}
 
@@ -121,7 +121,7 @@ def segment_movement(g: Game) -> Generator[list[Request], dict[str, Any], None]:
     # 1.7.3-1.7.4: cards for every hull bonus roll are declared before any die, the NIP first; one offer per
     # ship, so that a side of several ships keeps each ship's cards for that ship's roll.
     uses = {}
-    for ship in sorted(rolling, key=lambda s: 0 if s.side != state.initiative else 1):
+    for ship in sorted(rolling, key=lambda s: state.rank(s.side)):  # R6.0a: up the order
         purpose = "hull bonus" if len(state.afloat(ship.side)) == 1 else f"hull bonus for {ship.card.name}"
         cards = yield from offer_bonus_cards([(ship.side, 1, purpose, "7.0", False)], g)
         uses[ship.id] = cards.get(ship.side, NO_CARDS)

@@ -43,7 +43,9 @@ def can_spare(ship: ShipState) -> int:
 
 
 def holder(state: GameState, prize: ShipState) -> str:
-    """The side holding a captured ship (the other side of the two)."""
+    """The side holding a captured ship: the other side of the two; with more sides, her captor (R18.0q)."""
+    if len(state.sides) > 2:
+        return state.captors[prize.id]
     return state.other(prize.side)
 
 
@@ -102,7 +104,7 @@ def retake_step(g: Game) -> Gen:
     """R18.0m, at the 12.0 step after the boarding parties for hulks: the Initiative Player first, each ship
     alongside one of her own side's ships held as a prize may board her to retake her."""
     state = g.state
-    for side in (state.ip(), state.nip()):
+    for side in reversed(state.initiative_order()):  # the IP first (R6.0a)
         for ship, prize in retakers(state, side):
             if not (prize.captured and prize.prize_crew > 0 and ship.afloat and ship.melee_crew > 0):
                 continue

@@ -147,7 +147,7 @@ def victory_terms(scenario: Scenario, ships: Mapping[str, ShipCard]) -> VictoryT
     Raises KeyError for a ship id missing from `ships`.
     """
     steps: list[Step] = []
-    a, b = scenario.sides
+    a, b = scenario.sides[0], scenario.sides[-1]
     ids = (a.id, b.id)
     fp: dict[str, int] = {}
     cr: dict[str, Fraction] = {}
@@ -183,6 +183,10 @@ def victory_terms(scenario: Scenario, ships: Mapping[str, ShipCard]) -> VictoryT
                 )
             )
     names = {s.id: s.name for s in scenario.sides}
+    if len(scenario.sides) > 2:  # R20.1m: the terms for more than two sides
+        from cs_desktop.rules.terms_sides import terms_for_sides
+
+        return terms_for_sides(scenario, steps, fp, cr, dc)
     bonus: dict[str, Fraction] = {i: Fraction(0) for i in ids}
 
     def lower_gets_difference(values: Mapping[str, int | Fraction], label: str) -> None:

@@ -176,24 +176,25 @@ def draw_cards(state: GameState, record: PublicRecord, evidence: Evidence,
     """The enemy's hand and the deck; returns, for each reshuffle this segment, the card seen drawn next."""
     from cs_desktop.rules.bridge_cards import card_types
 
-    enemy_hand = state.sides[record.enemy].hand
-    if not enemy_hand and not state.deck:
+    enemies = record.enemies
+    sizes = {en: len(state.sides[en].hand) for en in enemies}
+    if not any(sizes.values()) and not state.deck:
         return ()
     known = set(state.sides[record.side].hand) | set(state.discard)
     pool = [f"{cid}#{n}" for cid, card in card_types().items() for n in range(1, card["copies"] + 1)]
     pool = [c for c in pool if c not in known]
-    used: list[str] = []  # cards the enemy played or discarded this segment
+    used: dict[str, list[str]] = {en: [] for en in enemies}  # cards each enemy played or discarded this segment
     pops: list[str | None] = []  # cards drawn from the deck this segment before any reshuffle (None: unseen)
     tops: list[str | None] = []
     reshuffled = False
     for e in record.segment:
         kind = e["type"]
-        if kind in ("cards_discarded", "card_discarded") and e.get("side") == record.enemy:
-            used.extend(e["cards"] if kind == "cards_discarded" else [e["card"]])
+        if kind in ("cards_discarded", "card_discarded") and e.get("side") in used:
+            used[e["side"]].extend(e["cards"] if kind == "cards_discarded" else [e["card"]])
         drawn: str | None | bool = False
         if kind == "play_now" or (kind == "card_drawn" and e.get("side") == record.side):
             drawn = e["card"]
-        elif kind == "hand" and e["rule"] == "17.7" and e.get("side") == record.enemy:
+        elif kind == "hand" and e["rule"] == "17.7" and e.get("side") in used:
             drawn = None
         if kind == "reshuffle":
             reshuffled = True
@@ -206,12 +207,16 @@ def draw_cards(state: GameState, record: PublicRecord, evidence: Evidence,
                 pops.append(drawn if isinstance(drawn, str) else None)
     tops = [None if t == HIDDEN else t for t in tops]
     fixed = {c for c in pops if c is not None}
-    wanted = [c for c in dict.fromkeys(used) if c in pool and c not in fixed]
-    rest = [c for c in pool if c not in fixed and c not in wanted]
+    wanted = {en: [c for c in dict.fromkeys(used[en]) if c in pool and c not in fixed] for en in enemies}
+    rest = [c for c in pool if c not in fixed and not any(c in w for w in wanted.values())]
     rng.shuffle(rest)
-    hand = wanted[:len(enemy_hand)]
-    overflow = wanted[len(enemy_hand):]  # drawn by the enemy this segment, then used
-    hand += [rest.pop() for _ in range(len(enemy_hand) - len(hand)) if rest]
+    hands: dict[str, list[str]] = {}
+    overflow: list[str] = []  # drawn by an enemy this segment, then used
+    for en in enemies:
+        hand = wanted[en][:sizes[en]]
+        overflow += wanted[en][sizes[en]:]
+        hand += [rest.pop() for _ in range(sizes[en] - len(hand)) if rest]
+        hands[en] = hand
     top: list[str] = []
     for c in pops:
         if c is not None:
@@ -222,7 +227,8 @@ def draw_cards(state: GameState, record: PublicRecord, evidence: Evidence,
             top.append(rest.pop())
     rest += overflow
     rng.shuffle(rest)
-    state.sides[record.enemy].hand = hand
+    for en, hand in hands.items():
+        state.sides[en].hand = hand
     state.deck = (rest + top[::-1])[-len(state.deck):] if state.deck else []
     return tuple(tops)
 

@@ -70,7 +70,7 @@ def select_lost_loads(g: Game, lost: list[tuple[str, str]]) -> Generator[list[Re
     """10.0: for guns whose marker found no crew, the owner follows the Select Load procedure (11.7): a new
     load of his choice, placed face down by the round-shot time from the current impulse (ruling R10.1)."""
     state = g.state
-    for side in (state.nip(), state.ip()):
+    for side in state.initiative_order():  # NIP first (R6.0a: up the order)
         keys = [f"{ship_id}:{slot}" for ship_id, slot in lost if state.ships[ship_id].side == side]
         yield from select_loads(g, side, keys, "No crew at the guns: the reload is lost. Select a new "
                                 "load for each (hidden; round shot timing is shown)")

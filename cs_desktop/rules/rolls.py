@@ -85,7 +85,10 @@ def offer_bonus_cards(rolls: Sequence[tuple[str, int, str, str, bool]],
     if not g.options.get("bonus_cards", True):
         return used
     state = g.state
-    order = sorted(rolls, key=lambda r: 0 if state.initiative is None or r[0] != state.initiative else 1)
+    if state.initiative is not None and len(state.sides) > 2:
+        order = sorted(rolls, key=lambda r: state.rank(r[0]))  # R6.0a: up the initiative order
+    else:
+        order = sorted(rolls, key=lambda r: 0 if state.initiative is None or r[0] != state.initiative else 1)
     for side, n, purpose, rule, lower in order:
         hand = state.sides[side].hand
         if not hand or n <= 0:

@@ -233,19 +233,61 @@ class GameState:
     terrain: dict[tuple[int, int], str] = field(default_factory=dict)
     ended: bool = False
     end_reason: str = ""
+    # more than two sides (R6.0a-R19.0h), in the dict only then: the initiative order of the sides, lowest
+    # first and the Initiative Player last; the hits each side has put on each ship (ship id -> side -> boxes);
+    # who captured each ship taken (ship id -> side). With two sides the order is [NIP, IP] and nothing else.
+    order: list[str] = field(default_factory=list)
+    hits_by: dict[str, dict[str, int]] = field(default_factory=dict)
+    captors: dict[str, str] = field(default_factory=dict)
 
     def ip(self) -> str:
         assert self.initiative is not None
         return self.initiative
 
     def nip(self) -> str:
+        """The Non-Initiative Player of two sides; with more, the side lowest in the initiative order (R6.0a)."""
+        if len(self.sides) > 2:
+            return self.initiative_order()[0]
         return self.other(self.ip())
 
     def other(self, side: str) -> str:
+        """The one opponent of `side` in a two-sided game (a game of more sides has no single other side)."""
         for sid in self.sides:
             if sid != side:
                 return sid
         raise KeyError(side)
+
+    def opponents(self, side: str) -> list[str]:
+        """Every other side: each side fights every other (R6.0a)."""
+        return [sid for sid in self.sides if sid != side]
+
+    def initiative_order(self) -> list[str]:
+        """The sides in the order of the initiative roll, lowest first, the Initiative Player last (6.0, R6.0a):
+        everything done "the Non-Initiative Player first" is done in this order. Two sides: [NIP, IP]."""
+        if len(self.sides) > 2:
+            if self.order:
+                return list(self.order)
+            ip = self.ip()  # no roll has ordered them yet (a state set by hand): the others in scenario order
+            return [s for s in self.sides if s != ip] + [ip]
+        ip = self.ip()
+        return [self.other(ip), ip]
+
+    def rank(self, side: str) -> int:
+        """A side's place in the initiative order: higher is nearer the initiative (R6.0a)."""
+        return self.initiative_order().index(side)
+
+    def ranks_above(self, side: str, other: str) -> bool:
+        """`side` stands higher than `other` in the initiative order: between two ships it plays the
+        Initiative Player's part (R6.0b). With two sides: `side` is the IP."""
+        if len(self.sides) > 2:
+            return self.rank(side) > self.rank(other)
+        return side == self.initiative
+
+    def credit_hits(self, target: str, side: str, boxes: int) -> None:
+        """Record `boxes` damaged on ship `target` by `side` (R19.0h); kept only with more than two sides."""
+        if boxes > 0 and len(self.sides) > 2:
+            row = self.hits_by.setdefault(target, {})
+            row[side] = row.get(side, 0) + boxes
 
     def ships_of(self, side: str) -> list[ShipState]:
         return [self.ships[s] for s in self.sides[side].ships]
@@ -277,6 +319,10 @@ class GameState:
         new.deck = list(self.deck)
         new.discard = list(self.discard)
         new.batteries_fired = {k: list(v) for k, v in self.batteries_fired.items()}
+        if len(self.sides) > 2:  # only then are they filled (and changed in place); two sides share the empty ones
+            new.order = list(self.order)
+            new.hits_by = {k: dict(v) for k, v in self.hits_by.items()}
+            new.captors = dict(self.captors)
         return new
 
     def to_dict(self) -> dict[str, Any]:
@@ -302,6 +348,10 @@ class GameState:
             out["terrain"] = [[x, y, kind] for (x, y), kind in sorted(self.terrain.items())]
             for sid, ship in out["ships"].items():
                 ship["aground"] = self.ships[sid].aground
+        if len(self.sides) > 2:  # likewise only with more than two sides (R6.0a, R19.0h)
+            out["order"] = list(self.order)
+            out["hits_by"] = {k: dict(sorted(v.items())) for k, v in sorted(self.hits_by.items())}
+            out["captors"] = dict(sorted(self.captors.items()))
         return out
 
     def _dict(self) -> dict[str, Any]:

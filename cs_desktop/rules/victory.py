@@ -45,6 +45,10 @@ def tally(g: Game) -> dict[str, Any]:
 
     state = g.state
     terms = victory_terms(g.scenario, g.cards)
+    if len(state.sides) > 2:  # R19.0h: each side scores what it did
+        from cs_desktop.rules.victory_sides import tally_sides
+
+        return tally_sides(g, terms)
     sides: dict[str, Any] = {}
     for side in state.sides:
         term = terms.side(side)

@@ -57,7 +57,8 @@ def cannot_win(scenario: Scenario, ships: Mapping[str, ShipCard]) -> list[str]:
     sides = reach(scenario, ships)
     out = []
     for r in sides.values():
-        other = next(o for o in sides.values() if o.side != r.side)
+        # the other side holding most without a hit (with three or four sides, the one to beat: R19.0h)
+        other = max((o for o in sides.values() if o.side != r.side), key=lambda o: o.worst)
         if r.best - other.worst <= DRAW_MARGIN:
             bid = f" and a bid of {r.bid_points}" if r.bid_points else ""
             out.append(

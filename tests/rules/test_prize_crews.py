@@ -323,8 +323,10 @@ def test_views_show_the_prize_crew_to_both_sides_and_the_captain_reads_it_back()
 
 # ---------------------------------------------------------------------------------------------- whole games
 PROPERTY_GAMES = [(name, kind, seed) for name in ("frigate-fleets-12-a-side.json",
-                                                  "constitution-vs-cyane-and-levant.json")
+                                                  "constitution-vs-cyane-and-levant.json",
+                                                  "three-flags-off-guadeloupe.json")  # three sides (R18.0q)
                   for kind, seed in (("random", 5), ("simple", 2))]
+PROPERTY_GAMES.append(("three-flags-off-guadeloupe.json", "simple", 26))  # a capture, a prize crew and a retaking
 
 
 def _prize_invariants(game: Game) -> None:
@@ -338,6 +340,8 @@ def _prize_invariants(game: Game) -> None:
         assert ship.captured or ship.prize_crew == 0, f"{ship.id}: a prize crew aboard a ship not held"
         if ship.prize_crew:
             assert game.state.ships[ship.prize_crew_from].side != ship.side
+            if len(game.state.sides) > 2:  # R18.0q: her captor holds her, with men from one of its ships
+                assert game.state.captors[ship.id] == game.state.ships[ship.prize_crew_from].side
 
 
 @pytest.mark.parametrize("name, kind, seed", PROPERTY_GAMES)
@@ -366,6 +370,8 @@ def test_whole_games_under_prize_crews_keep_every_invariant_and_replay(name: str
     assert game.ended and game.state.prize_crews
     check_tally_from_log(game)
     if (name, kind) == ("frigate-fleets-12-a-side.json", "simple"):  # this game has prizes taken and retaken
+        assert events_since(game, 0, "prize_crew") and events_since(game, 0, "retaken")
+    if (name, kind, seed) == ("three-flags-off-guadeloupe.json", "simple", 26):  # and this one, of three sides
         assert events_since(game, 0, "prize_crew") and events_since(game, 0, "retaken")
     again = Game.replay(game.scenario, game.cards, game.seed, game.decisions, game.options)
     assert again.fingerprint() == game.fingerprint()

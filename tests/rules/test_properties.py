@@ -72,6 +72,9 @@ def check_tally_from_log(game: Game) -> None:
     logged = hits_from_log(game)
     for sid, ship in game.state.ships.items():
         assert logged[sid] == sum(ship.damage().values()), sid
+    if len(game.state.sides) > 2:
+        check_tally_of_sides(game)
+        return
     terms = victory_terms(game.scenario, game.cards)
     own = {sid: 0 for sid in game.state.ships}
     for e in game.events:
@@ -85,6 +88,35 @@ def check_tally_from_log(game: Game) -> None:
         vp = (hits * terms.side(side).multiplier + 5 * struck + 10 * sum(s.captured for s in enemy)
               + terms.side(side).bonus + terms.side(side).bid_points)
         assert info["vp"] == round(vp, 2)
+
+
+def check_tally_of_sides(game: Game) -> None:
+    """R19.0h, R18.0q, R18.0s with more than two sides: every ship's damage is shared out whole among the sides
+    that damaged her (none if no side did), and each side's VP is its shares, strikes and captures."""
+    from cs_desktop.rules.victory_sides import credited, strike_credit
+
+    state = game.state
+    terms = victory_terms(game.scenario, game.cards)
+    for sid, ship in state.ships.items():
+        shares = credited(state, ship)
+        scored = sum(v for row in shares.values() for k, v in row.items() if k != "own")
+        assert scored == (sum(ship.damage().values()) if shares else 0), sid
+        assert ship.side not in shares
+        if ship.captured and sid in state.captors:
+            assert state.captors[sid] != ship.side
+        elif ship.struck:
+            assert sum(strike_credit(state, ship).values()) in (0, 1)
+    result = game.events[-1]["result"]
+    assert sum(float(info["struck"]) for info in result["sides"].values()) <= sum(
+        s.struck and not s.captured for s in state.ships.values()) + 1e-9
+    for side, info in result["sides"].items():
+        term = terms.side(side)
+        vp = (info["hits_total"] * term.multiplier + 5 * float(info["struck"]) + 10 * info["captured"] + term.bonus
+              + term.bid_points)
+        assert info["vp"] == round(vp, 2)
+    placed = result["placing"]
+    assert all(result["sides"][a]["vp"] >= result["sides"][b]["vp"] for a, b in zip(placed, placed[1:]))
+    assert result["winner"] is None or result["winner"] == placed[0]
 
 
 def play_checked(name: str, seed: int, turn_limit: int) -> Game:

@@ -1,0 +1,97 @@
+"""20.1 / 21.3 victory terms for more than two sides (ruling R20.1m).
+
+20.1 compares two ships: the lower FP gets the difference, the lower CR the difference, the side without the
+weather gauge +0.5, the historical loser +0.5; the lower total is taken from both and 1 added; the lower DC gets
+the difference as a VP bonus. With three or four sides each side is measured against the best of the others,
+which is the two-sided arithmetic when there are two: every side below the highest FP (CR) gets its difference
+from the highest; every side but the one holding the weather gauge gets +0.5 (meeting engagements only); every
+side but the historical winner gets +0.5; the lowest total is taken from every total and 1 added; every side
+below the highest DC gets its difference from the highest as a VP bonus. A bid (19.0 option) grants its points
+to each other side. 21.3 sums each side's ships first, as for two sides.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from cs_desktop.rules.cards import Scenario
+from cs_desktop.rules.ratings import SideTerms, Step, VictoryTerms, _num
+
+
+def terms_for_sides(scenario: Scenario, steps: list[Step], fp: dict[str, int], cr: dict[str, Fraction],
+                    dc: dict[str, int]) -> VictoryTerms:
+    ids = [s.id for s in scenario.sides]
+    names = {s.id: s.name for s in scenario.sides}
+    bonus: dict[str, Fraction] = {i: Fraction(0) for i in ids}
+
+    def below_highest_gets_difference(values: dict[str, int] | dict[str, Fraction], label: str) -> None:
+        top = max(values.values())
+        best = [names[i] for i in ids if values[i] == top]
+        for i in ids:
+            diff = Fraction(top - values[i])
+            if diff:
+                bonus[i] += diff
+                steps.append(Step("20.1", f"{label}: {names[i]} {_num(Fraction(values[i]))} < {' and '.join(best)} "
+                                  f"{_num(Fraction(top))} (the highest): {names[i]} +{_num(diff)}",
+                                  {"side": i, "bonus": _num(diff), "ruling": "R20.1m"}))
+        if all(values[i] == top for i in ids):
+            steps.append(Step("20.1", f"{label} equal ({_num(Fraction(top))}): no bonus", {"a": _num(Fraction(top))}))
+
+    below_highest_gets_difference(fp, "FP")
+    below_highest_gets_difference(cr, "CR")
+    wg = scenario.weather_gauge
+    if scenario.engagement != "meeting":
+        steps.append(Step("20.1", "Chase: no weather gauge bonus (meeting engagements only)", {}))
+    elif wg is None:
+        steps.append(Step("20.1", "No side holds the weather gauge: no WG bonus", {}))
+    else:
+        for i in ids:
+            if i != wg:
+                bonus[i] += Fraction(1, 2)
+        steps.append(Step("20.1", f"WG: {names[wg]} holds the weather gauge: every other side +0.5",
+                          {"side": wg, "bonus": 0.5, "ruling": "R20.1m"}))
+    winner = scenario.historical_outcome.winner
+    if winner is None:
+        steps.append(Step("20.1", "HO: no historical winner recorded: no HO bonus", {}))
+    else:
+        for i in ids:
+            if i != winner:
+                bonus[i] += Fraction(1, 2)
+        steps.append(Step("20.1", f"HO: {names[winner]} won historically: every other side +0.5",
+                          {"side": winner, "bonus": 0.5, "ruling": "R20.1m"}))
+    steps.append(Step("20.1", "Totals: " + ", ".join(f"{names[i]} {_num(bonus[i])}" for i in ids),
+                      {i: _num(bonus[i]) for i in ids}))
+    low = min(bonus.values())
+    mult = {i: bonus[i] - low + 1 for i in ids}
+    steps.append(Step("20.1", f"Subtract the lowest total ({_num(low)}) from each and add 1: "
+                      + ", ".join(f"{names[i]} x{_num(mult[i])}" for i in ids), {i: _num(mult[i]) for i in ids}))
+    top_dc = max(dc.values())
+    vp_bonus = {i: top_dc - dc[i] for i in ids}
+    for i in ids:
+        if vp_bonus[i]:
+            steps.append(Step("20.1", f"DC: {names[i]} {dc[i]} < the highest {top_dc}: {names[i]} earns a VP bonus "
+                              f"of {vp_bonus[i]}", {"side": i, "bonus": vp_bonus[i], "ruling": "R20.1m"}))
+    if not any(vp_bonus.values()):
+        steps.append(Step("20.1", f"DC equal ({top_dc}): no VP bonus", {}))
+    bid_points = {i: 0 for i in ids}
+    for bidder, points in scenario.options.bid.items():
+        for i in ids:
+            if i != bidder:
+                bid_points[i] += points
+        steps.append(Step("19.0", f"Bid option: {names[bidder]} grants each other side {points} VP",
+                          {"side": bidder, "points": points, "ruling": "R20.1m"}))
+    result = []
+    for side in scenario.sides:
+        i = side.id
+        override = scenario.victory_override.get(i)
+        m, bo = float(mult[i]), vp_bonus[i]
+        if override is not None:
+            steps.append(Step("20.0", f"The scenario prints its own terms for {names[i]}: x{override.multiplier:g}, "
+                              f"bonus {override.bonus} (computed: x{_num(mult[i])}, bonus {vp_bonus[i]})",
+                              {"side": i, "multiplier": override.multiplier, "bonus": override.bonus}))
+            m, bo = float(override.multiplier), override.bonus
+        result.append(SideTerms(side=i, name=side.name, ships=[ss.ship_id for ss in side.ships], fp=fp[i],
+                                cr=_num(cr[i]), dc=dc[i], multiplier=m, bonus=bo, bid_points=bid_points[i],
+                                computed_multiplier=float(mult[i]), computed_bonus=vp_bonus[i],
+                                overridden=override is not None))
+    return VictoryTerms(sides=result, steps=steps)
