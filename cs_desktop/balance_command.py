@@ -87,6 +87,7 @@ def cmd_balance(args: argparse.Namespace) -> int:
             files = scenario_files(args.scenarios)
             if not files:
                 return _problem("no .json scenario files in " + ", ".join(args.scenarios))
+            named = {Path(a).resolve() for a in args.scenarios if Path(a).is_file()}
             loaded = []
             for path in files:
                 try:
@@ -94,9 +95,15 @@ def cmd_balance(args: argparse.Namespace) -> int:
                 except (FileFormatError, OSError) as e:
                     return _problem(f"{path}: {e}")
                 if len(item[0].sides) != 2:  # the lab weighs one side against the other (scores, margins, bids)
-                    return _problem(f"{path}: {len(item[0].sides)} sides: the balance lab measures two-sided "
-                                    "scenarios (play it with `captains-sea simulate --captains A,B,C`)")
+                    why = (f"{path}: {len(item[0].sides)} sides: the balance lab measures two-sided scenarios (play "
+                           "it with `captains-sea simulate --captains A,B,C`)")
+                    if Path(path).resolve() in named:
+                        return _problem(why)
+                    print(f"left out: {why}", file=sys.stderr)  # found in a folder: the others are measured
+                    continue
                 loaded.append(item)
+            if not loaded:
+                return _problem("no two-sided scenario in " + ", ".join(args.scenarios))
             pairings = scenario_pairings(loaded)
         job = Job(tuple(pairings), (captains[0], captains[1]), args.games, args.seed, args.turn_limit or None,
                   args.batch)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -169,3 +170,25 @@ def test_simulate_three_sides_takes_a_captain_a_side_and_tournament_leaves_it_ou
     assert "left out: 3 sides" in err and "no two-sided scenario" in err
     assert main(["balance", three, "--games", "1"]) == 2
     assert "3 sides" in capsys.readouterr().err
+
+
+def test_balance_of_a_folder_leaves_out_a_three_sided_scenario_and_measures_the_others(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 14: like `tournament`, the lab given a folder measures its two-sided scenarios and says which it left
+    out; a three-sided file named on its own is refused (the test above), and so is a folder with nothing else."""
+    folder = tmp_path / "fleets"
+    (folder / "ships").mkdir(parents=True)
+    for name in ("three-flags-off-guadeloupe.json", "constitution-vs-cyane-and-levant.json"):
+        shutil.copy(SCEN / "fleets" / name, folder / name)
+    for card in (SCEN / "fleets" / "ships").glob("*.json"):
+        shutil.copy(card, folder / "ships" / card.name)
+    args = ["balance", str(folder), "--games", "1", "--batch", "1", "--no-cluster", "--quiet", "--turn-limit", "2",
+            "--out", str(tmp_path / "out"), "--json"]
+    assert main(args) == 0
+    captured = capsys.readouterr()
+    assert "left out: " in captured.err and "three-flags-off-guadeloupe.json: 3 sides" in captured.err
+    report = json.loads(captured.out)
+    assert [p["id"] for p in report["pairings"]] == ["constitution-vs-cyane-and-levant"]
+    (folder / "constitution-vs-cyane-and-levant.json").unlink()
+    assert main(args[:-3] + ["--out", str(tmp_path / "none")]) == 2
+    assert "no two-sided scenario" in capsys.readouterr().err
