@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cs_desktop.rules import fire_options, firing
+from cs_desktop.rules import fire_damage, fire_options, firing
 from cs_desktop.rules.state import FAIR, HANDY, STRIKE_CHECK, UNFIT
 
 from tests.rules.fighting_kit import (dice_left, events_since, man, mark, mods_of, ready, rolls_since, run, script,
@@ -505,7 +505,7 @@ def test_11_8_stern_rake_high_aim_also_multiplies_hull_hits() -> None:
 def _hull(game: Any, hits: int, pair: tuple[str, str], rake: bool, dice: list[int], **answers: Any) -> list:
     log: list = []
     script(game, dice)
-    run(game, firing.apply_hull_hits(game, game.state.ships["java"], hits, pair, rake), log=log, **answers)
+    run(game, fire_damage.apply_hull_hits(game, game.state.ships["java"], hits, pair, rake), log=log, **answers)
     assert dice_left(game) == []
     return log
 
