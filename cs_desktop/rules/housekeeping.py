@@ -138,8 +138,10 @@ def strike_checks(g: Game) -> Gen:
             g.emit("would_strike", "17.4", f"{ship.card.name} hauls down her colours", ship=ship.id)
     if not struck:
         return
-    if len({s.side for s in struck}) > 1:
-        g.emit("both_strike", "17.4", "both sides strike in the same step: the results are ignored")
+    striking = {s.side for s in struck}
+    if len(striking) > 1:
+        who = "both sides" if len(state.sides) == 2 else f"ships of {len(striking)} sides"  # R6.0a: N sides
+        g.emit("both_strike", "17.4", f"{who} strike in the same step: the results are ignored")
         return
     for ship in struck:
         ship.struck = True
