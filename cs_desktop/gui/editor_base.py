@@ -167,9 +167,10 @@ class EditorBase(QWidget):
         self._refreshers.append(refresh)
         return w
 
-    def bind_check(self, w: QCheckBox, path: Sequence[Any], label: str) -> QCheckBox:
+    def bind_check(self, w: QCheckBox, path: Sequence[Any], label: str, clears: Sequence[str] = ()) -> QCheckBox:
         """A switch that is off unless the document says true: ticked writes true; unticked takes the key out
-        (a file that never named the switch is written as before). Undo puts the enclosing object back."""
+        (a file that never named the switch is written as before), and the keys beside it named in `clears` (the
+        switches that need this one), in the same step. Undo puts the enclosing object back."""
         parent, key = tuple(path[:-1]), path[-1]
 
         def changed(on: bool) -> None:
@@ -177,7 +178,8 @@ class EditorBase(QWidget):
             if on:
                 new[key] = True
             else:
-                new.pop(key, None)
+                for gone in (key, *clears):
+                    new.pop(gone, None)
             self.edit(parent, new, f"{'Turn on' if on else 'Turn off'} {label}")
 
         w.toggled.connect(changed)

@@ -60,10 +60,24 @@ def switch_boxes(layout: QLayout) -> dict[str, QCheckBox]:
     return boxes
 
 
+#: switch -> the switch it needs (R18.0j: prize crews are played under the fleet rules)
+NEEDS: dict[str, str] = {"prize_crews": "fleet_rules"}
+
+
 def bind_switches(editor: EditorBase, layout: QLayout) -> dict[str, QCheckBox]:
-    """A bound check box in `layout` for every switch of `SWITCHES`, in that order; returns them by switch."""
-    return {name: editor.bind_check(box, ("options", name), name.replace("_", " "))
-            for name, box in switch_boxes(layout).items()}
+    """A bound check box in `layout` for every switch of `SWITCHES`, in that order; returns them by switch. A
+    switch that needs another (`NEEDS`) can be ticked only while that one is, and goes with it when it is
+    unticked (one undo step)."""
+    boxes = {name: editor.bind_check(box, ("options", name), name.replace("_", " "),
+                                     clears=tuple(k for k, v in NEEDS.items() if v == name))
+             for name, box in switch_boxes(layout).items()}
+
+    def enable() -> None:  # a file that ticks one without the other can still be mended here
+        for name, needed in NEEDS.items():
+            boxes[name].setEnabled(bool(editor.doc.get(("options", needed)) or editor.doc.get(("options", name))))
+
+    editor.on_refresh(enable)
+    return boxes
 
 
-__all__ = ["SWITCH_TEXT", "bind_switches", "rulings", "switch_box", "switch_boxes", "tooltip"]
+__all__ = ["NEEDS", "SWITCH_TEXT", "bind_switches", "rulings", "switch_box", "switch_boxes", "tooltip"]

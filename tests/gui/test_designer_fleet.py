@@ -154,10 +154,29 @@ def test_the_terms_panel_shows_every_step_and_adds_up_each_fleet(qtbot: Any, lib
     assert d.steps.lineWrapMode() != d.steps.LineWrapMode.NoWrap
 
 
-def test_prize_crews_without_the_fleet_rules_is_a_problem_the_designer_names(qtbot: Any, lib: Any) -> None:
-    """R18.0j: the prize crews switch needs the fleet rules; ticked alone, the designer lists the problem."""
+def test_prize_crews_can_be_ticked_only_with_the_fleet_rules_and_go_with_them(qtbot: Any, lib: Any) -> None:
+    """R18.0j: the prize crews switch needs the fleet rules: its box is off until they are ticked, and unticking
+    them takes prize crews out too, in one step that one undo puts back."""
     d = designer(qtbot, lib)
-    qtbot.mouseClick(d.switches["prize_crews"], Qt.MouseButton.LeftButton)
+    prize, fleet = d.switches["prize_crews"], d.switches["fleet_rules"]
+    assert not prize.isEnabled()
+    qtbot.mouseClick(fleet, Qt.MouseButton.LeftButton)
+    assert prize.isEnabled()
+    qtbot.mouseClick(prize, Qt.MouseButton.LeftButton)
+    assert d.doc.data["options"]["prize_crews"] is True and d.problems == []
+    qtbot.mouseClick(fleet, Qt.MouseButton.LeftButton)
+    assert not prize.isChecked() and not prize.isEnabled() and d.problems == []
+    assert "prize_crews" not in d.doc.data["options"] and "fleet_rules" not in d.doc.data["options"]
+    d.stack.undo()
+    assert fleet.isChecked() and prize.isChecked() and prize.isEnabled()
+
+
+def test_prize_crews_without_the_fleet_rules_is_a_problem_the_designer_names(qtbot: Any, lib: Any) -> None:
+    """R18.0j: a scenario that ticks prize crews alone (written by hand) is named as a problem, and its box stays
+    enabled so that it can be unticked here."""
+    d = designer(qtbot, lib)
+    d.edit(("options",), dict(d.doc.data["options"], prize_crews=True), "a file's prize crews")
     assert any("R18.0j" in problem for _field, problem in d.problems)
+    assert d.switches["prize_crews"].isChecked() and d.switches["prize_crews"].isEnabled()
     d.switches["fleet_rules"].setChecked(True)
     assert d.problems == []
