@@ -41,6 +41,8 @@ def bearing_side(ship: dict[str, Any], enemy: dict[str, Any]) -> str:
 class Guns:
     def __init__(self, helm: Helm) -> None:
         self.helm = helm
+        self._odds_state: object = None
+        self._odds_memo: dict[Any, Any] = {}
         self.view = helm.view
         self.cards = helm.cards
 
@@ -104,9 +106,11 @@ class Guns:
         """VP this shot is expected to bring (less the guns Double Shot may burst), and its range."""
         state = self.helm.state
         target = self.view["ships"][option["target"]]
+        if self._odds_state is not state:  # the line, defense and modifiers of a pair, kept for this state
+            self._odds_state, self._odds_memo = state, {}
         try:
             odds = advice.shot_odds(state, ship_id, option["target"], option["sections"] or [],
-                                    chaser=option["chaser"])
+                                    chaser=option["chaser"], memo=self._odds_memo, lean=True)
         except ValueError:
             return 0.0, 99
         e = odds["expected"]

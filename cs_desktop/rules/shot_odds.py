@@ -159,7 +159,8 @@ def _damage_modifier(state: GameState, firer: ShipState, side: str, aim: str) ->
 
 
 def shot_odds(state: GameState, firer_id: str, target_id: str, sections: Iterable[str] | Mapping[str, str],
-              aim: str = "low", *, chaser: str | None = None) -> dict[str, Any]:
+              aim: str = "low", *, chaser: str | None = None, memo: dict[Any, Any] | None = None,
+              lean: bool = False) -> dict[str, Any]:
     """The odds of an attack before it is fired, as the engine would resolve it (11.4).
 
     ``sections`` is a list of the firer's sections (all fired with ``aim`` 'high' or 'low') or a mapping
@@ -171,10 +172,25 @@ def shot_odds(state: GameState, firer_id: str, target_id: str, sections: Iterabl
     and modifier, P(hit) per die, defense dice and modifier, P(cancel) per die, its ``hits`` distribution,
     the Damage Effects modifier and expected hull/rigging/crew), ``hits`` (P(0), P(1), ... of the total
     hits), ``expected_hits``, ``p_any_hit`` and ``expected`` ({'hull', 'rigging', 'crew'}).
-    Raises ValueError when the firer has no line of fire on the target."""
+    Raises ValueError when the firer has no line of fire on the target.
+
+    For a caller pricing many shots on one unchanged state (the computer captain's fire decision): ``memo``, a
+    dict kept between those calls, keeps what depends only on the pair of ships (the line of fire, the defense
+    dice) or on the firing side and aim (the Damage Effects modifier); ``lean`` returns only ``mp``, ``rake`` and
+    ``expected``. The numbers are the same, worked out in the same order."""
     firer = state.ships[firer_id]
     target = state.ships[target_id]
-    line = line_of_fire(state, firer, target)
+    pair = (firer_id, target_id)
+    if memo is not None and pair in memo:
+        line, defense, why, def_mod = memo[pair]
+    else:
+        line = line_of_fire(state, firer, target)
+        defense, why, def_mod = 0, [], 0
+        if line is not None and line.side is not None:
+            defense, why = defense_dice(state, firer, target, line.mp)
+            def_mod = 1 if heavy_guns.range_mp(state, firer, target, line.mp) >= 12 else 0  # R11.4.6h
+        if memo is not None:
+            memo[pair] = (line, defense, why, def_mod)
     if line is None:
         raise ValueError(f"{firer_id} has no line of fire on {target_id} (11.1, 11.2)")
     if chaser is not None:
@@ -203,10 +219,8 @@ def shot_odds(state: GameState, firer_id: str, target_id: str, sections: Iterabl
     for section, a in aims.items():
         load = firer.loads.get(section) or "round"
         groups.setdefault((a, load), []).append(section)
-    defense, why = defense_dice(state, firer, target, line.mp)
     dice_per_group = [sum(sum(section_dice(firer, s, line.mp)) for s in secs) for secs in groups.values()]
     shares = _split_defense(defense, dice_per_group)
-    def_mod = 1 if heavy_guns.range_mp(state, firer, target, line.mp) >= 12 else 0  # R11.4.6h
     hull_strength = str(target.card.hull_strength)
     attacks = []
     total_hits: Dist = [1.0]
@@ -217,7 +231,13 @@ def shot_odds(state: GameState, firer_id: str, target_id: str, sections: Iterabl
         mod = morale_mod(firer) + (1 if load in ("double", "chain") else 0) + sum(v for _, v in first)
         net = list(_net_distribution(n, mod, share, def_mod, hull_strength))
         side = secs[0].split("_")[0]
-        dmg_mod, dmg_mods = _damage_modifier(state, firer, side, a)
+        if memo is None:
+            dmg_mod, dmg_mods = _damage_modifier(state, firer, side, a)
+        else:
+            key = (firer_id, side, a)
+            if key not in memo:
+                memo[key] = _damage_modifier(state, firer, side, a)
+            dmg_mod, dmg_mods = memo[key]
         per_hits = _damage_of_hits(tables, len(net) - 1, dmg_mod, a, load, target.sail == "fighting", line.rake)
         split: dict[str, float] = {"hull": 0.0, "rigging": 0.0, "crew": 0.0}
         for h, ph in enumerate(net):
@@ -229,6 +249,8 @@ def shot_odds(state: GameState, firer_id: str, target_id: str, sections: Iterabl
             split["crew"] += ph * crew
         for k in expected:
             expected[k] += split[k]
+        if lean:
+            continue
         total_hits = _convolve(total_hits, net)
         attacks.append({
             "sections": secs, "aim": a, "load": load, "to_hit_dice": n, "to_hit_modifier": mod,
@@ -239,6 +261,8 @@ def shot_odds(state: GameState, firer_id: str, target_id: str, sections: Iterabl
         })
         if first:  # only under the option, so the odds of a game without it read as before
             attacks[-1]["to_hit_modifiers"] = [[label, value] for label, value in first]
+    if lean:
+        return {"mp": line.mp, "rake": line.rake, "expected": expected}
     exp_hits = sum(k * p for k, p in enumerate(total_hits))
     return {"mp": line.mp, "rake": line.rake, "hit_sections": list(line.hit), "chaser": None,
             "defense_dice": defense, "attacks": attacks, "hits": total_hits, "expected_hits": exp_hits,
