@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -94,3 +95,13 @@ def answer_with_widgets(qtbot: Any, window: MainWindow, rng: random.Random) -> s
     else:  # pragma: no cover - a new widget kind must be added above
         raise AssertionError(f"no driver for {type(widget).__name__}")
     return kind
+
+
+@pytest.fixture
+def lib(tmp_path: Path) -> Iterator[Any]:
+    """A library in a temporary folder (a test module may define its own)."""
+    from cs_desktop.library import Library
+
+    library = Library.open(path=tmp_path / "lib.sqlite3")
+    yield library
+    library.close()

@@ -13,7 +13,6 @@ thirteenth refused; every step of the 20.1/21.3 terms shown, each side's ships n
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,29 +21,13 @@ from PySide6.QtWidgets import QCheckBox
 
 import cs_desktop
 from cs_desktop.files import load_scenario_with_ships
-from cs_desktop.gui.scenario_designer import ScenarioDesigner
 from cs_desktop.gui.scenario_sides import MAX_SHIPS, SideTables, astern_square
 from cs_desktop.gui.scenario_switches import rulings
-from cs_desktop.library import Library
 from cs_desktop.rules.cards import SWITCHES
 from cs_desktop.rules.ratings import victory_terms
+from tests.gui.designer_kit import designer
 
 FLEET = cs_desktop.SCENARIOS / "fleets" / "frigate-fleets-12-a-side.json"
-
-
-@pytest.fixture
-def lib(tmp_path: Path) -> Any:
-    library = Library.open(path=tmp_path / "lib.sqlite3")
-    yield library
-    library.close()
-
-
-def designer(qtbot: Any, lib: Any, scenario_id: str | None = "constitution-vs-java", **kw: Any) -> ScenarioDesigner:
-    d = ScenarioDesigner(lib, scenario_id, **kw)
-    d.ask_discard = lambda: True  # type: ignore[method-assign]
-    qtbot.addWidget(d)
-    d.show()
-    return d
 
 
 def test_every_switch_of_the_rules_options_has_a_box_naming_its_rulings(qtbot: Any, lib: Any) -> None:

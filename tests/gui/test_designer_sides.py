@@ -12,36 +12,18 @@ captain; three sides wear three colours even when two share a nation.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
-import pytest
 from PySide6.QtWidgets import QComboBox, QGroupBox, QLineEdit, QPushButton
 
 import cs_desktop
 from cs_desktop.files import load_scenario_with_ships
 from cs_desktop.gui.board_paint import nation_colors, side_color_key
-from cs_desktop.gui.scenario_designer import ScenarioDesigner
-from cs_desktop.library import Library
 from cs_desktop.play.seating import HUMAN
 from cs_desktop.rules.cards import MAX_SIDES
+from tests.gui.designer_kit import designer
 
 THREE = cs_desktop.SCENARIOS / "fleets" / "three-flags-off-guadeloupe.json"
-
-
-@pytest.fixture
-def lib(tmp_path: Path) -> Any:
-    library = Library.open(path=tmp_path / "lib.sqlite3")
-    yield library
-    library.close()
-
-
-def designer(qtbot: Any, lib: Any, scenario_id: str | None = "constitution-vs-java", **kw: Any) -> ScenarioDesigner:
-    d = ScenarioDesigner(lib, scenario_id, **kw)
-    d.ask_discard = lambda: True  # type: ignore[method-assign]
-    qtbot.addWidget(d)
-    d.show()
-    return d
 
 
 def test_R6_0a_the_designer_adds_a_third_and_fourth_side_and_saves_them(qtbot: Any, lib: Any) -> None:

@@ -18,29 +18,12 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
-import pytest
 from PySide6.QtCore import QPoint, Qt
 
 from cs_desktop.gui.board_paint import square_center
 from cs_desktop.gui.scenario_designer import ScenarioDesigner
 from cs_desktop.gui.scenario_terrain import AREA_MOST, with_square
-from cs_desktop.library import Library
-
-
-@pytest.fixture
-def lib(tmp_path: Path) -> Any:
-    library = Library.open(path=tmp_path / "lib.sqlite3")
-    yield library
-    library.close()
-
-
-def designer(qtbot: Any, lib: Any, scenario_id: str = "constitution-vs-java") -> ScenarioDesigner:
-    d = ScenarioDesigner(lib, scenario_id)
-    d.ask_discard = lambda: True  # type: ignore[method-assign]
-    qtbot.addWidget(d)
-    d.show()
-    qtbot.waitExposed(d)
-    return d
+from tests.gui.designer_kit import designer
 
 
 def click_square(qtbot: Any, d: ScenarioDesigner, x: int, y: int) -> None:
