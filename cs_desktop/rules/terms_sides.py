@@ -39,26 +39,24 @@ def terms_for_sides(scenario: Scenario, steps: list[Step], fp: dict[str, int], c
 
     below_highest_gets_difference(fp, "FP")
     below_highest_gets_difference(cr, "CR")
+    def every_other_side_gets_half(holder: str, text: str) -> None:
+        for i in ids:
+            if i != holder:
+                bonus[i] += Fraction(1, 2)
+        steps.append(Step("20.1", f"{text}: every other side +0.5", {"side": holder, "bonus": 0.5, "ruling": "R20.1m"}))
+
     wg = scenario.weather_gauge
     if scenario.engagement != "meeting":
         steps.append(Step("20.1", "Chase: no weather gauge bonus (meeting engagements only)", {}))
     elif wg is None:
         steps.append(Step("20.1", "No side holds the weather gauge: no WG bonus", {}))
     else:
-        for i in ids:
-            if i != wg:
-                bonus[i] += Fraction(1, 2)
-        steps.append(Step("20.1", f"WG: {names[wg]} holds the weather gauge: every other side +0.5",
-                          {"side": wg, "bonus": 0.5, "ruling": "R20.1m"}))
+        every_other_side_gets_half(wg, f"WG: {names[wg]} holds the weather gauge")
     winner = scenario.historical_outcome.winner
     if winner is None:
         steps.append(Step("20.1", "HO: no historical winner recorded: no HO bonus", {}))
     else:
-        for i in ids:
-            if i != winner:
-                bonus[i] += Fraction(1, 2)
-        steps.append(Step("20.1", f"HO: {names[winner]} won historically: every other side +0.5",
-                          {"side": winner, "bonus": 0.5, "ruling": "R20.1m"}))
+        every_other_side_gets_half(winner, f"HO: {names[winner]} won historically")
     steps.append(Step("20.1", "Totals: " + ", ".join(f"{names[i]} {_num(bonus[i])}" for i in ids),
                       {i: _num(bonus[i]) for i in ids}))
     low = min(bonus.values())
