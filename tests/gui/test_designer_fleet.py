@@ -163,3 +163,18 @@ def test_prize_crews_without_the_fleet_rules_is_a_problem_the_designer_names(qtb
     assert d.switches["prize_crews"].isChecked() and d.switches["prize_crews"].isEnabled()
     d.switches["fleet_rules"].setChecked(True)
     assert d.problems == []
+
+
+def test_no_two_controls_of_the_designer_share_an_alt_key(qtbot: Any, lib: Any) -> None:
+    """Keyboard use: every label, button and box of the designer with a shortcut letter has its own (the New Game
+    dialog is held to the same)."""
+    from PySide6.QtWidgets import QAbstractButton, QGroupBox, QLabel
+
+    d = designer(qtbot, lib)
+    keys: dict[str, str] = {}
+    for w in d.findChildren(QAbstractButton) + d.findChildren(QLabel) + d.findChildren(QGroupBox):
+        text = (w.title() if isinstance(w, QGroupBox) else w.text()).replace("&&", "")
+        if "&" in text and not text.lstrip().startswith("<"):
+            key = text[text.index("&") + 1].lower()
+            assert key not in keys, (key, keys[key], text)
+            keys[key] = text
