@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from cs_desktop.rules import housekeeping as hk
+from cs_desktop.rules.game import Game
 from cs_desktop.rules.state import FAIR, STRIKE_CHECK, UNFIT
 
 from tests.rules.fighting_kit import dice_left, events_since, mark, mods_of, ready, rolls_since, run, script
@@ -106,14 +107,21 @@ def test_17_4_both_ships_strike_in_the_same_step_is_ignored() -> None:
     """17.4: both ships dismasted and Unfit roll [1] and [2] (-> 0 and 1): both strike in the same step, so both
     results are ignored and the game goes on."""
     game = _game()
-    for ship in game.state.ships.values():
-        ship.rigging = 0
-        ship.morale = UNFIT
-    script(game, [1, 2])
-    start = mark(game)
-    run(game, hk.strike_checks(game))
+    start = strike_in_one_step(game, list(game.state.ships), [1, 2])
     assert not any(s.struck for s in game.state.ships.values()) and not game.state.ended
     assert events_since(game, start, "both_strike")
+
+
+def strike_in_one_step(game: Game, ships: list[str], dice: list[int]) -> int:
+    """17.4: `ships` dismasted and Unfit roll their strike checks in one step on `dice`; returns the event mark
+    from before the step."""
+    for sid in ships:
+        game.state.ships[sid].rigging = 0
+        game.state.ships[sid].morale = UNFIT
+    script(game, dice)
+    start = mark(game)
+    run(game, hk.strike_checks(game))
+    return start
 
 
 def test_17_5_sail_change_any_die_three_or_more() -> None:

@@ -21,6 +21,7 @@ from cs_desktop.rules import prize_crews as pc
 from cs_desktop.rules.cards import Scenario
 from cs_desktop.rules.decisions import Request
 from cs_desktop.rules.game import Game
+from cs_desktop.rules.state import ShipState
 from cs_desktop.rules.state import empty_assignment
 from cs_desktop.rules.victory import tally
 
@@ -119,15 +120,20 @@ def test_R18_0k_a_ship_with_only_one_crew_point_cannot_send_a_boarding_party() -
     assert game.state.ships["java"].prize_crew == 1 and game.state.ships["constitution"].crew == 1
 
 
-def test_R18_0k_a_melee_capture_leaves_the_boarders_aboard_as_the_prize_crew() -> None:
-    """15.0: Java has no Melee crew left; Constitution's 4 assault ([3,3,3,3] -> 5s) carry her; Constitution's
-    4 Melee points can spare 4, Java's 16 prisoners need 3: she is asked 3 or 4 and sends 4."""
-    game = ready(SAME, SAME, extra=FAR, options=ON)
+def _boarding(game: Game) -> tuple[ShipState, ShipState]:
+    """Constitution grappled with Java, Java's crew all at her guns, Constitution's 4 assault dice scripted to
+    carry her ([3, 3, 3, 3] -> 5s); returns (Constitution, Java)."""
     man(game, "constitution", port_bow=7, port_aft=7)
     man(game, "java", port_bow=6, port_aft=6, starboard_bow=4)
     game.state.grapples = [{"ships": ["constitution", "java"], "state": "grappled", "turn": 1}]
-    c, j = game.state.ships["constitution"], game.state.ships["java"]
     script(game, [3, 3, 3, 3])
+    return game.state.ships["constitution"], game.state.ships["java"]
+
+
+def test_R18_0k_a_melee_capture_leaves_the_boarders_aboard_as_the_prize_crew() -> None:
+    """15.0: Java has no Melee crew left; Constitution's 4 assault ([3,3,3,3] -> 5s) carry her; Constitution's
+    4 Melee points can spare 4, Java's 16 prisoners need 3: she is asked 3 or 4 and sends 4."""
+    c, j = _boarding(game := ready(SAME, SAME, extra=FAR, options=ON))
     log: list[Request] = []
     run(game, melee.fight(game, c, j), log=log, melee_split=(4, 0), prize_crew=4)
     assert dice_left(game) == [] and j.captured and not game.state.ended
@@ -164,12 +170,7 @@ def test_R18_0l_exactly_three_to_one_rolls_nothing() -> None:
 
 
 def test_R18_0o_a_capture_that_ends_the_battle_puts_no_prize_crew_aboard() -> None:
-    game = ready(SAME, SAME, options=ON)
-    man(game, "constitution", port_bow=7, port_aft=7)
-    man(game, "java", port_bow=6, port_aft=6, starboard_bow=4)
-    game.state.grapples = [{"ships": ["constitution", "java"], "state": "grappled", "turn": 1}]
-    c, j = game.state.ships["constitution"], game.state.ships["java"]
-    script(game, [3, 3, 3, 3])
+    c, j = _boarding(game := ready(SAME, SAME, options=ON))
     log: list[Request] = []
     run(game, melee.fight(game, c, j), log=log, melee_split=(4, 0))
     assert game.state.ended and j.captured and j.prize_crew == 0 and c.crew == 18

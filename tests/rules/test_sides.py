@@ -354,18 +354,11 @@ def test_the_balance_lab_refuses_a_three_sided_scenario_with_a_reason():
 def test_17_4_R6_0a_ships_of_two_of_three_sides_strike_in_one_step_and_the_event_counts_them() -> None:
     """17.4 with three sides: when ships of more than one side strike in the same step the results are ignored
     (as for two), and the event says how many sides struck instead of 'both sides'."""
-    from cs_desktop.rules import housekeeping as hk
-    from cs_desktop.rules.state import UNFIT
-    from tests.rules.fighting_kit import events_since, mark, run, script
+    from tests.rules.fighting_kit import events_since
+    from tests.rules.test_housekeeping import strike_in_one_step
 
     game = three_sides()
-    for sid in ("constitution", "java"):
-        ship = game.state.ships[sid]
-        ship.rigging = 0
-        ship.morale = UNFIT
-    script(game, [1, 2])
-    start = mark(game)
-    run(game, hk.strike_checks(game))
+    start = strike_in_one_step(game, ["constitution", "java"], [1, 2])
     assert not any(s.struck for s in game.state.ships.values()) and not game.state.ended
     [event] = events_since(game, start, "both_strike")
     assert event["text"] == "ships of 2 sides strike in the same step: the results are ignored"
