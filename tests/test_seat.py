@@ -3,13 +3,22 @@ copies consistent with the view — never the game; so its decisions are the sam
 
 from __future__ import annotations
 
+import itertools
+from pathlib import Path
+from typing import Any
+
 from cs_desktop.ai.captains import make_captain
 from cs_desktop.ai.seat import Seat
 from cs_desktop.rules.determinize import determinize
 from cs_desktop.rules.dice import Dice
+from cs_desktop.files import load_scenario_with_ships
 from cs_desktop.rules.game import Game
+from cs_desktop.rules.views import BOARD_SHIP_FIELDS
+from cs_desktop.simulate import play_game
 
 from tests.rules.test_determinize import _games, _state_of, _walk
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_10_simple_captain_decides_the_same_under_any_hidden_state_consistent_with_its_view() -> None:
@@ -41,7 +50,8 @@ def test_10_a_seat_shows_the_view_the_request_and_copies_only() -> None:
     request = game.pending[0]
     seat = Seat(game, request)
     public = {n for n in dir(seat) if not n.startswith("_")}
-    assert public == {"side", "request", "scenario", "cards", "view", "determinized", "copies", "legal", "sample"}
+    assert public == {"side", "request", "scenario", "cards", "view", "board", "determinized", "copies", "legal",
+                      "sample"}
     assert not any(isinstance(getattr(seat, n), Game) for n in public)
     assert seat.scenario is game.scenario and seat.cards is game.cards  # public: both players see them
     assert seat.view() == game.view(request.side, events=False)
@@ -50,6 +60,33 @@ def test_10_a_seat_shows_the_view_the_request_and_copies_only() -> None:
     assert [_state_of(c) for c in copies] == [_state_of(c) for c in Seat(game, request).copies(2, Dice(3))]
     assert all(c.view(request.side) == game.view(request.side) for c in copies)
     assert seat.legal(seat.sample(Dice(1))) is None
+
+
+def _board_of(view: dict[str, Any]) -> dict[str, Any]:
+    """The keys of a side's view that `Seat.board` claims to be."""
+    out = {k: view[k] for k in ("wind", "map_size", "terrain") if k in view}
+    out["ships"] = {sid: {k: ship[k] for k in (*BOARD_SHIP_FIELDS, "escaped") if k in ship}
+                    for sid, ship in view["ships"].items()}
+    return out
+
+
+def test_10_the_board_is_the_same_part_of_every_sides_view() -> None:
+    """`Seat.board()` (what the simple captain steers and aims by) is exactly the public part of the view, for
+    every side, at every decision of duels and of a fleet action with shoals and the fleet rules (escaped ships);
+    so it tells a captain nothing its view does not."""
+    fleet, ships = load_scenario_with_ships(ROOT / "scenarios" / "fleets" / "frigates-among-the-shoals.json")
+    played = play_game(fleet, ships, 7, ("simple", "simple"), {"fleet_rules": True, "turn_limit": 4})
+    at_fleet = (Game.replay(fleet, ships, 7, played.decisions[:k], played.options)
+                for k in range(0, len(played.decisions) + 1, 2))
+    checked = 0
+    for g in itertools.chain(*(_walk(game, seed) for game, seed in _games()[:3]), at_fleet):
+        for request in g.pending:
+            board = Seat(g, request).board()
+            assert "terrain" in board or not g.state.terrain
+            for side in g.state.sides:
+                assert board == _board_of(g.view(side, events=False)), (g.state.segment, side)
+            checked += 1
+    assert checked > 100
 
 
 def test_10_a_seat_is_only_for_a_pending_request() -> None:

@@ -6,6 +6,7 @@ a human in that seat may use:
 - `seat.side`, `seat.request`: who decides and what is asked;
 - `seat.scenario`, `seat.cards`: the scenario and the ship cards, which both players see (the 20.1 terms);
 - `seat.view(events=False)`: `game.view(side)` (with the visible event log if `events`);
+- `seat.board()`: the public part of that view (wind, map, terrain, where each ship is), much cheaper;
 - `seat.determinized(rng)` / `seat.copies(n, rng)`: playable games consistent with that view, every hidden
   thing drawn from the captain's own `rng` (`cs_desktop.rules.determinize`), to look ahead on;
 - `seat.legal(answer)` / `seat.sample(rng)`: the engine's answer checker and random legal answer, run on the
@@ -32,7 +33,7 @@ if TYPE_CHECKING:
 
 
 class Seat:
-    __slots__ = ("side", "request", "scenario", "cards", "_view", "_copy", "_public")
+    __slots__ = ("side", "request", "scenario", "cards", "_view", "_board", "_copy", "_public")
 
     def __init__(self, game: Game, request: Request) -> None:
         from cs_desktop.rules.determinize import PublicRecord, _wipe_state, from_record, public_record
@@ -51,6 +52,15 @@ class Seat:
                 views[events] = game.view(side, events=events)
             return views[events]
 
+        boards: list[dict[str, Any]] = []
+
+        def board() -> dict[str, Any]:
+            if not boards:
+                from cs_desktop.rules.views import public_board
+
+                boards.append(public_board(game))
+            return boards[0]
+
         public: list[GameState] = []
         records: list[PublicRecord] = []
 
@@ -65,12 +75,18 @@ class Seat:
             return public[0]
 
         self._view: Callable[[bool], dict[str, Any]] = view
+        self._board: Callable[[], dict[str, Any]] = board
         self._copy: Callable[[Dice], Game] = copy
         self._public: Callable[[], GameState] = public_state
 
     def view(self, events: bool = False) -> dict[str, Any]:
         """What this side may know now (do not change it: it is shared with later calls)."""
         return self._view(events)
+
+    def board(self) -> dict[str, Any]:
+        """The board as every side sees it (`rules.views.public_board`): the same keys of `view()`, for a
+        captain that only steers and aims (do not change it)."""
+        return self._board()
 
     def determinized(self, rng: Dice) -> Game:
         """A game consistent with this side's view, hidden parts drawn from `rng` (a copy to play on)."""

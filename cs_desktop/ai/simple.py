@@ -28,6 +28,7 @@ SHOAL_RISK = 2.0
 class SimpleCaptain:
     def __init__(self, seed: int) -> None:
         self.dice = Dice(seed ^ 0xC0FFEE)
+        self._wind_scores: dict[tuple[int, int], float] = {}  # (wind, heading) -> half the position's rank
 
     # ------------------------------------------------------------ entry point
     def choose(self, seat: Seat) -> Any:
@@ -59,15 +60,21 @@ class SimpleCaptain:
         if square != esq:
             d = geo.mp_distance(square, esq)
             score -= abs(d - PREFERRED_RANGE) / 2
-            if geo.broadside_side_in_arc(square, heading, esq) is not None:
+            dx, dy = esq[0] - square[0], esq[1] - square[1]
+            in_range = d <= geo.BROADSIDE_RANGE  # geo.broadside_side_in_arc, both ways, from one distance
+            if in_range and geo.arcs(heading, dx, dy)[0] is not None:
                 score += 4
             if geo.rake(square, heading, esq, enemy["heading"]):
                 score += 4
-            if geo.broadside_side_in_arc(esq, enemy["heading"], square) is not None:
+            if in_range and geo.arcs(enemy["heading"], -dx, -dy)[0] is not None:
                 score -= 1.5
             if geo.rake(esq, enemy["heading"], square, heading):
                 score -= 4
-        score += get_tables().position_rank(self._letter(view, heading)) * 0.5
+        key = (view["wind"], heading)
+        rank = self._wind_scores.get(key)
+        if rank is None:
+            rank = self._wind_scores[key] = get_tables().position_rank(self._letter(view, heading)) * 0.5
+        score += rank
         width, height = view["map_size"]
         x, y = square
         if min(x, y, width - 1 - x, height - 1 - y) < 2:
@@ -98,7 +105,7 @@ class SimpleCaptain:
         return list(request.info.get("playable", []))[:1]
 
     def _select_maneuver(self, seat: Seat, request: Request) -> Any:
-        view = seat.view()
+        view = seat.board()  # where the ships are is all it reads
         assert request.ships is not None
         out = {}
         for ship_id, options in request.ships.items():
@@ -139,7 +146,7 @@ class SimpleCaptain:
         return score
 
     def _advance_turn(self, seat: Seat, request: Request) -> Any:
-        view = seat.view()
+        view = seat.board()  # where the ships are is all it reads
         assert request.ships is not None
         out = {}
         for ship_id, options in request.ships.items():
@@ -154,7 +161,7 @@ class SimpleCaptain:
         return out
 
     def _fire(self, seat: Seat, request: Request) -> Any:
-        view = seat.view()
+        view = seat.board()  # where the ships are is all it reads
         assert request.ships is not None
         out = {}
         for ship_id, options in request.ships.items():

@@ -7,50 +7,70 @@ from itertools import product
 from typing import TYPE_CHECKING, Any
 
 from cs_desktop.rules import geometry as geo
-from cs_desktop.rules.firing import HOLD, LONG_RANGE, can_fire_section, chaser_dice, line_of_fire
+from cs_desktop.rules.cards import SECTION_NAMES
+from cs_desktop.rules.firing import CARRONADE_RANGE, HOLD, LONG_RANGE, can_fire_section, chaser_dice, line_of_fire
 from cs_desktop.rules.terrain import fire_blocked
 
 if TYPE_CHECKING:
     from cs_desktop.rules.state import GameState, ShipState
 
 
-def firing_options(state: GameState, ship: ShipState) -> tuple[dict[str, Any], ...]:
+#: for n sections that can fire, every combination of their aims but all "hold", in the order of
+#: `product(("hold", "high", "low"), repeat=n)`
+_AIMS = {n: tuple(aims for aims in product(("hold", "high", "low"), repeat=n) if any(a != "hold" for a in aims))
+         for n in range(3)}
+
+
+def firing_options(state: GameState, ship: ShipState,
+                   enemies: list[ShipState] | None = None) -> tuple[dict[str, Any], ...]:
+    """HOLD, then for each enemy (`enemies`, or `state.enemies(ship)`) that bears every combination of the
+    loaded sections that have dice and their aims, or a ready chaser."""
     options: list[dict[str, Any]] = [HOLD]
     # A ship with nothing loaded (no broadside section, no chaser) has nothing to offer whatever bears: most
     # ships most impulses, so the lines to every enemy are not drawn for them.
     if not any(load is not None for load in ship.loads.values()) and not any(ship.chasers.values()):
         return (HOLD,)
-    for target in state.enemies(ship):
-        bearing = _bearing(state, ship, target)
-        if bearing is None:
-            continue
-        mp, side, chaser = bearing
+    # How far she can reach: a broadside of carronades only has dice within 6 MP (11.2, 11.4.4), so beyond
+    # that only long guns and a ready chaser (11.9) can fire; a ship with neither looks no further.
+    chaser_ready = any(ready and chaser_dice(ship, end) > 0 for end, ready in ship.chasers.items())
+    if chaser_ready or any(can_fire_section(ship, s, LONG_RANGE) for s in SECTION_NAMES):
+        reach = LONG_RANGE
+    elif any(can_fire_section(ship, s, 0) for s in SECTION_NAMES):
+        reach = CARRONADE_RANGE
+    else:
+        return (HOLD,)
+    # The sections that can fire depend on the range only through the carronades (within 6 MP), so they
+    # are found once a side and band, not once a target.
+    ready: dict[tuple[str, bool], list[str]] = {}
+    x, y, heading, terrain = ship.x, ship.y, ship.heading, state.terrain
+    arcs = geo.arcs
+    for target in state.enemies(ship) if enemies is None else enemies:
+        # The line of fire (`firing.line_of_fire`) without the rake and the sections hit, which the options do
+        # not need: a fleet's ships are looked at against every enemy at every fire step.
+        dx = target.x - x
+        dy = target.y - y
+        if dx == 0 and dy == 0:  # 9.2: in one square, as stacked
+            line = line_of_fire(state, ship, target)
+            if line is None:
+                continue
+            mp, side, chaser = line.mp, line.side, line.chaser
+        else:
+            ax = -dx if dx < 0 else dx
+            ay = -dy if dy < 0 else dy
+            mp = 3 * ax + 2 * (ay - ax) if ax < ay else 3 * ay + 2 * (ax - ay)  # geo.mp_distance, inline
+            if mp > reach:
+                continue
+            if terrain and fire_blocked(state, ship.square, target.square):
+                continue  # ruling R11.4.6b: an island stands between them
+            side, chaser = arcs(heading, dx, dy)  # LONG_RANGE is the arcs' range too (11.1, 11.9)
         if side is not None:
-            sections = [s for s in geo.sections_for_side(side) if can_fire_section(ship, s, mp)]
-            for aims in product(("hold", "high", "low"), repeat=len(sections)):
+            key = (side, mp <= CARRONADE_RANGE)
+            sections = ready.get(key)
+            if sections is None:
+                sections = ready[key] = [s for s in geo.sections_for_side(side) if can_fire_section(ship, s, mp)]
+            for aims in _AIMS[len(sections)]:
                 chosen = {s: a for s, a in zip(sections, aims, strict=True) if a != "hold"}
-                if chosen:
-                    options.append({"target": target.id, "sections": chosen, "chaser": None})
+                options.append({"target": target.id, "sections": chosen, "chaser": None})
         elif chaser is not None and ship.chasers[chaser] and chaser_dice(ship, chaser) > 0:
             options.append({"target": target.id, "sections": {}, "chaser": chaser})
     return tuple(options)
-
-
-def _bearing(state: GameState, firer: ShipState, target: ShipState) -> tuple[int, str | None, str | None] | None:
-    """(mp, broadside side, chaser end) of `line_of_fire` without the rake and the sections hit, which the
-    options do not need: a fleet's ships are listed against every enemy at every fire step, most out of range."""
-    dx = abs(firer.x - target.x)
-    dy = abs(firer.y - target.y)
-    if dx == 0 and dy == 0:
-        line = line_of_fire(state, firer, target)
-        return None if line is None else (line.mp, line.side, line.chaser)
-    mp = 3 * dx + 2 * (dy - dx) if dx < dy else 3 * dy + 2 * (dx - dy)  # geo.mp_distance, inline
-    if mp > LONG_RANGE:
-        return None
-    if state.terrain and fire_blocked(state, firer.square, target.square):
-        return None  # ruling R11.4.6b: an island stands between them
-    side = geo.broadside_side_in_arc(firer.square, firer.heading, target.square)
-    if side is not None:
-        return mp, side, None
-    end = geo.chaser_end_in_arc(firer.square, firer.heading, target.square)
-    return None if end is None else (mp, None, end)

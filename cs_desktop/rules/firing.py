@@ -118,7 +118,8 @@ def fire_step(g: Game) -> Gen:
 
     announced: dict[str, dict[str, Any]] = {}
     for side in state.initiative_order():
-        options = {s.id: firing_options(state, s) for s in state.afloat(side)}
+        foes = [s for s in state.afloat() if s.side != side]
+        options = {s.id: firing_options(state, s, foes) for s in state.afloat(side)}
         options = {k: v for k, v in options.items() if len(v) > 1}
         if not options:
             continue

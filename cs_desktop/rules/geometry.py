@@ -260,6 +260,24 @@ def facing_side(ship_sq: Square, heading: int, other_sq: Square) -> str:
     return "bow" if a > 0 else "stern"
 
 
+@lru_cache(maxsize=None)
+def arcs(heading: int, dx: int, dy: int) -> tuple[Optional[str], Optional[str]]:
+    """(broadside side, chaser end) in whose arc an offset ``(dx, dy)`` (not (0, 0)) lies from a ship on
+    ``heading``, whatever the range: exactly one of the two is set (11.1, 11.9). A pure function of three
+    small integers, kept in a table as it is asked for: the fire options of a fleet ask it for every ship
+    against every enemy at every fire step (issue 14)."""
+    fx, fy = VECTORS[heading]
+    rx, ry = _RIGHT[heading]
+    a = dx * fx + dy * fy  # ahead (see ship_frame)
+    b = dx * rx + dy * ry  # to starboard
+    abs_a = -a if a < 0 else a
+    if b >= abs_a:
+        return "starboard", None
+    if -b >= abs_a:
+        return "port", None
+    return None, ("bow" if a > 0 else "stern")
+
+
 def broadside_side_in_arc(ship_sq: Square, heading: int, target_sq: Square) -> Optional[str]:
     """11.1: 'starboard' if ``target_sq`` bears 45..135 deg (inclusive) and 'port' if 225..315 deg
     (inclusive), provided it is within 24 MP; else None (also None for the same square).
@@ -268,16 +286,8 @@ def broadside_side_in_arc(ship_sq: Square, heading: int, target_sq: Square) -> O
     (fore chaser arc). Heading 2 -> (13, 10) and (10, 13) starboard, (7, 10) port, (13, 7) None."""
     if ship_sq == target_sq:
         return None
-    a, b = ship_frame(ship_sq, heading, target_sq)
-    if a < 0:
-        a = -a
-    if b >= a:
-        side = "starboard"
-    elif -b >= a:
-        side = "port"
-    else:
-        return None
-    return side if mp_distance(ship_sq, target_sq) <= BROADSIDE_RANGE else None
+    side = arcs(heading, target_sq[0] - ship_sq[0], target_sq[1] - ship_sq[1])[0]
+    return side if side is not None and mp_distance(ship_sq, target_sq) <= BROADSIDE_RANGE else None
 
 
 def chaser_end_in_arc(ship_sq: Square, heading: int, target_sq: Square) -> Optional[str]:
@@ -285,16 +295,8 @@ def chaser_end_in_arc(ship_sq: Square, heading: int, target_sq: Square) -> Optio
     (135 < bearing < 225), i.e. outside both broadside arcs, and within 24 MP; else None."""
     if ship_sq == target_sq:
         return None
-    a, b = ship_frame(ship_sq, heading, target_sq)
-    if b < 0:
-        b = -b
-    if a > b:
-        end = "bow"
-    elif -a > b:
-        end = "stern"
-    else:
-        return None
-    return end if mp_distance(ship_sq, target_sq) <= BROADSIDE_RANGE else None
+    end = arcs(heading, target_sq[0] - ship_sq[0], target_sq[1] - ship_sq[1])[1]
+    return end if end is not None and mp_distance(ship_sq, target_sq) <= BROADSIDE_RANGE else None
 
 
 def sections_for_side(side: str) -> tuple[str, str]:

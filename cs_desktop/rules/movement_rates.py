@@ -59,25 +59,25 @@ def fractional_relativity(state: GameState, ships: list[ShipState], letters: dic
     and set it aside; the last two are set normally; then take away the slowest positive speed of a ship not
     In Irons. Ruling R21.1 in docs/rulings.md: pairings are between ships of different sides while both sides
     have ships left, ties broken by ship order."""
+    # Each ship's pairings, best first (most MP, then ship order): the pairing a round takes is then the first
+    # one still open in some ship's list, with no need to weigh every pair again as ships are set aside.
+    order = {s.id: i for i, s in enumerate(ships)}
+    choices = {a.id: sorted(((_pair(state, a, b, letters)[a.id], order[b.id], b) for b in ships if b is not a),
+                            key=lambda c: (-c[0], c[1]))
+               for a in ships}
     remaining = list(ships)
     speeds: dict[str, int] = {}
-    pair_mp: dict[tuple[str, str], int] = {}  # a pairing's MP for its first ship does not change as ships go
     while len(remaining) > 2:
-        best: tuple[int, int, int] | None = None
+        best: tuple[int, int] | None = None  # (mp, -place in `remaining`) of the best pairing's first ship
         best_ship = None
         mixed_left = len({s.side for s in remaining}) > 1
         for i, a in enumerate(remaining):
-            for j, b in enumerate(remaining):
-                if i == j:
+            for mp, _, b in choices[a.id]:
+                if b.id in speeds or (mixed_left and a.side == b.side):
                     continue
-                if mixed_left and a.side == b.side:
-                    continue
-                mp = pair_mp.get((a.id, b.id))
-                if mp is None:
-                    mp = pair_mp[a.id, b.id] = _pair(state, a, b, letters)[a.id]
-                key = (mp, -i, -j)
-                if best is None or key > best:
-                    best, best_ship = key, a
+                if best is None or (mp, -i) > best:
+                    best, best_ship = (mp, -i), a
+                break
         assert best is not None and best_ship is not None
         speeds[best_ship.id] = best[0]
         remaining.remove(best_ship)

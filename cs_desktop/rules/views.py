@@ -38,6 +38,30 @@ def side_view(g: Game, side: str | None, events: bool = True) -> dict[str, Any]:
     return data
 
 
+#: what every side's view shows of every ship as it is (where she is, how she lies, whether she still fights)
+BOARD_SHIP_FIELDS = ("side", "x", "y", "heading", "speed", "struck", "captured")
+
+
+def public_board(g: Game) -> dict[str, Any]:
+    """The board as every side sees it: the wind, the map, its terrain and where each ship is. It is the same
+    for every side, and equal to the same keys of any `side_view` (tests/test_seat.py), so it reveals
+    nothing a view does not; it costs a fraction of a view, for a captain that only steers and aims (a fleet
+    asks for one maneuver at a time, issue 14)."""
+    state = g.state
+    fleet = state.fleet_rules
+    ships: dict[str, dict[str, Any]] = {}
+    for sid, s in state.ships.items():
+        ship = {"side": s.side, "x": s.x, "y": s.y, "heading": s.heading, "speed": s.speed, "struck": s.struck,
+                "captured": s.captured}
+        if fleet:  # as in GameState.to_dict: only under the fleet rules
+            ship["escaped"] = s.escaped
+        ships[sid] = ship
+    out: dict[str, Any] = {"wind": state.wind, "map_size": list(state.map_size), "ships": ships}
+    if state.terrain:
+        out["terrain"] = [[x, y, kind] for (x, y), kind in sorted(state.terrain.items())]
+    return out
+
+
 def _tops(g: Game) -> dict[str, Any]:
     """Each ship's highest boxes (from its card, which never changes in a game): made once a game and shared by
     its views, like the rest of a view (a view is read, never changed)."""

@@ -585,3 +585,22 @@ def test_12_0_grapple_alignment_all_pairs(ip: int, nip: int) -> None:
         assert new_nip == ip
     else:
         assert new_nip == turn(ip, 4)
+
+
+def test_11_1_11_9_arcs_table_agrees_with_the_bearing_for_every_offset_and_heading() -> None:
+    """`arcs` (the table the fire options and the simple captain read) against the bearing in degrees: a
+    broadside bears 45..135 (starboard) or 225..315 (port), inclusive; otherwise the bow chaser (< 45 or
+    > 315) or the stern chaser (135..225, exclusive)."""
+    for heading in range(1, 9):
+        for dx in range(-12, 13):
+            for dy in range(-12, 13):
+                if dx == dy == 0:
+                    continue
+                bearing = g.relative_bearing((20, 20), heading, (20 + dx, 20 + dy))
+                side, end = g.arcs(heading, dx, dy)
+                if 45 <= bearing <= 135:
+                    assert (side, end) == ("starboard", None), (heading, dx, dy, bearing)
+                elif 225 <= bearing <= 315:
+                    assert (side, end) == ("port", None), (heading, dx, dy, bearing)
+                else:
+                    assert (side, end) == (None, "bow" if bearing < 45 or bearing > 315 else "stern")

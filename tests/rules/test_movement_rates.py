@@ -8,9 +8,18 @@ average 0..8 -> 0,0,1,1,2,2,3,3,3; fast -> 0,1,1,2,2,3,3,3,3."""
 
 from __future__ import annotations
 
+import random
+from pathlib import Path
+
+from cs_desktop.files import load_scenario_with_ships
+from cs_desktop.rules.game import Game
+from cs_desktop.rules.movement_rates import _pair, fractional_relativity, wind_position
+
 from tests.rules.harness import at, drive, duel, events_of
 
 from tests.rules.sailing_kit import fix_speeds, next_dice
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_21_1_fractional_relativity_three_ships():
@@ -19,6 +28,49 @@ def test_21_1_fractional_relativity_three_ships():
     Java 8, Guerriere 10. Then all lose the slowest positive speed (8): 1, 0, 2."""
     game, got = speeds((10, 12, 4), (22, 14, 2), [6, 1, 1, 1, 1], extra={"gb": [("guerriere", (20, 5, 5))]})
     assert {k: v[0] for k, v in got.items()} == {"constitution": 1, "java": 0, "guerriere": 2}
+
+
+def _21_1_as_written(state, ships, letters):
+    """21.1 read directly: every round weighs every open pairing of two ships (of different sides while both
+    have ships left) and sets aside the ship the best one favours, ties by ship order; the last two are
+    paired normally; then the slowest positive speed of a ship not In Irons is taken away."""
+    remaining, speeds = list(ships), {}
+    while len(remaining) > 2:
+        mixed = len({s.side for s in remaining}) > 1
+        pairs = [(_pair(state, a, b, letters)[a.id], -i, -j, a) for i, a in enumerate(remaining)
+                 for j, b in enumerate(remaining) if i != j and not (mixed and a.side == b.side)]
+        mp, _, _, fastest = max(pairs, key=lambda p: p[:3])
+        speeds[fastest.id] = mp
+        remaining.remove(fastest)
+    speeds.update(_pair(state, remaining[0], remaining[1], letters))
+    positive = [speeds[s.id] for s in ships if speeds[s.id] > 0 and letters[s.id] != "H"]
+    floor = min(positive) if positive else 0
+    return {s.id: max(0, speeds[s.id] - floor) for s in ships}
+
+
+def test_21_1_fractional_relativity_is_the_rule_as_written_for_fleets_in_any_position():
+    """The 21.1 procedure (`fractional_relativity`, which keeps each ship's pairings sorted so as not to weigh
+    every pair again each round) gives the speeds of the rule read directly, for 3 to 24 ships at any headings,
+    two sides (either with the initiative) and three (in any initiative order), one side often left alone."""
+    rng = random.Random(21)
+    checked = 0
+    for name in ("frigate-fleets-12-a-side.json", "three-flags-off-guadeloupe.json"):
+        scenario, cards = load_scenario_with_ships(ROOT / "scenarios" / "fleets" / name)
+        for trial in range(60):
+            state = Game(scenario, cards, trial, {"turn_limit": 2}).state
+            for ship in state.ships.values():
+                ship.heading = rng.randint(1, 8)
+            sides = list(state.sides)
+            rng.shuffle(sides)
+            if len(sides) > 2:
+                state.order = sides
+            else:
+                state.initiative = sides[0]
+            chosen = rng.sample(list(state.ships.values()), rng.randint(3, len(state.ships)))
+            letters = {s.id: wind_position(state, s) for s in chosen}
+            assert fractional_relativity(state, chosen, letters) == _21_1_as_written(state, chosen, letters)
+            checked += 1
+    assert checked == 120
 
 
 def speeds(a, b, dice, *, extra=None, qualities=(None, None), relativity="standard", con=None, halve=()):
