@@ -122,3 +122,60 @@ def test_the_row_must_still_hold_the_battle(tmp_path: Path) -> None:
         assert "no campaign 99" in battle_in_row(library, CampaignResumable(tmp_path, 99, "C", "B", 1, "", 0, 1.0))
     finally:
         library.close()
+
+
+def test_the_battle_on_the_board_is_marked_after_each_decision_and_unmarked_at_its_end_or_another_game(
+        tmp_path: Path) -> None:
+    from cs_desktop.campaign import policy
+    from cs_desktop.library import Library
+    from cs_desktop.play.campaign_battle import CampaignBattle
+    from cs_desktop.play.campaign_presenter import CampaignPresenter
+    from cs_desktop.play.presenter import PlayPresenter
+    from cs_desktop.rules.cards import Scenario
+    from cs_desktop.rules.game import Game
+    from cs_desktop.simulate import play_game
+
+    def to_battle(library: Library) -> CampaignPresenter:
+        p = CampaignPresenter.start(library, "constitution-1812", 3)
+        while (req := p.request()) is not None and req.kind != "battle":
+            assert p.choose(policy.choose(p.engine, req))
+        return p
+
+    store = AutosaveStore(tmp_path / "data")
+    store.start_session()
+    mark = CampaignMark(tmp_path / "data")
+    library = Library.open(tmp_path / "lib", import_shipped=False)
+    try:
+        p = to_battle(library)
+        play = PlayPresenter(store)
+        link = CampaignBattle(play, p, computer="simple")
+        assert play.game is not None and mark.read() is not None  # from the battle's start
+        for i in range(6):
+            moved = play.computer_move()
+            if moved is not None:
+                play.computer_answered(moved, moved.captain.choose(moved.seat), None)
+            else:
+                assert play.submit(play.random_answer(i))
+        found = mark.read()
+        assert found is not None and found.campaign_id == p.campaign_id and found.campaign == p.name
+        assert found.decisions == len(play.game.decisions) and found.battle == play.game.scenario.title
+        assert p.resumed_battle() == list(play.game.decisions)  # the row holds what the mark points to
+        # the battle fought to its end: handed to the campaign, the mark goes
+        scenario, cards, seed, options, _side = p.battle_setup()
+        finished = play_game(scenario, cards, seed, ("simple", "simple"), options)
+        play.new_game(Game.replay(scenario, cards, seed, finished.decisions, options),
+                      {s.id: "human" for s in scenario.sides})
+        assert link.done and mark.read() is None
+
+        # another campaign's battle, then an ordinary game takes the board: the mark goes
+        q = to_battle(library)
+        play2 = PlayPresenter(store)
+        CampaignBattle(play2, q, computer="simple")
+        assert play2.game is not None and mark.read() is not None
+        game = play2.game
+        other = Scenario.model_validate({**game.scenario.model_dump(mode="json"), "id": "not-the-campaigns"})
+        play2.new_game(Game(other, dict(game.cards), seed=1, options={}), {s.id: "human" for s in other.sides})
+        assert mark.read() is None
+        assert q.resumed_battle() is not None  # the campaign still holds its battle (Continue...)
+    finally:
+        library.close()
