@@ -12,6 +12,7 @@ from PySide6.QtCore import QSettings, QTimer
 
 from cs_desktop.gui.campaign_resume import offer_campaign_battle
 from cs_desktop.gui.main_window import MainWindow
+from cs_desktop.gui.resume_offer import not_now
 from cs_desktop.gui.session import GameSession
 from cs_desktop.play.autosave import LOCK_NAME, AutosaveStore, default_data_dir
 from cs_desktop.play.campaign_mark import CampaignResumable, crashed_campaign_battle, the_offer
@@ -53,6 +54,8 @@ def open_main_window(folder: str | os.PathLike[str] | None = None) -> MainWindow
     if message:
         QTimer.singleShot(0, lambda: window.show_error("Damaged files set aside", message))
     if isinstance(offer, CampaignResumable):
+        if found is not None:  # an older unfinished game: kept for later as Not now keeps it (nothing overwrites it)
+            QTimer.singleShot(0, lambda: not_now(window, found))
         QTimer.singleShot(0, lambda: offer_campaign_battle(window, offer))
     elif offer is not None:
         QTimer.singleShot(0, lambda: window.offer_resume(offer))

@@ -120,7 +120,7 @@ def crashed_campaign_battle(store: AutosaveStore, lock_damaged: bool = False) ->
 
 def the_offer(game: Resumable | None, battle: CampaignResumable | None) -> Resumable | CampaignResumable | None:
     """The one thing start-up offers: the campaign battle or the ordinary game, whichever was played last (the
-    other stays where it is: the campaign in its row, the game in the autosave and the player's file)."""
+    other is kept: the campaign in its row, for Campaign > Continue...; the game as Not now keeps it, gui/start.py)."""
     if battle is None:
         return game
     if game is None or battle.saved_at >= game.saved_at:

@@ -8,11 +8,11 @@ gui/campaign_resume.CampaignResumeOffer.
 Actions: start the Constitution campaign, fight its first battle on the board, answer six decisions; simulate the
 crash (the session lock left naming a process that is gone, the window never closed); start again; answer
 Continue, or Not now and then Campaign > Continue...; start with a damaged mark, a mark naming no campaign, a
-campaign whose battle is over, and after a clean exit.
+campaign whose battle is over, after a clean exit, and with an older unfinished game in the autosave.
 Expected: the offer names the campaign, "Constitution vs Guerriere" and the turn; Continue: the same decisions,
 the same game (fingerprint), the same request on the board; Not now: the campaign's row unchanged, the mark
 gone, Continue... later gives the same battle; a damaged mark is set aside and said, the others ask nothing and
-the window starts.
+the window starts; the older game is kept for later (unfinished-….csgame, Recent games), never overwritten.
 """
 
 from __future__ import annotations
@@ -170,3 +170,40 @@ def test_15_6_a_mark_after_a_clean_exit_is_not_a_crash(qtbot: Any, tmp_path: Pat
     _mark(data, 1)  # no session lock: the last session ended cleanly
     window = _start(qtbot, data)
     assert window.resume_box is None and window.statusBar().currentMessage() == ""
+
+
+def test_15_6_an_older_unfinished_game_is_kept_for_later_when_the_campaign_battle_is_offered(
+        qtbot: Any, tmp_path: Path) -> None:
+    import time
+
+    from cs_desktop.campaign import policy
+    from cs_desktop.library import Library
+    from cs_desktop.play.autosave import AutosaveStore
+    from cs_desktop.play.campaign_presenter import CampaignPresenter
+    from cs_desktop.savegame import load_game
+    from tests.test_savegame import played_game
+
+    data = tmp_path / "data"
+    game = played_game(30)
+    AutosaveStore(data).write(game, {"seats": {"us": "human", "gb": "simple"}})  # an ordinary game, earlier
+    library = Library.open(data)
+    try:  # then a campaign's battle on the board, its row holding it
+        p = CampaignPresenter.start(library, "constitution-1812", 3)
+        while (req := p.request()) is not None and req.kind != "battle":
+            assert p.choose(policy.choose(p.engine, req))
+        p.battle_progress([])
+    finally:
+        library.close()
+    _mark(data, p.campaign_id)
+    mark = json.loads((data / CAMPAIGN_MARK_NAME).read_text(encoding="utf-8"))
+    (data / CAMPAIGN_MARK_NAME).write_text(json.dumps(dict(mark, saved_at=time.time() + 60)), encoding="utf-8")
+    _crash(data)
+
+    window = _start(qtbot, data)
+    assert isinstance(window.resume_box, CampaignResumeOffer)  # one question: the battle played last
+    assert not (data / "autosave.csgame").exists()
+    kept = [path for path in data.iterdir() if path.name.startswith("unfinished-")]
+    assert len(kept) == 1 and load_game(kept[0]).game.fingerprint() == game.fingerprint()  # nothing lost
+    assert [Path(e.path) for e in window.recent.entries()] == [kept[0].resolve()]
+    click(qtbot, window.resume_box.continue_button)
+    assert window.campaign.battle is not None and window.stack.currentWidget() is window.board
