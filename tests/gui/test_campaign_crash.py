@@ -7,7 +7,8 @@ the campaign's row, the mark `campaign-battle.json` (play/campaign_mark.py), the
 gui/campaign_resume.CampaignResumeOffer.
 Actions: start the Constitution campaign, fight its first battle on the board, answer six decisions; simulate the
 crash (the session lock left naming a process that is gone, the window never closed); start again; answer
-Continue, or Not now and then Campaign > Continue...; start with a damaged mark, a mark naming no campaign, a
+Continue, or Not now and then Campaign > Continue...; start with a damaged mark, a mark naming no campaign, an
+unreadable campaign row, a
 campaign whose battle is over, after a clean exit, and with an older unfinished game in the autosave.
 Expected: the offer names the campaign, "Constitution vs Guerriere" and the turn; Continue: the same decisions,
 the same game (fingerprint), the same request on the board; Not now: the campaign's row unchanged, the mark
@@ -141,7 +142,7 @@ def test_15_6_a_damaged_mark_is_set_aside_and_the_program_starts(qtbot: Any, tmp
     assert any(p.name.startswith(f"{CAMPAIGN_MARK_NAME}.damaged-") for p in data.iterdir())  # kept, never deleted
 
 
-def test_15_6_a_mark_naming_no_campaign_or_a_finished_battle_asks_nothing(qtbot: Any, tmp_path: Path) -> None:
+def test_15_6_a_mark_naming_no_campaign_a_finished_battle_or_an_unreadable_row_asks_nothing(qtbot: Any, tmp_path: Path) -> None:
     from cs_desktop.library import Library
     from cs_desktop.play.campaign_presenter import CampaignPresenter
 
@@ -163,6 +164,19 @@ def test_15_6_a_mark_naming_no_campaign_or_a_finished_battle_asks_nothing(qtbot:
     _crash(data)
     window = _start(qtbot, data)
     assert window.resume_box is None and "no battle in play" in window.statusBar().currentMessage()
+    window.close()
+
+    import sqlite3
+
+    con = sqlite3.connect(data / "library.sqlite3")  # the campaign's row cut short: unreadable
+    with con:
+        con.execute("UPDATE campaigns SET state_json = '{\"cut' WHERE id = ?", (campaign_id,))
+    con.close()
+    _mark(data, campaign_id)
+    _crash(data)
+    window = _start(qtbot, data)
+    assert window.resume_box is None and window.isVisible()
+    assert "not readable JSON" in window.statusBar().currentMessage()
 
 
 def test_15_6_a_mark_after_a_clean_exit_is_not_a_crash(qtbot: Any, tmp_path: Path) -> None:
