@@ -7,9 +7,9 @@ the campaign's row, the mark `campaign-battle.json` (play/campaign_mark.py), the
 gui/campaign_resume.CampaignResumeOffer.
 Actions: start the Constitution campaign, fight its first battle on the board, answer six decisions; simulate the
 crash (the session lock left naming a process that is gone, the window never closed); start again; answer
-Continue, or Not now and then Campaign > Continue...; start with a damaged mark, a mark naming no campaign, an
-unreadable campaign row, a
-campaign whose battle is over, after a clean exit, and with an older unfinished game in the autosave.
+Continue, or Not now and then Campaign > Continue...; start with a damaged mark, a mark naming no campaign, a
+campaign whose battle is over or an unreadable campaign row, after a clean exit, and with an older unfinished
+game in the autosave.
 Expected: the offer names the campaign, "Constitution vs Guerriere" and the turn; Continue: the same decisions,
 the same game (fingerprint), the same request on the board; Not now: the campaign's row unchanged, the mark
 gone, Continue... later gives the same battle; a damaged mark is set aside and said, the others ask nothing and
