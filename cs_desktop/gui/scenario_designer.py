@@ -164,13 +164,12 @@ class ScenarioDesigner(EditorBase):
         assert isinstance(relativity_box, QBoxLayout)
         relativity_box.insertWidget(1, self.error_for("options.relativity"))  # the problem above the hint
         self.bids: list[tuple[QLabel, QSpinBox]] = []
-        bids_layout = form.layout("bids-layout")
-        assert isinstance(bids_layout, QBoxLayout)
+        bids = form.get(QWidget, "bids")
         for i in range(MAX_SIDES):
             if i < 2:  # the form's; a third and fourth side's are made in code (R6.0a, R20.1m)
                 lab, spin = form.get(QLabel, f"bid_label:{i}"), form.get(QSpinBox, f"bid:{i}")
             else:
-                lab, spin = bid_widgets(bids_layout, i)
+                lab, spin = bid_widgets(bids, i)
             spin.valueChanged.connect(lambda v, i=i: self._set_bid(i, v))
             self.bids.append((lab, spin))
         self.on_refresh(self._refresh_sides_refs)

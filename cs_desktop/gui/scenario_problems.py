@@ -84,7 +84,7 @@ def place_words(key: str, sides: Any) -> str:
         name = ""
         if isinstance(sides, list) and i < len(sides) and isinstance(sides[i], dict):
             name = str(sides[i].get("name") or "")
-        side = f"Side {i + 1}" + (f" ({name})" if name else "")
+        side = f"Side {i + 1}" + (f" ({name})" if name and name != f"Side {i + 1}" else "")
         return f"{side} {m.group(3)}".strip()
     if not key:
         return "the scenario"

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from PySide6.QtWidgets import QApplication, QGroupBox, QLineEdit, QPushButton, QScrollArea
+from PySide6.QtWidgets import QApplication, QComboBox, QGroupBox, QLineEdit, QPushButton, QScrollArea
 
 import cs_desktop
 from cs_desktop.files import load_scenario_with_ships
@@ -119,7 +119,7 @@ def test_14_a_refused_save_scrolls_to_the_fourth_sides_problem(qtbot: Any, lib: 
 
 
 def test_14_the_problem_words() -> None:
-    sides = [{"id": "us"}, {"id": "fr"}, {"id": "us"}, {"id": "fr", "name": "Armée"}]
+    sides = [{"id": "us", "name": "Side 1"}, {"id": "fr"}, {"id": "us"}, {"id": "fr", "name": "Armée"}]
     assert at_the_sides([("sides", "must have different ids"), ("wind", "bad")], sides) == [
         ("sides[2].id", "side 1 has the id 'us' already; each side needs its own"),
         ("sides[3].id", "side 2 has the id 'fr' already; each side needs its own"), ("wind", "bad")]
@@ -129,3 +129,20 @@ def test_14_the_problem_words() -> None:
     words = places_words({"sides[3].name": ["x"], "sides[2].ships": ["y"], "": ["z"]},
                          ["sides[2].ships", "sides[3].name", ""], sides)
     assert words == "Side 3 ships, Side 4 (Armée) name, the scenario"
+    assert places_words({"sides[0]": ["x"]}, [], sides) == "Side 1"  # not "Side 1 (Side 1)"
+
+
+def test_14_with_four_sides_every_sides_fields_fit_the_pane(qtbot: Any, lib: Any) -> None:
+    """Four bids in one row made the form wider than its pane (no horizontal scroll bar): the sides' Nation and
+    Heading were cut off. The third and fourth bids go in a second row."""
+    d = _four_sides(qtbot, lib)
+    QApplication.processEvents()
+    area = d.findChild(QScrollArea, "form_area")
+    assert area.widget().width() <= area.viewport().width()
+    for i in range(4):
+        nation = d.findChild(QComboBox, f"side:{i}:nation")
+        right = nation.mapTo(area.widget(), nation.rect().topRight()).x()
+        assert right <= area.viewport().width(), (i, right)
+    spins = [spin for _lab, spin in d.bids]
+    assert all(s.isVisible() for s in spins)
+    assert spins[2].parentWidget() is spins[3].parentWidget() is not spins[0].parentWidget()
