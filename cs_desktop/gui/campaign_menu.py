@@ -4,7 +4,7 @@ problem), the campaign page in the window's centre and the captain's journal doc
 starts the battle in the window's own game session (`play/campaign_battle.py` links the two: every decision
 kept in the campaign's row, the finished game handed to the campaign); after it the page comes back. The battle
 is the campaign's: closing the window mid-battle asks nothing (its row keeps every decision) and Continue…
-resumes it on the board."""
+resumes it on the board; after a crash mid-battle the next start offers it (gui/campaign_resume.py)."""
 
 from __future__ import annotations
 

@@ -12,6 +12,7 @@ the In-Irons and start-square checks) and against the library's ship cards (ship
 from __future__ import annotations
 
 import copy
+import html
 import json
 from typing import Any
 
@@ -25,6 +26,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPlainTextEdit,
     QPushButton,
+    QScrollArea,
     QSpinBox,
     QSplitter,
     QTextBrowser,
@@ -36,6 +38,7 @@ from cs_desktop.gui.editor_base import ERROR_STYLE, EditorBase, show_as_window
 from cs_desktop.gui.editor_commands import library_bridge, replace_all
 from cs_desktop.gui.forms import load_form
 from cs_desktop.gui.scenario_more_sides import BALANCE_TWO_SIDES, bid_widgets, relativity_hint
+from cs_desktop.gui.scenario_problems import at_the_sides, describe, first_problem, places_words, side_keys
 from cs_desktop.gui.scenario_sides import COMPASS, SideTables
 from cs_desktop.gui.scenario_switches import bind_switches
 from cs_desktop.gui.scenario_terrain import TerrainTool
@@ -47,7 +50,7 @@ from cs_desktop.rules.movement_rates import wind_from
 #: the fields with a problem label under them (`box-<key>` in the form)
 ERROR_KEYS = ("id", "title", "date", "location", "description", "engagement", "wind", "weather_gauge",
               "historical_outcome", "options.bid", "options.turn_limit", "sources", "sides", "terrain", "",
-              *(f"sides[{i}]{part}" for i in range(2) for part in (".id", ".name", ".ships", "")))
+              *side_keys(0), *side_keys(1))  # a third and fourth side's: SideTables.ensure_boxes
 
 NEW_SCENARIO: dict[str, Any] = {
     "format": "captains-sea/scenario",
@@ -71,17 +74,6 @@ NEW_SCENARIO: dict[str, Any] = {
     "victory_override": {},
     "sources": [],
 }
-
-
-def ship_path_label(path: str) -> str:
-    """'sides[0].ships[1].heading' -> 'ship 2, heading' (for the problem shown under a side's ships)."""
-    import re
-
-    m = re.match(r"sides\[\d+\]\.ships\[(\d+)\]\.?(.*)", path)
-    if not m:
-        return path
-    rest = m.group(2).replace("_", " ")
-    return f"ship {int(m.group(1)) + 1}" + (f", {rest}" if rest else "")
 
 
 class ScenarioDesigner(EditorBase):
@@ -127,6 +119,7 @@ class ScenarioDesigner(EditorBase):
         form = load_form("scenario_designer", self)
         self.bind_undo_buttons(form)
         self.status = form.get(QLabel, "status")
+        self.form_area = form.get(QScrollArea, "form_area")
         self.save_button = form.get(QPushButton, "save")
         self.save_button.clicked.connect(self.save)
         self.balance_button = form.get(QPushButton, "balance")
@@ -171,13 +164,12 @@ class ScenarioDesigner(EditorBase):
         assert isinstance(relativity_box, QBoxLayout)
         relativity_box.insertWidget(1, self.error_for("options.relativity"))  # the problem above the hint
         self.bids: list[tuple[QLabel, QSpinBox]] = []
-        bids_layout = form.layout("bids-layout")
-        assert isinstance(bids_layout, QBoxLayout)
+        bids = form.get(QWidget, "bids")
         for i in range(MAX_SIDES):
             if i < 2:  # the form's; a third and fourth side's are made in code (R6.0a, R20.1m)
                 lab, spin = form.get(QLabel, f"bid_label:{i}"), form.get(QSpinBox, f"bid:{i}")
             else:
-                lab, spin = bid_widgets(bids_layout, i)
+                lab, spin = bid_widgets(bids, i)
             spin.valueChanged.connect(lambda v, i=i: self._set_bid(i, v))
             self.bids.append((lab, spin))
         self.on_refresh(self._refresh_sides_refs)
@@ -273,9 +265,7 @@ class ScenarioDesigner(EditorBase):
 
     # ------------------------------------------------------------------ validation and views
     def describe(self, path: str, key: str, message: str) -> str:
-        if key == path or not key:
-            return message
-        return f"{ship_path_label(path)}: {message}"
+        return describe(path, key, message)
 
     def compute_problems(self) -> list[tuple[str, str]]:
         self.scenario = None
@@ -283,7 +273,7 @@ class ScenarioDesigner(EditorBase):
         try:
             scenario = parse_scenario(json.dumps(self.doc.data), "scenario")
         except FileFormatError as e:
-            return list(e.problems)
+            return at_the_sides(e.problems, self.doc.get(("sides",)))
         problems: list[tuple[str, str]] = []
         cards: dict[str, ShipCard] = {}
         for i, side in enumerate(scenario.sides):
@@ -314,8 +304,8 @@ class ScenarioDesigner(EditorBase):
         # side statistics (FP/CR/DC of each ship are shown in the VP explanation)
         n = len(self.problems)
         if n:
-            self.status.setText(f"<span style='{ERROR_STYLE}'>{n} problem{'s' if n > 1 else ''} to fix "
-                                f"(marked ⚠ by the fields)</span>")
+            self.status.setText(f"<span style='{ERROR_STYLE}'>{n} problem{'s' if n > 1 else ''} to fix, "
+                                f"marked ⚠ by the fields: {self._where()}</span>")
         elif not self.stack.isClean():
             self.status.setText("Valid scenario, not saved yet.")
         else:
@@ -326,6 +316,11 @@ class ScenarioDesigner(EditorBase):
         self.balance_button.setToolTip(BALANCE_TWO_SIDES if many else self.balance_tip)
         self._show_terms()
         self._show_board()
+
+    def _where(self) -> str:
+        """The places showing a problem, in words (a third or fourth side's box may be out of sight)."""
+        by_key = {key: [lab.text()] for key, lab in self.errors.items() if not lab.isHidden() and lab.text()}
+        return html.escape(places_words(by_key, self.errors, self.doc.get(("sides",))))
 
     def _show_terms(self) -> None:
         self.terms = show_terms(self.scenario, self.cards, self.terms_label, self.steps,
@@ -352,7 +347,10 @@ class ScenarioDesigner(EditorBase):
         self.refresh()
         if self.scenario is None:
             self.status.setText(f"<span style='{ERROR_STYLE}'>Not saved: fix the {len(self.problems)} "
-                                f"problem(s) marked ⚠ first.</span>")
+                                f"problem(s) marked ⚠ first: {self._where()}</span>")
+            first = first_problem(self.errors.values())
+            if first is not None:  # a third or fourth side's box may be out of sight
+                self.form_area.ensureWidgetVisible(first)
             return False
         try:
             entry = self.library.save_scenario(self.scenario)

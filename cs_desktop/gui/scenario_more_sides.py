@@ -76,14 +76,28 @@ def side_box(i: int, parent: QWidget | None) -> QGroupBox:
     return box
 
 
-def bid_widgets(layout: QBoxLayout, i: int) -> tuple[QLabel, QSpinBox]:
-    """The bid label and box of side `i` (a third or fourth side), put after the form's two (19.0, R20.1m)."""
-    lab, spin = QLabel(), QSpinBox()
+def bid_widgets(bids: QWidget, i: int) -> tuple[QLabel, QSpinBox]:
+    """The bid label and box of side `i` (a third or fourth side, 19.0, R20.1m), in a second row under the form's
+    two (`bids-more`): four in one row made the form wider than its pane, cutting off the sides' right-hand
+    fields."""
+    host = bids.parentWidget()
+    row = host.findChild(QWidget, "bids-more") if host is not None else None
+    if row is None:
+        row = QWidget(host)
+        row.setObjectName("bids-more")
+        made = QHBoxLayout(row)
+        made.setContentsMargins(0, 0, 0, 0)
+        made.addStretch(1)
+        insert_after(bids, row)
+    layout = row.layout()
+    assert isinstance(layout, QBoxLayout)
+    lab, spin = QLabel(row), QSpinBox(row)
     lab.setObjectName(f"bid_label:{i}")
     spin.setObjectName(f"bid:{i}")
     spin.setMaximum(200)
-    layout.insertWidget(2 * i, lab)
-    layout.insertWidget(2 * i + 1, spin)
+    at = layout.count() - 1  # before the stretch
+    layout.insertWidget(at, lab)
+    layout.insertWidget(at + 1, spin)
     return lab, spin
 
 

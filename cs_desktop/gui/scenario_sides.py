@@ -20,6 +20,7 @@ from cs_desktop.gui.editor_base import NATIONS, EditorBase
 from cs_desktop.gui.editor_commands import SetValues
 from cs_desktop.gui.forms import Form
 from cs_desktop.gui.scenario_more_sides import insert_after, new_side, side_box, side_buttons
+from cs_desktop.gui.scenario_problems import side_keys
 from cs_desktop.gui.spin_table import SpinTable
 from cs_desktop.rules.cards import MAX_SIDES
 from cs_desktop.rules.tables import get_tables
@@ -125,7 +126,7 @@ class SideTables:
             box = side_box(i, self.sides[-1].box.parentWidget())
             insert_after(self.sides[-1].box, box)
             self._bind_side(i)
-            self.designer.place_errors(self.form, [f"sides[{i}]{part}" for part in (".id", ".name", ".ships", "")])
+            self.designer.place_errors(self.form, side_keys(i))  # its problems shown as sides 1 and 2's
             self._fill_ship_choices(self.sides[i])
         for i, sw in enumerate(self.sides):
             sw.box.setVisible(i < n)

@@ -1,6 +1,7 @@
 """Build the main window at program start: check the data folder first (cs_desktop/play/startup.py), so no
 damaged file can stop the start; then the settings, window layout, recent games and autosave all live in that
-folder (so `--data-dir` isolates them); then offer to continue the last unfinished game."""
+folder (so `--data-dir` isolates them); then offer to continue the last unfinished game -- or, after a crash in
+the middle of a campaign's battle, that battle (gui/campaign_resume.py)."""
 
 from __future__ import annotations
 
@@ -9,9 +10,12 @@ from pathlib import Path
 
 from PySide6.QtCore import QSettings, QTimer
 
+from cs_desktop.gui.campaign_resume import offer_campaign_battle
 from cs_desktop.gui.main_window import MainWindow
+from cs_desktop.gui.resume_offer import not_now
 from cs_desktop.gui.session import GameSession
 from cs_desktop.play.autosave import LOCK_NAME, AutosaveStore, default_data_dir
+from cs_desktop.play.campaign_mark import CampaignResumable, crashed_campaign_battle, the_offer
 from cs_desktop.play.recent import RecentGames
 from cs_desktop.play.startup import (
     LAYOUT_NAME,
@@ -33,12 +37,15 @@ def open_main_window(folder: str | os.PathLike[str] | None = None) -> MainWindow
     report = check_data_folder(root)
     settings = _settings(root, report)
     autosave = AutosaveStore(root)
+    lock_damaged = any(s.path.name == LOCK_NAME for s in report.set_aside)
+    battle = crashed_campaign_battle(autosave, lock_damaged)  # before this session takes the lock
     try:
         found = autosave.start_session()
     except OSError:
         found = None
-    if found is None and any(s.path.name == LOCK_NAME for s in report.set_aside):
+    if found is None and lock_damaged:
         found = autosave.peek()  # a damaged lock: treat the last session as crashed
+    offer = the_offer(found, battle)  # one question: the campaign's battle or the game, whichever was last
     window = MainWindow(GameSession(autosave), settings=settings, autosave=autosave,
                         layout_path=root / LAYOUT_NAME, recent=RecentGames(root))
     window.startup_report = report
@@ -46,8 +53,12 @@ def open_main_window(folder: str | os.PathLike[str] | None = None) -> MainWindow
     message = report.message()
     if message:
         QTimer.singleShot(0, lambda: window.show_error("Damaged files set aside", message))
-    if found is not None:
-        QTimer.singleShot(0, lambda: window.offer_resume(found))
+    if isinstance(offer, CampaignResumable):
+        if found is not None:  # an older unfinished game: kept for later as Not now keeps it (nothing overwrites it)
+            QTimer.singleShot(0, lambda: not_now(window, found))
+        QTimer.singleShot(0, lambda: offer_campaign_battle(window, offer))
+    elif offer is not None:
+        QTimer.singleShot(0, lambda: window.offer_resume(offer))
     hook = os.environ.get(TEST_HOOK_ENV, "")
     if hook:
         from cs_desktop.gui import testing_hook

@@ -3,6 +3,9 @@
 - `play:<scenario file>:<seed>:<decisions>` starts a hotseat game (two human seats) and answers that many
   decisions through the session, as the order widgets would, with engine-sampled legal answers; then prints
   `PENDING <decisions> <sha256 of the game's fingerprint> <what is asked>` and waits (to be killed).
+- `campaign:<campaign>:<seed>:<decisions>` starts that campaign, lets the computer's policy answer until its
+  first battle, fights it on the board and answers the player's side until the game holds that many decisions and
+  the player is asked (the computer captain not thinking); then prints the same `PENDING ...` line and waits.
 - `report` accepts the offer to continue (if one is made), prints `OFFER <question>` and the same
   `PENDING ...` line for the continued game, then ends the process at once.
 
@@ -28,6 +31,9 @@ def run(window: MainWindow, hook: str) -> None:
     if hook.startswith("play:"):
         path, seed, count = hook[len("play:"):].rsplit(":", 2)
         _play(window, path, int(seed), int(count))
+    elif hook.startswith("campaign:"):
+        campaign, seed, count = hook[len("campaign:"):].rsplit(":", 2)
+        _campaign(window, campaign, int(seed), int(count))
     elif hook == "report":
         _report(window)
     else:
@@ -55,6 +61,34 @@ def _play(window: MainWindow, path: str, seed: int, count: int) -> None:
         assert session.request() is not None, "a hotseat game always asks a human"
         session.submit(session.random_answer(seed + 1 + made))
         made += 1
+    _say(session.presenter.pending_line())
+
+
+def _campaign(window: MainWindow, campaign: str, seed: int, count: int) -> None:
+    import time
+
+    from PySide6.QtWidgets import QApplication
+
+    from cs_desktop.campaign import policy
+
+    control = window.campaign
+    presenter = control.start(window.library(), campaign, seed)
+    assert presenter is not None, "the campaign starts"
+    while (req := presenter.request()) is not None and req.kind != "battle":
+        assert presenter.choose(policy.choose(presenter.engine, req))
+    control.fight()
+    session = window.session
+    made = 0
+    while True:
+        QApplication.processEvents()
+        asked = session.request() is not None and session.thinking is None
+        if asked and session.screen().key[1] >= count:
+            break
+        if asked:
+            session.submit(session.random_answer(seed + 1 + made))
+            made += 1
+        else:
+            time.sleep(0.01)  # the computer captain thinks
     _say(session.presenter.pending_line())
 
 

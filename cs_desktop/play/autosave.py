@@ -25,6 +25,8 @@ from cs_desktop.savegame import SaveError, parse_save, save_game
 
 AUTOSAVE_NAME = "autosave.csgame"
 LOCK_NAME = "session.lock"
+#: which campaign's battle is in play (play/campaign_mark.py): offered at the next start after a crash
+CAMPAIGN_MARK_NAME = "campaign-battle.json"
 
 
 def default_data_dir() -> Path:
@@ -170,11 +172,13 @@ class AutosaveStore:
         return found
 
     def end_session(self) -> None:
-        """A clean exit: release the lock (the autosave stays; it is offered again only if its meta says so)."""
-        try:
-            self.lock.unlink()
-        except OSError:
-            pass
+        """A clean exit: release the lock (the autosave stays; it is offered again only if its meta says so) and
+        drop the mark of a campaign battle in play (its campaign's row keeps it: Campaign > Continue...)."""
+        for path in (self.folder / CAMPAIGN_MARK_NAME, self.lock):
+            try:
+                path.unlink()
+            except OSError:
+                pass
         self._started = False
 
     def write(self, game: Game, meta: dict[str, Any] | None = None, offer: bool = False) -> Path:

@@ -6,17 +6,23 @@ so the game goes on from where the window was closed. The battle is kept by the 
 (`PlayPresenter.keep_elsewhere`): closing the window mid-battle asks no Save / Discard question. It listens to the play presenter: after every decision
 the decisions so far go into the campaign's row (`CampaignPresenter.battle_progress`); when the game is over
 they go to the campaign engine (`finish_battle`), which replays them and carries the consequences over, as
-the headless path does.
+the headless path does. After each decision it also marks, beside the autosave, which campaign's battle is in
+play (`play/campaign_mark.py`), so the next start after a crash offers this battle; the mark goes when the battle
+ends or another game takes the board.
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 
+from cs_desktop.play.campaign_mark import CampaignMark
 from cs_desktop.play.campaign_presenter import CampaignPresenter
 from cs_desktop.play.presenter import PlayPresenter
 from cs_desktop.play.seating import DEFAULT_COMPUTER, HUMAN
 from cs_desktop.rules.game import Game
+
+log = logging.getLogger(__name__)
 
 
 class CampaignBattle:
@@ -29,6 +35,8 @@ class CampaignBattle:
         seats = {s.id: HUMAN if s.id == side else computer for s in scenario.sides}
         self.done = False
         self._seen = -1
+        self.mark = CampaignMark(play.autosave.folder) if play.autosave is not None else None
+        self._marked = False
         # the campaign's row keeps the battle after every decision: closing the window mid-battle asks nothing,
         # and the campaign resumes it (not the ordinary autosave, which would offer it apart from the campaign)
         play.keep_elsewhere(scenario.id, f"the campaign {campaign.name}")
@@ -43,11 +51,29 @@ class CampaignBattle:
     def _changed(self) -> None:
         game = self.play.game
         if self.done or game is None or game.scenario.id != self.scenario_id:
+            self._unmark()  # over, or another game took the board: its campaign's row keeps the battle
             return
         if game.ended:
             self.done = self.campaign.finish_battle(list(game.decisions))
+            if self.done:
+                self._unmark()
             if self.done and self.on_finished is not None:
                 self.on_finished()
         elif len(game.decisions) != self._seen:
             self._seen = len(game.decisions)
-            self.campaign.battle_progress(list(game.decisions))
+            self.campaign.battle_progress(list(game.decisions))  # the row first: the mark only points to it
+            self._mark(game)
+
+    def _mark(self, game: Game) -> None:
+        if self.mark is None:
+            return
+        try:
+            self.mark.write(self.campaign.campaign_id, self.campaign.name, game)
+            self._marked = True
+        except Exception as e:  # the mark must never stop play (the row holds the battle)
+            log.warning("campaign battle mark failed: %s", e)
+
+    def _unmark(self) -> None:
+        if self.mark is not None and self._marked:
+            self.mark.clear()
+            self._marked = False

@@ -2,8 +2,8 @@
 
 `check_data_folder` runs before the window is built. It removes the temporary files an interrupted atomic
 write left behind (`atomic_write_text` names them `.NAME.XXXXXXXX.tmp`), then reads every file the program
-will use at start-up -- the session lock, the autosave, the settings, the window layout, the recent-games
-list and the library database -- and sets aside any that is damaged: renamed to
+will use at start-up -- the session lock, the autosave, the mark of a campaign battle in play, the settings, the
+window layout, the recent-games list and the library database -- and sets aside any that is damaged: renamed to
 `NAME.damaged-YYYYMMDD-HHMMSS` (never deleted), so the program starts with a fresh one and the player can
 still send the old one in. The result lists what was set aside, for one message to the player.
 
@@ -24,7 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from cs_desktop.play.autosave import AUTOSAVE_NAME, LOCK_NAME, AutosaveStore, read_lock
+from cs_desktop.play.autosave import AUTOSAVE_NAME, CAMPAIGN_MARK_NAME, LOCK_NAME, AutosaveStore, read_lock
 from cs_desktop.play.recent import RECENT_NAME, parse_recent
 
 SETTINGS_NAME = "settings.ini"
@@ -77,6 +77,12 @@ def check_autosave(path: Path) -> None:
     load_game(path)
 
 
+def check_campaign_mark(path: Path) -> None:
+    from cs_desktop.play.campaign_mark import parse_mark
+
+    parse_mark(path.read_text(encoding="utf-8"), path)
+
+
 def check_settings(path: Path) -> None:
     """The INI text QSettings writes: UTF-8, no NUL bytes; each line a [section], key=value or a comment."""
     text = path.read_bytes().decode("utf-8")
@@ -120,6 +126,7 @@ def check_library(path: Path) -> None:
 CHECKS: list[tuple[str, str, Callable[[Path], None]]] = [
     (LOCK_NAME, "session lock file", check_lock),
     (AUTOSAVE_NAME, "autosave", check_autosave),
+    (CAMPAIGN_MARK_NAME, "mark of the campaign battle in play", check_campaign_mark),
     (SETTINGS_NAME, "settings file", check_settings),
     (LAYOUT_NAME, "window layout file", check_layout),
     (RECENT_NAME, "recent-games list", check_recent),

@@ -3,7 +3,8 @@ at its next start to continue the game with the same pending decision.
 
 API tested: `python3 -m cs_desktop --data-dir DIR` (run_app -> gui/start.open_main_window), driven through the
 test-only CAPTAINS_SEA_TEST_HOOK (cs_desktop/gui/testing_hook.py): `play:` answers decisions through the session
-(which autosaves after each), `report` accepts the offer to continue and prints the continued game.
+(which autosaves after each), `campaign:` fights a campaign's first battle on the board (its row keeps every
+decision; play/campaign_mark.py marks it), `report` accepts the offer to continue and prints the continued game.
 """
 
 from __future__ import annotations
@@ -89,3 +90,34 @@ def test_killed_mid_turn_the_next_start_continues_the_same_decision(tmp_path: Pa
     assert offer.endswith(f", {asked}?"), (offer, asked)
     # same number of decisions, same state, events and pending requests (sha256 of the game's fingerprint)
     assert after == before
+
+
+def test_killed_mid_campaign_battle_the_next_start_continues_that_battle(tmp_path: Path) -> None:
+    """The same with a campaign's battle on the board (kept by the campaign's library row, not the autosave): the
+    next start offers the campaign's battle and continuing gives the same game at the same decision."""
+    data = tmp_path / "data"
+    first = _start(data, "campaign:constitution-1812:3:12")
+    try:
+        before = Lines(first).starting("PENDING ")
+        assert before.startswith("PENDING ") and before != "PENDING none", before
+        first.send_signal(signal.SIGKILL)
+    finally:
+        first.kill()
+        first.wait()
+    assert first.returncode == -signal.SIGKILL
+    assert (data / "session.lock").is_file() and (data / "campaign-battle.json").is_file()
+    assert not (data / "autosave.csgame").exists()  # the campaign's row holds the battle
+
+    second = _start(data, "report")
+    try:
+        out = Lines(second)
+        offer = out.starting("OFFER ")
+        after = out.starting("PENDING ")
+        second.wait(timeout=300)
+    finally:
+        second.kill()
+        second.wait()
+    assert offer.startswith("OFFER Continue the battle Constitution vs Guerriere, turn "), offer
+    asked = before.split(" ", 3)[3]
+    assert offer.endswith(f", {asked}?"), (offer, asked)
+    assert after == before  # the same decisions, state, events and requests

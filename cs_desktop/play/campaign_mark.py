@@ -1,0 +1,139 @@
+"""After a crash in the middle of a campaign's battle, the next start offers that battle (issue 15 item 6).
+
+A campaign's battle on the board is kept by the campaign's library row after every decision
+(`play/campaign_battle.py`), never by the ordinary autosave. Beside the autosave, a small file,
+`campaign-battle.json`, says which campaign's battle is in play and where it stands (the battle's title, the
+turn, what is asked, how many decisions): written after every decision, after the row (atomically), and taken
+away when the battle ends, when another game takes the board, when the player answers the offer and at a clean
+exit (`AutosaveStore.end_session`). So a mark found at start beside the session lock of a process that is gone
+means the program died in that battle (`crashed_campaign_battle`); the campaign's row, not the mark, holds the
+battle (`battle_in_row` checks it still does before anything is offered).
+
+A damaged mark never stops the start: the start-up check sets it aside like any damaged file
+(`play/startup.py`), and reading one here gives None. No Qt here.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from cs_desktop.files import atomic_write_text
+from cs_desktop.play.autosave import CAMPAIGN_MARK_NAME, AutosaveStore, Resumable, describe_pending
+from cs_desktop.rules.game import Game
+
+FORMAT = "captains-sea/campaign-battle"
+#: the campaign row's key holding the battle on the board (= campaign_presenter.BATTLE_KEY, not imported: that
+#: pulls in the campaign engine and the library at start-up)
+BATTLE_KEY = "battle_in_play"
+
+
+@dataclass(frozen=True)
+class CampaignResumable:
+    """The campaign battle an earlier session died in."""
+
+    path: Path
+    campaign_id: int
+    campaign: str
+    battle: str
+    turn: int
+    asked: str
+    decisions: int
+    saved_at: float
+
+    def question(self) -> str:
+        """The question's last line: which battle, the turn, what is asked (the campaign is named above it)."""
+        asked = f", {self.asked}" if self.asked else ""
+        return f"Continue the battle {self.battle}, turn {self.turn}{asked}?"
+
+    def describe(self) -> str:
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(self.saved_at))
+        return f"the campaign “{self.campaign}”, {self.battle}, turn {self.turn} (at {when})"
+
+
+def parse_mark(text: str, path: Path) -> CampaignResumable:
+    """The mark's content; ValueError saying what is wrong with it."""
+    data = json.loads(text)
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise ValueError(f"expected an object with \"format\": \"{FORMAT}\"")
+
+    def whole(key: str, low: int) -> int:
+        value = data.get(key)
+        if not isinstance(value, int) or isinstance(value, bool) or value < low:
+            raise ValueError(f"\"{key}\" must be a whole number from {low}")
+        return value
+
+    def words(key: str) -> str:
+        value = data.get(key)
+        if not isinstance(value, str):
+            raise ValueError(f"\"{key}\" must be text")
+        return value
+
+    saved_at = data.get("saved_at")
+    if not isinstance(saved_at, int | float) or isinstance(saved_at, bool):
+        raise ValueError("\"saved_at\" must be a number")
+    return CampaignResumable(path, whole("campaign_id", 1), words("campaign"), words("battle"), whole("turn", 1),
+                             words("asked"), whole("decisions", 0), float(saved_at))
+
+
+class CampaignMark:
+    """The mark file of one data folder."""
+
+    def __init__(self, folder: str | os.PathLike[str]) -> None:
+        self.path = Path(folder) / CAMPAIGN_MARK_NAME
+
+    def write(self, campaign_id: int, campaign: str, game: Game) -> None:
+        """The battle `game` of campaign `campaign_id` is in play, as it stands now (atomically)."""
+        data = {"format": FORMAT, "version": 1, "campaign_id": campaign_id, "campaign": campaign,
+                "battle": game.scenario.title, "turn": game.state.turn, "asked": describe_pending(game),
+                "decisions": len(game.decisions), "saved_at": time.time()}
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write_text(self.path, json.dumps(data, ensure_ascii=False, indent=1) + "\n")
+
+    def read(self) -> CampaignResumable | None:
+        """The battle the mark names, or None (no mark, or one that cannot be read)."""
+        try:
+            return parse_mark(self.path.read_text(encoding="utf-8"), self.path)
+        except (OSError, ValueError):  # not there, not UTF-8 or not JSON (both ValueError), or wrong fields
+            return None
+
+    def clear(self) -> None:
+        try:
+            self.path.unlink()
+        except OSError:
+            pass
+
+
+def crashed_campaign_battle(store: AutosaveStore, lock_damaged: bool = False) -> CampaignResumable | None:
+    """The campaign battle the last session died in, or None. Call before `store.start_session()` takes the
+    lock. `lock_damaged`: the start-up check set a damaged lock aside (the last session is taken as crashed)."""
+    if store.other_window_running():
+        return None
+    if not (lock_damaged or store.lock.is_file()):  # a clean exit took the lock away (and the mark)
+        return None
+    return CampaignMark(store.folder).read()
+
+
+def the_offer(game: Resumable | None, battle: CampaignResumable | None) -> Resumable | CampaignResumable | None:
+    """The one thing start-up offers: the campaign battle or the ordinary game, whichever was played last (the
+    other is kept: the campaign in its row, for Campaign > Continue...; the game as Not now keeps it, gui/start.py)."""
+    if battle is None:
+        return game
+    if game is None or battle.saved_at >= game.saved_at:
+        return battle
+    return game
+
+
+def battle_in_row(library: Any, found: CampaignResumable) -> str:
+    """"" if the campaign's library row still holds a battle in play, else why there is nothing to continue."""
+    try:
+        data = library.load_campaign(found.campaign_id)
+    except Exception as e:  # no such row, or an unreadable one (CampaignRowError names it)
+        return str(e)
+    if not isinstance(data.get(BATTLE_KEY), dict):
+        return f"the campaign “{found.campaign}” has no battle in play (it was fought to its end)"
+    return ""
