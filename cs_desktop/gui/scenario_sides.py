@@ -80,6 +80,7 @@ class SideTables:
         self.status = status
         self.ship_entries: list[Any] = []
         self.sides: list[SideWidgets] = []
+        self._held: dict[int, str] = {}  # side -> the id its references keep while its own id is another's
         designer.on_refresh(self.ensure_boxes)  # before the sides' own refreshers
         for i in range(2):
             self._bind_side(i)
@@ -284,17 +285,25 @@ class SideTables:
                                                                               if len(values) > 1 else "")))
 
     def rename_side(self, i: int, new: str) -> None:
-        """Change a side's id and every reference to it (weather gauge, outcome, bid, override)."""
+        """Change a side's id and every reference to it (weather gauge, outcome, bid, override). References
+        follow a side, never another: while its id is one another side has (being typed, or a mistake the form
+        marks), its references keep the id they had and follow it again once it is its own."""
         old = self.doc.get(("sides", i, "id"))
         if new == old:
             return
+        others = {side.get("id") for j, side in enumerate(self.doc.get(("sides",))) if j != i}
+        carried = self._held.pop(i, old)  # the id this side's references carry
         values: dict[tuple[Any, ...], Any] = {("sides", i, "id"): new}
-        if self.doc.get(("weather_gauge",)) == old:
-            values[("weather_gauge",)] = new
-        if self.doc.get(("historical_outcome", "winner")) == old:
-            values[("historical_outcome", "winner")] = new
-        for key in (("options", "bid"), ("victory_override",)):
-            d = self.doc.get(key) or {}
-            if old in d:
-                values[key] = {(new if k == old else k): v for k, v in d.items()}
+        if new in others or carried in others:
+            if carried not in others:
+                self._held[i] = carried  # hold them until its id is its own again
+        else:
+            if self.doc.get(("weather_gauge",)) == carried:
+                values[("weather_gauge",)] = new
+            if self.doc.get(("historical_outcome", "winner")) == carried:
+                values[("historical_outcome", "winner")] = new
+            for key in (("options", "bid"), ("victory_override",)):
+                d = self.doc.get(key) or {}
+                if carried in d:
+                    values[key] = {(new if k == carried else k): v for k, v in d.items()}
         self.designer.push(SetValues(self.doc, values, f"Rename side {i + 1}", merge=len(values) == 1))

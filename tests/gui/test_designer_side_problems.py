@@ -146,3 +146,22 @@ def test_14_with_four_sides_every_sides_fields_fit_the_pane(qtbot: Any, lib: Any
     spins = [spin for _lab, spin in d.bids]
     assert all(s.isVisible() for s in spins)
     assert spins[2].parentWidget() is spins[3].parentWidget() is not spins[0].parentWidget()
+
+
+def test_14_references_follow_a_side_whose_id_is_typed_through_another_sides_id(qtbot: Any, lib: Any) -> None:
+    """Side 3 (the Royal Navy: the weather gauge and a bid of 30) is given side 1's id 'us' on the way to 'usn':
+    while its id is side 1's, the references stay as they were (before, the weather gauge and the bid moved to
+    side 1, and moving on took side 1's own with them); once its id is its own they follow it."""
+    scenario, _ships = load_scenario_with_ships(THREE)
+    d = designer(qtbot, lib, None, scenario=scenario)
+    assert d.doc.get(("weather_gauge",)) == "gb" and d.doc.get(("options", "bid")) == {"gb": 30, "fr": 5}
+    field = d.findChild(QLineEdit, "side:2:id")
+    field.clear()
+    qtbot.keyClicks(field, "us")
+    assert d.doc.get(("sides", 2, "id")) == "us" and "sides[2].id" in _shown(d)
+    assert d.doc.get(("weather_gauge",)) != "us" and "us" not in d.doc.get(("options", "bid"))
+    qtbot.keyClicks(field, "n")
+    assert d.doc.get(("weather_gauge",)) == "usn" and d.doc.get(("options", "bid")) == {"usn": 30, "fr": 5}
+    assert d.problems == []
+    field.setText("gb")
+    assert d.doc.get(("weather_gauge",)) == "gb" and d.doc.get(("options", "bid")) == {"gb": 30, "fr": 5}
