@@ -179,3 +179,52 @@ def test_the_battle_on_the_board_is_marked_after_each_decision_and_unmarked_at_i
         assert q.resumed_battle() is not None  # the campaign still holds its battle (Continue...)
     finally:
         library.close()
+
+
+def test_a_campaign_battle_writes_only_its_own_campaigns_row_when_another_takes_the_board(tmp_path: Path) -> None:
+    """Two careers of one campaign on one seed have battles of the same scenario id. The first battle is left
+    mid-way and the second fought on the same board: the first campaign's row keeps its own decisions (its link
+    used to recognise the second battle by the scenario id and write it into the first row), and the second
+    campaign's row gets the second battle's."""
+    from cs_desktop.campaign import policy
+    from cs_desktop.library import Library
+    from cs_desktop.play.campaign_battle import CampaignBattle
+    from cs_desktop.play.campaign_presenter import CampaignPresenter
+    from cs_desktop.play.presenter import PlayPresenter
+
+    def to_battle(library: Library) -> CampaignPresenter:
+        p = CampaignPresenter.start(library, "constitution-1812", 3)
+        while (req := p.request()) is not None and req.kind != "battle":
+            assert p.choose(policy.choose(p.engine, req))
+        return p
+
+    def play_on(play: PlayPresenter, n: int) -> None:
+        for i in range(n):
+            moved = play.computer_move()
+            if moved is not None:
+                play.computer_answered(moved, moved.captain.choose(moved.seat), None)
+            else:
+                assert play.submit(play.random_answer(i))
+
+    store = AutosaveStore(tmp_path / "data")
+    store.start_session()
+    library = Library.open(tmp_path / "lib", import_shipped=False)
+    try:
+        first, second = to_battle(library), to_battle(library)
+        assert first.campaign_id != second.campaign_id
+        play = PlayPresenter(store)
+        one = CampaignBattle(play, first, computer="simple")
+        play_on(play, 4)
+        kept = first.resumed_battle()
+        assert kept == list(play.game.decisions) and kept
+        two = CampaignBattle(play, second, computer="simple")
+        assert two.scenario_id == one.scenario_id  # the same battle id: only the link tells them apart
+        play_on(play, 9)
+        assert one.detached and not two.detached
+        assert first.resumed_battle() == kept
+        assert second.resumed_battle() == list(play.game.decisions) and len(play.game.decisions) > len(kept)
+        # what the library rows hold, read back
+        assert CampaignPresenter.resume(library, first.campaign_id).resumed_battle() == kept
+        assert CampaignPresenter.resume(library, second.campaign_id).resumed_battle() == list(play.game.decisions)
+    finally:
+        library.close()

@@ -31,8 +31,9 @@ class GameFiles:
     _autosaved: tuple[int, int, bool] | None
     _saved_key: tuple[int, int] | None
     _discarded: Game | None
-    #: (scenario id, where): the game of that scenario is kept elsewhere after every decision (`keep_elsewhere`)
-    _keeper: tuple[str, str] | None = None
+    #: (scenario id, where, by whom): the game of that scenario is kept elsewhere after every decision
+    #: (`keep_elsewhere`)
+    _keeper: tuple[str, str, object] | None = None
 
     if TYPE_CHECKING:
         def _notify(self) -> None: ...
@@ -50,12 +51,13 @@ class GameFiles:
         return (game is not None and not game.ended and self.unsaved() and game is not self._discarded
                 and self.kept_elsewhere() is None)
 
-    def keep_elsewhere(self, scenario_id: str, where: str) -> None:
+    def keep_elsewhere(self, scenario_id: str, where: str, keeper: object = None) -> None:
         """Call before starting it: the game of `scenario_id` is kept by `where` after every decision (a
         campaign's battle, in the campaign's library row, which resumes it). Closing or replacing it then asks
         nothing, and the ordinary autosave leaves it out, so the next start never offers it apart from its
-        campaign (an earlier game's autosave stays as it was)."""
-        self._keeper = (scenario_id, where)
+        campaign (an earlier game's autosave stays as it was). `keeper` is who keeps it (`keeper()`): the last
+        to call this, so an earlier keeper knows the board is no longer its own."""
+        self._keeper = (scenario_id, where, keeper)
 
     def kept_elsewhere(self) -> str | None:
         """Where the game in play is kept (`keep_elsewhere`), or None for an ordinary game."""
@@ -63,6 +65,10 @@ class GameFiles:
         if game is None or self._keeper is None or game.scenario.id != self._keeper[0]:
             return None
         return self._keeper[1]
+
+    def keeper(self) -> object:
+        """Who keeps the game in play (`keep_elsewhere`), or None for an ordinary game."""
+        return self._keeper[2] if self.kept_elsewhere() is not None and self._keeper is not None else None
 
     def discard(self) -> None:
         """The player chose to drop this game: its autosave goes, and closing will not keep it."""
