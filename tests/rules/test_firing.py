@@ -62,6 +62,27 @@ def test_11_2_long_guns_reach_24_mp_and_no_further() -> None:
     assert fire_options.firing_options(state, c) == (firing.HOLD,)
 
 
+def test_11_2_a_ship_with_only_carronades_manned_fires_to_6_mp_and_no_further() -> None:
+    """11.2/11.4.4: Curlew's first gun box of each section is a single carronade; manned on that box only and with
+    no chaser loaded, she is offered her starboard sections at Java 6 MP abeam and nothing at 7 MP (the fire
+    options look no further than her dice reach)."""
+    game = fired_game(ships=("curlew", "java"))
+    state = game.state
+    man(game, "curlew", starboard_bow=1, starboard_aft=1)
+    c, j = state.ships["curlew"], state.ships["java"]
+    c.chasers = {"bow": False, "stern": False}  # chasers are long guns (11.9)
+    assert all(firing.section_dice(c, s, 6) == (0, 1) for s in ("starboard_bow", "starboard_aft"))
+    j.x, j.y = 13, 12
+    line = firing.line_of_fire(state, c, j)
+    assert line is not None and line.mp == 6 and line.side == "starboard"
+    options = fire_options.firing_options(state, c)
+    assert len(options) == 9 and {s for o in options[1:] for s in o["sections"]} == {"starboard_bow", "starboard_aft"}
+    j.x, j.y = 13, 13
+    line = firing.line_of_fire(state, c, j)
+    assert line is not None and line.mp == 7 and line.side == "starboard"
+    assert fire_options.firing_options(state, c) == (firing.HOLD,)
+
+
 def test_11_2_carronades_reach_6_mp_and_double_at_3() -> None:
     """11.2/11.4.4: Constitution's starboard bow box 7 is 6 long + 3 carronades: 7 MP (6,0), 6 and 4 MP (6,3),
     3 MP (6,6)."""
