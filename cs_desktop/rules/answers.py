@@ -61,7 +61,7 @@ def _canon(value: Any, depth: int, budget: list[int]) -> Any:
                 raise MalformedAnswer(f"the names in an answer must be text; {show(key, 30)} is not")
             budget[1] -= len(key)
         _check(budget)
-        return {key: _canon(value[key], depth + 1, budget) for key in sorted(value)}
+        return {key: _item(value[key], depth + 1, budget) for key in sorted(value)}
     if kind is bool or kind is int:
         if kind is int and not -MAX_INT <= value <= MAX_INT:
             raise MalformedAnswer("a number in the answer is far too large")
@@ -72,13 +72,31 @@ def _canon(value: Any, depth: int, budget: list[int]) -> Any:
         if depth >= MAX_DEPTH:
             raise MalformedAnswer(f"the answer is nested too deeply (more than {MAX_DEPTH} levels)")
         _check(budget, len(value))
-        return [_canon(v, depth + 1, budget) for v in value]
+        return [_item(v, depth + 1, budget) for v in value]
     if kind is float:
         if math.isfinite(value):
             return value
         raise MalformedAnswer("a number in the answer is not a finite number (NaN or infinity)")
     raise MalformedAnswer(f"an answer is made of text, whole numbers, true/false, lists and objects; "
                           f"a {kind.__name__} is not one of them")
+
+
+def _item(value: Any, depth: int, budget: list[int]) -> Any:
+    """`_canon` of a value inside a list or object: text, true/false and null checked here (the same checks,
+    in the same order), anything else by `_canon`."""
+    kind = type(value)
+    if kind is str:
+        budget[0] -= 1
+        budget[1] -= len(value)
+        if budget[0] < 0 or budget[1] < 0:
+            _check(budget)
+        return value
+    if kind is bool or value is None:
+        budget[0] -= 1
+        if budget[0] < 0:
+            _check(budget)
+        return value
+    return _canon(value, depth, budget)
 
 
 def _check(budget: list[int], more: int = 0) -> None:
@@ -93,13 +111,23 @@ def same(answer: Any, legal: Any) -> bool:
     """Whether a canonical answer is exactly the legal choice `legal` (lists and tuples alike; key order
     ignored; a bool, a whole number and a float never match each other)."""
     kind = type(answer)
+    if kind is str:
+        return type(legal) is str and answer == legal
     if kind is list or kind is tuple:
         other = type(legal)
         return ((other is list or other is tuple) and len(answer) == len(legal)
                 and all(same(a, b) for a, b in zip(answer, legal)))
     if kind is dict:
-        return (type(legal) is dict and answer.keys() == legal.keys()
-                and all(same(v, legal[k]) for k, v in answer.items()))
+        if type(legal) is not dict or answer.keys() != legal.keys():
+            return False
+        for key, value in answer.items():
+            other_value = legal[key]
+            if type(value) is str:  # most values of a choice are names: compared here, not by a call
+                if type(other_value) is not str or value != other_value:
+                    return False
+            elif not same(value, other_value):
+                return False
+        return True
     return kind is type(legal) and bool(answer == legal)
 
 

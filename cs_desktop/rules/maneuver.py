@@ -23,12 +23,14 @@ Gen = Generator[list[Request], dict[str, Any], Any]
 
 # ---------------------------------------------------------------- costs and selection (9.1)
 def maneuver_cost(ship: ShipState, maneuver: dict[str, Any]) -> int:
-    tables = get_tables()
     name = maneuver["maneuver"]
-    spec = tables.maneuvers[name]
+    spec = get_tables().maneuvers[name]
     if name == "wear":
         return int(maneuver["cost"])
-    cost = (spec.cost_corner if geo.is_corner(ship.heading) else spec.cost_side) if name == "advance" else spec.cost
+    if name != "advance":
+        cost = spec.cost
+    else:
+        cost = spec.cost_corner if geo.is_corner(ship.heading) else spec.cost_side
     if cost is None:
         raise ValueError(f"maneuver {name!r} has no MP cost in control_panel.json")
     return cost
@@ -38,8 +40,7 @@ def remaining_activations(ship: ShipState, impulse: int, left_now: int = 0) -> i
     """Activations the ship still has this turn after the current point of impulse `impulse`."""
     if ship.halted:
         return 0
-    tables = get_tables()
-    return left_now + sum(tables.activations(ship.speed, i) for i in range(impulse + 1, 13))
+    return left_now + get_tables().activations_after(ship.speed, impulse)
 
 
 def selection_options(state: GameState, ship: ShipState, remaining: int) -> tuple[tuple[dict[str, Any], ...],
@@ -68,9 +69,10 @@ def selection_options(state: GameState, ship: ShipState, remaining: int) -> tupl
             else:
                 bases.append(back)
         elif name == "wear":
+            targets = tables.wear_targets(letter)
             for points in (-1, 1):
                 to = letter_after_turn(state, ship, points)
-                cost = tables.wear_targets(letter).get(to, 0)
+                cost = targets.get(to, 0)
                 choice: dict[str, Any] = {"maneuver": "wear", "turn": points, "to": to, "cost": cost}
                 if to == "H":
                     forbid(choice, "9.1", "no maneuver may turn a ship In Irons; she must Tack (restriction 6)")
