@@ -39,8 +39,64 @@ def show(value: Any, limit: int = 60) -> str:
 
 def canonical(answer: Any) -> Any:
     """The canonical copy of `answer` (see the module docstring), or `MalformedAnswer`."""
+    counts = [1, 0]  # values and characters of text read so far
+    try:
+        copy = _quick(answer, 0, counts)
+    except _Unusual:
+        pass
+    else:
+        if counts[0] <= MAX_VALUES and counts[1] <= MAX_TEXT:
+            return copy
     budget = [MAX_VALUES, MAX_TEXT]  # values and characters of text still allowed
     return _canon(answer, 0, budget)
+
+
+class _Unusual(Exception):
+    """`_quick` met something it leaves to `_canon`: an answer to refuse, or one near the limits."""
+
+
+def _quick(value: Any, depth: int, counts: list[int]) -> Any:
+    """The canonical copy of a plain answer within the limits, made without `_canon`'s running checks; raises
+    `_Unusual` at anything else, and `canonical` then asks `_canon`, which refuses it with the exact reason.
+    `counts` adds up the values (each container adds its length) and the characters of text and names;
+    a container stops the walk as soon as the values are over the limit."""
+    kind = type(value)
+    if kind is dict:
+        if depth >= MAX_DEPTH:
+            raise _Unusual
+        counts[0] += len(value)
+        if counts[0] > MAX_VALUES:
+            raise _Unusual
+        for key in value:
+            if type(key) is not str:
+                raise _Unusual
+            counts[1] += len(key)
+        out = {}
+        for key in sorted(value):
+            item = value[key]
+            if type(item) is str:
+                counts[1] += len(item)
+                out[key] = item
+            else:
+                out[key] = _quick(item, depth + 1, counts)
+        return out
+    if kind is list or kind is tuple:
+        if depth >= MAX_DEPTH:
+            raise _Unusual
+        counts[0] += len(value)
+        if counts[0] > MAX_VALUES:
+            raise _Unusual
+        return [_quick(item, depth + 1, counts) for item in value]
+    if kind is str:
+        counts[1] += len(value)
+        return value
+    if kind is bool or value is None:
+        return value
+    if kind is int and -MAX_INT <= value <= MAX_INT:
+        return value
+    if kind is float and math.isfinite(value):
+        return value
+    raise _Unusual
 
 
 def _canon(value: Any, depth: int, budget: list[int]) -> Any:
@@ -61,7 +117,7 @@ def _canon(value: Any, depth: int, budget: list[int]) -> Any:
                 raise MalformedAnswer(f"the names in an answer must be text; {show(key, 30)} is not")
             budget[1] -= len(key)
         _check(budget)
-        return {key: _item(value[key], depth + 1, budget) for key in sorted(value)}
+        return {key: _canon(value[key], depth + 1, budget) for key in sorted(value)}
     if kind is bool or kind is int:
         if kind is int and not -MAX_INT <= value <= MAX_INT:
             raise MalformedAnswer("a number in the answer is far too large")
@@ -72,31 +128,13 @@ def _canon(value: Any, depth: int, budget: list[int]) -> Any:
         if depth >= MAX_DEPTH:
             raise MalformedAnswer(f"the answer is nested too deeply (more than {MAX_DEPTH} levels)")
         _check(budget, len(value))
-        return [_item(v, depth + 1, budget) for v in value]
+        return [_canon(v, depth + 1, budget) for v in value]
     if kind is float:
         if math.isfinite(value):
             return value
         raise MalformedAnswer("a number in the answer is not a finite number (NaN or infinity)")
     raise MalformedAnswer(f"an answer is made of text, whole numbers, true/false, lists and objects; "
                           f"a {kind.__name__} is not one of them")
-
-
-def _item(value: Any, depth: int, budget: list[int]) -> Any:
-    """`_canon` of a value inside a list or object: text, true/false and null checked here (the same checks,
-    in the same order), anything else by `_canon`."""
-    kind = type(value)
-    if kind is str:
-        budget[0] -= 1
-        budget[1] -= len(value)
-        if budget[0] < 0 or budget[1] < 0:
-            _check(budget)
-        return value
-    if kind is bool or value is None:
-        budget[0] -= 1
-        if budget[0] < 0:
-            _check(budget)
-        return value
-    return _canon(value, depth, budget)
 
 
 def _check(budget: list[int], more: int = 0) -> None:
