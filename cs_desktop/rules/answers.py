@@ -74,8 +74,11 @@ def _quick(value: Any, depth: int, counts: list[int]) -> Any:
         out = {}
         for key in sorted(value):
             item = value[key]
-            if type(item) is str:
+            item_kind = type(item)  # text, whole numbers, true/false and null copied here, not by a call
+            if item_kind is str:
                 counts[1] += len(item)
+                out[key] = item
+            elif item_kind is bool or item is None or (item_kind is int and -MAX_INT <= item <= MAX_INT):
                 out[key] = item
             else:
                 out[key] = _quick(item, depth + 1, counts)
@@ -86,6 +89,8 @@ def _quick(value: Any, depth: int, counts: list[int]) -> Any:
         counts[0] += len(value)
         if counts[0] > MAX_VALUES:
             raise _Unusual
+        if not value:
+            return []
         return [_quick(item, depth + 1, counts) for item in value]
     if kind is str:
         counts[1] += len(value)

@@ -84,11 +84,23 @@ class Dice:
                 return x % n
 
     def shuffle(self, items: list[Any]) -> None:
-        """Fisher-Yates shuffle in place."""
-        below = self.below
+        """Fisher-Yates shuffle in place: item i swaps with item below(i + 1), for i from the last down to 1
+        (`below` written out, for the Bridge Deck's reshuffles)."""
+        base, counter = self._base, self.counter
         for i in range(len(items) - 1, 0, -1):
-            j = below(i + 1)
+            n = i + 1
+            limit = _LIMITS[n] if n < 64 else (1 << 64) - ((1 << 64) % n)
+            while True:
+                x = (base + counter * 0xD1B54A32D192ED03 + 0x9E3779B97F4A7C15) & MASK64
+                counter += 1
+                x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+                x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & MASK64
+                x ^= x >> 31
+                if x < limit:
+                    break
+            j = x % n
             items[i], items[j] = items[j], items[i]
+        self.counter = counter
 
     def choice(self, items: Sequence[T]) -> T:
         return items[self.below(len(items))]
