@@ -46,6 +46,14 @@ def remaining_activations(ship: ShipState, impulse: int, left_now: int = 0) -> i
 def selection_options(state: GameState, ship: ShipState, remaining: int) -> tuple[tuple[dict[str, Any], ...],
                                                                                    list[dict[str, Any]]]:
     """Legal selections for `ship` now, and the forbidden ones with the rule that forbids each."""
+    options, forbidden, _ = _selection(state, ship, remaining)
+    return options, forbidden
+
+
+def _selection(state: GameState, ship: ShipState, remaining: int) -> tuple[tuple[dict[str, Any], ...],
+                                                                           list[dict[str, Any]], list[bool]]:
+    """`selection_options`, and for each legal selection whether it carries over into the next turn (its MP
+    cost is more than the `remaining` activations: 9.1 restriction 2)."""
     tables = get_tables()
     letter = wind_position(state, ship)
     rank = tables.position_rank
@@ -94,16 +102,18 @@ def selection_options(state: GameState, ship: ShipState, remaining: int) -> tupl
     if letter not in ("F", "G"):
         forbid({"maneuver": "tack"}, "9.1.4", "only a ship Beating (F or G) may attempt to Tack")
     options: list[dict[str, Any]] = []
+    carry: list[bool] = []
     for base in bases:
         cost = maneuver_cost(ship, base)
         carries = cost > remaining
         strains = (ship.strain,) if ship.strain else ((1, 2) if carries else (0, 1, 2))
         for strain in strains:
             options.append(dict(base, strain=strain))
+        carry.extend([carries] * len(strains))  # a Strain does not change the cost
         if carries and not ship.strain:
             forbidden.append({"choice": dict(base, strain=0), "rule": "9.1",
                               "why": "a maneuver that carries over into the next turn needs a Strain (restriction 2)"})
-    return tuple(options), forbidden
+    return tuple(options), forbidden, carry
 
 
 def selection_request(state: GameState, side: str, ships: list[ShipState], remaining: dict[str, int]) -> Request:
@@ -111,8 +121,7 @@ def selection_request(state: GameState, side: str, ships: list[ShipState], remai
     forbidden = {}
     carries: dict[str, list[bool]] = {}
     for ship in ships:
-        options[ship.id], forbidden[ship.id] = selection_options(state, ship, remaining[ship.id])
-        carries[ship.id] = [maneuver_cost(ship, o) > remaining[ship.id] for o in options[ship.id]]
+        options[ship.id], forbidden[ship.id], carries[ship.id] = _selection(state, ship, remaining[ship.id])
     return Request(
         "select_maneuver", side, "9.1",
         "Select a maneuver (hidden until completed); a maneuver that carries into next turn needs a Strain",
