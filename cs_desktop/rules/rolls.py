@@ -90,18 +90,20 @@ def offer_bonus_cards(rolls: Sequence[tuple[str, int, str, str, bool]],
     Non-Initiative Player decides first. A chosen card whose own text applies to this roll (its hook) is
     played for that effect instead (1.7.5). Returns side -> CardUse.
     """
-    from cs_desktop.rules.bridge_cards import card_of, playable_for, resolve_played
-
     used: dict[str, CardUse] = {}
     if not g.options.get("bonus_cards", True):
         return used
     state = g.state
     if len(rolls) == 1:
+        if rolls[0][1] <= 0 or not state.sides[rolls[0][0]].hand:  # the usual roll: nothing to offer
+            return used
         order = rolls
     elif state.initiative is not None and len(state.sides) > 2:
         order = sorted(rolls, key=lambda r: state.rank(r[0]))  # R6.0a: up the initiative order
     else:
         order = sorted(rolls, key=lambda r: 0 if state.initiative is None or r[0] != state.initiative else 1)
+    from cs_desktop.rules.bridge_cards import card_of, playable_for, resolve_played
+
     for side, n, purpose, rule, lower in order:
         hand = state.sides[side].hand
         if not hand or n <= 0:
