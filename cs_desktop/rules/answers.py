@@ -39,8 +39,69 @@ def show(value: Any, limit: int = 60) -> str:
 
 def canonical(answer: Any) -> Any:
     """The canonical copy of `answer` (see the module docstring), or `MalformedAnswer`."""
+    counts = [1, 0]  # values and characters of text read so far
+    try:
+        copy = _quick(answer, 0, counts)
+    except _Unusual:
+        pass
+    else:
+        if counts[0] <= MAX_VALUES and counts[1] <= MAX_TEXT:
+            return copy
     budget = [MAX_VALUES, MAX_TEXT]  # values and characters of text still allowed
     return _canon(answer, 0, budget)
+
+
+class _Unusual(Exception):
+    """`_quick` met something it leaves to `_canon`: an answer to refuse, or one near the limits."""
+
+
+def _quick(value: Any, depth: int, counts: list[int]) -> Any:
+    """The canonical copy of a plain answer within the limits, made without `_canon`'s running checks; raises
+    `_Unusual` at anything else, and `canonical` then asks `_canon`, which refuses it with the exact reason.
+    `counts` adds up the values (each container adds its length) and the characters of text and names;
+    a container stops the walk as soon as the values are over the limit."""
+    kind = type(value)
+    if kind is dict:
+        if depth >= MAX_DEPTH:
+            raise _Unusual
+        counts[0] += len(value)
+        if counts[0] > MAX_VALUES:
+            raise _Unusual
+        for key in value:
+            if type(key) is not str:
+                raise _Unusual
+            counts[1] += len(key)
+        out = {}
+        for key in sorted(value):
+            item = value[key]
+            item_kind = type(item)  # text, whole numbers, true/false and null copied here, not by a call
+            if item_kind is str:
+                counts[1] += len(item)
+                out[key] = item
+            elif item_kind is bool or item is None or (item_kind is int and -MAX_INT <= item <= MAX_INT):
+                out[key] = item
+            else:
+                out[key] = _quick(item, depth + 1, counts)
+        return out
+    if kind is list or kind is tuple:
+        if depth >= MAX_DEPTH:
+            raise _Unusual
+        counts[0] += len(value)
+        if counts[0] > MAX_VALUES:
+            raise _Unusual
+        if not value:
+            return []
+        return [_quick(item, depth + 1, counts) for item in value]
+    if kind is str:
+        counts[1] += len(value)
+        return value
+    if kind is bool or value is None:
+        return value
+    if kind is int and -MAX_INT <= value <= MAX_INT:
+        return value
+    if kind is float and math.isfinite(value):
+        return value
+    raise _Unusual
 
 
 def _canon(value: Any, depth: int, budget: list[int]) -> Any:
@@ -93,13 +154,23 @@ def same(answer: Any, legal: Any) -> bool:
     """Whether a canonical answer is exactly the legal choice `legal` (lists and tuples alike; key order
     ignored; a bool, a whole number and a float never match each other)."""
     kind = type(answer)
+    if kind is str:
+        return type(legal) is str and answer == legal
     if kind is list or kind is tuple:
         other = type(legal)
         return ((other is list or other is tuple) and len(answer) == len(legal)
                 and all(same(a, b) for a, b in zip(answer, legal)))
     if kind is dict:
-        return (type(legal) is dict and answer.keys() == legal.keys()
-                and all(same(v, legal[k]) for k, v in answer.items()))
+        if type(legal) is not dict or answer.keys() != legal.keys():
+            return False
+        for key, value in answer.items():
+            other_value = legal[key]
+            if type(value) is str:  # most values of a choice are names: compared here, not by a call
+                if type(other_value) is not str or value != other_value:
+                    return False
+            elif not same(value, other_value):
+                return False
+        return True
     return kind is type(legal) and bool(answer == legal)
 
 

@@ -37,8 +37,15 @@ def card_types() -> dict[str, dict[str, Any]]:
     return out
 
 
+#: card id ('<type>#<n>') -> its definition, filled as cards are looked up (1.7.3 offers read every card in hand)
+_CARD_OF: dict[str, dict[str, Any]] = {}
+
+
 def card_of(card_id: str) -> dict[str, Any]:
-    return card_types()[card_id.split("#")[0]]
+    card = _CARD_OF.get(card_id)
+    if card is None:
+        card = _CARD_OF[card_id] = card_types()[card_id.split("#")[0]]
+    return card
 
 
 def new_deck(dice: Dice) -> list[str]:
@@ -55,7 +62,12 @@ def hook_matches(hook: str, purpose: str) -> bool:
 
 def playable_for(hand: list[str], purpose: str) -> list[str]:
     """Hold cards in `hand` whose text applies to a roll of this kind."""
-    return [c for c in hand if card_of(c)["type"] == "hold" and hook_matches(card_of(c)["hook"], purpose)]
+    playable = []
+    for card_id in hand:
+        card = card_of(card_id)
+        if card["type"] == "hold" and hook_matches(card["hook"], purpose):
+            playable.append(card_id)
+    return playable
 
 
 def resolve_played(played: list[str], purpose: str) -> tuple[list[tuple[str, int]], list[dict[str, Any]]]:

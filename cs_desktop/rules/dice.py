@@ -40,14 +40,6 @@ class Dice:
     def clone(self) -> Dice:
         return Dice(self.seed, self.counter)
 
-    def _next64(self) -> int:
-        # splitmix64(base + counter * step), written out: the dice are drawn tens of thousands of times a game
-        x = (self._base + self.counter * 0xD1B54A32D192ED03 + 0x9E3779B97F4A7C15) & MASK64
-        self.counter += 1
-        x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-        x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & MASK64
-        return x ^ (x >> 31)
-
     def d6(self) -> int:
         """One six-sided die, 1..6."""
         while True:
@@ -59,21 +51,56 @@ class Dice:
             if x < _LIMIT6:
                 return x % 6 + 1
 
+    def d6s(self, n: int) -> tuple[int, ...]:
+        """`n` six-sided dice, the same draws as `n` calls of `d6` (one call: rolls are made tens of thousands of
+        times a game)."""
+        base, counter = self._base, self.counter
+        out = []
+        for _ in range(n):
+            while True:
+                x = (base + counter * 0xD1B54A32D192ED03 + 0x9E3779B97F4A7C15) & MASK64
+                counter += 1
+                x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+                x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & MASK64
+                x ^= x >> 31
+                if x < _LIMIT6:
+                    out.append(x % 6 + 1)
+                    break
+        self.counter = counter
+        return tuple(out)
+
     def below(self, n: int) -> int:
         """A whole number in 0..n-1 (uniform), for shuffles and random choices."""
         if n <= 0:
             raise ValueError("below() needs n >= 1")
-        limit = _LIMITS[n] if n < len(_LIMITS) else (1 << 64) - ((1 << 64) % n)
-        while True:
-            value = self._next64()
-            if value < limit:
-                return value % n
+        limit = _LIMITS[n] if n < 64 else (1 << 64) - ((1 << 64) % n)
+        while True:  # _next64, written out (the computer captains draw here for every random answer)
+            x = (self._base + self.counter * 0xD1B54A32D192ED03 + 0x9E3779B97F4A7C15) & MASK64
+            self.counter += 1
+            x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+            x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & MASK64
+            x ^= x >> 31
+            if x < limit:
+                return x % n
 
     def shuffle(self, items: list[Any]) -> None:
-        """Fisher-Yates shuffle in place."""
+        """Fisher-Yates shuffle in place: item i swaps with item below(i + 1), for i from the last down to 1
+        (`below` written out, for the Bridge Deck's reshuffles)."""
+        base, counter = self._base, self.counter
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            n = i + 1
+            limit = _LIMITS[n] if n < 64 else (1 << 64) - ((1 << 64) % n)
+            while True:
+                x = (base + counter * 0xD1B54A32D192ED03 + 0x9E3779B97F4A7C15) & MASK64
+                counter += 1
+                x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+                x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & MASK64
+                x ^= x >> 31
+                if x < limit:
+                    break
+            j = x % n
             items[i], items[j] = items[j], items[i]
+        self.counter = counter
 
     def choice(self, items: Sequence[T]) -> T:
         return items[self.below(len(items))]

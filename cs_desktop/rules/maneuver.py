@@ -23,12 +23,14 @@ Gen = Generator[list[Request], dict[str, Any], Any]
 
 # ---------------------------------------------------------------- costs and selection (9.1)
 def maneuver_cost(ship: ShipState, maneuver: dict[str, Any]) -> int:
-    tables = get_tables()
     name = maneuver["maneuver"]
-    spec = tables.maneuvers[name]
+    spec = get_tables().maneuvers[name]
     if name == "wear":
         return int(maneuver["cost"])
-    cost = (spec.cost_corner if geo.is_corner(ship.heading) else spec.cost_side) if name == "advance" else spec.cost
+    if name != "advance":
+        cost = spec.cost
+    else:
+        cost = spec.cost_corner if geo.is_corner(ship.heading) else spec.cost_side
     if cost is None:
         raise ValueError(f"maneuver {name!r} has no MP cost in control_panel.json")
     return cost
@@ -38,13 +40,20 @@ def remaining_activations(ship: ShipState, impulse: int, left_now: int = 0) -> i
     """Activations the ship still has this turn after the current point of impulse `impulse`."""
     if ship.halted:
         return 0
-    tables = get_tables()
-    return left_now + sum(tables.activations(ship.speed, i) for i in range(impulse + 1, 13))
+    return left_now + get_tables().activations_after(ship.speed, impulse)
 
 
 def selection_options(state: GameState, ship: ShipState, remaining: int) -> tuple[tuple[dict[str, Any], ...],
                                                                                    list[dict[str, Any]]]:
     """Legal selections for `ship` now, and the forbidden ones with the rule that forbids each."""
+    options, forbidden, _ = _selection(state, ship, remaining)
+    return options, forbidden
+
+
+def _selection(state: GameState, ship: ShipState, remaining: int) -> tuple[tuple[dict[str, Any], ...],
+                                                                           list[dict[str, Any]], list[bool]]:
+    """`selection_options`, and for each legal selection whether it carries over into the next turn (its MP
+    cost is more than the `remaining` activations: 9.1 restriction 2)."""
     tables = get_tables()
     letter = wind_position(state, ship)
     rank = tables.position_rank
@@ -68,9 +77,10 @@ def selection_options(state: GameState, ship: ShipState, remaining: int) -> tupl
             else:
                 bases.append(back)
         elif name == "wear":
+            targets = tables.wear_targets(letter)
             for points in (-1, 1):
                 to = letter_after_turn(state, ship, points)
-                cost = tables.wear_targets(letter).get(to, 0)
+                cost = targets.get(to, 0)
                 choice: dict[str, Any] = {"maneuver": "wear", "turn": points, "to": to, "cost": cost}
                 if to == "H":
                     forbid(choice, "9.1", "no maneuver may turn a ship In Irons; she must Tack (restriction 6)")
@@ -92,16 +102,18 @@ def selection_options(state: GameState, ship: ShipState, remaining: int) -> tupl
     if letter not in ("F", "G"):
         forbid({"maneuver": "tack"}, "9.1.4", "only a ship Beating (F or G) may attempt to Tack")
     options: list[dict[str, Any]] = []
+    carry: list[bool] = []
     for base in bases:
         cost = maneuver_cost(ship, base)
         carries = cost > remaining
         strains = (ship.strain,) if ship.strain else ((1, 2) if carries else (0, 1, 2))
         for strain in strains:
             options.append(dict(base, strain=strain))
+        carry.extend([carries] * len(strains))  # a Strain does not change the cost
         if carries and not ship.strain:
             forbidden.append({"choice": dict(base, strain=0), "rule": "9.1",
                               "why": "a maneuver that carries over into the next turn needs a Strain (restriction 2)"})
-    return tuple(options), forbidden
+    return tuple(options), forbidden, carry
 
 
 def selection_request(state: GameState, side: str, ships: list[ShipState], remaining: dict[str, int]) -> Request:
@@ -109,8 +121,7 @@ def selection_request(state: GameState, side: str, ships: list[ShipState], remai
     forbidden = {}
     carries: dict[str, list[bool]] = {}
     for ship in ships:
-        options[ship.id], forbidden[ship.id] = selection_options(state, ship, remaining[ship.id])
-        carries[ship.id] = [maneuver_cost(ship, o) > remaining[ship.id] for o in options[ship.id]]
+        options[ship.id], forbidden[ship.id], carries[ship.id] = _selection(state, ship, remaining[ship.id])
     return Request(
         "select_maneuver", side, "9.1",
         "Select a maneuver (hidden until completed); a maneuver that carries into next turn needs a Strain",

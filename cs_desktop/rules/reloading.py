@@ -69,6 +69,8 @@ def reload_step(g: Game) -> list[tuple[str, str]]:
 def select_lost_loads(g: Game, lost: list[tuple[str, str]]) -> Generator[list[Request], dict[str, Any], None]:
     """10.0: for guns whose marker found no crew, the owner follows the Select Load procedure (11.7): a new
     load of his choice, placed face down by the round-shot time from the current impulse (ruling R10.1)."""
+    if not lost:  # the usual impulse: every marker found its crew
+        return
     state = g.state
     for side in state.initiative_order():  # NIP first (R6.0a: up the order)
         keys = [f"{ship_id}:{slot}" for ship_id, slot in lost if state.ships[ship_id].side == side]

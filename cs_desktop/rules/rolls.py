@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from cs_desktop.rules.decisions import Request
+from cs_desktop.rules.dice import Dice
 
 if TYPE_CHECKING:
     from cs_desktop.rules.game import Game
@@ -49,6 +50,8 @@ def roll(g: Game, side: str, n: int, purpose: str, rule: str, mods: Mods = (), *
          lower_is_better: bool = False, ship: str | None = None,
          **data: Any) -> Generator[list[Request], dict[str, Any], Roll]:
     """Roll `n` dice for `side`, after offering its Hold cards as +1 (or -1) per die (1.7.3)."""
+    if n <= 0 or not g.state.sides[side].hand:  # nothing to offer (1.7.3 needs a card and a die)
+        return roll_now(g, side, n, purpose, rule, mods, lower_is_better=lower_is_better, ship=ship, **data)
     cards = yield from offer_bonus_cards([(side, n, purpose, rule, lower_is_better)], g)
     use = cards.get(side, NO_CARDS)
     return roll_now(g, side, n, purpose, rule, list(mods) + use.mods, use.discarded,
@@ -57,18 +60,26 @@ def roll(g: Game, side: str, n: int, purpose: str, rule: str, mods: Mods = (), *
 
 def roll_now(g: Game, side: str, n: int, purpose: str, rule: str, mods: Mods = (), n_cards: int = 0, *,
              lower_is_better: bool = False, ship: str | None = None, **data: Any) -> Roll:
-    dice = tuple(g.state.dice.d6() for _ in range(n))
-    sign = -1 if lower_is_better else 1
-    bonus = tuple(sign if i < n_cards else 0 for i in range(n))
-    result = Roll(dice, sum(v for _, v in mods), bonus)
-    mod_list = [[label, value] for label, value in mods if value]
+    dice = g.state.dice
+    # Dice.d6s draws exactly what n calls of d6 draw, in one call; a stand-in (a determinized copy's dice, a
+    # test's scripted dice) is asked die by die
+    rolled = dice.d6s(n) if type(dice) is Dice else tuple([dice.d6() for _ in range(n)])
+    modifier = sum([v for _, v in mods]) if mods else 0
     if n_cards:
+        sign = -1 if lower_is_better else 1
+        bonus = tuple([sign if i < n_cards else 0 for i in range(n)])
+        modified = [d + modifier + c for d, c in zip(rolled, bonus, strict=True)]
+        mod_list = [[label, value] for label, value in mods if value]
         mod_list.append([f"{n_cards} Bridge Card(s) discarded, {sign:+d} per die (1.7.3)", 0])
-    modified = list(result.modified)
-    g.emit("roll", rule, f"{purpose}: {list(dice)} -> {modified}", side=side, ship=ship,
-           purpose=purpose, dice=list(dice), modifiers=mod_list, card_bonus=list(bonus),
+    else:
+        bonus = (0,) * n
+        modified = [d + modifier for d in rolled]
+        mod_list = [[label, value] for label, value in mods if value]
+    faces = list(rolled)
+    g.emit("roll", rule, f"{purpose}: {faces} -> {modified}", side=side, ship=ship,
+           purpose=purpose, dice=faces, modifiers=mod_list, card_bonus=list(bonus),
            modified=modified, **data)
-    return result
+    return Roll(rolled, modifier, bonus, tuple(modified))
 
 
 def offer_bonus_cards(rolls: Sequence[tuple[str, int, str, str, bool]],
@@ -79,16 +90,20 @@ def offer_bonus_cards(rolls: Sequence[tuple[str, int, str, str, bool]],
     Non-Initiative Player decides first. A chosen card whose own text applies to this roll (its hook) is
     played for that effect instead (1.7.5). Returns side -> CardUse.
     """
-    from cs_desktop.rules.bridge_cards import card_of, playable_for, resolve_played
-
     used: dict[str, CardUse] = {}
     if not g.options.get("bonus_cards", True):
         return used
     state = g.state
-    if state.initiative is not None and len(state.sides) > 2:
+    if len(rolls) == 1:
+        if rolls[0][1] <= 0 or not state.sides[rolls[0][0]].hand:  # the usual roll: nothing to offer
+            return used
+        order = rolls
+    elif state.initiative is not None and len(state.sides) > 2:
         order = sorted(rolls, key=lambda r: state.rank(r[0]))  # R6.0a: up the initiative order
     else:
         order = sorted(rolls, key=lambda r: 0 if state.initiative is None or r[0] != state.initiative else 1)
+    from cs_desktop.rules.bridge_cards import card_of, playable_for, resolve_played
+
     for side, n, purpose, rule, lower in order:
         hand = state.sides[side].hand
         if not hand or n <= 0:
@@ -123,6 +138,8 @@ def offer_bonus_cards(rolls: Sequence[tuple[str, int, str, str, bool]],
 def _validate_bonus(state: Any, request: Request, answer: Any) -> Any:
     from cs_desktop.rules.decisions import Refusal
 
+    if type(answer) is list and not answer:  # no card used: the usual answer
+        return None
     if not isinstance(answer, list) or not all(isinstance(c, str) for c in answer):
         return Refusal("1.7.3", "answer with a list of card ids from your hand (empty for none)")
     played = [c for c in answer if c in request.info["playable"]][:1]

@@ -207,6 +207,8 @@ class Tables:
     def __init__(self, folder: Path) -> None:
         self.folder = Path(folder)
         self.provenance: dict[str, str] = {}
+        self._activation_cache: dict[tuple[int, int], int] = {}  # (speed, impulse) -> activations
+        self._after_cache: dict[tuple[int, int], int] = {}  # (speed, impulse) -> activations after it
         self._load_wind_positions()
         self._load_base_movement()
         self._load_hull_bonus()
@@ -373,9 +375,8 @@ class Tables:
         for each full 12 plus once more in the boxes listing the remainder (speed 15 = 1 everywhere + 1 in
         the boxes of speed 3), which is the same formula. Speed 0 (or less) never activates.
         """
-        cache: dict[tuple[int, int], int] = self.__dict__.setdefault("_activation_cache", {})
         key = (speed, impulse)
-        hit = cache.get(key)
+        hit = self._activation_cache.get(key)
         if hit is not None:
             return hit
         box = self.impulse_box(impulse)
@@ -384,8 +385,17 @@ class Tables:
         else:
             full, rest = divmod(int(speed), self._impulses)
             value = full + (1 if rest and rest in box else 0)
-        cache[key] = value
+        self._activation_cache[key] = value
         return value
+
+    def activations_after(self, speed: int, impulse: int) -> int:
+        """How many times a ship of ``speed`` activates in the impulses after ``impulse`` to the end of the
+        turn (the sum of `activations` over impulses ``impulse + 1`` to 12; 9.1 restriction 2)."""
+        key = (speed, impulse)
+        hit = self._after_cache.get(key)
+        if hit is None:
+            hit = self._after_cache[key] = sum(self.activations(speed, i) for i in range(impulse + 1, 13))
+        return hit
 
     def activation_impulses(self, speed: int) -> tuple[int, ...]:
         """Impulses (1-based) in which a ship of ``speed`` activates, repeated when it activates twice."""

@@ -354,6 +354,32 @@ def test_4_0_the_deepest_legal_answer_is_within_the_limits() -> None:
     assert answers.canonical(_deep(answers.MAX_DEPTH)) == _deep(answers.MAX_DEPTH)
 
 
+AT_THE_LIMITS = [  # (answer, refused?): exactly at a limit is legal, one more is not
+    ([None] * (answers.MAX_VALUES - 1), False),
+    ([None] * answers.MAX_VALUES, True),
+    ({"k": [True] * (answers.MAX_VALUES - 2)}, False),
+    ({"k": [True] * (answers.MAX_VALUES - 1)}, True),
+    ([[1] * 2500, [1] * 2497], False),
+    ([[1] * 2500, [1] * 2498], True),
+    (["x" * answers.MAX_TEXT], False),
+    ({"x" * (answers.MAX_TEXT - 1): "y"}, False),
+    ({"x" * (answers.MAX_TEXT - 1): "yz"}, True),
+    ([answers.MAX_INT, -answers.MAX_INT], False),
+    ([answers.MAX_INT + 1], True),
+]
+
+
+@pytest.mark.parametrize("answer, refused", AT_THE_LIMITS)
+def test_4_0_the_limits_hold_exactly(answer: Any, refused: bool) -> None:
+    """`canonical` copies a plain answer in one quick walk and leaves anything near or over a limit to the
+    checking walk: the line between legal and refused is the same either way."""
+    if refused:
+        with pytest.raises(answers.MalformedAnswer):
+            answers.canonical(answer)
+    else:
+        assert answers.canonical(answer) == answer
+
+
 def _asked(kind: str) -> tuple[Game, Request]:
     """A boarding duel played at random until a request of `kind` is pending (the first seed that asks it)."""
     for seed in range(40):
