@@ -107,62 +107,109 @@ def skip_empty_impulse(state: GameState) -> bool:
 
 
 def segment_impulse(g: Game) -> Gen:
-    from cs_desktop.rules.firing import fire_step
-    from cs_desktop.rules.grappling import grapple_step
-    from cs_desktop.rules.reloading import reload_step, select_lost_loads
-
+    """Impulse N (8.0): step 1 maneuver, in rounds of one activation each; step 2 reload (10.0); step 3 fire
+    (11.0); step 4 possession of hulks (fleet rules, R18.0h) and grapple (12.0). Each step is marked
+    (`Game.mark_step`) with what is left to do written in `state.step`, so a copy resumes at the step it is in:
+    ("move", round, activations of each ship), ("moves", round, activations, ships still to move, the step after
+    them), ("reload",), ("fire",), ("possession",), ("grapple",)."""
     state = g.state
-    tables = get_tables()
-    impulse = int(state.segment.split(":")[1])
-    state.impulse = impulse
-    active = {s.id: (0 if s.halted else tables.activations(s.speed, impulse)) for s in state.afloat()}
-    loads_here = has_load_marker(state, state.absolute_impulse)
-    if not any(active.values()) and not loads_here:
-        _next(state, impulse)  # 13.0: skip an empty impulse
+    if not state.step:
+        impulse = int(state.segment.split(":")[1])
+        state.impulse = impulse
+        tables = get_tables()
+        active = {s.id: (0 if s.halted else tables.activations(s.speed, impulse)) for s in state.afloat()}
+        if not any(active.values()) and not has_load_marker(state, state.absolute_impulse):
+            _next(state, impulse)  # 13.0: skip an empty impulse
+            return
+        state.step = ("move", 0, tuple(active.items())) if any(active.values()) else ("reload",)
+    while state.step:
+        g.mark_step()
+        yield from IMPULSE_STEPS[state.step[0]](g)
+        if state.ended:
+            state.step = ()
+
+
+def _maneuver_round(g: Game) -> Gen:
+    """Step 1 (8.0, 9.0), round k of the maneuvers: every ship with a k-th activation spends a MP; those that
+    complete their maneuver reveal it, and the Initiative Player orders the sides' moves (9.0); then each moves
+    in turn (`_move_ship`)."""
+    state = g.state
+    _, k, pairs = state.step
+    active = dict(pairs)
+    after = ("move", k + 1, pairs) if k + 1 < max(active.values(), default=0) else ("reload",)
+    state.step = after
+    completing: list[ShipState] = []
+    for ship in state.afloat():
+        if active.get(ship.id, 0) > k and not ship.halted and ship.maneuver is not None:
+            ship.spent += 1
+            if ship.spent >= mv.maneuver_cost(ship, ship.maneuver):
+                completing.append(ship)
+    if not completing:
         return
-    # Step 1 (8.0, 9.0): maneuver
-    rounds = max(active.values(), default=0)
-    for k in range(rounds):
-        completing: list[ShipState] = []
-        for ship in state.afloat():
-            if active.get(ship.id, 0) > k and not ship.halted and ship.maneuver is not None:
-                ship.spent += 1
-                if ship.spent >= mv.maneuver_cost(ship, ship.maneuver):
-                    completing.append(ship)
-        if not completing:
-            continue
-        for ship in completing:  # 9.0: completed maneuvers are revealed, then the IP orders the moves
-            mv.reveal(g, ship)
-        order = yield from _move_order(g, completing)
-        for ship in order:
-            if state.ended or not ship.afloat:
-                continue
-            yield from mv.execute(g, ship)
-            if state.ended:
-                return
-            if needs_selection(state, ship, impulse):  # 4.0: select the next maneuver (if not 12th impulse)
-                left = {ship.id: max(0, active.get(ship.id, 0) - k - 1)}
-                yield from select_maneuvers(g, [ship], impulse, left)
-                if state.ended:
-                    return
-    # Step 2 (10.0): reload; guns without crew lose the marker and select a new load (11.7)
-    yield from select_lost_loads(g, reload_step(g))
-    # Step 3 (11.0): fire
-    yield from fire_step(g)
+    for ship in completing:  # 9.0: completed maneuvers are revealed, then the IP orders the moves
+        mv.reveal(g, ship)
+    order = yield from _move_order(g, completing)
+    state.step = ("moves", k, pairs, tuple(s.id for s in order), after)
+
+
+def _move_ship(g: Game) -> Gen:
+    """Step 1, one ship of round k's order completes her maneuver (9.0), then selects her next one (4.0, not in
+    the 12th impulse), with the activations she has left this impulse."""
+    state = g.state
+    _, k, pairs, order, after = state.step
+    ship = state.ships[order[0]]
+    state.step = ("moves", k, pairs, order[1:], after) if len(order) > 1 else after
+    if state.ended or not ship.afloat:
+        return
+    yield from mv.execute(g, ship)
     if state.ended:
         return
-    # Step 4 (12.0): grapple (fleet rules: first, boarding parties to take possession of hulks, R18.0h)
-    if state.fleet_rules:
-        from cs_desktop.rules.fleet_end import take_possession_step
+    if needs_selection(state, ship, state.impulse):
+        left = {ship.id: max(0, dict(pairs).get(ship.id, 0) - k - 1)}
+        yield from select_maneuvers(g, [ship], state.impulse, left)
 
-        yield from take_possession_step(g)
+
+def _reload(g: Game) -> Gen:
+    """Step 2 (10.0): reload; guns without crew lose the marker and select a new load (11.7)."""
+    from cs_desktop.rules.reloading import reload_step, select_lost_loads
+
+    g.state.step = ("fire",)
+    yield from select_lost_loads(g, reload_step(g))
+
+
+def _fire(g: Game) -> Gen:
+    """Step 3 (11.0): fire."""
+    from cs_desktop.rules.firing import fire_step
+
+    g.state.step = ("possession",) if g.state.fleet_rules else ("grapple",)
+    yield from fire_step(g)
+
+
+def _possession(g: Game) -> Gen:
+    """Step 4, fleet rules: first, boarding parties to take possession of hulks (R18.0h)."""
+    from cs_desktop.rules.fleet_end import take_possession_step
+
+    g.state.step = ("grapple",)
+    yield from take_possession_step(g)
+
+
+def _grapple(g: Game) -> Gen:
+    """Step 4 (12.0): grapple; a grapple ends the impulses of this turn (12.0: on to the melee)."""
+    from cs_desktop.rules.grappling import grapple_step
+
+    state = g.state
+    state.step = ()
     grappled = yield from grapple_step(g)
     if state.ended:
         return
     if grappled:
         state.segment = "melee"  # 12.0: ignore all further impulses this turn
         return
-    _next(state, impulse)
+    _next(state, state.impulse)
+
+
+IMPULSE_STEPS = {"move": _maneuver_round, "moves": _move_ship, "reload": _reload, "fire": _fire, "possession": _possession,
+                 "grapple": _grapple}
 
 
 def _move_order(g: Game, ships: list[ShipState]) -> Generator[list[Request], dict[str, Any], list[ShipState]]:
