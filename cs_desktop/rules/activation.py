@@ -110,8 +110,10 @@ def segment_impulse(g: Game) -> Gen:
     """Impulse N (8.0): step 1 maneuver, in rounds of one activation each; step 2 reload (10.0); step 3 fire
     (11.0); step 4 possession of hulks (fleet rules, R18.0h) and grapple (12.0). Each step is marked
     (`Game.mark_step`) with what is left to do written in `state.step`, so a copy resumes at the step it is in:
-    ("move", round, activations of each ship), ("moves", round, activations, ships still to move, the step after
-    them), ("reload",), ("fire",), ("possession",), ("grapple",)."""
+    ("move", round, activations of each ship), ("order", round, activations, ships completing, the step after
+    the round), ("moves", round, activations, ships still to move, the step after the round), ("select", ship,
+    activations left, the step after), ("reload",), ("fire",) (then the fire step's own stages, `fire_stages`),
+    ("possession",), ("grapple",)."""
     state = g.state
     if not state.step:
         impulse = int(state.segment.split(":")[1])
@@ -131,8 +133,8 @@ def segment_impulse(g: Game) -> Gen:
 
 def _maneuver_round(g: Game) -> Gen:
     """Step 1 (8.0, 9.0), round k of the maneuvers: every ship with a k-th activation spends a MP; those that
-    complete their maneuver reveal it, and the Initiative Player orders the sides' moves (9.0); then each moves
-    in turn (`_move_ship`)."""
+    complete their maneuver reveal it (9.0); then the Initiative Player orders their moves (`_order_moves`) and
+    each moves in turn (`_move_ship`)."""
     state = g.state
     _, k, pairs = state.step
     active = dict(pairs)
@@ -148,7 +150,15 @@ def _maneuver_round(g: Game) -> Gen:
         return
     for ship in completing:  # 9.0: completed maneuvers are revealed, then the IP orders the moves
         mv.reveal(g, ship)
-    order = yield from _move_order(g, completing)
+    state.step = ("order", k, pairs, tuple(s.id for s in completing), after)
+    yield from ()  # a step like the others, though it asks nothing
+
+
+def _order_moves(g: Game) -> Gen:
+    """Step 1, round k: the Initiative Player orders the moves of the ships completing maneuvers (9.0)."""
+    state = g.state
+    _, k, pairs, ids, after = state.step
+    order = yield from _move_order(g, [state.ships[i] for i in ids])
     state.step = ("moves", k, pairs, tuple(s.id for s in order), after)
 
 
@@ -162,11 +172,17 @@ def _move_ship(g: Game) -> Gen:
     if state.ended or not ship.afloat:
         return
     yield from mv.execute(g, ship)
-    if state.ended:
-        return
-    if needs_selection(state, ship, state.impulse):
-        left = {ship.id: max(0, dict(pairs).get(ship.id, 0) - k - 1)}
-        yield from select_maneuvers(g, [ship], state.impulse, left)
+    if not state.ended and needs_selection(state, ship, state.impulse):
+        state.step = ("select", ship.id, max(0, dict(pairs).get(ship.id, 0) - k - 1), state.step)
+
+
+def _select_next(g: Game) -> Gen:
+    """Step 1, a ship that has just completed her maneuver selects the next one (4.0), knowing the activations
+    she has left this impulse (9.1)."""
+    state = g.state
+    _, ship_id, left, after = state.step
+    state.step = after
+    yield from select_maneuvers(g, [state.ships[ship_id]], state.impulse, {ship_id: left})
 
 
 def _reload(g: Game) -> Gen:
@@ -178,11 +194,12 @@ def _reload(g: Game) -> Gen:
 
 
 def _fire(g: Game) -> Gen:
-    """Step 3 (11.0): fire."""
+    """Step 3 (11.0): fire (a copy made during it resumes the fire step's stage: `firing.fire_step`)."""
     from cs_desktop.rules.firing import fire_step
 
-    g.state.step = ("possession",) if g.state.fleet_rules else ("grapple",)
-    yield from fire_step(g)
+    after = ("possession",) if g.state.fleet_rules else ("grapple",)
+    yield from fire_step(g)  # in stages, resumable (it leaves `state.step` empty)
+    g.state.step = after
 
 
 def _possession(g: Game) -> Gen:
@@ -208,8 +225,8 @@ def _grapple(g: Game) -> Gen:
     _next(state, state.impulse)
 
 
-IMPULSE_STEPS = {"move": _maneuver_round, "moves": _move_ship, "reload": _reload, "fire": _fire, "possession": _possession,
-                 "grapple": _grapple}
+IMPULSE_STEPS = {"move": _maneuver_round, "order": _order_moves, "moves": _move_ship, "select": _select_next, "reload": _reload,
+                 "fire": _fire, "possession": _possession, "grapple": _grapple}
 
 
 def _move_order(g: Game, ships: list[ShipState]) -> Generator[list[Request], dict[str, Any], list[ShipState]]:

@@ -1,0 +1,118 @@
+"""8.0 step 3, 11.0 Firing as resumable stages: the announcements (the Non-Initiative Player first, R6.0a: up the
+initiative order), the rolls of every attack on the state before any hit (simultaneous fire, 1.7.3-1.7.4 cards
+declared first, 11.4.4-11.4.9, 11.9 chasers, 11.6 smoke), the results one by one (11.4.10-11.5), and the next
+loads side by side (11.7). Each stage is marked for copies (`Game.mark_step`), its progress in `state.step`."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from cs_desktop.rules.decisions import Request
+from cs_desktop.rules.firing import Gen, describe_fire, plan_attacks, roll_attack, roll_chasers
+from cs_desktop.rules.rolls import NO_CARDS, offer_bonus_cards
+
+if TYPE_CHECKING:
+    from cs_desktop.rules.game import Game
+
+
+def fire_stages(g: Game) -> Gen:
+    """8.0 step 3: the Non-Initiative Player announces first, then the Initiative Player (with more sides, up
+    the initiative order, R6.0a); fire is simultaneous (11.0). Run in stages, each marked for copies
+    (`Game.mark_step`) with what is left in `state.step`: ("fire", "announce", i, announced) before the i-th
+    side announces, ("fire", "roll", announced) before the attacks are rolled, ("fire", "apply", i, announced,
+    results) before the i-th result is applied (11.4.10-11.5), ("fire", "after", i, announced) before the i-th
+    side selects its next loads (11.7). Leaves `state.step` empty."""
+    state = g.state
+    if state.step[:1] != ("fire",) or len(state.step) < 2:  # the start (else a copy resuming a stage)
+        state.step = ("fire", "announce", 0, ())
+    while state.step:
+        yield from FIRE_STAGES[state.step[1]](g)
+        if state.step:
+            g.mark_step()
+
+
+def _announce(g: Game) -> Gen:
+    """11.0: the i-th side in the initiative order announces its fire, seeing what was announced before."""
+    from cs_desktop.rules.fire_options import firing_options
+
+    state = g.state
+    _, _, i, pairs = state.step
+    order = state.initiative_order()
+    if i == len(order):
+        state.step = ("fire", "roll", pairs) if any(v for _, v in pairs) else ()
+        return
+    state.step = ("fire", "announce", i + 1, pairs)
+    side = order[i]
+    announced: dict[str, dict[str, Any]] = dict(pairs)
+    options = {s.id: firing_options(state, s) for s in state.afloat(side)}
+    options = {k: v for k, v in options.items() if len(v) > 1}
+    if not options:
+        return
+    answers = yield [Request("fire", side, "11.0",
+                             "Fire? Choose the target, the sections and their aim (High at rigging, Low at "
+                             "hull), or chasers", ships=options, info={"announced": dict(announced)})]
+    mine = {k: v for k, v in answers[side].items() if v["target"] is not None}
+    for ship_id, choice in mine.items():
+        g.emit("announce", "11.0", f"{state.ships[ship_id].card.name} fires at "
+               f"{state.ships[choice['target']].card.name}: " + describe_fire(choice), ship=ship_id,
+               choice=choice)
+    state.step = ("fire", "announce", i + 1, (*pairs, (side, mine)))
+
+
+def _roll(g: Game) -> Gen:
+    """11.0: every attack is rolled on the state before any hit is applied (simultaneous fire); then the smoke."""
+    state = g.state
+    pairs = state.step[2]
+    announced: dict[str, dict[str, Any]] = dict(pairs)
+    plans = [plan for side in state.initiative_order() for ship_id, choice in announced.get(side, {}).items()
+             for plan in plan_attacks(g, state.ships[ship_id], choice)]
+    # 1.7.3-1.7.4: cards for the to-hit rolls of this simultaneous fire are declared before any is rolled,
+    # the Non-Initiative Player first (chasers take no modifiers, 11.9).
+    for plan in plans:
+        if plan.sections:
+            cards = yield from offer_bonus_cards([(plan.firer.side, plan.dice, "to-hit", "11.4.5", False)], g)
+            plan.cards = cards.get(plan.firer.side, NO_CARDS)
+    results = []
+    for plan in plans:
+        if not plan.sections:
+            results.append(roll_chasers(g, plan.firer, plan.target, plan.chaser))
+        else:
+            results.append((yield from roll_attack(g, plan)))
+    # 11.0: fire is simultaneous, so the smoke of this step adds no defense die to another attack of it.
+    for result in results:
+        if result.smoke:
+            firer = state.ships[result.attacker]
+            state.smoke.setdefault(firer.square, []).extend([2] * result.smoke)
+            g.emit("smoke", "11.6", f"{result.smoke} Smoke-2 marker(s) at {firer.square}",
+                   square=list(firer.square), added=result.smoke)
+    state.step = ("fire", "apply", 0, pairs, tuple(results))
+
+
+def _apply(g: Game) -> Gen:
+    """11.4.10-11.5: the i-th result is applied (the results are not changed after they are rolled)."""
+    from cs_desktop.rules.fire_damage import apply_result
+
+    state = g.state
+    _, _, i, pairs, results = state.step
+    if i == len(results):
+        state.step = ("fire", "after", 0, pairs)
+        return
+    state.step = ("fire", "apply", i + 1, pairs, results)
+    yield from apply_result(g, results[i])
+
+
+def _after(g: Game) -> Gen:
+    """11.7: the i-th side in the initiative order selects the next load of each broadside it fired."""
+    from cs_desktop.rules.fire_damage import after_fire
+
+    state = g.state
+    _, _, i, pairs = state.step
+    order = state.initiative_order()
+    if i == len(order):
+        state.step = ()
+        return
+    state.step = ("fire", "after", i + 1, pairs)
+    yield from after_fire(g, order[i], dict(pairs).get(order[i], {}))
+
+
+FIRE_STAGES = {"announce": _announce, "roll": _roll, "apply": _apply, "after": _after}
