@@ -108,12 +108,17 @@ def skip_empty_impulse(state: GameState) -> bool:
 
 def segment_impulse(g: Game) -> Gen:
     """Impulse N (8.0): step 1 maneuver, in rounds of one activation each; step 2 reload (10.0); step 3 fire
-    (11.0); step 4 possession of hulks (fleet rules, R18.0h) and grapple (12.0). Each step is marked
-    (`Game.mark_step`) with what is left to do written in `state.step`, so a copy resumes at the step it is in:
-    ("move", round, activations of each ship), ("order", round, activations, ships completing, the step after
-    the round), ("moves", round, activations, ships still to move, the step after the round), ("select", ship,
-    activations left, the step after), ("reload",), ("fire",) (then the fire step's own stages, `fire_stages`),
-    ("possession",), ("grapple",)."""
+    (11.0); step 4 possession of hulks (fleet rules, R18.0h) and grapple (12.0). Run as a machine whose place is
+    in `state.step`, marked (`Game.mark_step`) before each step that may ask, so that a copy resumes there:
+    ("move", round, activations of each ship) before round k; ("order", round, activations, ships completing,
+    the step after the round) before the move order (9.0); ("moves", round, activations, ships still to move,
+    the step after the round) before the next ship moves; ("select", ship, activations left, the step after)
+    before she selects her next maneuver (4.0); ("reload",); ("fire",) (then the fire step's own stages,
+    `fire_stages`); ("possession",); ("grapple",)."""
+    from cs_desktop.rules.fire_stages import fire_stages
+    from cs_desktop.rules.grappling import grapple_step
+    from cs_desktop.rules.reloading import reload_step, select_lost_loads
+
     state = g.state
     if not state.step:
         impulse = int(state.segment.split(":")[1])
@@ -124,109 +129,82 @@ def segment_impulse(g: Game) -> Gen:
             _next(state, impulse)  # 13.0: skip an empty impulse
             return
         state.step = ("move", 0, tuple(active.items())) if any(active.values()) else ("reload",)
-    while state.step:
+    while state.step and not state.ended:
+        step = state.step
+        kind = step[0]
+        if kind == "move":  # asks nothing: no mark needed
+            _maneuver_rounds(g)
+            continue
         g.mark_step()
-        yield from IMPULSE_STEPS[state.step[0]](g)
-        if state.ended:
+        if kind == "order":  # 9.0: the Initiative Player orders the moves
+            _, k, pairs, ids, after = step
+            order = yield from _move_order(g, [state.ships[i] for i in ids])
+            state.step = ("moves", k, pairs, tuple(s.id for s in order), after)
+        elif kind == "moves":
+            yield from _move_ship(g)
+        elif kind == "select":  # 4.0: a ship that has completed her maneuver selects the next one
+            _, ship_id, left, after = step
+            state.step = after
+            yield from select_maneuvers(g, [state.ships[ship_id]], state.impulse, {ship_id: left})
+        elif kind == "reload":  # step 2 (10.0); guns without crew lose the marker and select a new load (11.7)
+            state.step = ("fire",)
+            yield from select_lost_loads(g, reload_step(g))
+        elif kind == "fire":  # step 3 (11.0), in stages of its own (it leaves `state.step` empty)
+            yield from fire_stages(g)
+            state.step = ("possession",) if state.fleet_rules else ("grapple",)
+        elif kind == "possession":  # step 4, fleet rules: boarding parties take possession of hulks (R18.0h)
+            from cs_desktop.rules.fleet_end import take_possession_step
+
+            state.step = ("grapple",)
+            yield from take_possession_step(g)
+        else:  # step 4 (12.0): grapple; a grapple ends the impulses of this turn (on to the melee)
             state.step = ()
+            grappled = yield from grapple_step(g)
+            if not state.ended:
+                if grappled:
+                    state.segment = "melee"
+                else:
+                    _next(state, state.impulse)
+    state.step = ()
 
 
-def _maneuver_round(g: Game) -> Gen:
-    """Step 1 (8.0, 9.0), round k of the maneuvers: every ship with a k-th activation spends a MP; those that
-    complete their maneuver reveal it (9.0); then the Initiative Player orders their moves (`_order_moves`) and
-    each moves in turn (`_move_ship`)."""
+def _maneuver_rounds(g: Game) -> None:
+    """Step 1 (8.0, 9.0) from round k: in each round every ship with a k-th activation spends a MP; at the first
+    round where some complete their maneuver, they reveal it (9.0) and the machine goes on to their move order;
+    with none in the last round, on to step 2."""
     state = g.state
     _, k, pairs = state.step
     active = dict(pairs)
-    after = ("move", k + 1, pairs) if k + 1 < max(active.values(), default=0) else ("reload",)
-    state.step = after
-    completing: list[ShipState] = []
-    for ship in state.afloat():
-        if active.get(ship.id, 0) > k and not ship.halted and ship.maneuver is not None:
-            ship.spent += 1
-            if ship.spent >= mv.maneuver_cost(ship, ship.maneuver):
-                completing.append(ship)
-    if not completing:
-        return
-    for ship in completing:  # 9.0: completed maneuvers are revealed, then the IP orders the moves
-        mv.reveal(g, ship)
-    state.step = ("order", k, pairs, tuple(s.id for s in completing), after)
-    yield from ()  # a step like the others, though it asks nothing
-
-
-def _order_moves(g: Game) -> Gen:
-    """Step 1, round k: the Initiative Player orders the moves of the ships completing maneuvers (9.0)."""
-    state = g.state
-    _, k, pairs, ids, after = state.step
-    order = yield from _move_order(g, [state.ships[i] for i in ids])
-    state.step = ("moves", k, pairs, tuple(s.id for s in order), after)
+    rounds = max(active.values(), default=0)
+    while k < rounds:
+        completing: list[ShipState] = []
+        for ship in state.afloat():
+            if active.get(ship.id, 0) > k and not ship.halted and ship.maneuver is not None:
+                ship.spent += 1
+                if ship.spent >= mv.maneuver_cost(ship, ship.maneuver):
+                    completing.append(ship)
+        after = ("move", k + 1, pairs) if k + 1 < rounds else ("reload",)
+        if completing:
+            for ship in completing:  # 9.0: completed maneuvers are revealed, then the IP orders the moves
+                mv.reveal(g, ship)
+            state.step = ("order", k, pairs, tuple(s.id for s in completing), after)
+            return
+        k += 1
+    state.step = ("reload",)
 
 
 def _move_ship(g: Game) -> Gen:
-    """Step 1, one ship of round k's order completes her maneuver (9.0), then selects her next one (4.0, not in
-    the 12th impulse), with the activations she has left this impulse."""
+    """Step 1, the next ship of round k's order completes her maneuver (9.0); if she must select her next one
+    (4.0, not in the 12th impulse), the machine goes on to that, with the activations she has left."""
     state = g.state
     _, k, pairs, order, after = state.step
     ship = state.ships[order[0]]
     state.step = ("moves", k, pairs, order[1:], after) if len(order) > 1 else after
-    if state.ended or not ship.afloat:
+    if not ship.afloat:
         return
     yield from mv.execute(g, ship)
     if not state.ended and needs_selection(state, ship, state.impulse):
         state.step = ("select", ship.id, max(0, dict(pairs).get(ship.id, 0) - k - 1), state.step)
-
-
-def _select_next(g: Game) -> Gen:
-    """Step 1, a ship that has just completed her maneuver selects the next one (4.0), knowing the activations
-    she has left this impulse (9.1)."""
-    state = g.state
-    _, ship_id, left, after = state.step
-    state.step = after
-    yield from select_maneuvers(g, [state.ships[ship_id]], state.impulse, {ship_id: left})
-
-
-def _reload(g: Game) -> Gen:
-    """Step 2 (10.0): reload; guns without crew lose the marker and select a new load (11.7)."""
-    from cs_desktop.rules.reloading import reload_step, select_lost_loads
-
-    g.state.step = ("fire",)
-    yield from select_lost_loads(g, reload_step(g))
-
-
-def _fire(g: Game) -> Gen:
-    """Step 3 (11.0): fire (a copy made during it resumes the fire step's stage: `firing.fire_step`)."""
-    from cs_desktop.rules.firing import fire_step
-
-    after = ("possession",) if g.state.fleet_rules else ("grapple",)
-    yield from fire_step(g)  # in stages, resumable (it leaves `state.step` empty)
-    g.state.step = after
-
-
-def _possession(g: Game) -> Gen:
-    """Step 4, fleet rules: first, boarding parties to take possession of hulks (R18.0h)."""
-    from cs_desktop.rules.fleet_end import take_possession_step
-
-    g.state.step = ("grapple",)
-    yield from take_possession_step(g)
-
-
-def _grapple(g: Game) -> Gen:
-    """Step 4 (12.0): grapple; a grapple ends the impulses of this turn (12.0: on to the melee)."""
-    from cs_desktop.rules.grappling import grapple_step
-
-    state = g.state
-    state.step = ()
-    grappled = yield from grapple_step(g)
-    if state.ended:
-        return
-    if grappled:
-        state.segment = "melee"  # 12.0: ignore all further impulses this turn
-        return
-    _next(state, state.impulse)
-
-
-IMPULSE_STEPS = {"move": _maneuver_round, "order": _order_moves, "moves": _move_ship, "select": _select_next, "reload": _reload,
-                 "fire": _fire, "possession": _possession, "grapple": _grapple}
 
 
 def _move_order(g: Game, ships: list[ShipState]) -> Generator[list[Request], dict[str, Any], list[ShipState]]:

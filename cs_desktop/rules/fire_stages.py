@@ -17,53 +17,67 @@ if TYPE_CHECKING:
 
 def fire_stages(g: Game) -> Gen:
     """8.0 step 3: the Non-Initiative Player announces first, then the Initiative Player (with more sides, up
-    the initiative order, R6.0a); fire is simultaneous (11.0). Run in stages, each marked for copies
-    (`Game.mark_step`) with what is left in `state.step`: ("fire", "announce", i, announced) before the i-th
-    side announces, ("fire", "roll", announced) before the attacks are rolled, ("fire", "apply", i, announced,
+    the initiative order, R6.0a); fire is simultaneous (11.0). Marked (`Game.mark_step`) wherever it may ask,
+    with what is left in `state.step`: ("fire", "announce", i, announced) before the i-th side in the initiative
+    order announces, ("fire", "roll", announced) before the attacks are rolled, ("fire", "apply", i, announced,
     results) before the i-th result is applied (11.4.10-11.5), ("fire", "after", i, announced) before the i-th
-    side selects its next loads (11.7). Leaves `state.step` empty."""
-    state = g.state
-    if state.step[:1] != ("fire",) or len(state.step) < 2:  # the start (else a copy resuming a stage)
-        state.step = ("fire", "announce", 0, ())
-    while state.step:
-        yield from FIRE_STAGES[state.step[1]](g)
-        if state.step:
-            g.mark_step()
-
-
-def _announce(g: Game) -> Gen:
-    """11.0: the i-th side in the initiative order announces its fire, seeing what was announced before."""
+    side that fired selects its next loads (11.7). Leaves `state.step` empty."""
+    from cs_desktop.rules.fire_damage import after_fire, apply_result
     from cs_desktop.rules.fire_options import firing_options
 
     state = g.state
-    _, _, i, pairs = state.step
+    step = state.step if state.step[:1] == ("fire",) and len(state.step) > 1 else ("fire", "announce", 0, ())
     order = state.initiative_order()
-    if i == len(order):
-        state.step = ("fire", "roll", pairs) if any(v for _, v in pairs) else ()
-        return
-    state.step = ("fire", "announce", i + 1, pairs)
-    side = order[i]
-    announced: dict[str, dict[str, Any]] = dict(pairs)
-    options = {s.id: firing_options(state, s) for s in state.afloat(side)}
-    options = {k: v for k, v in options.items() if len(v) > 1}
-    if not options:
-        return
-    answers = yield [Request("fire", side, "11.0",
-                             "Fire? Choose the target, the sections and their aim (High at rigging, Low at "
-                             "hull), or chasers", ships=options, info={"announced": dict(announced)})]
-    mine = {k: v for k, v in answers[side].items() if v["target"] is not None}
-    for ship_id, choice in mine.items():
-        g.emit("announce", "11.0", f"{state.ships[ship_id].card.name} fires at "
-               f"{state.ships[choice['target']].card.name}: " + describe_fire(choice), ship=ship_id,
-               choice=choice)
-    state.step = ("fire", "announce", i + 1, (*pairs, (side, mine)))
+    if step[1] == "announce":
+        _, _, i, pairs = step
+        announced: dict[str, dict[str, Any]] = dict(pairs)
+        for side in order[i:]:
+            options = {s.id: firing_options(state, s) for s in state.afloat(side)}
+            options = {k: v for k, v in options.items() if len(v) > 1}
+            if not options:
+                continue
+            state.step = ("fire", "announce", order.index(side), tuple(announced.items()))
+            g.mark_step()
+            answers = yield [Request("fire", side, "11.0",
+                                     "Fire? Choose the target, the sections and their aim (High at rigging, Low "
+                                     "at hull), or chasers", ships=options, info={"announced": dict(announced)})]
+            announced[side] = {k: v for k, v in answers[side].items() if v["target"] is not None}
+            for ship_id, choice in announced[side].items():
+                g.emit("announce", "11.0", f"{state.ships[ship_id].card.name} fires at "
+                       f"{state.ships[choice['target']].card.name}: " + describe_fire(choice), ship=ship_id,
+                       choice=choice)
+        if not any(announced.values()):
+            state.step = ()
+            return
+        step = ("fire", "roll", tuple(announced.items()))
+        state.step = step
+        g.mark_step()
+    if step[1] == "roll":
+        results = yield from _roll(g, dict(step[2]))
+        step = ("fire", "apply", 0, step[2], tuple(results))
+    if step[1] == "apply":
+        _, _, i, pairs, rolled = step
+        for n in range(i, len(rolled)):
+            state.step = ("fire", "apply", n, pairs, rolled)
+            g.mark_step()
+            yield from apply_result(g, rolled[n])
+        step = ("fire", "after", 0, pairs)
+    _, _, i, pairs = step
+    order = state.initiative_order()
+    announced = dict(pairs)
+    for n in range(i, len(order)):
+        fired = announced.get(order[n], {})
+        if fired:  # else it asks nothing: no mark needed
+            state.step = ("fire", "after", n, pairs)
+            g.mark_step()
+        yield from after_fire(g, order[n], fired)
+    state.step = ()
 
 
-def _roll(g: Game) -> Gen:
-    """11.0: every attack is rolled on the state before any hit is applied (simultaneous fire); then the smoke."""
+def _roll(g: Game, announced: dict[str, dict[str, Any]]) -> Gen:
+    """11.0: every attack is rolled on the state before any hit is applied (simultaneous fire); then the smoke.
+    Returns the results (not changed after: they are kept in `state.step` while they are applied)."""
     state = g.state
-    pairs = state.step[2]
-    announced: dict[str, dict[str, Any]] = dict(pairs)
     plans = [plan for side in state.initiative_order() for ship_id, choice in announced.get(side, {}).items()
              for plan in plan_attacks(g, state.ships[ship_id], choice)]
     # 1.7.3-1.7.4: cards for the to-hit rolls of this simultaneous fire are declared before any is rolled,
@@ -85,34 +99,4 @@ def _roll(g: Game) -> Gen:
             state.smoke.setdefault(firer.square, []).extend([2] * result.smoke)
             g.emit("smoke", "11.6", f"{result.smoke} Smoke-2 marker(s) at {firer.square}",
                    square=list(firer.square), added=result.smoke)
-    state.step = ("fire", "apply", 0, pairs, tuple(results))
-
-
-def _apply(g: Game) -> Gen:
-    """11.4.10-11.5: the i-th result is applied (the results are not changed after they are rolled)."""
-    from cs_desktop.rules.fire_damage import apply_result
-
-    state = g.state
-    _, _, i, pairs, results = state.step
-    if i == len(results):
-        state.step = ("fire", "after", 0, pairs)
-        return
-    state.step = ("fire", "apply", i + 1, pairs, results)
-    yield from apply_result(g, results[i])
-
-
-def _after(g: Game) -> Gen:
-    """11.7: the i-th side in the initiative order selects the next load of each broadside it fired."""
-    from cs_desktop.rules.fire_damage import after_fire
-
-    state = g.state
-    _, _, i, pairs = state.step
-    order = state.initiative_order()
-    if i == len(order):
-        state.step = ()
-        return
-    state.step = ("fire", "after", i + 1, pairs)
-    yield from after_fire(g, order[i], dict(pairs).get(order[i], {}))
-
-
-FIRE_STAGES = {"announce": _announce, "roll": _roll, "apply": _apply, "after": _after}
+    return results
