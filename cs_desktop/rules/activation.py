@@ -33,21 +33,31 @@ def needs_selection(state: GameState, ship: ShipState, impulse: int) -> bool:
             and not is_grappled(state, ship) and not ship.aground)
 
 
-def select_maneuvers(g: Game, ships: list[ShipState], impulse: int, left_now: dict[str, int] | None = None) -> Gen:
-    """Ask each side to select for its listed ships, all sides at once (secret, 9.1). A maneuver that costs
-    no MP (the Fall Off of the H table) is complete as soon as it is selected: it is revealed and made at
-    once (9.0), and the ship then selects her next maneuver (ruling R9.1.4)."""
-    state = g.state
+def selection_requests(state: GameState, ships: list[ShipState], impulse: int,
+                       left_now: dict[str, int] | None = None) -> list[Request]:
+    """The requests of `select_maneuvers`: one a side with listed ships (9.1)."""
     left_now = left_now or {}
     by_side: dict[str, list[ShipState]] = {}
     for ship in ships:
         by_side.setdefault(ship.side, []).append(ship)
-    if not by_side:
-        return
     requests = []
     for side, side_ships in by_side.items():
         remaining = {s.id: mv.remaining_activations(s, impulse, left_now.get(s.id, 0)) for s in side_ships}
         requests.append(mv.selection_request(state, side, side_ships, remaining))
+    return requests
+
+
+def select_maneuvers(g: Game, ships: list[ShipState], impulse: int, left_now: dict[str, int] | None = None,
+                     asked: tuple[Request, ...] | None = None) -> Gen:
+    """Ask each side to select for its listed ships, all sides at once (secret, 9.1). A maneuver that costs
+    no MP (the Fall Off of the H table) is complete as soon as it is selected: it is revealed and made at
+    once (9.0), and the ship then selects her next maneuver (ruling R9.1.4). `asked`: the requests, if already
+    made (`selection_requests`)."""
+    state = g.state
+    left_now = left_now or {}
+    requests = list(asked) if asked is not None else selection_requests(state, ships, impulse, left_now)
+    if not requests:
+        return
     answers = yield requests
     for answer in answers.values():
         for ship_id, choice in answer.items():
@@ -113,7 +123,7 @@ def segment_impulse(g: Game) -> Gen:
     ("move", round, activations of each ship) before round k; ("order", round, activations, ships completing,
     the step after the round) before the move order (9.0); ("moves", round, activations, ships still to move,
     the step after the round) before the next ship moves; ("select", ship, activations left, the step after)
-    before she selects her next maneuver (4.0); ("reload",); ("fire",) (then the fire step's own stages,
+    (and her request, once made) before she selects her next maneuver (4.0); ("reload",); ("fire",) (then the fire step's own stages,
     `fire_stages`); ("possession",); ("grapple",)."""
     from cs_desktop.rules.fire_stages import fire_stages
     from cs_desktop.rules.grappling import grapple_step
@@ -135,6 +145,10 @@ def segment_impulse(g: Game) -> Gen:
         if kind == "move":  # asks nothing: no mark needed
             _maneuver_rounds(g)
             continue
+        if kind == "select" and len(step) == 4:  # the request kept at the mark: a copy does not work it out again
+            _, ship_id, left, after = step
+            step = state.step = (*step, tuple(selection_requests(state, [state.ships[ship_id]], state.impulse,
+                                                                 {ship_id: left})))
         g.mark_step()
         if kind == "order":  # 9.0: the Initiative Player orders the moves
             _, k, pairs, ids, after = step
@@ -143,9 +157,9 @@ def segment_impulse(g: Game) -> Gen:
         elif kind == "moves":
             yield from _move_ship(g)
         elif kind == "select":  # 4.0: a ship that has completed her maneuver selects the next one
-            _, ship_id, left, after = step
+            _, ship_id, left, after, asked = step
             state.step = after
-            yield from select_maneuvers(g, [state.ships[ship_id]], state.impulse, {ship_id: left})
+            yield from select_maneuvers(g, [state.ships[ship_id]], state.impulse, {ship_id: left}, asked)
         elif kind == "reload":  # step 2 (10.0); guns without crew lose the marker and select a new load (11.7)
             state.step = ("fire",)
             yield from select_lost_loads(g, reload_step(g))

@@ -18,8 +18,8 @@ if TYPE_CHECKING:
 def fire_stages(g: Game) -> Gen:
     """8.0 step 3: the Non-Initiative Player announces first, then the Initiative Player (with more sides, up
     the initiative order, R6.0a); fire is simultaneous (11.0). Marked (`Game.mark_step`) wherever it may ask,
-    with what is left in `state.step`: ("fire", "announce", i, announced) before the i-th side in the initiative
-    order announces, ("fire", "roll", announced) before the attacks are rolled, ("fire", "apply", i, announced,
+    with what is left in `state.step`: ("fire", "announce", i, announced, its request) before the i-th side in
+    the initiative order announces (a copy does not work its options out again: the frozen request is kept), ("fire", "roll", announced) before the attacks are rolled, ("fire", "apply", i, announced,
     results) before the i-th result is applied (11.4.10-11.5), ("fire", "after", i, announced) before the i-th
     side that fired selects its next loads (11.7). Leaves `state.step` empty."""
     from cs_desktop.rules.fire_damage import after_fire, apply_result
@@ -29,18 +29,22 @@ def fire_stages(g: Game) -> Gen:
     step = state.step if state.step[:1] == ("fire",) and len(state.step) > 1 else ("fire", "announce", 0, ())
     order = state.initiative_order()
     if step[1] == "announce":
-        _, _, i, pairs = step
+        i, pairs = step[2], step[3]
         announced: dict[str, dict[str, Any]] = dict(pairs)
         for side in order[i:]:
-            options = {s.id: firing_options(state, s) for s in state.afloat(side)}
-            options = {k: v for k, v in options.items() if len(v) > 1}
-            if not options:
-                continue
-            state.step = ("fire", "announce", order.index(side), tuple(announced.items()))
+            if len(step) > 4 and step[4].side == side:  # a copy resuming here: the request kept at the mark
+                request = step[4]
+            else:
+                options = {s.id: firing_options(state, s) for s in state.afloat(side)}
+                options = {k: v for k, v in options.items() if len(v) > 1}
+                if not options:
+                    continue
+                request = Request("fire", side, "11.0",
+                                  "Fire? Choose the target, the sections and their aim (High at rigging, Low at "
+                                  "hull), or chasers", ships=options, info={"announced": dict(announced)})
+            state.step = ("fire", "announce", order.index(side), tuple(announced.items()), request)
             g.mark_step()
-            answers = yield [Request("fire", side, "11.0",
-                                     "Fire? Choose the target, the sections and their aim (High at rigging, Low "
-                                     "at hull), or chasers", ships=options, info={"announced": dict(announced)})]
+            answers = yield [request]
             announced[side] = {k: v for k, v in answers[side].items() if v["target"] is not None}
             for ship_id, choice in announced[side].items():
                 g.emit("announce", "11.0", f"{state.ships[ship_id].card.name} fires at "
