@@ -33,21 +33,31 @@ def needs_selection(state: GameState, ship: ShipState, impulse: int) -> bool:
             and not is_grappled(state, ship) and not ship.aground)
 
 
-def select_maneuvers(g: Game, ships: list[ShipState], impulse: int, left_now: dict[str, int] | None = None) -> Gen:
-    """Ask each side to select for its listed ships, all sides at once (secret, 9.1). A maneuver that costs
-    no MP (the Fall Off of the H table) is complete as soon as it is selected: it is revealed and made at
-    once (9.0), and the ship then selects her next maneuver (ruling R9.1.4)."""
-    state = g.state
+def selection_requests(state: GameState, ships: list[ShipState], impulse: int,
+                       left_now: dict[str, int] | None = None) -> list[Request]:
+    """The requests of `select_maneuvers`: one a side with listed ships (9.1)."""
     left_now = left_now or {}
     by_side: dict[str, list[ShipState]] = {}
     for ship in ships:
         by_side.setdefault(ship.side, []).append(ship)
-    if not by_side:
-        return
     requests = []
     for side, side_ships in by_side.items():
         remaining = {s.id: mv.remaining_activations(s, impulse, left_now.get(s.id, 0)) for s in side_ships}
         requests.append(mv.selection_request(state, side, side_ships, remaining))
+    return requests
+
+
+def select_maneuvers(g: Game, ships: list[ShipState], impulse: int, left_now: dict[str, int] | None = None,
+                     asked: tuple[Request, ...] | None = None) -> Gen:
+    """Ask each side to select for its listed ships, all sides at once (secret, 9.1). A maneuver that costs
+    no MP (the Fall Off of the H table) is complete as soon as it is selected: it is revealed and made at
+    once (9.0), and the ship then selects her next maneuver (ruling R9.1.4). `asked`: the requests, if already
+    made (`selection_requests`)."""
+    state = g.state
+    left_now = left_now or {}
+    requests = list(asked) if asked is not None else selection_requests(state, ships, impulse, left_now)
+    if not requests:
+        return
     answers = yield requests
     for answer in answers.values():
         for ship_id, choice in answer.items():
@@ -107,62 +117,108 @@ def skip_empty_impulse(state: GameState) -> bool:
 
 
 def segment_impulse(g: Game) -> Gen:
-    from cs_desktop.rules.firing import fire_step
+    """Impulse N (8.0): step 1 maneuver, in rounds of one activation each; step 2 reload (10.0); step 3 fire
+    (11.0); step 4 possession of hulks (fleet rules, R18.0h) and grapple (12.0). Run as a machine whose place is
+    in `state.step`, marked (`Game.mark_step`) before each step that may ask, so that a copy resumes there:
+    ("move", round, activations of each ship) before round k; ("order", round, activations, ships completing,
+    the step after the round) before the move order (9.0); ("moves", round, activations, ships still to move,
+    the step after the round) before the next ship moves; ("select", ship, activations left, the step after)
+    (and her request, once made) before she selects her next maneuver (4.0); ("reload",); ("fire",) (then the fire step's own stages,
+    `fire_stages`); ("possession",); ("grapple",)."""
+    from cs_desktop.rules.fire_stages import fire_stages
     from cs_desktop.rules.grappling import grapple_step
     from cs_desktop.rules.reloading import reload_step, select_lost_loads
 
     state = g.state
-    tables = get_tables()
-    impulse = int(state.segment.split(":")[1])
-    state.impulse = impulse
-    active = {s.id: (0 if s.halted else tables.activations(s.speed, impulse)) for s in state.afloat()}
-    loads_here = has_load_marker(state, state.absolute_impulse)
-    if not any(active.values()) and not loads_here:
-        _next(state, impulse)  # 13.0: skip an empty impulse
-        return
-    # Step 1 (8.0, 9.0): maneuver
+    if not state.step:
+        impulse = int(state.segment.split(":")[1])
+        state.impulse = impulse
+        tables = get_tables()
+        active = {s.id: (0 if s.halted else tables.activations(s.speed, impulse)) for s in state.afloat()}
+        if not any(active.values()) and not has_load_marker(state, state.absolute_impulse):
+            _next(state, impulse)  # 13.0: skip an empty impulse
+            return
+        state.step = ("move", 0, tuple(active.items())) if any(active.values()) else ("reload",)
+    while state.step and not state.ended:
+        step = state.step
+        kind = step[0]
+        if kind == "move":  # asks nothing: no mark needed
+            _maneuver_rounds(g)
+            continue
+        if kind == "select" and len(step) == 4:  # the request kept at the mark: a copy does not work it out again
+            _, ship_id, left, after = step
+            step = state.step = (*step, tuple(selection_requests(state, [state.ships[ship_id]], state.impulse,
+                                                                 {ship_id: left})))
+        g.mark_step()
+        if kind == "order":  # 9.0: the Initiative Player orders the moves
+            _, k, pairs, ids, after = step
+            order = yield from _move_order(g, [state.ships[i] for i in ids])
+            state.step = ("moves", k, pairs, tuple(s.id for s in order), after)
+        elif kind == "moves":
+            yield from _move_ship(g)
+        elif kind == "select":  # 4.0: a ship that has completed her maneuver selects the next one
+            _, ship_id, left, after, asked = step
+            state.step = after
+            yield from select_maneuvers(g, [state.ships[ship_id]], state.impulse, {ship_id: left}, asked)
+        elif kind == "reload":  # step 2 (10.0); guns without crew lose the marker and select a new load (11.7)
+            state.step = ("fire",)
+            yield from select_lost_loads(g, reload_step(g))
+        elif kind == "fire":  # step 3 (11.0), in stages of its own (it leaves `state.step` empty)
+            yield from fire_stages(g)
+            state.step = ("possession",) if state.fleet_rules else ("grapple",)
+        elif kind == "possession":  # step 4, fleet rules: boarding parties take possession of hulks (R18.0h)
+            from cs_desktop.rules.fleet_end import take_possession_step
+
+            state.step = ("grapple",)
+            yield from take_possession_step(g)
+        else:  # step 4 (12.0): grapple; a grapple ends the impulses of this turn (on to the melee)
+            state.step = ()
+            grappled = yield from grapple_step(g)
+            if not state.ended:
+                if grappled:
+                    state.segment = "melee"
+                else:
+                    _next(state, state.impulse)
+    state.step = ()
+
+
+def _maneuver_rounds(g: Game) -> None:
+    """Step 1 (8.0, 9.0) from round k: in each round every ship with a k-th activation spends a MP; at the first
+    round where some complete their maneuver, they reveal it (9.0) and the machine goes on to their move order;
+    with none in the last round, on to step 2."""
+    state = g.state
+    _, k, pairs = state.step
+    active = dict(pairs)
     rounds = max(active.values(), default=0)
-    for k in range(rounds):
+    while k < rounds:
         completing: list[ShipState] = []
         for ship in state.afloat():
             if active.get(ship.id, 0) > k and not ship.halted and ship.maneuver is not None:
                 ship.spent += 1
                 if ship.spent >= mv.maneuver_cost(ship, ship.maneuver):
                     completing.append(ship)
-        if not completing:
-            continue
-        for ship in completing:  # 9.0: completed maneuvers are revealed, then the IP orders the moves
-            mv.reveal(g, ship)
-        order = yield from _move_order(g, completing)
-        for ship in order:
-            if state.ended or not ship.afloat:
-                continue
-            yield from mv.execute(g, ship)
-            if state.ended:
-                return
-            if needs_selection(state, ship, impulse):  # 4.0: select the next maneuver (if not 12th impulse)
-                left = {ship.id: max(0, active.get(ship.id, 0) - k - 1)}
-                yield from select_maneuvers(g, [ship], impulse, left)
-                if state.ended:
-                    return
-    # Step 2 (10.0): reload; guns without crew lose the marker and select a new load (11.7)
-    yield from select_lost_loads(g, reload_step(g))
-    # Step 3 (11.0): fire
-    yield from fire_step(g)
-    if state.ended:
-        return
-    # Step 4 (12.0): grapple (fleet rules: first, boarding parties to take possession of hulks, R18.0h)
-    if state.fleet_rules:
-        from cs_desktop.rules.fleet_end import take_possession_step
+        after = ("move", k + 1, pairs) if k + 1 < rounds else ("reload",)
+        if completing:
+            for ship in completing:  # 9.0: completed maneuvers are revealed, then the IP orders the moves
+                mv.reveal(g, ship)
+            state.step = ("order", k, pairs, tuple(s.id for s in completing), after)
+            return
+        k += 1
+    state.step = ("reload",)
 
-        yield from take_possession_step(g)
-    grappled = yield from grapple_step(g)
-    if state.ended:
+
+def _move_ship(g: Game) -> Gen:
+    """Step 1, the next ship of round k's order completes her maneuver (9.0); if she must select her next one
+    (4.0, not in the 12th impulse), the machine goes on to that, with the activations she has left."""
+    state = g.state
+    _, k, pairs, order, after = state.step
+    ship = state.ships[order[0]]
+    state.step = ("moves", k, pairs, order[1:], after) if len(order) > 1 else after
+    if not ship.afloat:
         return
-    if grappled:
-        state.segment = "melee"  # 12.0: ignore all further impulses this turn
-        return
-    _next(state, impulse)
+    yield from mv.execute(g, ship)
+    if not state.ended and needs_selection(state, ship, state.impulse):
+        state.step = ("select", ship.id, max(0, dict(pairs).get(ship.id, 0) - k - 1), state.step)
 
 
 def _move_order(g: Game, ships: list[ShipState]) -> Generator[list[Request], dict[str, Any], list[ShipState]]:

@@ -110,55 +110,11 @@ def chaser_dice(ship: ShipState, end: str) -> int:
 
 # ---------------------------------------------------------------- announcing (11.0, 11.4.1-11.4.2)
 def fire_step(g: Game) -> Gen:
-    """8.0 step 3: the Non-Initiative Player announces first, then the Initiative Player (with more sides, up
-    the initiative order, R6.0a); fire is simultaneous (11.0)."""
-    state = g.state
-    from cs_desktop.rules.fire_damage import after_fire, apply_result
-    from cs_desktop.rules.fire_options import firing_options
+    """8.0 step 3 (11.0): announcements (the Non-Initiative Player first), simultaneous fire, results, next
+    loads; run in stages a copy can resume (`fire_stages`)."""
+    from cs_desktop.rules.fire_stages import fire_stages
 
-    announced: dict[str, dict[str, Any]] = {}
-    for side in state.initiative_order():
-        foes = [s for s in state.afloat() if s.side != side]
-        options = {s.id: firing_options(state, s, foes) for s in state.afloat(side)}
-        options = {k: v for k, v in options.items() if len(v) > 1}
-        if not options:
-            continue
-        answers = yield [Request("fire", side, "11.0",
-                                 "Fire? Choose the target, the sections and their aim (High at rigging, Low at "
-                                 "hull), or chasers", ships=options, info={"announced": dict(announced)})]
-        announced[side] = {k: v for k, v in answers[side].items() if v["target"] is not None}
-        for ship_id, choice in announced[side].items():
-            g.emit("announce", "11.0", f"{state.ships[ship_id].card.name} fires at "
-                   f"{state.ships[choice['target']].card.name}: " + describe_fire(choice), ship=ship_id,
-                   choice=choice)
-    if not any(announced.values()):
-        return
-    # Every attack is rolled on the state before any hit is applied (simultaneous fire, 11.0).
-    plans = [plan for side in state.initiative_order() for ship_id, choice in announced.get(side, {}).items()
-             for plan in plan_attacks(g, state.ships[ship_id], choice)]
-    # 1.7.3-1.7.4: cards for the to-hit rolls of this simultaneous fire are declared before any is rolled,
-    # the Non-Initiative Player first (chasers take no modifiers, 11.9).
-    for plan in plans:
-        if plan.sections:
-            cards = yield from offer_bonus_cards([(plan.firer.side, plan.dice, "to-hit", "11.4.5", False)], g)
-            plan.cards = cards.get(plan.firer.side, NO_CARDS)
-    results = []
-    for plan in plans:
-        if not plan.sections:
-            results.append(roll_chasers(g, plan.firer, plan.target, plan.chaser))
-        else:
-            results.append((yield from roll_attack(g, plan)))
-    # 11.0: fire is simultaneous, so the smoke of this step adds no defense die to another attack of it.
-    for result in results:
-        if result.smoke:
-            firer = state.ships[result.attacker]
-            state.smoke.setdefault(firer.square, []).extend([2] * result.smoke)
-            g.emit("smoke", "11.6", f"{result.smoke} Smoke-2 marker(s) at {firer.square}",
-                   square=list(firer.square), added=result.smoke)
-    for result in results:
-        yield from apply_result(g, result)
-    for side in state.initiative_order():
-        yield from after_fire(g, side, announced.get(side, {}))
+    return fire_stages(g)
 
 
 def describe_fire(choice: dict[str, Any]) -> str:

@@ -8,6 +8,11 @@ cheap and exact, and a game is fully described by its scenario, seed and answers
 `lazy_checkpoints()` (the drivers that own their game: simulate, the balance lab) copies no state at a segment
 start: it keeps the answers of the segments since its last copy and rebuilds the checkpoint from them the first
 time a copy, a determinized copy or an undo point needs it (issue 12).
+
+A long segment also marks its *steps* (`mark_step`; e.g. the impulse: 8.0 steps 1-4, each maneuver round, the
+fire step's stages of 11.0), where all it still has to do is written in the state (`GameState.step`, which no
+view or fingerprint sees). A copy then starts from the state at the last step reached, kept the first time a
+copy is made there, and replays only the answers given since: far less than the whole segment.
 """
 
 from __future__ import annotations
@@ -46,6 +51,11 @@ class Game:
 
     #: each ship's highest boxes, for the views (rules/views.py; made on first use, shared by copies)
     view_tops: dict[str, Any] | None = None
+    #: steps of the running segment (`mark_step`); class defaults, so that shells made by __new__ have them
+    _marks: int = 0  # steps marked since the segment started
+    _step_at: int = 0  # answer groups of the segment given before the last mark
+    _step: tuple[GameState, int] | None = None  # (state, number of events) at the last mark, once a copy made it
+    _want: int = 0  # a copy replaying its segment keeps the state at this mark (0: none)
 
     def __init__(self, scenario: Scenario, ships: Mapping[str, ShipCard], seed: int,
                  options: Mapping[str, Any] | None = None) -> None:
@@ -79,6 +89,10 @@ class Game:
         chained = self._gen is not None  # a segment ending here: the next one can be rebuilt from its answers
         while True:
             if self._gen is None:
+                self._marks = self._step_at = 0
+                self._step = None
+                if self.state.step:  # a segment started afresh starts at its first step
+                    self.state.step = ()
                 if self.state.ended:
                     self._pending = []
                     return
@@ -114,6 +128,13 @@ class Game:
 
         name = self.state.segment.split(":")[0]
         return SEGMENTS[name](self)
+
+    def mark_step(self) -> None:
+        """The running segment has reached the start of one of its steps, and `state.step` holds all it still
+        has to do: a copy made from here on starts from this point instead of the segment's start."""
+        self._marks += 1
+        self._step_at = len(self._segment_answers)
+        self._step = (self.state.clone(), len(self.events)) if self._marks == self._want else None
 
     @property
     def pending(self) -> list[Request]:
@@ -188,6 +209,7 @@ class Game:
             ship.struck = True
         self.emit("strike", "18.0", f"{self.state.sides[side].name} strikes her colours voluntarily", side=side)
         end_game(self, f"{self.state.sides[side].name} struck voluntarily")
+        self.state.step = ()
         self._gen = None
         self._pending = []
         self._answers = {}
@@ -259,6 +281,7 @@ class Game:
         new.cards = self.cards
         new.seed = self.seed
         new.options = self.options
+        new._segment_answers = []
         return new
 
     @property
@@ -267,7 +290,9 @@ class Game:
         return self._gen is None or self._checkpoint is not None or self._lazy
 
     def clone(self) -> Game:
-        """An exact, independent copy (same dice to come): checkpoint + replay of this segment's answers."""
+        """An exact, independent copy (same dice to come): the state at the last step marked in this segment (or
+        at its start) + replay of the answers given since. The first copy after a mark replays from the segment's
+        start and keeps the state at the mark for the copies after it (and shares it with them)."""
         if not self.copyable:
             raise RuntimeError("a look-ahead copy keeps no checkpoint and cannot be copied mid-segment")
         self.segment_start()
@@ -287,14 +312,24 @@ class Game:
             new._segment_answers = []
             return new
         base, n_events = self._checkpoint
+        replay = self._segment_answers
+        if self._step is not None:
+            base, n_events = self._step
+            replay = replay[self._step_at:]
+        elif self._marks:
+            new._want = self._marks
         new.state = base.clone()
         new.events = self.events[:n_events]
         new._checkpoint = self._checkpoint
         new._segment_answers = list(self._segment_answers)
         new._gen = new._start_segment()
         requests = new._gen.send(None)  # type: ignore[arg-type]
-        for answers in self._segment_answers:
+        for answers in replay:
             requests = new._gen.send(answers)
+        if new._want:
+            new._want = 0
+            self._step = new._step  # made at the last mark while replaying
+        new._step, new._step_at, new._marks = self._step, self._step_at, self._marks
         new._pending = requests
         new._answers = dict(self._answers)
         return new

@@ -239,6 +239,10 @@ class GameState:
     order: list[str] = field(default_factory=list)
     hits_by: dict[str, dict[str, int]] = field(default_factory=dict)
     captors: dict[str, str] = field(default_factory=dict)
+    # where the running segment stands among its steps (game.py: `Game.mark_step`), e.g. ("fire",) in an impulse;
+    # () at a segment's start. Immutable (copies share it) and never in the dict: a game's views, fingerprint and
+    # rules do not see it; it only lets a copy resume a segment at its last step rather than at its start.
+    step: tuple[Any, ...] = ()
 
     def ip(self) -> str:
         assert self.initiative is not None
