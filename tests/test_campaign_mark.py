@@ -16,6 +16,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -124,38 +125,46 @@ def test_the_row_must_still_hold_the_battle(tmp_path: Path) -> None:
         library.close()
 
 
+def _to_battle(library: Any) -> Any:
+    """A new career of the Constitution campaign on seed 3, played by the computer's policy up to its first battle."""
+    from cs_desktop.campaign import policy
+    from cs_desktop.play.campaign_presenter import CampaignPresenter
+
+    p = CampaignPresenter.start(library, "constitution-1812", 3)
+    while (req := p.request()) is not None and req.kind != "battle":
+        assert p.choose(policy.choose(p.engine, req))
+    return p
+
+
+def _play_on(play: Any, n: int) -> None:
+    """`n` decisions on the board: the computer's seat answers by its captain, the player's by a random answer."""
+    for i in range(n):
+        moved = play.computer_move()
+        if moved is not None:
+            play.computer_answered(moved, moved.captain.choose(moved.seat), None)
+        else:
+            assert play.submit(play.random_answer(i))
+
+
 def test_the_battle_on_the_board_is_marked_after_each_decision_and_unmarked_at_its_end_or_another_game(
         tmp_path: Path) -> None:
-    from cs_desktop.campaign import policy
     from cs_desktop.library import Library
     from cs_desktop.play.campaign_battle import CampaignBattle
-    from cs_desktop.play.campaign_presenter import CampaignPresenter
     from cs_desktop.play.presenter import PlayPresenter
     from cs_desktop.rules.cards import Scenario
     from cs_desktop.rules.game import Game
     from cs_desktop.simulate import play_game
-
-    def to_battle(library: Library) -> CampaignPresenter:
-        p = CampaignPresenter.start(library, "constitution-1812", 3)
-        while (req := p.request()) is not None and req.kind != "battle":
-            assert p.choose(policy.choose(p.engine, req))
-        return p
 
     store = AutosaveStore(tmp_path / "data")
     store.start_session()
     mark = CampaignMark(tmp_path / "data")
     library = Library.open(tmp_path / "lib", import_shipped=False)
     try:
-        p = to_battle(library)
+        p = _to_battle(library)
         play = PlayPresenter(store)
         link = CampaignBattle(play, p, computer="simple")
         assert play.game is not None and mark.read() is not None  # from the battle's start
-        for i in range(6):
-            moved = play.computer_move()
-            if moved is not None:
-                play.computer_answered(moved, moved.captain.choose(moved.seat), None)
-            else:
-                assert play.submit(play.random_answer(i))
+        _play_on(play, 6)
         found = mark.read()
         assert found is not None and found.campaign_id == p.campaign_id and found.campaign == p.name
         assert found.decisions == len(play.game.decisions) and found.battle == play.game.scenario.title
@@ -168,7 +177,7 @@ def test_the_battle_on_the_board_is_marked_after_each_decision_and_unmarked_at_i
         assert link.done and mark.read() is None
 
         # another campaign's battle, then an ordinary game takes the board: the mark goes
-        q = to_battle(library)
+        q = _to_battle(library)
         play2 = PlayPresenter(store)
         CampaignBattle(play2, q, computer="simple")
         assert play2.game is not None and mark.read() is not None
@@ -186,40 +195,25 @@ def test_a_campaign_battle_writes_only_its_own_campaigns_row_when_another_takes_
     mid-way and the second fought on the same board: the first campaign's row keeps its own decisions (its link
     used to recognise the second battle by the scenario id and write it into the first row), and the second
     campaign's row gets the second battle's."""
-    from cs_desktop.campaign import policy
     from cs_desktop.library import Library
     from cs_desktop.play.campaign_battle import CampaignBattle
     from cs_desktop.play.campaign_presenter import CampaignPresenter
     from cs_desktop.play.presenter import PlayPresenter
 
-    def to_battle(library: Library) -> CampaignPresenter:
-        p = CampaignPresenter.start(library, "constitution-1812", 3)
-        while (req := p.request()) is not None and req.kind != "battle":
-            assert p.choose(policy.choose(p.engine, req))
-        return p
-
-    def play_on(play: PlayPresenter, n: int) -> None:
-        for i in range(n):
-            moved = play.computer_move()
-            if moved is not None:
-                play.computer_answered(moved, moved.captain.choose(moved.seat), None)
-            else:
-                assert play.submit(play.random_answer(i))
-
     store = AutosaveStore(tmp_path / "data")
     store.start_session()
     library = Library.open(tmp_path / "lib", import_shipped=False)
     try:
-        first, second = to_battle(library), to_battle(library)
+        first, second = _to_battle(library), _to_battle(library)
         assert first.campaign_id != second.campaign_id
         play = PlayPresenter(store)
         one = CampaignBattle(play, first, computer="simple")
-        play_on(play, 4)
+        _play_on(play, 4)
         kept = first.resumed_battle()
         assert kept == list(play.game.decisions) and kept
         two = CampaignBattle(play, second, computer="simple")
         assert two.scenario_id == one.scenario_id  # the same battle id: only the link tells them apart
-        play_on(play, 9)
+        _play_on(play, 9)
         assert one.detached and not two.detached
         assert first.resumed_battle() == kept
         assert second.resumed_battle() == list(play.game.decisions) and len(play.game.decisions) > len(kept)
