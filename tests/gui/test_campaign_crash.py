@@ -67,6 +67,10 @@ def _mid_battle(qtbot: Any, make_window: Any) -> tuple[Any, Any, list[Any], str]
         wait_for_request(qtbot, window)
         answer_with_widgets(qtbot, window, rng)
     wait_for_request(qtbot, window)
+    # a request of both sides at once (9.1): the computer's answer comes from its thread when it comes; wait for it,
+    # so that no decision reaches the campaign's row after the position is taken
+    qtbot.waitUntil(lambda: all(r.side == presenter.engine.state.battle["player_side"]
+                                for r in window.session.game.pending), timeout=10000)
     game = window.session.game
     return window, presenter, list(game.decisions), game.fingerprint()
 
