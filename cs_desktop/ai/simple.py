@@ -60,13 +60,11 @@ class SimpleCaptain:
         if square != esq:
             d = geo.mp_distance(square, esq)
             score -= abs(d - PREFERRED_RANGE) / 2
-            dx, dy = esq[0] - square[0], esq[1] - square[1]
-            in_range = d <= geo.BROADSIDE_RANGE  # geo.broadside_side_in_arc, both ways, from one distance
-            if in_range and geo.arcs(heading, dx, dy)[0] is not None:
+            if geo.broadside_side_in_arc(square, heading, esq) is not None:
                 score += 4
             if geo.rake(square, heading, esq, enemy["heading"]):
                 score += 4
-            if in_range and geo.arcs(enemy["heading"], -dx, -dy)[0] is not None:
+            if geo.broadside_side_in_arc(esq, enemy["heading"], square) is not None:
                 score -= 1.5
             if geo.rake(esq, enemy["heading"], square, heading):
                 score -= 4

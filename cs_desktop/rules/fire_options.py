@@ -1,5 +1,5 @@
 """11.0, 11.4.1-11.4.2: the fire a ship may announce now — for each enemy that bears, every combination of its
-loaded sections and their aim, or a chaser (split from `firing`, whose `fire_step` asks with them)."""
+loaded sections and their aim, or a chaser (asked by `fire_stages`, the fire step)."""
 
 from __future__ import annotations
 

@@ -62,6 +62,20 @@ class Lines:
                 return line
 
 
+def _next_start(data: Path) -> tuple[str, str]:
+    """The program started again on `data` after the kill: its offer, and the position after continuing."""
+    second = _start(data, "report")
+    try:
+        out = Lines(second)
+        offer = out.starting("OFFER ")
+        after = out.starting("PENDING ")
+        second.wait(timeout=300)
+    finally:
+        second.kill()
+        second.wait()
+    return offer, after
+
+
 @pytest.mark.parametrize("decisions", [13, 25])
 def test_killed_mid_turn_the_next_start_continues_the_same_decision(tmp_path: Path, decisions: int) -> None:
     data = tmp_path / "data"
@@ -76,15 +90,7 @@ def test_killed_mid_turn_the_next_start_continues_the_same_decision(tmp_path: Pa
     assert first.returncode == -signal.SIGKILL
     assert (data / "session.lock").is_file()  # killed: the lock stays, naming a process that is gone
 
-    second = _start(data, "report")
-    try:
-        out = Lines(second)
-        offer = out.starting("OFFER ")
-        after = out.starting("PENDING ")
-        second.wait(timeout=300)
-    finally:
-        second.kill()
-        second.wait()
+    offer, after = _next_start(data)
     assert offer.startswith("OFFER Continue Constitution vs Java, turn "), offer
     asked = before.split(" ", 3)[3]
     assert offer.endswith(f", {asked}?"), (offer, asked)
@@ -108,15 +114,7 @@ def test_killed_mid_campaign_battle_the_next_start_continues_that_battle(tmp_pat
     assert (data / "session.lock").is_file() and (data / "campaign-battle.json").is_file()
     assert not (data / "autosave.csgame").exists()  # the campaign's row holds the battle
 
-    second = _start(data, "report")
-    try:
-        out = Lines(second)
-        offer = out.starting("OFFER ")
-        after = out.starting("PENDING ")
-        second.wait(timeout=300)
-    finally:
-        second.kill()
-        second.wait()
+    offer, after = _next_start(data)
     assert offer.startswith("OFFER Continue the battle Constitution vs Guerriere, turn "), offer
     asked = before.split(" ", 3)[3]
     assert offer.endswith(f", {asked}?"), (offer, asked)

@@ -30,6 +30,15 @@ def _play(game: Game, d: dict[str, Any]) -> None:
     assert result, result
 
 
+def eager_and_lazy(g: dict[str, Any]) -> tuple[Game, Game]:
+    """Pinned game `g` at its start twice: as the window plays it (eager checkpoints) and as `simulate` does (lazy)."""
+    scenario, ships = load_scenario_with_ships(ROOT / "scenarios" / g["scenario"])
+    eager = Game(scenario, ships, g["seed"], g["options"])
+    lazy = Game(scenario, ships, g["seed"], g["options"])
+    lazy.lazy_checkpoints()
+    return eager, lazy
+
+
 def _start(game: Game) -> Any:
     """The running segment's checkpoint (an ended game keeps a stale one only when eager: nothing reads it)."""
     checkpoint = game.segment_start() if game._gen is not None else None
@@ -56,10 +65,7 @@ def _same(eager: Game, lazy: Game, k: int) -> None:
 @pytest.mark.parametrize("index", SAMPLE)
 def test_a_lazy_game_copies_determinizes_and_undoes_as_an_eager_one(index: int) -> None:
     g = PINNED[index]
-    scenario, ships = load_scenario_with_ships(ROOT / "scenarios" / g["scenario"])
-    eager = Game(scenario, ships, g["seed"], g["options"])
-    lazy = Game(scenario, ships, g["seed"], g["options"])
-    lazy.lazy_checkpoints()
+    eager, lazy = eager_and_lazy(g)
     rng = Dice(index)
     branch: tuple[Game, Game] | None = None
     for n, d in enumerate(g["decisions"]):

@@ -5,10 +5,6 @@ game and then play on exactly as it does."""
 
 from __future__ import annotations
 
-import gzip
-import json
-from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -16,17 +12,12 @@ from cs_desktop.files import load_scenario_with_ships
 from cs_desktop.rules.dice import Dice
 from cs_desktop.rules.game import Game
 
-ROOT = Path(__file__).resolve().parents[2]
-PINNED = json.loads(gzip.decompress((ROOT / "tests" / "data" / "pinned-games.json.gz").read_bytes()))["games"]
+from tests.rules.test_lazy_checkpoints import PINNED, ROOT, _play, eager_and_lazy
+
 #: the first pinned game of a few scenarios (a duel, the fleets, more sides), then every 40th pinned game
 FIRSTS = {g["scenario"]: i for i, g in reversed(list(enumerate(PINNED)))}
 SAMPLE = sorted({i for s, i in FIRSTS.items() if "vs" in s or "fleet" in s or "three" in s}
                 | set(range(7, len(PINNED), 40)))
-
-
-def _play(game: Game, d: dict[str, Any]) -> None:
-    result = game.strike_colors(d["side"]) if d["kind"] == "strike_colors" else game.submit(d["side"], d["answer"])
-    assert result, result
 
 
 def _same(copy: Game, game: Game) -> None:
@@ -38,10 +29,7 @@ def _same(copy: Game, game: Game) -> None:
 @pytest.mark.parametrize("index", SAMPLE)
 def test_copies_at_every_decision_play_on_as_the_game(index: int) -> None:
     g = PINNED[index]
-    scenario, ships = load_scenario_with_ships(ROOT / "scenarios" / g["scenario"])
-    game = Game(scenario, ships, g["seed"], g["options"])
-    lazy = Game(scenario, ships, g["seed"], g["options"])
-    lazy.lazy_checkpoints()
+    game, lazy = eager_and_lazy(g)
     rng = Dice(index)
     followers: list[Game] = []  # copies made on the way, each played on with the game's decisions
     for d in g["decisions"]:
