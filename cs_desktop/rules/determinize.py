@@ -185,9 +185,8 @@ def _wipe_state(base: GameState, side: str) -> GameState:
             ship.maneuver = {"hidden": True}
         ship.strain = 1 if ship.strain else 0
         ship.loads = {k: (HIDDEN if v is not None else None) for k, v in ship.loads.items()}
-    for entry in state.reload_track:
-        if state.ships[entry[1]].side != side:
-            entry[3] = HIDDEN
+    state.reload_track = [(due, ship, slot, HIDDEN if state.ships[ship].side != side else load, delayed)
+                          for due, ship, slot, load, delayed in state.reload_track]  # entries are shared: new ones
     return state
 
 

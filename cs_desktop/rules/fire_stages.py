@@ -101,7 +101,7 @@ def _roll(g: Game, announced: dict[str, dict[str, Any]]) -> Gen:
     for result in results:
         if result.smoke:
             firer = state.ships[result.attacker]
-            state.smoke.setdefault(firer.square, []).extend([2] * result.smoke)
+            state.smoke[firer.square] = state.smoke.get(firer.square, ()) + (2,) * result.smoke  # a new tuple
             g.emit("smoke", "11.6", f"{result.smoke} Smoke-2 marker(s) at {firer.square}",
                    square=list(firer.square), added=result.smoke)
     return results

@@ -226,15 +226,15 @@ def update_smoke(g: Game) -> None:
     on the map)."""
     state = g.state
     width, height = state.map_size
-    new: dict[tuple[int, int], list[int]] = {}
+    new: dict[tuple[int, int], tuple[int, ...]] = {}
     gone = 0
     for square, values in state.smoke.items():
-        kept = [1 for v in values if v == 2]
+        kept = tuple(1 for v in values if v == 2)
         if not kept:
             continue
         dest = geo.step(square, state.wind)
         if geo.on_map(dest, width, height):
-            new.setdefault(dest, []).extend(kept)
+            new[dest] = new.get(dest, ()) + kept
         else:
             gone += len(kept)
     state.smoke = new

@@ -166,9 +166,11 @@ def draw_loads(state: GameState, record: PublicRecord, evidence: Evidence, rng: 
         for slot, load in ship.loads.items():
             if load is not None:
                 ship.loads[slot] = rng.choice(evidence.load_at_checkpoint(record, ship.id, slot))
-    for entry in state.reload_track:
-        if entry[3] == HIDDEN:
-            entry[3] = rng.choice(evidence.marker_at_checkpoint(entry[1], entry[2], bool(entry[4])))
+    track = state.reload_track
+    for i, (due, ship_id, slot, load, delayed) in enumerate(track):
+        if load == HIDDEN:  # entries are shared between copies: replaced, never changed in place
+            track[i] = (due, ship_id, slot, rng.choice(evidence.marker_at_checkpoint(ship_id, slot, bool(delayed))),
+                        delayed)
 
 
 def draw_cards(state: GameState, record: PublicRecord, evidence: Evidence,

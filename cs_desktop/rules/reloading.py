@@ -22,7 +22,7 @@ def place_load(state: GameState, ship: ShipState, slot: str, load: str) -> int:
     """11.7: place a load marker ahead of the current impulse by the crew's reload time (round-shot time for
     every load, so the opponent cannot tell special shot), counting on into the next turn."""
     due = state.absolute_impulse + get_tables().reload_impulses(ship.quality)
-    state.reload_track.append([due, ship.id, slot, load, False])
+    state.reload_track.append((due, ship.id, slot, load, False))
     return due
 
 
@@ -47,10 +47,11 @@ def reload_step(g: Game) -> list[tuple[str, str]]:
             g.emit("reload", "11.9", f"{ship.card.name} reloads her {slot} chaser", ship=ship_id, slot=slot)
             continue
         if load in ("chain", "double") and not delayed:
-            entry[0] += tables.special_load_delay
-            entry[4] = True
+            moved = (entry[0] + tables.special_load_delay, ship_id, slot, load, True)
+            track = state.reload_track
+            track[next(i for i, e in enumerate(track) if e is entry)] = moved  # entries are never changed in place
             g.emit("reload_delayed", "10.0", f"{ship.card.name}'s {slot.replace('_', ' ')} load marker moves "
-                   f"{tables.special_load_delay} impulses ahead", ship=ship_id, slot=slot, due=entry[0])
+                   f"{tables.special_load_delay} impulses ahead", ship=ship_id, slot=slot, due=moved[0])
             continue
         state.reload_track.remove(entry)
         if ship.assign["gunnery"][slot] > 0:

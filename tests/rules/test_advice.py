@@ -92,7 +92,7 @@ def _engine_outcomes(game: Game, firer_id: str, target_id: str, sections: list[s
     returns the exact distribution of total hits and the expected hull/rigging/crew hits."""
     state = game.state
     real_dice = state.dice
-    smoke = {k: list(v) for k, v in state.smoke.items()}
+    smoke = dict(state.smoke)
     n_events = len(game.events)
     dist: dict[int, Fraction] = {}
     exp = {"hull": Fraction(0), "rigging": Fraction(0), "crew": Fraction(0)}
@@ -112,7 +112,7 @@ def _engine_outcomes(game: Game, firer_id: str, target_id: str, sections: list[s
                 stack.extend(prefix + [v] for v in range(1, 7))
                 continue
             finally:
-                state.smoke = {k: list(v) for k, v in smoke.items()}
+                state.smoke = dict(smoke)
                 del game.events[n_events:]
             p = Fraction(1, 6 ** len(prefix))
             hits = sum(r.hits for r in results)

@@ -148,9 +148,9 @@ def test_11_4_combined_low_attack_end_to_end() -> None:
     assert j.morale == HANDY and j.rigging == 11 and j.crew == 16 and not j.on_fire
     c = game.state.ships["constitution"]
     assert c.loads["starboard_bow"] is None and c.loads["starboard_aft"] is None and c.loads["port_bow"] == "round"
-    assert game.state.smoke == {(10, 12): [2, 2]}
-    assert sorted(game.state.reload_track) == [[6, "constitution", "starboard_aft", "chain", False],
-                                               [6, "constitution", "starboard_bow", "chain", False]]
+    assert game.state.smoke == {(10, 12): (2, 2)}
+    assert sorted(game.state.reload_track) == [(6, "constitution", "starboard_aft", "chain", False),
+                                               (6, "constitution", "starboard_bow", "chain", False)]
 
 
 def test_11_4_8_high_aim_morale_check_and_fire_check() -> None:
@@ -310,7 +310,7 @@ def test_11_4_6_defense_dice_range_smoke_and_fire() -> None:
     c, j = state.ships["constitution"], state.ships["java"]
     assert firing.defense_dice(state, c, j, 8)[0] == 4
     assert firing.defense_dice(state, c, j, 7)[0] == 4
-    state.smoke = {(10, 12): [2], (14, 12): [1], (12, 12): [2, 1], (12, 13): [2], (9, 12): [2]}
+    state.smoke = {(10, 12): (2,), (14, 12): (1,), (12, 12): (2, 1), (12, 13): (2,), (9, 12): (2,)}
     assert firing.defense_dice(state, c, j, 8)[0] == 10
     c.on_fire = j.on_fire = True
     dice, why = firing.defense_dice(state, c, j, 8)
@@ -610,7 +610,7 @@ def test_11_6_one_smoke_marker_for_one_or_two_dice_two_for_three_or_more() -> No
     man(game, "constitution", starboard_bow=4, starboard_aft=1)
     script(game, [1, 1, 1, 1])
     shoot(game, "us", "constitution", {"starboard_bow": "low", "starboard_aft": "low"})
-    assert game.state.smoke == {(10, 12): [2, 2, 2]}
+    assert game.state.smoke == {(10, 12): (2, 2, 2)}
 
 
 def test_11_7_next_load_is_secret_and_timed_as_round_shot() -> None:
@@ -623,7 +623,7 @@ def test_11_7_next_load_is_secret_and_timed_as_round_shot() -> None:
     script(game, [1])
     start = mark(game)
     shoot(game, "gb", "java", {"port_bow": "high"}, select_load=lambda r: {k: "double" for k in r.ships})
-    assert game.state.reload_track == [[14, "java", "port_bow", "double", False]]
+    assert game.state.reload_track == [(14, "java", "port_bow", "double", False)]
     marker = events_since(game, start, "load_marker")[0]
     assert "visible_to" not in marker and marker["due"] == 14 and "load" not in marker
     assert events_since(game, start, "load_type")[0]["visible_to"] == "gb"
@@ -648,7 +648,7 @@ def test_11_9_chasers_one_die_per_end_section_six_hits_rigging() -> None:
     assert r["purpose"] == "chasers" and r["dice"] == [6, 5] and r["rule"] == "11.9"
     assert game.state.ships["java"].rigging == 10
     assert game.state.smoke == {} and c.chasers == {"bow": False, "stern": True}
-    assert game.state.reload_track == [[6, "constitution", "bow", "round", False]]
+    assert game.state.reload_track == [(6, "constitution", "bow", "round", False)]
 
 
 def test_11_9_chaser_hits_are_not_halved_at_fighting_sail_and_bring_no_morale_check() -> None:

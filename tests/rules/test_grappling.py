@@ -111,7 +111,7 @@ def test_12_0_a_grapple_ignores_the_rest_of_the_turns_impulses() -> None:
         ship.speed = 0
     c = game.state.ships["constitution"]
     c.chasers["bow"] = False
-    game.state.reload_track = [[3, "constitution", "bow", "round", False]]
+    game.state.reload_track = [(3, "constitution", "bow", "round", False)]
     drive(game, until=lambda g: bool(g.pending) and g.pending[0].kind == "grapple")
     assert game.state.segment == "impulse:3"
     script(game, [6])

@@ -191,9 +191,9 @@ def test_17_6_smoke_thins_then_drifts_with_the_wind() -> None:
     """17.6: Smoke 1 removed, Smoke 2 becomes Smoke 1, then moves one square downwind (wind toward E); smoke
     drifting off the map is gone."""
     game = _game(wind=3)
-    game.state.smoke = {(10, 12): [2, 1, 2], (5, 5): [1], (31, 3): [2]}
+    game.state.smoke = {(10, 12): (2, 1, 2), (5, 5): (1,), (31, 3): (2,)}
     hk.update_smoke(game)
-    assert game.state.smoke == {(11, 12): [1, 1]}
+    assert game.state.smoke == {(11, 12): (1, 1)}
 
 
 def test_17_6_smoke_drifting_off_the_map_is_removed_for_good() -> None:
@@ -202,14 +202,14 @@ def test_17_6_smoke_drifting_off_the_map_is_removed_for_good() -> None:
     from cs_desktop.rules.maneuver import apply_shift
 
     game = _game(wind=3)
-    game.state.smoke = {(31, 3): [2], (30, 3): [2]}
+    game.state.smoke = {(31, 3): (2,), (30, 3): (2,)}
     start = mark(game)
     hk.update_smoke(game)
-    assert game.state.smoke == {(31, 3): [1]}
+    assert game.state.smoke == {(31, 3): (1,)}
     (event,) = events_since(game, start, "smoke")
     assert event["rule"] == "17.6" and event["gone"] == 1 and "off the map" in event["text"]
     apply_shift(game.state, (-5, 0))
-    assert game.state.smoke == {(26, 3): [1]}
+    assert game.state.smoke == {(26, 3): (1,)}
 
 
 def test_17_0_housekeeping_runs_its_steps_in_order_then_the_ip_draws() -> None:
@@ -227,7 +227,7 @@ def test_17_0_housekeeping_runs_its_steps_in_order_then_the_ip_draws() -> None:
                 "hull_dc": {k: 0 for k in c.gunnery}, "gunnery": {k: 0 for k in c.gunnery}}
     j.assign["rigging_change"] = 1
     s.grapples = [{"ships": ["constitution", "java"], "state": "grappled", "turn": 1}]
-    s.smoke = {(3, 3): [2]}
+    s.smoke = {(3, 3): (2,)}
     s.deck = ["gun-captains#1", "lucky-roll#1"]
     hand_gb = list(s.sides["gb"].hand)
     script(game, [6, 6, 6, 6, 6, 6])
@@ -240,7 +240,7 @@ def test_17_0_housekeeping_runs_its_steps_in_order_then_the_ip_draws() -> None:
     kinds = [e["type"] for e in game.events[start:]]
     assert kinds.index("smoke") < kinds.index("hand") < kinds.index("turn")
     assert s.sides["gb"].hand == hand_gb + ["lucky-roll#1"] and s.deck == ["gun-captains#1"]
-    assert s.turn == 2 and s.segment == "crew" and s.smoke == {(3, 4): [1]} and dice_left(game) == [6]
+    assert s.turn == 2 and s.segment == "crew" and s.smoke == {(3, 4): (1,)} and dice_left(game) == [6]
 
 
 def test_17_7_full_turn_reaches_housekeeping_and_the_next_turn() -> None:

@@ -48,7 +48,7 @@ def test_10_0_lost_reload_in_turn_three_is_placed_from_the_absolute_impulse() ->
     c = game.state.ships["constitution"]
     man(game, "constitution", port_aft=7)
     c.loads["port_bow"] = None
-    game.state.reload_track = [[26, "constitution", "port_bow", "round", False]]
+    game.state.reload_track = [(26, "constitution", "port_bow", "round", False)]
     _at(game, 3, 2)
     lost = reload_step(game)
     assert lost == [("constitution", "port_bow")] and game.state.reload_track == []
@@ -56,7 +56,7 @@ def test_10_0_lost_reload_in_turn_three_is_placed_from_the_absolute_impulse() ->
     (request,) = next(selection)
     with pytest.raises(StopIteration):
         selection.send({request.side: {"constitution:port_bow": "round"}})
-    assert game.state.reload_track == [[32, "constitution", "port_bow", "round", False]]
+    assert game.state.reload_track == [(32, "constitution", "port_bow", "round", False)]
 
 
 def test_10_0_one_crew_point_on_the_guns_is_enough_to_reload() -> None:
@@ -65,7 +65,7 @@ def test_10_0_one_crew_point_on_the_guns_is_enough_to_reload() -> None:
     c = game.state.ships["constitution"]
     man(game, "constitution", port_bow=1)
     c.loads["port_bow"] = None
-    game.state.reload_track = [[6, "constitution", "port_bow", "round", False]]
+    game.state.reload_track = [(6, "constitution", "port_bow", "round", False)]
     _at(game, 1, 6)
     reload_step(game)
     assert c.loads["port_bow"] == "round" and game.state.reload_track == []
@@ -78,8 +78,8 @@ def test_11_9_a_chaser_reload_does_not_hold_up_broadsides_due_the_same_impulse()
     c = game.state.ships["constitution"]
     c.chasers["bow"] = False
     c.loads["port_bow"] = None
-    game.state.reload_track = [[6, "constitution", "bow", "round", False],
-                               [6, "constitution", "port_bow", "round", False]]
+    game.state.reload_track = [(6, "constitution", "bow", "round", False),
+                               (6, "constitution", "port_bow", "round", False)]
     _at(game, 1, 6)
     reload_step(game)
     assert c.chasers["bow"] is True and c.loads["port_bow"] == "round" and game.state.reload_track == []
@@ -91,12 +91,12 @@ def test_10_0_a_revealed_special_load_does_not_hold_up_others_due_the_same_impul
     game = ready()
     c = game.state.ships["constitution"]
     c.loads["port_bow"] = c.loads["port_aft"] = None
-    game.state.reload_track = [[6, "constitution", "port_bow", "chain", False],
-                               [6, "constitution", "port_aft", "round", False]]
+    game.state.reload_track = [(6, "constitution", "port_bow", "chain", False),
+                               (6, "constitution", "port_aft", "round", False)]
     _at(game, 1, 6)
     reload_step(game)
     assert c.loads["port_aft"] == "round" and c.loads["port_bow"] is None
-    assert game.state.reload_track == [[8, "constitution", "port_bow", "chain", True]]
+    assert game.state.reload_track == [(8, "constitution", "port_bow", "chain", True)]
 
 
 # ---------------------------------------------------------------- 11.5 fire check

@@ -46,7 +46,7 @@ def test_10_0_round_shot_loads_when_its_marker_is_reached() -> None:
     game = ready()
     c = game.state.ships["constitution"]
     c.loads["port_bow"] = None
-    game.state.reload_track = [[6, "constitution", "port_bow", "round", False]]
+    game.state.reload_track = [(6, "constitution", "port_bow", "round", False)]
     _at(game, 1, 6)
     start = mark(game)
     reload_step(game)
@@ -59,13 +59,13 @@ def test_10_0_special_loads_move_two_impulses_further_when_revealed() -> None:
     game = ready()
     c = game.state.ships["constitution"]
     c.loads["port_bow"] = c.loads["port_aft"] = None
-    game.state.reload_track = [[6, "constitution", "port_bow", "chain", False],
-                               [6, "constitution", "port_aft", "double", False]]
+    game.state.reload_track = [(6, "constitution", "port_bow", "chain", False),
+                               (6, "constitution", "port_aft", "double", False)]
     _at(game, 1, 6)
     reload_step(game)
     assert c.loads["port_bow"] is None and c.loads["port_aft"] is None
-    assert game.state.reload_track == [[8, "constitution", "port_bow", "chain", True],
-                                       [8, "constitution", "port_aft", "double", True]]
+    assert game.state.reload_track == [(8, "constitution", "port_bow", "chain", True),
+                                       (8, "constitution", "port_aft", "double", True)]
     _at(game, 1, 7)
     reload_step(game)
     assert c.loads["port_bow"] is None
@@ -83,7 +83,7 @@ def test_10_0_no_crew_on_the_guns_loses_the_reload_and_follows_select_load() -> 
     c = game.state.ships["constitution"]
     man(game, "constitution", port_aft=7)
     c.loads["port_bow"] = None
-    game.state.reload_track = [[6, "constitution", "port_bow", "round", False]]
+    game.state.reload_track = [(6, "constitution", "port_bow", "round", False)]
     _at(game, 1, 6)
     start = mark(game)
     lost = reload_step(game)
@@ -94,7 +94,7 @@ def test_10_0_no_crew_on_the_guns_loses_the_reload_and_follows_select_load() -> 
     (request,) = log
     assert (request.kind, request.side, request.rule) == ("select_load", "us", "11.7")
     assert request.ships == {"constitution:port_bow": ("round", "chain", "double")}
-    assert game.state.reload_track == [[12, "constitution", "port_bow", "chain", False]]
+    assert game.state.reload_track == [(12, "constitution", "port_bow", "chain", False)]
     assert game.view("gb")["reload_track"] == [[12, "constitution", "port_bow", None, False]]
 
 
@@ -105,10 +105,10 @@ def test_10_0_a_lost_special_load_may_be_changed_to_round_shot() -> None:
     c = game.state.ships["constitution"]
     man(game, "constitution")
     c.loads["port_bow"] = None
-    game.state.reload_track = [[8, "constitution", "port_bow", "chain", True]]
+    game.state.reload_track = [(8, "constitution", "port_bow", "chain", True)]
     _at(game, 1, 8)
     run(game, select_lost_loads(game, reload_step(game)), select_load={"constitution:port_bow": "round"})
-    assert game.state.reload_track == [[14, "constitution", "port_bow", "round", False]]
+    assert game.state.reload_track == [(14, "constitution", "port_bow", "round", False)]
 
 
 def test_10_0_an_unmanned_reload_asks_for_a_new_load_in_the_impulse() -> None:
@@ -121,12 +121,12 @@ def test_10_0_an_unmanned_reload_asks_for_a_new_load_in_the_impulse() -> None:
     for ship in game.state.ships.values():
         ship.speed = 0
     game.state.ships["constitution"].loads["port_bow"] = None
-    game.state.reload_track = [[6, "constitution", "port_bow", "round", False]]
+    game.state.reload_track = [(6, "constitution", "port_bow", "round", False)]
     game.state.segment = "impulse:6"
     log: list[Any] = []
     run(game, segment_impulse(game), log=log, select_load={"constitution:port_bow": "double"})
     assert log[0].kind == "select_load" and log[0].side == "us"
-    assert game.state.reload_track == [[12, "constitution", "port_bow", "double", False]]
+    assert game.state.reload_track == [(12, "constitution", "port_bow", "double", False)]
 
 
 def test_11_9_chasers_reload_without_crew() -> None:
@@ -135,7 +135,7 @@ def test_11_9_chasers_reload_without_crew() -> None:
     c = game.state.ships["constitution"]
     man(game, "constitution")
     c.chasers["bow"] = False
-    game.state.reload_track = [[6, "constitution", "bow", "round", False]]
+    game.state.reload_track = [(6, "constitution", "bow", "round", False)]
     _at(game, 1, 6)
     reload_step(game)
     assert c.chasers["bow"] is True and game.state.reload_track == []
@@ -147,7 +147,7 @@ def test_10_0_marker_on_an_ignored_impulse_is_picked_up_next_impulse_played() ->
     game = ready()
     j = game.state.ships["java"]
     j.loads["port_bow"] = None
-    game.state.reload_track = [[9, "java", "port_bow", "round", False]]
+    game.state.reload_track = [(9, "java", "port_bow", "round", False)]
     _at(game, 2, 1)
     reload_step(game)
     assert j.loads["port_bow"] == "round" and game.state.reload_track == []
@@ -165,7 +165,7 @@ def test_10_0_an_overdue_marker_makes_the_next_impulse_a_played_one() -> None:
         ship.speed = 0
     j = state.ships["java"]
     j.loads["port_bow"] = None
-    state.reload_track = [[9, "java", "port_bow", "round", False]]
+    state.reload_track = [(9, "java", "port_bow", "round", False)]
     state.turn, state.segment = 2, "impulse:1"
     assert not skip_empty_impulse(state)
     assert state.segment == "impulse:1"
@@ -178,7 +178,7 @@ def test_10_0_load_types_are_hidden_from_the_enemy() -> None:
     c = game.state.ships["constitution"]
     c.loads["port_bow"] = "chain"
     c.loads["port_aft"] = None
-    game.state.reload_track = [[9, "constitution", "port_aft", "double", False]]
+    game.state.reload_track = [(9, "constitution", "port_aft", "double", False)]
     gb = game.view("gb")
     assert gb["ships"]["constitution"]["loads"] == {"port_bow": True, "port_aft": False, "starboard_bow": True,
                                                     "starboard_aft": True}

@@ -79,7 +79,7 @@ def test_3_5_chasers_fire_once_then_reload_like_round_shot() -> None:
     script(game, [6, 2])
     result = firing.roll_chasers(game, con, java, "bow")
     assert result.rigging == 1 and not con.chasers["bow"] and con.chasers["stern"]
-    assert [e[1:4] for e in game.state.reload_track] == [["constitution", "bow", "round"]]
+    assert [e[1:4] for e in game.state.reload_track] == [("constitution", "bow", "round")]
 
 
 def test_3_6_fighting_sail_halves_speed_rounding_up() -> None:
