@@ -148,19 +148,21 @@ def trim_to_crew(ship: ShipState) -> None:
             excess -= 1
 
 
+def _copied(assign: dict[str, Any]) -> dict[str, Any]:
+    return {"sailing": assign["sailing"], "rigging_change": assign["rigging_change"],
+            "rigging_dc": assign["rigging_dc"], "hull_dc": dict(assign["hull_dc"]), "gunnery": dict(assign["gunnery"])}
+
+
 def segment_crew(g: Game) -> Generator[list[Request], dict[str, Any], None]:
     state = g.state
     answers = yield [crew_request(state, side) for side in state.sides if state.afloat(side)]
     for side, answer in answers.items():
         for ship_id, assign in answer.items():
             ship = state.ships[ship_id]
-            ship.assign = {
-                "sailing": assign["sailing"], "rigging_change": assign["rigging_change"],
-                "rigging_dc": assign["rigging_dc"], "hull_dc": dict(assign["hull_dc"]),
-                "gunnery": dict(assign["gunnery"]),
-            }
+            ship.assign = _copied(assign)
+            # the event keeps the assignment as made: a copy, not the ship's own, which damage trims (5.1 note)
             g.emit("crew", "5.0", f"{ship.card.name} assigns crew; {ship.melee_crew} left for Melee",
-                   ship=ship_id, assign=ship.assign)
+                   ship=ship_id, assign=_copied(assign))
         g.emit("crew_done", "5.0", f"{state.sides[side].name} has assigned crew", side=side)
     state.segment = "initiative"
 

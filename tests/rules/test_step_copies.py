@@ -65,3 +65,20 @@ def test_a_copy_made_at_a_step_starts_there() -> None:
             step = game._step[0].step
             seen.add(step[:2] if step[0] == "fire" else step[0])
     assert {"order", "moves", "select", ("fire", "announce"), ("fire", "apply"), ("fire", "after")} <= seen
+
+
+@pytest.mark.parametrize("index", SAMPLE[:4])
+def test_a_copy_is_not_changed_by_the_game_playing_on(index: int) -> None:
+    """A copy is independent: its state and events stay as they were when it was made while the game it was
+    copied from plays on (the crew events once held the ship's own assignment, which damage trims later, so a
+    copy's log changed as the original fought on)."""
+    g = PINNED[index]
+    game, _ = eager_and_lazy(g)
+    copies: list[tuple[Game, str]] = []
+    for n, d in enumerate(g["decisions"]):
+        _play(game, d)
+        if n % 5 == 0:
+            copy = game.clone()
+            copies.append((copy, copy.fingerprint()))
+    for copy, made in copies:
+        assert copy.fingerprint() == made
