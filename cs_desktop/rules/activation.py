@@ -11,7 +11,10 @@ from typing import TYPE_CHECKING, Any
 
 from cs_desktop.rules import maneuver as mv
 from cs_desktop.rules.decisions import Request
+from cs_desktop.rules.fire_stages import fire_stages
+from cs_desktop.rules.grappling import grapple_step
 from cs_desktop.rules.movement_rates import wind_position
+from cs_desktop.rules.reloading import reload_step, select_lost_loads
 from cs_desktop.rules.tables import get_tables
 
 if TYPE_CHECKING:
@@ -125,10 +128,6 @@ def segment_impulse(g: Game) -> Gen:
     the step after the round) before the next ship moves; ("select", ship, activations left, the step after)
     (and her request, once made) before she selects her next maneuver (4.0); ("reload",); ("fire",) (then the fire step's own stages,
     `fire_stages`); ("possession",); ("grapple",)."""
-    from cs_desktop.rules.fire_stages import fire_stages
-    from cs_desktop.rules.grappling import grapple_step
-    from cs_desktop.rules.reloading import reload_step, select_lost_loads
-
     state = g.state
     if not state.step:
         impulse = int(state.segment.split(":")[1])

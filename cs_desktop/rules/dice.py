@@ -38,7 +38,9 @@ class Dice:
         self._base = splitmix64(self.seed & MASK64)
 
     def clone(self) -> Dice:
-        return Dice(self.seed, self.counter)
+        new = Dice.__new__(Dice)  # the same seed: its hash is copied, not worked out again
+        new.seed, new.counter, new._base = self.seed, self.counter, self._base
+        return new
 
     def d6(self) -> int:
         """One six-sided die, 1..6."""

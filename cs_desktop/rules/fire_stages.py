@@ -8,6 +8,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from cs_desktop.rules.decisions import Request
+from cs_desktop.rules.fire_damage import after_fire, apply_result
+from cs_desktop.rules.fire_options import firing_options
 from cs_desktop.rules.firing import Gen, describe_fire, plan_attacks, roll_attack, roll_chasers
 from cs_desktop.rules.rolls import NO_CARDS, offer_bonus_cards
 
@@ -22,9 +24,6 @@ def fire_stages(g: Game) -> Gen:
     the initiative order announces (a copy does not work its options out again: the frozen request is kept), ("fire", "roll", announced) before the attacks are rolled, ("fire", "apply", i, announced,
     results) before the i-th result is applied (11.4.10-11.5), ("fire", "after", i, announced) before the i-th
     side that fired selects its next loads (11.7). Leaves `state.step` empty."""
-    from cs_desktop.rules.fire_damage import after_fire, apply_result
-    from cs_desktop.rules.fire_options import firing_options
-
     state = g.state
     step = state.step if state.step[:1] == ("fire",) and len(state.step) > 1 else ("fire", "announce", 0, ())
     order = state.initiative_order()

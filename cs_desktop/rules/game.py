@@ -34,6 +34,7 @@ Answers = dict[str, Any]
 #: (a bug in the validator: the property tests check that it never happens).
 UNCHECKABLE = "this answer could not be checked"
 Segment = Generator[list[Request], Answers, None]
+_SEGMENTS: dict[str, Any] | None = None  # rules/turn.py SEGMENTS, once imported
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,10 +125,12 @@ class Game:
             return
 
     def _start_segment(self) -> Segment:
-        from cs_desktop.rules.turn import SEGMENTS
+        global _SEGMENTS
+        if _SEGMENTS is None:
+            from cs_desktop.rules.turn import SEGMENTS  # here: the segments import the modules that import this one
 
-        name = self.state.segment.split(":")[0]
-        return SEGMENTS[name](self)
+            _SEGMENTS = SEGMENTS
+        return _SEGMENTS[self.state.segment.partition(":")[0]](self)
 
     def mark_step(self) -> None:
         """The running segment has reached the start of one of its steps, and `state.step` holds all it still

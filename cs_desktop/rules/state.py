@@ -195,8 +195,7 @@ class SideState:
     struck_voluntarily: bool = False
 
     def clone(self) -> SideState:
-        return SideState(self.id, self.name, self.nation, list(self.ships), list(self.hand),
-                         self.initiative_streak, self.struck_voluntarily)
+        return _clone_side(self)
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = _side_fields(self)
@@ -204,6 +203,16 @@ class SideState:
 
 
 _side_fields = _compile_reader(tuple(f.name for f in fields(SideState)))
+
+
+def _clone_side(old: SideState) -> SideState:
+    new = _new_side(SideState)
+    new.id, new.name, new.nation, new.ships, new.hand = old.id, old.name, old.nation, old.ships.copy(), old.hand.copy()
+    new.initiative_streak, new.struck_voluntarily = old.initiative_streak, old.struck_voluntarily
+    return new
+
+
+_new_side = SideState.__new__
 
 
 @dataclass(slots=True)
@@ -321,23 +330,24 @@ class GameState:
         return (self.turn - 1) * 12 + self.impulse
 
     def clone(self) -> GameState:
-        new = GameState.__new__(GameState)
+        new = _new_state(GameState)
         _copy_game_scalars(self, new)
-        new.sides = {k: v.clone() for k, v in self.sides.items()}
+        new.sides = {k: _clone_side(v) for k, v in self.sides.items()}
         new.ships = {k: _clone_ship(v) for k, v in self.ships.items()}
         new.dice = self.dice.clone()
         new.smoke = self.smoke.copy()
         new.reload_track = self.reload_track.copy()
-        new.stacks = [_copy_record(r) for r in self.stacks]
-        new.grapples = [_copy_record(r) for r in self.grapples]
-        new.halve_next_turn = list(self.halve_next_turn)
-        new.deck = list(self.deck)
-        new.discard = list(self.discard)
-        new.batteries_fired = {k: list(v) for k, v in self.batteries_fired.items()}
+        # most of these are empty most of the time: a new empty one is cheaper than copying it
+        new.stacks = [_copy_record(r) for r in self.stacks] if self.stacks else []
+        new.grapples = [_copy_record(r) for r in self.grapples] if self.grapples else []
+        new.halve_next_turn = self.halve_next_turn.copy() if self.halve_next_turn else []
+        new.deck = self.deck.copy()
+        new.discard = self.discard.copy()
+        new.batteries_fired = {k: v.copy() for k, v in self.batteries_fired.items()} if self.batteries_fired else {}
         if len(self.sides) > 2:  # only then are they filled (and changed in place); two sides share the empty ones
-            new.order = list(self.order)
-            new.hits_by = {k: dict(v) for k, v in self.hits_by.items()}
-            new.captors = dict(self.captors)
+            new.order = self.order.copy()
+            new.hits_by = {k: v.copy() for k, v in self.hits_by.items()}
+            new.captors = self.captors.copy()
         return new
 
     def to_dict(self) -> dict[str, Any]:
@@ -403,3 +413,4 @@ _GAME_CONTAINERS = {"sides", "ships", "dice", "smoke", "reload_track", "stacks",
                     "deck", "discard", "batteries_fired"}
 _GAME_SCALARS = tuple(f.name for f in fields(GameState) if f.name not in _GAME_CONTAINERS)
 _copy_game_scalars = _compile_copier(_GAME_SCALARS)
+_new_state = GameState.__new__
