@@ -80,19 +80,29 @@ def select_maneuvers(g: Game, ships: list[ShipState], impulse: int, left_now: di
 
 
 def segment_select(g: Game) -> Gen:
+    """8.0 / 9.1: the ships select their maneuvers for the first impulse. The ships asked and their requests are
+    kept in `state.step` at the mark before the question (`Game.mark_step`): a copy resumes there."""
     state = g.state
-    state.impulse = 0
-    # Ruling R9.1.4: a ship In Irons (speed 0, 7.0 step 4) that still holds a maneuver chosen before the wind
-    # took her aback (a carry-over, then a wind shift) could never complete it: it is lost and she selects
-    # from the H table like any ship In Irons. What it was stays hidden.
-    for ship in state.afloat():
-        if ship.maneuver is not None and wind_position(state, ship) == "H":
-            ship.maneuver = None
-            ship.spent = 0
-            g.emit("maneuver_lost", "9.1.4", f"{ship.card.name} lies In Irons: the maneuver she had selected is "
-                   "lost", ship=ship.id)
-    ships = [s for s in state.afloat() if needs_selection(state, s, 0)]
-    yield from select_maneuvers(g, ships, 0)
+    if state.step[:1] == ("turn_selection",):  # a copy resuming at the mark
+        _, ids, asked = state.step
+        ships = [state.ships[i] for i in ids]
+    else:
+        state.impulse = 0
+        # Ruling R9.1.4: a ship In Irons (speed 0, 7.0 step 4) that still holds a maneuver chosen before the wind
+        # took her aback (a carry-over, then a wind shift) could never complete it: it is lost and she selects
+        # from the H table like any ship In Irons. What it was stays hidden.
+        for ship in state.afloat():
+            if ship.maneuver is not None and wind_position(state, ship) == "H":
+                ship.maneuver = None
+                ship.spent = 0
+                g.emit("maneuver_lost", "9.1.4", f"{ship.card.name} lies In Irons: the maneuver she had selected "
+                       "is lost", ship=ship.id)
+        ships = [s for s in state.afloat() if needs_selection(state, s, 0)]
+        asked = tuple(selection_requests(state, ships, 0))
+        state.step = ("turn_selection", tuple(s.id for s in ships), asked)
+    g.mark_step()
+    yield from select_maneuvers(g, ships, 0, None, asked)
+    state.step = ()
     state.segment = "impulse:1"
 
 

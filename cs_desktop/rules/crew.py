@@ -36,7 +36,9 @@ def crew_request(state: GameState, side: str) -> Request:
         "assign_crew", side, "5.0",
         "Assign crew points to Sailing, Rigging Change, Rigging and Hull Damage Control and Gunnery "
         "(the rest go to Melee)",
-        info={"limits": {s.id: limits(s) for s in ships}, "current": {s.id: s.assign for s in ships}},
+        # copies of the assignments: the request is kept for copies of the game (`segment_crew`), and damage
+        # trims a ship's own assignment in place later (`trim_to_crew`)
+        info={"limits": {s.id: limits(s) for s in ships}, "current": {s.id: _copied(s.assign) for s in ships}},
     )
 
 
@@ -154,8 +156,17 @@ def _copied(assign: dict[str, Any]) -> dict[str, Any]:
 
 
 def segment_crew(g: Game) -> Generator[list[Request], dict[str, Any], None]:
+    """5.0: every side assigns its crews at once. The requests are kept in `state.step` at the segment's one mark
+    (`Game.mark_step`), so a copy made here does not work them out again."""
     state = g.state
-    answers = yield [crew_request(state, side) for side in state.sides if state.afloat(side)]
+    if state.step[:1] == ("crew",):  # a copy resuming at the mark
+        requests = list(state.step[1])
+    else:
+        requests = [crew_request(state, side) for side in state.sides if state.afloat(side)]
+        state.step = ("crew", tuple(requests))
+    g.mark_step()
+    answers = yield requests
+    state.step = ()
     for side, answer in answers.items():
         for ship_id, assign in answer.items():
             ship = state.ships[ship_id]

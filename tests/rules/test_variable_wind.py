@@ -171,6 +171,11 @@ def _other_dice(game: Game, seed: int) -> Game:
     if variant._checkpoint is not None:
         base = variant._checkpoint[0]
         base.dice = Dice(seed, base.dice.counter)
+    if variant._step is not None:  # the state kept at the segment's last step (shared with `game`: replaced)
+        kept, n_events = variant._step
+        kept = kept.clone()
+        kept.dice = Dice(seed, kept.dice.counter)
+        variant._step = (kept, n_events)
     return variant
 
 
