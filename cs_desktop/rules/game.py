@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Generator, Iterable, Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from cs_desktop.rules import decisions as dec
@@ -37,14 +36,24 @@ Segment = Generator[list[Request], Answers, None]
 _SEGMENTS: dict[str, Any] | None = None  # rules/turn.py SEGMENTS, once imported
 
 
-@dataclass(frozen=True, slots=True)
 class Accepted:
-    """An answer was taken; `events` are the events it caused that the answering side may see."""
+    """An answer was taken; `events` are the events it caused that the answering side may see (read from the
+    game's log when asked: most callers never ask, and the log is only ever appended to)."""
 
-    events: list[dict[str, Any]]
+    __slots__ = ("_game", "_side", "_start", "_end")
+
+    def __init__(self, game: Game, side: str, start: int) -> None:
+        self._game, self._side, self._start, self._end = game, side, start, len(game.events)
+
+    @property
+    def events(self) -> list[dict[str, Any]]:
+        return [e for e in self._game.events[self._start:self._end] if e.get("visible_to") in (None, self._side)]
 
     def __bool__(self) -> bool:
         return True
+
+    def __repr__(self) -> str:
+        return f"Accepted(events={self.events!r})"
 
 
 class Game:
@@ -185,7 +194,7 @@ class Game:
             answers = {r.side: self._answers[r.side] for r in self._pending}
             self._segment_answers.append(answers)
             self._run(answers)
-        return Accepted(self.visible_events(side, start))
+        return Accepted(self, side, start)
 
     def _not_asked(self, side: object) -> Refusal:
         waiting = sorted({r.side for r in self.pending})
@@ -202,7 +211,7 @@ class Game:
         start = len(self.events)
         self.decisions.append({"side": side, "kind": "strike_colors", "answer": True})
         self._apply_voluntary_strike(side)
-        return Accepted(self.visible_events(side, start))
+        return Accepted(self, side, start)
 
     def _apply_voluntary_strike(self, side: str) -> None:
         from cs_desktop.rules.victory import end_game
@@ -219,12 +228,14 @@ class Game:
 
     # ------------------------------------------------------------------ events and dice
     def emit(self, kind: str, rule: str, text: str, *, visible_to: str | None = None, **data: Any) -> None:
-        event = {"n": len(self.events), "turn": self.state.turn, "impulse": self.state.impulse,
-                 "type": kind, "rule": rule, "text": text}
+        state, events = self.state, self.events
+        event = {"n": len(events), "turn": state.turn, "impulse": state.impulse, "type": kind, "rule": rule,
+                 "text": text}
         if visible_to is not None:
             event["visible_to"] = visible_to
-        event.update(data)
-        self.events.append(event)
+        if data:
+            event.update(data)
+        events.append(event)
 
     def visible_events(self, side: str | None, start: int = 0) -> list[dict[str, Any]]:
         return [e for e in self.events[start:] if side is None or e.get("visible_to") in (None, side)]
