@@ -120,7 +120,7 @@ class ShipState:
         return {"hull": hull, "rigging": card.rigging_points - self.rigging, "crew": crew}
 
     def clone(self) -> ShipState:
-        return _clone_ship(self)  # type: ignore[no-any-return]
+        return _clone_ship(self)
 
     def to_dict(self) -> dict[str, Any]:
         """Every field by name (the card by its id); the containers are the state's own, not copies."""
@@ -128,41 +128,53 @@ class ShipState:
         return out
 
 
-_SHIP_CONTAINERS = {"gunnery", "red_passed", "assign", "loads", "chasers", "maneuver"}
-_SHIP_SCALARS = tuple(f.name for f in fields(ShipState) if f.name not in _SHIP_CONTAINERS)
+def _clone_ship(old: ShipState) -> ShipState:
+    """A ship copied field by field, each container of hers afresh (the crew assignment two levels deep): written
+    out, with no call per field, since copying states is what the computer captain does most and a fleet copies 24
+    ships (benchmarks/engine.py); tests/rules/test_state_copy.py checks that no field is forgotten."""
+    new = _new_ship(ShipState)
+    new.id = old.id
+    new.side = old.side
+    new.card = old.card
+    new.quality = old.quality
+    new.x = old.x
+    new.y = old.y
+    new.heading = old.heading
+    new.sail = old.sail
+    new.morale = old.morale
+    new.crew = old.crew
+    new.rigging = old.rigging
+    new.on_fire = old.on_fire
+    new.base_mp = old.base_mp
+    new.hull_bonus = old.hull_bonus
+    new.speed = old.speed
+    new.halted = old.halted
+    new.spent = old.spent
+    new.strain = old.strain
+    new.no_back_sail = old.no_back_sail
+    new.no_wear = old.no_wear
+    new.worn_here = old.worn_here
+    new.self_damage = old.self_damage
+    new.struck = old.struck
+    new.captured = old.captured
+    new.escaped = old.escaped
+    new.aground = old.aground
+    new.prize_crew = old.prize_crew
+    new.prize_crew_from = old.prize_crew_from
+    new.crew_detached = old.crew_detached
+    new.gunnery = old.gunnery.copy()
+    new.red_passed = old.red_passed.copy()
+    a = old.assign
+    new.assign = {"sailing": a["sailing"], "rigging_change": a["rigging_change"], "rigging_dc": a["rigging_dc"],
+                  "hull_dc": a["hull_dc"].copy(), "gunnery": a["gunnery"].copy()}
+    new.loads = old.loads.copy()
+    new.chasers = old.chasers.copy()
+    m = old.maneuver
+    new.maneuver = None if m is None else m.copy()
+    return new
 
 
-def _compile_copier(names: tuple[str, ...]) -> Any:
-    """A function copying the named attributes one by one: several times faster than a getattr loop, and
-    copying states is what the computer captain does most (benchmarks/engine.py)."""
-    body = "\n".join(f"    new.{n} = old.{n}" for n in names) or "    pass"
-    namespace: dict[str, Any] = {}
-    exec(f"def copier(old, new):\n{body}\n", namespace)  # noqa: S102 - names are our own field names
-    return namespace["copier"]
-
-
-def _compile_ship_cloner(scalars: tuple[str, ...]) -> Any:
-    """One function copying a ship: the scalars one by one and each container of hers afresh (the crew
-    assignment two levels deep), with no call per field: copying states is what the computer captain does most,
-    and a fleet copies 24 ships (benchmarks/engine.py)."""
-    lines = ["def clone_ship(old):", "    new = _new(_ShipState)"]
-    lines += [f"    new.{n} = old.{n}" for n in scalars]
-    lines += ["    new.gunnery = old.gunnery.copy()",
-              "    new.red_passed = old.red_passed.copy()",
-              "    a = old.assign",
-              "    new.assign = {'sailing': a['sailing'], 'rigging_change': a['rigging_change'],"
-              " 'rigging_dc': a['rigging_dc'], 'hull_dc': a['hull_dc'].copy(), 'gunnery': a['gunnery'].copy()}",
-              "    new.loads = old.loads.copy()",
-              "    new.chasers = old.chasers.copy()",
-              "    m = old.maneuver",
-              "    new.maneuver = None if m is None else m.copy()",
-              "    return new"]
-    namespace: dict[str, Any] = {"_new": ShipState.__new__, "_ShipState": ShipState}
-    exec("\n".join(lines) + "\n", namespace)  # noqa: S102 - names are our own field names
-    return namespace["clone_ship"]
-
-
-_clone_ship = _compile_ship_cloner(_SHIP_SCALARS)
+_new_ship = ShipState.__new__
 
 
 def _compile_reader(names: tuple[str, ...], card_by_id: bool = False) -> Any:
@@ -208,7 +220,8 @@ _side_fields = _compile_reader(tuple(f.name for f in fields(SideState)))
 def _clone_side(old: SideState) -> SideState:
     new = _new_side(SideState)
     new.id, new.name, new.nation, new.ships, new.hand = old.id, old.name, old.nation, old.ships.copy(), old.hand.copy()
-    new.initiative_streak, new.struck_voluntarily = old.initiative_streak, old.struck_voluntarily
+    new.initiative_streak = old.initiative_streak
+    new.struck_voluntarily = old.struck_voluntarily
     return new
 
 
@@ -331,7 +344,28 @@ class GameState:
 
     def clone(self) -> GameState:
         new = _new_state(GameState)
-        _copy_game_scalars(self, new)
+        new.scenario_id = self.scenario_id
+        new.wind = self.wind
+        new.map_size = self.map_size
+        new.relativity = self.relativity
+        new.turn = self.turn
+        new.segment = self.segment
+        new.impulse = self.impulse
+        new.initiative = self.initiative
+        new.turn_limit = self.turn_limit
+        new.fleet_rules = self.fleet_rules
+        new.variable_wind = self.variable_wind
+        new.initial_broadside = self.initial_broadside
+        new.heavy_guns = self.heavy_guns
+        new.fire_spreads = self.fire_spreads
+        new.prize_crews = self.prize_crews
+        new.terrain = self.terrain
+        new.ended = self.ended
+        new.end_reason = self.end_reason
+        new.order = self.order
+        new.hits_by = self.hits_by
+        new.captors = self.captors
+        new.step = self.step
         new.sides = {k: _clone_side(v) for k, v in self.sides.items()}
         new.ships = {k: _clone_ship(v) for k, v in self.ships.items()}
         new.dice = self.dice.clone()
@@ -409,8 +443,4 @@ def _copy_record(record: dict[str, Any]) -> dict[str, Any]:
     return {k: (dict(v) if isinstance(v, dict) else list(v) if isinstance(v, list) else v) for k, v in record.items()}
 
 
-_GAME_CONTAINERS = {"sides", "ships", "dice", "smoke", "reload_track", "stacks", "grapples", "halve_next_turn",
-                    "deck", "discard", "batteries_fired"}
-_GAME_SCALARS = tuple(f.name for f in fields(GameState) if f.name not in _GAME_CONTAINERS)
-_copy_game_scalars = _compile_copier(_GAME_SCALARS)
 _new_state = GameState.__new__
