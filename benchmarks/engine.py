@@ -99,6 +99,24 @@ def copy_costs(scenario: Scenario, ships: dict[str, ShipCard], samples: int) -> 
     return {k: statistics.median(v) for k, v in out.items() if v}
 
 
+def copies_everywhere(scenario: Scenario, ships: dict[str, ShipCard], games: int, turn_limit: int) -> tuple[float, float]:
+    """Median and 90th percentile µs of `Game.clone` at every decision of `games` games (not only half-way): the
+    second copy at each point, as a search makes many (the first keeps the state at the segment's last step)."""
+    costs = []
+    for k in range(games):
+        game = Game(scenario, ships, 3000 + k, {"turn_limit": turn_limit})
+        rng = Dice(k)
+        while game.pending:
+            request = game.pending[0]
+            game.clone()
+            t = time.perf_counter()
+            game.clone()
+            costs.append((time.perf_counter() - t) * 1e6)
+            game.submit(request.side, decisions.sample(game.state, request, rng))
+    costs.sort()
+    return statistics.median(costs), costs[int(len(costs) * 0.9)]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--quick", action="store_true", help="fewer games and runs")
@@ -141,6 +159,9 @@ def main() -> None:
         costs = copy_costs(scenario, ships, 3 if args.quick else 8)
         print(f"  {label:<30} GameState.clone {costs['state']:7.1f}   Game.clone {costs['game']:7.1f}   "
               f"determinize {costs.get('determinize', float('nan')):8.1f}")
+        med, p90 = copies_everywhere(scenario, ships, 1 if args.quick else 3, 8)
+        print(f"  {'':<30} Game.clone at every decision of games to turn 8: median {med:7.1f}, 90th percentile "
+              f"{p90:7.1f}")
 
 
 if __name__ == "__main__":

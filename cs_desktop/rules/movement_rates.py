@@ -105,31 +105,49 @@ def final_speed(ship: ShipState, base: int, bonus: int, halved_for_disengagement
 
 
 def segment_movement(g: Game) -> Generator[list[Request], dict[str, Any], None]:
+    """7.0 Movement Rates: base movement, then a hull bonus roll for each ship. Before each ship's offer of cards
+    for her roll (1.7.3) the segment is marked (`Game.mark_step`) with what it still has to do in `state.step`:
+    ("movement", base movement, ships, ships In Irons, ships offered in order, the offer reached, the cards
+    chosen so far), so that a copy resumes at that offer."""
     from cs_desktop.rules.grappling import is_grappled
 
     state = g.state
     tables = get_tables()
-    for ship in state.ships.values():
-        ship.halted = False
-        ship.strain = 0
-    base = base_movement(state)
-    ships = state.afloat()
-    # Step 4: a ship In Irons rolls no Hull Bonus and her speed remains 0; she gets out of irons by the Fall
-    # Off of the H table when she selects (9.1, ruling R9.1.4 in docs/rulings.md).
-    in_irons = {s.id for s in ships if wind_position(state, s) == "H"}
-    rolling = [s for s in ships if s.id not in in_irons and not s.aground]  # ruling R9.1f: aground, none
+    if state.step[:1] == ("movement",):  # a copy resuming at an offer
+        _, base_items, ship_ids, irons, offered_ids, first, chosen = state.step
+        base, in_irons, uses = dict(base_items), set(irons), dict(chosen)
+        ships = [state.ships[i] for i in ship_ids]
+        offered = [state.ships[i] for i in offered_ids]
+    else:
+        for ship in state.ships.values():
+            ship.halted = False
+            ship.strain = 0
+        base = base_movement(state)
+        ships = state.afloat()
+        # Step 4: a ship In Irons rolls no Hull Bonus and her speed remains 0; she gets out of irons by the Fall
+        # Off of the H table when she selects (9.1, ruling R9.1.4 in docs/rulings.md).
+        in_irons = {s.id for s in ships if wind_position(state, s) == "H"}
+        rolling = [s for s in ships if s.id not in in_irons and not s.aground]  # ruling R9.1f: aground, none
+        offered = sorted(rolling, key=lambda s: state.rank(s.side))  # R6.0a: up the order
+        first, uses = 0, {}
     # 1.7.3-1.7.4: cards for every hull bonus roll are declared before any die, the NIP first; one offer per
     # ship, so that a side of several ships keeps each ship's cards for that ship's roll.
-    uses = {}
-    for ship in sorted(rolling, key=lambda s: state.rank(s.side)):  # R6.0a: up the order
+    fixed = (tuple(base.items()), tuple(s.id for s in ships), tuple(sorted(in_irons)), tuple(s.id for s in offered))
+    for n in range(first, len(offered)):
+        ship = offered[n]
+        if state.sides[ship.side].hand:  # else nothing is offered: no mark needed
+            state.step = ("movement", *fixed, n, tuple(uses.items()))
+            g.mark_step()
         purpose = "hull bonus" if len(state.afloat(ship.side)) == 1 else f"hull bonus for {ship.card.name}"
         cards = yield from offer_bonus_cards([(ship.side, 1, purpose, "7.0", False)], g)
         uses[ship.id] = cards.get(ship.side, NO_CARDS)
+    state.step = ()
+    rolled = {s.id for s in offered}
     halved = set(state.halve_next_turn)
     for ship in ships:
         b = base.get(ship.id, 0)
         bonus = 0
-        if ship in rolling:
+        if ship.id in rolled:
             use = uses[ship.id]
             r = roll_now(g, ship.side, 1, "hull bonus", "7.0", quality_mods(ship) + use.mods, use.discarded,
                          ship=ship.id)
