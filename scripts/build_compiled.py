@@ -88,10 +88,18 @@ print(json.dumps({"compiled": probe.__file__.endswith(".so"), "fingerprints": ou
 """
 
 
+#: the pinned games replay in about a minute on the CI machine (pure Python); a hang must not eat the CI's time
+REPLAY_TIMEOUT_S = 900
+
+
 def replay_pinned(pythonpath: Path) -> dict[str, object]:
     env = dict(os.environ, PYTHONPATH=str(pythonpath))
-    done = subprocess.run([sys.executable, "-c", CHECK, str(ROOT / "tests" / "data" / "pinned-games.json.gz"),
-                           str(ROOT / "scenarios")], cwd=pythonpath, env=env, capture_output=True, text=True)
+    try:  # a few minutes at most (about one for the pure engine): an engine that never ends a game fails here
+        done = subprocess.run([sys.executable, "-c", CHECK, str(ROOT / "tests" / "data" / "pinned-games.json.gz"),
+                               str(ROOT / "scenarios")], cwd=pythonpath, env=env, capture_output=True, text=True,
+                              timeout=REPLAY_TIMEOUT_S)
+    except subprocess.TimeoutExpired:
+        sys.exit(f"replaying the pinned games under {pythonpath} took over {REPLAY_TIMEOUT_S} s: a game never ends?")
     if done.returncode:
         sys.exit(f"replaying the pinned games failed under {pythonpath}:\n{done.stderr[-3000:]}")
     result: dict[str, object] = json.loads(done.stdout)

@@ -48,8 +48,8 @@ def reload_step(g: Game) -> list[tuple[str, str]]:
             continue
         if load in ("chain", "double") and not delayed:
             moved = (entry[0] + tables.special_load_delay, ship_id, slot, load, True)
-            track = state.reload_track
-            track[next(i for i, e in enumerate(track) if e is entry)] = moved  # entries are never changed in place
+            # entries are never changed in place: replaced (equal entries are alike, as for `remove` below)
+            state.reload_track[state.reload_track.index(entry)] = moved
             g.emit("reload_delayed", "10.0", f"{ship.card.name}'s {slot.replace('_', ' ')} load marker moves "
                    f"{tables.special_load_delay} impulses ahead", ship=ship_id, slot=slot, due=moved[0])
             continue
