@@ -205,6 +205,7 @@ def _build(record: PublicRecord, rng: Dice) -> Game | None:
     state.dice = ForkedDice(seed, evidence.faces, tops)
     copy = Game.__new__(Game)
     copy.scenario, copy.cards, copy.options = record.game.scenario, record.game.cards, record.game.options
+    copy.view_tops = record.view["tops"]  # each ship's highest boxes, from her card: public, made once a game
     copy.seed = seed
     copy.decisions = []
     copy._revealing_since = 0

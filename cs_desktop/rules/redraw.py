@@ -22,6 +22,8 @@ HIDDEN = "?"  # what a wiped field holds in the public record
 LOADS = ("round", "chain", "double")
 SPECIAL = ("chain", "double")
 CHASER_SLOTS = ("bow", "stern")
+#: the loads to draw: (ship, slot, possible types) and (index on the reload track, possible types)
+_LoadPlan = tuple[list[tuple[str, str, tuple[str, ...]]], list[tuple[int, tuple[str, ...]]]]
 
 
 class Evidence:
@@ -63,6 +65,7 @@ class Evidence:
         self._markers: dict[tuple[str, str, bool], tuple[str, ...]] = {}
         self._bases: dict[str, list[dict[str, Any]]] | None = None
         self._cards: _CardDraw | None = None
+        self._load_plan: _LoadPlan | None = None
 
     @classmethod
     def of(cls, record: PublicRecord) -> Evidence:
@@ -192,15 +195,26 @@ def _maneuver_bases(record: PublicRecord, revealed: dict[str, Any]) -> dict[str,
 
 
 def draw_loads(state: GameState, record: PublicRecord, evidence: Evidence, rng: Dice) -> None:
-    for ship in state.ships.values():
-        if ship.side == record.side:
-            continue
-        for slot, load in ship.loads.items():
-            if load is not None:
-                ship.loads[slot] = rng.choice(evidence.load_at_checkpoint(record, ship.id, slot))
-    for entry in state.reload_track:
-        if entry[3] == HIDDEN:
-            entry[3] = rng.choice(evidence.marker_at_checkpoint(entry[1], entry[2], bool(entry[4])))
+    if evidence._load_plan is None:
+        evidence._load_plan = _load_plan(record, evidence)
+    loads, markers = evidence._load_plan
+    ships = state.ships
+    for ship, slot, options in loads:
+        ships[ship].loads[slot] = rng.choice(options)
+    track = state.reload_track
+    for i, options in markers:
+        track[i][3] = rng.choice(options)
+
+
+def _load_plan(record: PublicRecord, evidence: Evidence) -> _LoadPlan:
+    """The enemy's loads and load markers to draw, in order, each with its possible types (from the record)."""
+    state = record.state
+    loads = [(ship.id, slot, evidence.load_at_checkpoint(record, ship.id, slot))
+             for ship in state.ships.values() if ship.side != record.side
+             for slot, load in ship.loads.items() if load is not None]
+    markers = [(i, evidence.marker_at_checkpoint(entry[1], entry[2], bool(entry[4])))
+               for i, entry in enumerate(state.reload_track) if entry[3] == HIDDEN]
+    return loads, markers
 
 
 class _CardDraw(NamedTuple):
