@@ -122,13 +122,21 @@ def public_record(game: Game, side: str) -> PublicRecord:
         base, n_events = checkpoint
     else:
         base, n_events = game.state, len(game.events)
-    events = [_public_event(e, side) for e in game.events]
+    # `_public_event` with its first test written out: the whole history is read at every decision
+    events = [e if e.get("visible_to") in (None, side) else _public_event(e, side) for e in game.events]
     answer_sets: list[list[tuple[str, str, Any]]] = []
     own_pending: Any = None
     has_pending_own = False
     if running:
         count = sum(len(a) for a in game._segment_answers) + len(game._answers)
-        tail = [d for d in game.decisions if d["kind"] != "strike_colors"][-count:] if count else []
+        # the last `count` decisions but voluntary strikes, read from the end (a game has thousands)
+        tail: list[dict[str, Any]] = []
+        for d in reversed(game.decisions):
+            if len(tail) == count:
+                break
+            if d["kind"] != "strike_colors":
+                tail.append(d)
+        tail.reverse()
         k = 0
         for answers in game._segment_answers:
             group = []
