@@ -255,15 +255,15 @@ def _build(record: PublicRecord, rng: Dice) -> Game | None:
 
 def _drawable(record: PublicRecord) -> GameState:
     """A copy of the record's checkpoint whose parts that the draws change are its own: the enemy's ships and
-    sides, the reload track, the deck and the dice (assigned anew); the rest is the record's, shared and never
-    changed (the copy plays on a full clone of this state; this one stays its checkpoint)."""
+    sides and his markers on the reload track (the deck and the dice are assigned anew); the rest is the
+    record's, shared and never changed (the copy plays on a full clone of this state; this one stays its
+    checkpoint)."""
     base = record.state
     state = copy_module.copy(base)
     side = record.side
     state.ships = {k: (s if s.side == side else s.clone()) for k, s in base.ships.items()}
     state.sides = {k: (s if k == side else s.clone()) for k, s in base.sides.items()}
-    state.reload_track = [list(r) for r in base.reload_track]
-    state.deck = list(base.deck)
+    state.reload_track = [list(r) if r[3] == HIDDEN else r for r in base.reload_track]
     return state
 
 
