@@ -9,6 +9,7 @@ within those bounds, and `draw_answer` gives the enemy a fresh answer to a hidde
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from cs_desktop.rules.decisions import Request
@@ -229,17 +230,22 @@ class _CardDraw(NamedTuple):
     tops: tuple[str | None, ...]  # for each reshuffle this segment, the card seen drawn next
 
 
-def _card_draw(record: PublicRecord) -> _CardDraw | None:
+@lru_cache(maxsize=1)
+def _every_card() -> tuple[str, ...]:
+    """Every card of the Bridge Deck ('<type>#<n>'), in the order of the deck file (read once a process)."""
     from cs_desktop.rules.bridge_cards import card_types
 
+    return tuple(f"{cid}#{n}" for cid, card in card_types().items() for n in range(1, card["copies"] + 1))
+
+
+def _card_draw(record: PublicRecord) -> _CardDraw | None:
     state = record.state
     enemies = record.enemies
     sizes = {en: len(state.sides[en].hand) for en in enemies}
     if not any(sizes.values()) and not state.deck:
         return None
     known = set(state.sides[record.side].hand) | set(state.discard)
-    pool = [f"{cid}#{n}" for cid, card in card_types().items() for n in range(1, card["copies"] + 1)]
-    pool = [c for c in pool if c not in known]
+    pool = [c for c in _every_card() if c not in known]
     used: dict[str, list[str]] = {en: [] for en in enemies}  # cards each enemy played or discarded this segment
     pops: list[str | None] = []
     tops: list[str | None] = []
