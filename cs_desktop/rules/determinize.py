@@ -24,8 +24,8 @@ checkpoint, its events and its answers carry no hidden truth, and `clone()` and 
 
 from __future__ import annotations
 
-import copy as copy_module
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from cs_desktop.rules.dice import Dice
@@ -253,13 +253,19 @@ def _build(record: PublicRecord, rng: Dice) -> Game | None:
     return copy if _consistent(copy, record, checked) else None
 
 
+_STATE_SLOTS: tuple[str, ...] = tuple(GameState.__slots__)
+_read_state = attrgetter(*_STATE_SLOTS)
+
+
 def _drawable(record: PublicRecord) -> GameState:
     """A copy of the record's checkpoint whose parts that the draws change are its own: the enemy's ships and
     sides and his markers on the reload track (the deck and the dice are assigned anew); the rest is the
     record's, shared and never changed (the copy plays on a full clone of this state; this one stays its
     checkpoint)."""
     base = record.state
-    state = copy_module.copy(base)
+    state = GameState.__new__(GameState)
+    for name, value in zip(_STATE_SLOTS, _read_state(base)):  # a shallow copy (twice as fast as copy.copy)
+        setattr(state, name, value)
     side = record.side
     state.ships = {k: (s if s.side == side else s.clone()) for k, s in base.ships.items()}
     state.sides = {k: (s if k == side else s.clone()) for k, s in base.sides.items()}
