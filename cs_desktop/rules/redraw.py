@@ -50,7 +50,7 @@ class Evidence:
         # (None: loaded at set-up or a marker placed since; True: a delayed reload, so Chain or Double)
         self.came_in: dict[tuple[str, str], bool | None] = {}
         came_in = self.came_in
-        for e in record.before:
+        for e in [e for e in record.before if "slot" in e]:  # the whole history: a first sieve in one pass
             slot = e.get("slot")
             if slot is None or e.get("ship") is None:
                 continue
