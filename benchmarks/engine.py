@@ -2,6 +2,7 @@
 
     python3 benchmarks/engine.py                 # the whole table (a few minutes)
     python3 benchmarks/engine.py --quick         # fewer games and runs
+    python3 benchmarks/engine.py --copies        # only the cost of copies (determinize: record, from_record)
     PYTHONPATH=build/compiled python3 benchmarks/engine.py    # the compiled engine (scripts/build_compiled.py)
 
 Prints figures; asserts nothing. One core (the engine is single-threaded). Every figure is CPU time (steadier
@@ -29,7 +30,7 @@ from fleets import fleet_scenario  # noqa: E402
 from cs_desktop.files import load_scenario_with_ships  # noqa: E402
 from cs_desktop.rules import decisions  # noqa: E402
 from cs_desktop.rules.cards import Scenario, ShipCard  # noqa: E402
-from cs_desktop.rules.determinize import determinize  # noqa: E402
+from cs_desktop.rules.determinize import determinize, from_record, public_record  # noqa: E402
 from cs_desktop.rules.dice import Dice  # noqa: E402
 from cs_desktop.rules.game import Game  # noqa: E402
 from cs_desktop.simulate import play_game  # noqa: E402
@@ -79,23 +80,38 @@ def games_per_cpu_second(scenario: Scenario, ships: dict[str, ShipCard], games: 
     return games / cpu, cpu / turns * 1000, decided // games
 
 
-def copy_costs(scenario: Scenario, ships: dict[str, ShipCard], samples: int) -> dict[str, float]:
-    """Median µs of GameState.clone, Game.clone and determinize on games stopped half-way."""
-    out: dict[str, list[float]] = {"state": [], "game": [], "determinize": []}
+def halfway(scenario: Scenario, ships: dict[str, ShipCard], samples: int) -> list[Game]:
+    """`samples` games (seeds 2000...) stopped half-way through their decisions."""
+    out = []
     for k in range(samples):
         full = engine_game(scenario, ships, 2000 + k, {"turn_limit": 12})
-        mid = Game.replay(scenario, ships, full.seed, full.decisions[: len(full.decisions) // 2], full.options)
-        for name, fn, n in (("state", mid.state.clone, 200), ("game", mid.clone, 200)):
-            t = time.perf_counter()
-            for _ in range(n):
-                fn()
-            out[name].append((time.perf_counter() - t) / n * 1e6)
+        out.append(Game.replay(scenario, ships, full.seed, full.decisions[: len(full.decisions) // 2], full.options))
+    return out
+
+
+def cpu_us(fn: Callable[[], Any], n: int) -> float:
+    """CPU µs a call of `fn`, over `n` calls."""
+    t = time.process_time()
+    for _ in range(n):
+        fn()
+    return (time.process_time() - t) / n * 1e6
+
+
+def copy_costs(games: list[Game]) -> dict[str, float]:
+    """Median CPU µs over `games` of GameState.clone, Game.clone, determinize and its two steps: the public
+    record (made once a decision, `public_record`) and a copy drawn from it (`from_record`: what a computer
+    captain pays at every iteration of its search; the record's first copy, which reads it, is left out)."""
+    out: dict[str, list[float]] = {"state": [], "game": [], "determinize": [], "record": [], "from_record": []}
+    for k, mid in enumerate(games):
+        out["state"].append(cpu_us(mid.state.clone, 200))
+        out["game"].append(cpu_us(mid.clone, 200))
         if mid.pending:
             side, rng = mid.pending[0].side, Dice(k)
-            t = time.perf_counter()
-            for _ in range(20):
-                determinize(mid, side, rng)
-            out["determinize"].append((time.perf_counter() - t) / 20 * 1e6)
+            out["determinize"].append(cpu_us(lambda: determinize(mid, side, rng), 20))
+            out["record"].append(cpu_us(lambda: public_record(mid, side), 20))
+            record = public_record(mid, side)
+            from_record(record, rng)
+            out["from_record"].append(cpu_us(lambda: from_record(record, rng), 50))
     return {k: statistics.median(v) for k, v in out.items() if v}
 
 
@@ -117,10 +133,26 @@ def copies_everywhere(scenario: Scenario, ships: dict[str, ShipCard], games: int
     return statistics.median(costs), costs[int(len(costs) * 0.9)]
 
 
+def print_copy_costs(n_runs: int, samples: int) -> None:
+    print("\ncopies, half-way through a game        median CPU µs over the games (lowest-highest run)")
+    for label, (scenario, ships) in (("1 v 1 (Constitution vs Java)",
+                                      load_scenario_with_ships(ROOT / "scenarios" / "constitution-vs-java.json")),
+                                     ("12 v 12 (fleet)", fleet_scenario(12))):
+        games = halfway(scenario, ships, samples)
+        figures = [copy_costs(games) for _ in range(n_runs)]
+        print(f"  {label}")
+        for key, name in (("state", "GameState.clone"), ("game", "Game.clone"), ("determinize", "determinize"),
+                          ("record", "  public_record"), ("from_record", "  from_record")):
+            values = sorted(f[key] for f in figures if key in f)
+            if values:
+                print(f"    {name:<38}{fmt((statistics.median(values), values[0], values[-1]), 'µs')}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--quick", action="store_true", help="fewer games and runs")
     parser.add_argument("--runs", type=int, default=None, help="runs of every figure (default 3; quick 1)")
+    parser.add_argument("--copies", action="store_true", help="only the cost of copies")
     args = parser.parse_args()
     n_runs = args.runs or (1 if args.quick else 3)
     scale = 0.25 if args.quick else 1.0
@@ -128,6 +160,9 @@ def main() -> None:
 
     print(f"engine: {'compiled (mypyc)' if probe.__file__.endswith('.so') else 'pure Python'}; "
           f"{n_runs} run(s) a figure; CPU time")
+    if args.copies:
+        print_copy_costs(n_runs, 3 if args.quick else 8)
+        return
 
     print("\ncomplete games, turn limit 30              games per CPU-second")
     limit = {"turn_limit": 30}
@@ -152,17 +187,12 @@ def main() -> None:
             row.append(f"{per_side}v{per_side} {fig[0]:6.1f} ({fig[1]:.1f}-{fig[2]:.1f})")
         print(f"  {label:<16} " + "   ".join(row))
 
-    print("\ncopies, half-way through a game            median µs")
-    for label, (scenario, ships) in (("1 v 1 (Constitution vs Java)",
-                                      load_scenario_with_ships(ROOT / "scenarios" / "constitution-vs-java.json")),
-                                     ("12 v 12 (fleet)", fleet_scenario(12))):
-        costs = copy_costs(scenario, ships, 3 if args.quick else 8)
-        print(f"  {label:<30} GameState.clone {costs['state']:7.1f}   Game.clone {costs['game']:7.1f}   "
-              f"determinize {costs.get('determinize', float('nan')):8.1f}")
+    print_copy_costs(n_runs, 3 if args.quick else 8)
+    for label, (scenario, ships) in (("1 v 1", load_scenario_with_ships(ROOT / "scenarios" / "constitution-vs-java.json")),
+                                     ("12 v 12", fleet_scenario(12))):
         med, p90 = copies_everywhere(scenario, ships, 1 if args.quick else 3, 8)
-        print(f"  {'':<30} Game.clone at every decision of games to turn 8: median {med:7.1f}, 90th percentile "
-              f"{p90:7.1f}")
-
+        print(f"  {label}: Game.clone at every decision of games to turn 8 (wall µs): median {med:.1f}, 90th "
+              f"percentile {p90:.1f}")
 
 if __name__ == "__main__":
     main()

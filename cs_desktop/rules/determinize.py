@@ -25,6 +25,7 @@ checkpoint, its events and its answers carry no hidden truth, and `clone()` and 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from cs_desktop.rules.dice import Dice
@@ -121,13 +122,21 @@ def public_record(game: Game, side: str) -> PublicRecord:
         base, n_events = checkpoint
     else:
         base, n_events = game.state, len(game.events)
-    events = [_public_event(e, side) for e in game.events]
+    # `_public_event` with its first test written out: the whole history is read at every decision
+    events = [e if e.get("visible_to") in (None, side) else _public_event(e, side) for e in game.events]
     answer_sets: list[list[tuple[str, str, Any]]] = []
     own_pending: Any = None
     has_pending_own = False
     if running:
         count = sum(len(a) for a in game._segment_answers) + len(game._answers)
-        tail = [d for d in game.decisions if d["kind"] != "strike_colors"][-count:] if count else []
+        # the last `count` decisions but voluntary strikes, read from the end (a game has thousands)
+        tail: list[dict[str, Any]] = []
+        for d in reversed(game.decisions):
+            if len(tail) == count:
+                break
+            if d["kind"] != "strike_colors":
+                tail.append(d)
+        tail.reverse()
         k = 0
         for answers in game._segment_answers:
             group = []
@@ -194,8 +203,8 @@ def _wipe_state(base: GameState, side: str) -> GameState:
 def _build(record: PublicRecord, rng: Dice) -> Game | None:
     from cs_desktop.rules.game import Game
 
-    state = record.state.clone()
     evidence = Evidence.of(record)
+    state = _drawable(record) if record.running else record.state.clone()
     draw_maneuvers(state, record, evidence, rng)
     draw_loads(state, record, evidence, rng)
     tops = draw_cards(state, record, evidence, rng)
@@ -203,6 +212,7 @@ def _build(record: PublicRecord, rng: Dice) -> Game | None:
     state.dice = ForkedDice(seed, evidence.faces, tops)
     copy = Game.__new__(Game)
     copy.scenario, copy.cards, copy.options = record.game.scenario, record.game.cards, record.game.options
+    copy.view_tops = record.view["tops"]  # each ship's highest boxes, from her card: public, made once a game
     copy.seed = seed
     copy.decisions = []
     copy._revealing_since = 0
@@ -210,18 +220,21 @@ def _build(record: PublicRecord, rng: Dice) -> Game | None:
     copy._answers = {}
     copy._segment_answers = []
     copy.events = list(record.before)
-    copy.state = state
+    n0 = len(copy.events)
+    copy._start_events = n0
     if not record.running:
+        copy.state = state
         copy._gen, copy._pending, copy._checkpoint, copy._anchor = None, [], None, None
-        copy._start_events = len(copy.events)
-        return copy if _consistent(copy, record) else None
-    copy._checkpoint = copy._anchor = (state.clone(), len(copy.events))
-    copy._start_events = len(copy.events)
+        return copy if _consistent(copy, record, n0) else None
+    # the drawn checkpoint is kept as it is (shared with the record where nothing was drawn; never changed)
+    copy._checkpoint = copy._anchor = (state, n0)
+    copy.state = state.clone()
     copy._gen = copy._start_segment()
     try:
         copy._pending = copy._gen.send(None)  # type: ignore[arg-type]
     except StopIteration:  # the drawn hidden state asks nothing in this segment: it cannot be the true one
         return None
+    checked = n0  # the events before this one are known to be the record's
     for group in record.answers:
         for s, kind, answer in group:
             if s != record.side and kind in HIDDEN_KINDS:
@@ -231,21 +244,51 @@ def _build(record: PublicRecord, rng: Dice) -> Game | None:
                 answer = draw_answer(copy.state, request, answer, record, len(copy.events), rng)
             if not copy.submit(s, answer):
                 return None
-        if not _prefix_ok(copy, record):
+        if not _events_ok(copy, record, checked):
             return None
+        checked = len(copy.events)
     if record.has_pending_own and not copy.submit(record.side, record.own_pending):
         return None
-    return copy if _consistent(copy, record) else None
+    return copy if _consistent(copy, record, checked) else None
 
 
-def _prefix_ok(copy: Game, record: PublicRecord) -> bool:
-    n0 = len(record.before)
-    mine = [_public_event(e, record.side) for e in copy.events[n0:]]
-    return mine == record.segment[:len(mine)]
+_STATE_SLOTS: tuple[str, ...] = tuple(GameState.__slots__)
+_read_state = attrgetter(*_STATE_SLOTS)
 
 
-def _consistent(copy: Game, record: PublicRecord) -> bool:
+def _drawable(record: PublicRecord) -> GameState:
+    """A copy of the record's checkpoint whose parts that the draws change are its own: the enemy's ships and
+    sides and his markers on the reload track (the deck and the dice are assigned anew); the rest is the
+    record's, shared and never changed (the copy plays on a full clone of this state; this one stays its
+    checkpoint)."""
+    base = record.state
+    state = GameState.__new__(GameState)
+    for name, value in zip(_STATE_SLOTS, _read_state(base)):  # a shallow copy (twice as fast as copy.copy)
+        setattr(state, name, value)
+    side = record.side
+    state.ships = {k: (s if s.side == side else s.clone()) for k, s in base.ships.items()}
+    state.sides = {k: (s if k == side else s.clone()) for k, s in base.sides.items()}
+    state.reload_track = base.reload_track.copy()  # its entries are tuples: the draws replace them
+    return state
+
+
+def _events_ok(copy: Game, record: PublicRecord, start: int) -> bool:
+    """The copy's events from number `start` on are the record's so far (those before were checked)."""
+    side = record.side
+    seen = record.segment
+    k = start - len(record.before)
+    events = copy.events
+    if len(events) - len(record.before) > len(seen):
+        return False
+    for e in events[start:]:
+        if _public_event(e, side) != seen[k]:
+            return False
+        k += 1
+    return True
+
+
+def _consistent(copy: Game, record: PublicRecord, checked: int) -> bool:
     """The copy shows `side` exactly what the game shows: the same view and the same events (those before
-    the checkpoint are the record's own, so only this segment's need comparing)."""
-    return len(copy.events) == len(record.before) + len(record.segment) and _prefix_ok(copy, record) \
+    the checkpoint are the record's own, and those before `checked` were compared already)."""
+    return len(copy.events) == len(record.before) + len(record.segment) and _events_ok(copy, record, checked) \
         and copy.view(record.side, events=False) == record.view

@@ -9,7 +9,8 @@ within those bounds, and `draw_answer` gives the enemy a fresh answer to a hidde
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from cs_desktop.rules.decisions import Request
 from cs_desktop.rules.dice import Dice
@@ -22,6 +23,8 @@ HIDDEN = "?"  # what a wiped field holds in the public record
 LOADS = ("round", "chain", "double")
 SPECIAL = ("chain", "double")
 CHASER_SLOTS = ("bow", "stern")
+#: the loads to draw: (ship, slot, possible types) and (index on the reload track, possible types)
+_LoadPlan = tuple[list[tuple[str, str, tuple[str, ...]]], list[tuple[int, tuple[str, ...]]]]
 
 
 class Evidence:
@@ -47,7 +50,7 @@ class Evidence:
         # (None: loaded at set-up or a marker placed since; True: a delayed reload, so Chain or Double)
         self.came_in: dict[tuple[str, str], bool | None] = {}
         came_in = self.came_in
-        for e in record.before:
+        for e in [e for e in record.before if "slot" in e]:  # the whole history: a first sieve in one pass
             slot = e.get("slot")
             if slot is None or e.get("ship") is None:
                 continue
@@ -60,6 +63,10 @@ class Evidence:
             elif kind == "reload":
                 came_in[key] = bool(came_in.get(key)) if e["rule"] == "10.0" else False
         self._loads: dict[tuple[str, str], tuple[str, ...]] = {}
+        self._markers: dict[tuple[str, str, bool], tuple[str, ...]] = {}
+        self._bases: dict[str, list[dict[str, Any]]] | None = None
+        self._cards: _CardDraw | None = None
+        self._load_plan: _LoadPlan | None = None
 
     @classmethod
     def of(cls, record: PublicRecord) -> Evidence:
@@ -89,6 +96,19 @@ class Evidence:
 
     def marker_at_checkpoint(self, ship: str, slot: str, delayed: bool) -> tuple[str, ...]:
         """Possible types of the load marker of `ship`'s `slot` on the reload track at the checkpoint."""
+        key = (ship, slot, delayed)
+        known = self._markers.get(key)
+        if known is None:
+            known = self._markers[key] = self._marker_at_checkpoint(ship, slot, delayed)
+        return known
+
+    def maneuver_bases(self, record: PublicRecord) -> dict[str, list[dict[str, Any]]]:
+        """`_maneuver_bases` of the record, made once (do not change them)."""
+        if self._bases is None:
+            self._bases = _maneuver_bases(record, self.revealed)
+        return self._bases
+
+    def _marker_at_checkpoint(self, ship: str, slot: str, delayed: bool) -> tuple[str, ...]:
         if slot in CHASER_SLOTS:
             return ("round",)
         special: bool | None = True if delayed else None
@@ -125,13 +145,7 @@ class Evidence:
 
 
 def draw_maneuvers(state: GameState, record: PublicRecord, evidence: Evidence, rng: Dice) -> None:
-    from cs_desktop.rules import maneuver as mv
-    from cs_desktop.rules.tables import get_tables
-
-    tables = get_tables()
-    now = record.view["ships"]
-    segment = state.segment
-    first = int(segment.split(":")[1]) if segment.startswith("impulse:") else (1 if segment == "select" else 13)
+    bases_of = evidence.maneuver_bases(record)
     for ship in state.ships.values():
         if ship.side == record.side:
             continue
@@ -143,12 +157,33 @@ def draw_maneuvers(state: GameState, record: PublicRecord, evidence: Evidence, r
         if revealed is not None:
             ship.maneuver = dict(revealed, revealed=False)
             continue
-        strain, ship.strain = ship.strain, 0
-        options, _ = mv.selection_options(state, ship, 99)
-        ship.strain = strain
+        ship.maneuver = dict(rng.choice(bases_of[ship.id]), revealed=False)
+
+
+def _maneuver_bases(record: PublicRecord, revealed: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
+    """For each enemy ship with a hidden maneuver, the maneuvers she may have selected (without their Strain):
+    the legal ones that cost more than she has spent and that she can finish unless she strains. Read from the
+    record's checkpoint alone (what the view shows: where she lies, her speed, what she has spent)."""
+    from cs_desktop.rules import maneuver as mv
+    from cs_desktop.rules.tables import get_tables
+
+    tables = get_tables()
+    state = record.state
+    now = record.view["ships"]
+    segment = state.segment
+    first = int(segment.split(":")[1]) if segment.startswith("impulse:") else (1 if segment == "select" else 13)
+    out: dict[str, list[dict[str, Any]]] = {}
+    for ship in state.ships.values():
+        if ship.side == record.side or ship.maneuver is None or not ship.maneuver.get("hidden") \
+                or ship.id in revealed:
+            continue
+        strain = ship.strain  # 0 or 1 in the record: whether she strains, which is all that matters here
+        probe = ship.clone()
+        probe.strain = 0
+        options, _ = mv.selection_options(state, probe, 99)
         spent_now = int(now[ship.id]["spent"])
         left = 0 if ship.halted else sum(tables.activations(ship.speed, i) for i in range(first, 13))
-        bases = []
+        bases: list[dict[str, Any]] = []
         for o in options:
             base = {k: v for k, v in o.items() if k != "strain"}
             cost = mv.maneuver_cost(ship, base)
@@ -156,37 +191,64 @@ def draw_maneuvers(state: GameState, record: PublicRecord, evidence: Evidence, r
                 bases.append(base)
         if not bases:
             bases = [{k: v for k, v in o.items() if k != "strain"} for o in options]
-        ship.maneuver = dict(rng.choice(bases), revealed=False)
+        out[ship.id] = bases
+    return out
 
 
 def draw_loads(state: GameState, record: PublicRecord, evidence: Evidence, rng: Dice) -> None:
-    for ship in state.ships.values():
-        if ship.side == record.side:
-            continue
-        for slot, load in ship.loads.items():
-            if load is not None:
-                ship.loads[slot] = rng.choice(evidence.load_at_checkpoint(record, ship.id, slot))
+    if evidence._load_plan is None:
+        evidence._load_plan = _load_plan(record, evidence)
+    loads, markers = evidence._load_plan
+    ships = state.ships
+    for ship, slot, options in loads:
+        ships[ship].loads[slot] = rng.choice(options)
     track = state.reload_track
-    for i, (due, ship_id, slot, load, delayed) in enumerate(track):
-        if load == HIDDEN:  # entries are shared between copies: replaced, never changed in place
-            track[i] = (due, ship_id, slot, rng.choice(evidence.marker_at_checkpoint(ship_id, slot, bool(delayed))),
-                        delayed)
+    for i, options in markers:  # entries are shared between copies: replaced, never changed in place
+        due, ship_id, slot, _, delayed = track[i]
+        track[i] = (due, ship_id, slot, rng.choice(options), delayed)
 
 
-def draw_cards(state: GameState, record: PublicRecord, evidence: Evidence,
-                rng: Dice) -> tuple[str | None, ...]:
-    """The enemy's hand and the deck; returns, for each reshuffle this segment, the card seen drawn next."""
+def _load_plan(record: PublicRecord, evidence: Evidence) -> _LoadPlan:
+    """The enemy's loads and load markers to draw, in order, each with its possible types (from the record)."""
+    state = record.state
+    loads = [(ship.id, slot, evidence.load_at_checkpoint(record, ship.id, slot))
+             for ship in state.ships.values() if ship.side != record.side
+             for slot, load in ship.loads.items() if load is not None]
+    markers = [(i, evidence.marker_at_checkpoint(entry[1], entry[2], bool(entry[4])))
+               for i, entry in enumerate(state.reload_track) if entry[3] == HIDDEN]
+    return loads, markers
+
+
+class _CardDraw(NamedTuple):
+    """What `draw_cards` reads from the record, once for all the copies drawn from it."""
+
+    sizes: dict[str, int]  # cards in each enemy's hand at the checkpoint
+    deck: int  # cards in the deck at the checkpoint
+    known: dict[str, list[str]]  # each enemy's hand begins with the cards he played or discarded this segment
+    overflow: tuple[str, ...]  # cards an enemy drew this segment, then used (beyond what his hand held)
+    rest: tuple[str, ...]  # the other cards that `side` has not seen, to shuffle
+    pops: tuple[str | None, ...]  # cards drawn from the deck this segment before any reshuffle (None: unseen)
+    tops: tuple[str | None, ...]  # for each reshuffle this segment, the card seen drawn next
+
+
+@lru_cache(maxsize=1)
+def _every_card() -> tuple[str, ...]:
+    """Every card of the Bridge Deck ('<type>#<n>'), in the order of the deck file (read once a process)."""
     from cs_desktop.rules.bridge_cards import card_types
 
+    return tuple(f"{cid}#{n}" for cid, card in card_types().items() for n in range(1, card["copies"] + 1))
+
+
+def _card_draw(record: PublicRecord) -> _CardDraw | None:
+    state = record.state
     enemies = record.enemies
     sizes = {en: len(state.sides[en].hand) for en in enemies}
     if not any(sizes.values()) and not state.deck:
-        return ()
+        return None
     known = set(state.sides[record.side].hand) | set(state.discard)
-    pool = [f"{cid}#{n}" for cid, card in card_types().items() for n in range(1, card["copies"] + 1)]
-    pool = [c for c in pool if c not in known]
+    pool = [c for c in _every_card() if c not in known]
     used: dict[str, list[str]] = {en: [] for en in enemies}  # cards each enemy played or discarded this segment
-    pops: list[str | None] = []  # cards drawn from the deck this segment before any reshuffle (None: unseen)
+    pops: list[str | None] = []
     tops: list[str | None] = []
     reshuffled = False
     for e in record.segment:
@@ -211,16 +273,29 @@ def draw_cards(state: GameState, record: PublicRecord, evidence: Evidence,
     fixed = {c for c in pops if c is not None}
     wanted = {en: [c for c in dict.fromkeys(used[en]) if c in pool and c not in fixed] for en in enemies}
     rest = [c for c in pool if c not in fixed and not any(c in w for w in wanted.values())]
+    overflow = [c for en in enemies for c in wanted[en][sizes[en]:]]
+    return _CardDraw(sizes, len(state.deck), {en: wanted[en][:sizes[en]] for en in enemies}, tuple(overflow),
+                     tuple(rest), tuple(pops), tuple(tops))
+
+
+def draw_cards(state: GameState, record: PublicRecord, evidence: Evidence,
+                rng: Dice) -> tuple[str | None, ...]:
+    """The enemy's hand and the deck; returns, for each reshuffle this segment, the card seen drawn next."""
+    if evidence._cards is None:
+        evidence._cards = _card_draw(record) or _NO_CARDS
+    draw = evidence._cards
+    if draw is _NO_CARDS:
+        return ()
+    rest = list(draw.rest)
     rng.shuffle(rest)
     hands: dict[str, list[str]] = {}
-    overflow: list[str] = []  # drawn by an enemy this segment, then used
-    for en in enemies:
-        hand = wanted[en][:sizes[en]]
-        overflow += wanted[en][sizes[en]:]
-        hand += [rest.pop() for _ in range(sizes[en] - len(hand)) if rest]
+    for en, size in draw.sizes.items():
+        hand = list(draw.known[en])
+        hand += [rest.pop() for _ in range(size - len(hand)) if rest]
         hands[en] = hand
+    overflow = list(draw.overflow)
     top: list[str] = []
-    for c in pops:
+    for c in draw.pops:
         if c is not None:
             top.append(c)
         elif overflow:
@@ -231,8 +306,11 @@ def draw_cards(state: GameState, record: PublicRecord, evidence: Evidence,
     rng.shuffle(rest)
     for en, hand in hands.items():
         state.sides[en].hand = hand
-    state.deck = (rest + top[::-1])[-len(state.deck):] if state.deck else []
-    return tuple(tops)
+    state.deck = (rest + top[::-1])[-draw.deck:] if draw.deck else []
+    return draw.tops
+
+
+_NO_CARDS = _CardDraw({}, 0, {}, (), (), (), ())  # no hand and no deck: nothing to draw
 
 
 def draw_answer(state: GameState, request: Request, wiped: Any, record: PublicRecord, n_events: int,
