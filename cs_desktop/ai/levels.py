@@ -76,19 +76,24 @@ def candidates(request: Request, preferred: Any) -> list[Any]:
     out = [preferred]
     seen = {answer_key(preferred)}
 
-    def add(answer: Any) -> None:
+    def add(answer: Any) -> bool:
+        """Add a new choice; False once there are enough (the rest are not looked at)."""
+        if len(out) >= MAX_CHOICES:
+            return False
         key = answer_key(answer)
-        if key not in seen and len(out) < MAX_CHOICES:
+        if key not in seen:
             seen.add(key)
             out.append(answer)
+        return len(out) < MAX_CHOICES
 
     if request.options is not None:
         for option in request.options:
-            add(option)
+            if not add(option):
+                break
     elif request.ships is not None and isinstance(preferred, dict):
         for ship_id, options in request.ships.items():
-            for option in options:
-                add({**preferred, ship_id: option})
+            if not all(add({**preferred, ship_id: option}) for option in options):
+                break
     return out
 
 

@@ -223,6 +223,7 @@ def _build(record: PublicRecord, rng: Dice) -> Game | None:
         copy._pending = copy._gen.send(None)  # type: ignore[arg-type]
     except StopIteration:  # the drawn hidden state asks nothing in this segment: it cannot be the true one
         return None
+    checked = 0  # events of this segment already found equal to the record's (events are only appended)
     for group in record.answers:
         for s, kind, answer in group:
             if s != record.side and kind in HIDDEN_KINDS:
@@ -232,17 +233,20 @@ def _build(record: PublicRecord, rng: Dice) -> Game | None:
                 answer = draw_answer(copy.state, request, answer, record, len(copy.events), rng)
             if not copy.submit(s, answer):
                 return None
-        if not _prefix_ok(copy, record):
+        if not _prefix_ok(copy, record, checked):
             return None
+        checked = len(copy.events) - len(record.before)
     if record.has_pending_own and not copy.submit(record.side, record.own_pending):
         return None
     return copy if _consistent(copy, record) else None
 
 
-def _prefix_ok(copy: Game, record: PublicRecord) -> bool:
-    n0 = len(record.before)
+def _prefix_ok(copy: Game, record: PublicRecord, checked: int = 0) -> bool:
+    """The copy's events of this segment, as the side sees them, are the start of the record's; the first
+    `checked` of them were found so before (a copy only appends events), so only the rest are compared."""
+    n0 = len(record.before) + checked
     mine = [_public_event(e, record.side) for e in copy.events[n0:]]
-    return mine == record.segment[:len(mine)]
+    return mine == record.segment[checked:checked + len(mine)]
 
 
 def _consistent(copy: Game, record: PublicRecord) -> bool:
