@@ -58,6 +58,7 @@ def run(level: str, name: str, runs: int, turns: int, profile: cProfile.Profile 
     searched: list[float] = []
     iterations: list[int] = []
     turn_cpu: list[float] = []
+    kinds: dict[str, list[float]] = defaultdict(list)
     for k in range(runs):
         mine = sides[k % 2]
         game = Game(scenario, ships, 1 + k, {**options, "turn_limit": turns})
@@ -82,11 +83,12 @@ def run(level: str, name: str, runs: int, turns: int, profile: cProfile.Profile 
             result = getattr(captain, "last_search", None)
             if result is not None:
                 searched.append(spent)
+                kinds[request.kind].append(spent)
                 iterations.append(result.iterations)
                 captain.last_search = None  # type: ignore[attr-defined]
             game.submit(request.side, answer)
         turn_cpu.extend(per_turn.values())
-    return {"searched": searched, "iterations": iterations, "turns": turn_cpu}
+    return {"searched": searched, "iterations": iterations, "turns": turn_cpu, "kinds": kinds}
 
 
 def _p(values: list[float], q: float) -> float:
@@ -150,6 +152,8 @@ def main() -> None:
             dec = f"{statistics.median(s):7.3f} {_p(s, 0.9):7.3f} {max(s):7.3f}" if s else f"{'-':>7} {'-':>7} {'-':>7}"
             print(f"{level:7} {name:10} {len(s):8d} {its:6.1f} {dec}   {len(turns):5d} {statistics.median(turns):11.2f} "
                   f"{f'({min(turns):.2f}-{max(turns):.2f})':>15}", flush=True)
+            by_kind = sorted(r["kinds"].items(), key=lambda kv: -sum(kv[1]))
+            print("  searched by kind (n, CPU s): " + ", ".join(f"{kind} {len(v)} {sum(v):.1f}" for kind, v in by_kind))
             if profile is not None:
                 breakdown(profile)
 
