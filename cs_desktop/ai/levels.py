@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cs_desktop.ai.evaluate import Terms, evaluate, victory_terms_of, win_probability
-from cs_desktop.ai.fleet_budget import ships_afloat, thinking
+from cs_desktop.ai.fleet_budget import Thinking, ships_afloat, thinking
 from cs_desktop.ai.judgment import JudgmentCaptain, think
 from cs_desktop.ai.paired_search import paired_search
 from cs_desktop.ai.search import Budget, answer_key, search
@@ -40,6 +40,8 @@ class Level:
     #: "tree": IS-MCTS over the side's decisions (search.py); "paired": every choice on the same futures,
     #: the worse half dropped each round (paired_search.py)
     method: str = "tree"
+    #: False: the whole budget in a fleet too (fleet_budget.py does not apply)
+    fleet_budget: bool = True
 
 
 LEVELS: dict[str, Level] = {
@@ -60,6 +62,9 @@ EXPERIMENTS: dict[str, Level] = {
     "paired": Level("paired", "An experiment: plays every choice on the same 240 futures to the end of the turn, "
                               "so luck cancels out, and keeps thinking about the closest choices.",
                     Budget(iterations=240, time_cap_s=3.0, horizon_turns=0), method="paired"),
+    "normal-full": Level("normal-full", "An experiment: normal with its whole budget in a fleet too, as it was "
+                                        "before the fleet budget (the same decisions up to four ships).",
+                         Budget(iterations=40, time_cap_s=1.0, horizon_turns=0), fleet_budget=False),
 }
 
 #: the decisions worth a search; the rest are answered by the judgment alone
@@ -132,7 +137,10 @@ class SearchCaptain:
         budget = self.level.budget
         if budget is None:
             return preferred
-        plan = thinking(budget, ships_afloat(seat.board()), MAX_CHOICES, SEARCHED)
+        if self.level.fleet_budget:
+            plan = thinking(budget, ships_afloat(seat.board()), MAX_CHOICES, SEARCHED)
+        else:
+            plan = Thinking(budget, MAX_CHOICES, False, SEARCHED)
         choices = candidates(seat.request, preferred, plan.max_choices, plan.spread, plan.kinds)
         if len(choices) == 1:
             return preferred
