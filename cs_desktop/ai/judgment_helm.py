@@ -9,6 +9,7 @@ Legal moves come from the engine's own `maneuver.selection_options` on a state r
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cached_property
 from typing import Any
 
 from cs_desktop.ai.evaluate import Terms, stance
@@ -46,12 +47,24 @@ class Helm:
         self.side = side
         self.cards = cards
         self.terms = terms
-        self.state: GameState = scratch_state(view, cards)
-        self.plan = stance(view, side, terms, cards)
         mult = terms or {}
         enemy_side = next(s for s in view["sides"] if s != side)
         self.w_us = float(mult.get(side, {}).get("multiplier", 1.0))
         self.w_them = float(mult.get(enemy_side, {}).get("multiplier", 1.0))
+        #: (ship, broadside, MP) -> expected hits: a position is scored thousands of times a decision
+        self._hits: dict[tuple[str, str | None, int], float] = {}
+        self._afloat: list[tuple[str, tuple[int, int]]] | None = None
+
+    @cached_property
+    def state(self) -> GameState:
+        """An engine state rebuilt from the view (worked out when first needed: a hull-first or crew answer
+        never needs it, and in a fleet it is two dozen ships)."""
+        return scratch_state(self.view, self.cards)
+
+    @cached_property
+    def plan(self) -> str:
+        """The ship's plan, evaluate.stance: 'fight' or 'stall' (worked out when first needed)."""
+        return stance(self.view, self.side, self.terms, self.cards)
 
     # ------------------------------------------------------------------ scoring a position
     def position(self, ship: dict[str, Any], sq: tuple[int, int], heading: int, enemy: dict[str, Any],
@@ -64,7 +77,7 @@ class Helm:
         if sq != esq and not (terrain and fire_blocked(self.state, sq, esq)):  # R11.4.6b: no shot over land
             mine = geo.broadside_side_in_arc(sq, heading, esq)
             if mine is not None:
-                hits = expected_hits(gun_power(ship, card, mine, d), d)
+                hits = self.hits(ship, card, mine, d)
                 if not any(ship["loads"][s] for s in geo.sections_for_side(mine)):
                     hits *= 0.6
                 if geo.rake(sq, heading, esq, enemy["heading"]):
@@ -72,11 +85,11 @@ class Helm:
                 score += self.w_us * hits
             theirs = geo.broadside_side_in_arc(esq, enemy["heading"], sq)
             if theirs is not None:
-                hits = expected_hits(gun_power(enemy, ecard, theirs, d), d)
+                hits = self.hits(enemy, ecard, theirs, d)
                 if geo.rake(esq, enemy["heading"], sq, heading):
                     hits *= 1.5
                 score -= self.w_them * hits
-        scale = self.w_us * expected_hits(gun_power(ship, card, None, 4), 4) + 0.5
+        scale = self.w_us * self.hits(ship, card, None, 4) + 0.5
         if self.plan == "fight":
             score -= 0.04 * scale * max(0, d - 4)
         else:
@@ -89,8 +102,9 @@ class Helm:
                 score -= 0.2 * (scale + 0.5)
         # 9.3: never let the two ships drift further apart than the map can hold
         width, height = self.view["map_size"]
-        others = [esq] + [square(o) for o in self.view["ships"].values()
-                          if o["id"] not in (ship["id"], enemy["id"]) and afloat(o)]
+        if self._afloat is None:
+            self._afloat = [(o["id"], square(o)) for o in self.view["ships"].values() if afloat(o)]
+        others = [esq] + [sq_o for id_o, sq_o in self._afloat if id_o not in (ship["id"], enemy["id"])]
         spread_x = max(abs(sq[0] - o[0]) for o in others)
         spread_y = max(abs(sq[1] - o[1]) for o in others)
         over = max(spread_x - (width - 1 - SLACK), spread_y - (height - 1 - SLACK), 0)
@@ -107,6 +121,14 @@ class Helm:
             cos = (fx * dx + fy * dy) / ((fx * fx + fy * fy) ** 0.5 * (dx * dx + dy * dy) ** 0.5)
             score += near * (scale + 0.5) * cos
         return score
+
+    def hits(self, ship: dict[str, Any], card: ShipCard, bside: str | None, mp: int) -> float:
+        """expected_hits of the ship's broadside (the better one if None) at `mp`, remembered for this view."""
+        key = (ship["id"], bside, mp)
+        hits = self._hits.get(key)
+        if hits is None:
+            hits = self._hits[key] = expected_hits(gun_power(ship, card, bside, mp), mp)
+        return hits
 
     def enemy_after(self, enemy: dict[str, Any], our_mp: float, our_speed: int) -> tuple[int, int]:
         """Where the enemy will be when we have spent `our_mp`, if he holds his course at his speed."""

@@ -5,7 +5,8 @@
 secret maneuver, whether and how to fire, the next load, the free turn, grappling and boarding, the Bonus Move —
 they play out many futures on copies of the game drawn from what their side can see (`seat.determinized`), the
 judgment captain answering every later decision of both sides, and score each by the expected victory points
-(cs_desktop/ai/evaluate.py). Iteration budgets make a level reproducible for a seed; the time cap only ends a
+(cs_desktop/ai/evaluate.py). With more than four ships afloat they play fewer futures, on fewer choices, and only
+before maneuvers, broadsides and boarding (cs_desktop/ai/fleet_budget.py), so a fleet's turn stays short. Iteration budgets make a level reproducible for a seed; the time cap only ends a
 search early on a slow machine, so the window stays responsive.
 """
 
@@ -17,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cs_desktop.ai.evaluate import Terms, evaluate, victory_terms_of, win_probability
+from cs_desktop.ai.fleet_budget import Thinking, ships_afloat, thinking
 from cs_desktop.ai.judgment import JudgmentCaptain, think
 from cs_desktop.ai.paired_search import paired_search
 from cs_desktop.ai.search import Budget, answer_key, search
@@ -38,16 +40,19 @@ class Level:
     #: "tree": IS-MCTS over the side's decisions (search.py); "paired": every choice on the same futures,
     #: the worse half dropped each round (paired_search.py)
     method: str = "tree"
+    #: False: the whole budget in a fleet too (fleet_budget.py does not apply)
+    fleet_budget: bool = True
 
 
 LEVELS: dict[str, Level] = {
     "easy": Level("easy", "Fights by sound rules of thumb — mans the guns that bear, holds long shots, keeps to the "
                           "map, plays for the victory terms — and answers at once, without looking ahead.", None),
     "normal": Level("normal", "Looks ahead before each maneuver, broadside and load, playing out about 40 futures to "
-                              "the end of the turn over what it cannot see; thinks up to a second.",
+                              "the end of the turn over what it cannot see (fewer in a fleet, where its judgment "
+                              "sets the loads); thinks up to a second.",
                     Budget(iterations=40, time_cap_s=1.0, horizon_turns=0)),
-    "hard": Level("hard", "Looks further: about 100 futures into the next turn before each choice that matters, "
-                          "weighing every maneuver; thinks up to three seconds.",
+    "hard": Level("hard", "Looks further: about 100 futures into the next turn before each choice that matters "
+                          "(fewer in a fleet), weighing every maneuver of a lone ship; thinks up to three seconds.",
                   Budget(iterations=100, time_cap_s=3.0, horizon_turns=1)),
 }
 
@@ -57,6 +62,9 @@ EXPERIMENTS: dict[str, Level] = {
     "paired": Level("paired", "An experiment: plays every choice on the same 240 futures to the end of the turn, "
                               "so luck cancels out, and keeps thinking about the closest choices.",
                     Budget(iterations=240, time_cap_s=3.0, horizon_turns=0), method="paired"),
+    "normal-full": Level("normal-full", "An experiment: normal with its whole budget in a fleet too, as it was "
+                                        "before the fleet budget (the same decisions up to four ships).",
+                         Budget(iterations=40, time_cap_s=1.0, horizon_turns=0), fleet_budget=False),
 }
 
 #: the decisions worth a search; the rest are answered by the judgment alone
@@ -68,27 +76,42 @@ ROLLOUT_HELM_DEPTH = 1
 MAX_CHOICES = 16
 
 
-def candidates(request: Request, preferred: Any) -> list[Any]:
-    """The choices to weigh, the judgment's own first: every listed option, or for a per-ship answer the
-    judgment's answer with one ship's choice changed at a time."""
-    if request.kind not in SEARCHED:
+def candidates(request: Request, preferred: Any, limit: int = MAX_CHOICES, spread: bool = False,
+               kinds: frozenset[str] = SEARCHED) -> list[Any]:
+    """The choices to weigh (at most `limit`) at a decision of one of the searched `kinds`, the judgment's own
+    first: every listed option, or for a per-ship answer the judgment's answer with one ship's choice changed at a
+    time — every alternative of the first ship listed, then of the next, ...; with `spread` (a fleet,
+    fleet_budget.py) the first alternative of every ship, then the second of every ship, ..."""
+    if request.kind not in kinds:
         return [preferred]
     out = [preferred]
     seen = {answer_key(preferred)}
 
-    def add(answer: Any) -> None:
+    def add(answer: Any) -> bool:
+        """Add a new choice; False once there are enough (the rest are not looked at)."""
+        if len(out) >= limit:
+            return False
         key = answer_key(answer)
-        if key not in seen and len(out) < MAX_CHOICES:
+        if key not in seen:
             seen.add(key)
             out.append(answer)
+        return len(out) < limit
 
     if request.options is not None:
         for option in request.options:
-            add(option)
+            if not add(option):
+                break
     elif request.ships is not None and isinstance(preferred, dict):
-        for ship_id, options in request.ships.items():
-            for option in options:
-                add({**preferred, ship_id: option})
+        if spread:
+            ships = list(request.ships.items())
+            for k in range(max((len(options) for _, options in ships), default=0)):
+                if not all(add({**preferred, ship_id: options[k]}) for ship_id, options in ships
+                           if k < len(options)):
+                    break
+        else:
+            for ship_id, options in request.ships.items():
+                if not all(add({**preferred, ship_id: option}) for option in options):
+                    break
     return out
 
 
@@ -114,9 +137,14 @@ class SearchCaptain:
         budget = self.level.budget
         if budget is None:
             return preferred
-        choices = candidates(seat.request, preferred)
+        if self.level.fleet_budget:
+            plan = thinking(budget, ships_afloat(seat.board()), MAX_CHOICES, SEARCHED)
+        else:
+            plan = Thinking(budget, MAX_CHOICES, False, SEARCHED)
+        choices = candidates(seat.request, preferred, plan.max_choices, plan.spread, plan.kinds)
         if len(choices) == 1:
             return preferred
+        budget = plan.budget
         if self._terms is None or self._terms[0] is not seat.scenario:
             self._terms = (seat.scenario, victory_terms_of(seat.scenario, seat.cards))
         terms, cards = self._terms[1], seat.cards
@@ -127,7 +155,7 @@ class SearchCaptain:
             return think(game.view(request.side, events=False), request, cards, terms, helm_depth=ROLLOUT_HELM_DEPTH)
 
         def choices_at(game: Game, request: Request) -> list[Any]:
-            return candidates(request, judged(game, request))
+            return candidates(request, judged(game, request), plan.max_choices, plan.spread, plan.kinds)
 
         def score(game: Game, side: str) -> float:
             if game.ended:

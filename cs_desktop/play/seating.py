@@ -23,7 +23,7 @@ KNOWN_SEAT_KINDS = (HUMAN, *CAPTAINS)
 SEAT_LABELS = {HUMAN: "Human", **{level: f"Computer — {level}" for level in LEVELS},
                "judgment": "Computer — judgment (as easy)",
                "simple": "Baseline — simple captain", "random": "Baseline — random captain",
-               "paired": "Experiment — paired search"}
+               "paired": "Experiment — paired search", "normal-full": "Experiment — normal, whole budget in fleets"}
 
 
 def seat_description(kind: str) -> str:

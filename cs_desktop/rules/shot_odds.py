@@ -127,6 +127,34 @@ def _damage_of_hits(tables: Tables, max_hits: int, modifier: int, aim: str, load
     return tuple(out)
 
 
+@lru_cache(maxsize=8192)
+def _expected_damage(tables: Tables, dice: int, modifier: int, defense: int, defense_modifier: int,
+                     hull_strength: str, damage_modifier: int, aim: str, load: str, fighting_sail: bool,
+                     rake: str | None) -> tuple[float, float, float]:
+    """The expected (hull, rigging, crew) hits of one attack: its net hits on the Damage Effects Table, summed
+    exactly as `shot_odds` sums them (for its lean answer, which needs nothing else)."""
+    net = _net_distribution(dice, modifier, defense, defense_modifier, hull_strength)
+    per_hits = _damage_of_hits(tables, len(net) - 1, damage_modifier, aim, load, fighting_sail, rake)
+    split = {"hull": 0.0, "rigging": 0.0, "crew": 0.0}
+    for h, ph in enumerate(net):
+        if h == 0 or ph == 0.0:
+            continue
+        hull, rig, crew = per_hits[h]
+        split["hull"] += ph * hull
+        split["rigging"] += ph * rig
+        split["crew"] += ph * crew
+    return split["hull"], split["rigging"], split["crew"]
+
+
+def _section_dice(memo: dict[Any, Any], firer: ShipState, section: str, mp: int) -> int:
+    """All the dice of a section at `mp` (`firing.section_dice`), remembered in a shot_odds memo."""
+    key = ("dice", firer.id, section, mp)
+    n = memo.get(key)
+    if n is None:
+        n = memo[key] = sum(section_dice(firer, section, mp))
+    return int(n)
+
+
 def _adjust(hull: int, rig: int, crew: int, aim: str, load: str, fighting_sail: bool,
             rake: str | None) -> tuple[int, int, int]:
     """11.4.9 and 11.8, exactly as `firing.roll_attack` applies them (ruling R11.8b: every stern rake, High
@@ -219,7 +247,10 @@ def shot_odds(state: GameState, firer_id: str, target_id: str, sections: Iterabl
     for section, a in aims.items():
         load = firer.loads.get(section) or "round"
         groups.setdefault((a, load), []).append(section)
-    dice_per_group = [sum(sum(section_dice(firer, s, line.mp)) for s in secs) for secs in groups.values()]
+    if memo is None:
+        dice_per_group = [sum(sum(section_dice(firer, s, line.mp)) for s in secs) for secs in groups.values()]
+    else:
+        dice_per_group = [sum(_section_dice(memo, firer, s, line.mp) for s in secs) for secs in groups.values()]
     shares = _split_defense(defense, dice_per_group)
     hull_strength = str(target.card.hull_strength)
     attacks = []
@@ -229,7 +260,6 @@ def shot_odds(state: GameState, firer_id: str, target_id: str, sections: Iterabl
     for ((a, load), secs), n, share in zip(groups.items(), dice_per_group, shares, strict=True):
         first = initial_broadside.to_hit_mods(state, firer, secs)  # R11.4.5i
         mod = morale_mod(firer) + (1 if load in ("double", "chain") else 0) + sum(v for _, v in first)
-        net = list(_net_distribution(n, mod, share, def_mod, hull_strength))
         side = secs[0].split("_")[0]
         if memo is None:
             dmg_mod, dmg_mods = _damage_modifier(state, firer, side, a)
@@ -238,6 +268,14 @@ def shot_odds(state: GameState, firer_id: str, target_id: str, sections: Iterabl
             if key not in memo:
                 memo[key] = _damage_modifier(state, firer, side, a)
             dmg_mod, dmg_mods = memo[key]
+        if lean:  # the same sums, remembered for their numbers
+            hull_e, rig_e, crew_e = _expected_damage(tables, n, mod, share, def_mod, hull_strength, dmg_mod, a, load,
+                                                     target.sail == "fighting", line.rake)
+            expected["hull"] += hull_e
+            expected["rigging"] += rig_e
+            expected["crew"] += crew_e
+            continue
+        net = list(_net_distribution(n, mod, share, def_mod, hull_strength))
         per_hits = _damage_of_hits(tables, len(net) - 1, dmg_mod, a, load, target.sail == "fighting", line.rake)
         split: dict[str, float] = {"hull": 0.0, "rigging": 0.0, "crew": 0.0}
         for h, ph in enumerate(net):
@@ -249,8 +287,6 @@ def shot_odds(state: GameState, firer_id: str, target_id: str, sections: Iterabl
             split["crew"] += ph * crew
         for k in expected:
             expected[k] += split[k]
-        if lean:
-            continue
         total_hits = _convolve(total_hits, net)
         attacks.append({
             "sections": secs, "aim": a, "load": load, "to_hit_dice": n, "to_hit_modifier": mod,
