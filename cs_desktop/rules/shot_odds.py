@@ -134,16 +134,21 @@ def _expected_damage(tables: Tables, dice: int, modifier: int, defense: int, def
     """The expected (hull, rigging, crew) hits of one attack: its net hits on the Damage Effects Table, summed
     exactly as `shot_odds` sums them (for its lean answer, which needs nothing else)."""
     net = _net_distribution(dice, modifier, defense, defense_modifier, hull_strength)
-    per_hits = _damage_of_hits(tables, len(net) - 1, damage_modifier, aim, load, fighting_sail, rake)
-    split = {"hull": 0.0, "rigging": 0.0, "crew": 0.0}
+    return _split(net, _damage_of_hits(tables, len(net) - 1, damage_modifier, aim, load, fighting_sail, rake))
+
+
+def _split(net: Sequence[float], per_hits: Sequence[tuple[float, float, float]]) -> tuple[float, float, float]:
+    """The expected (hull, rigging, crew) hits of an attack from the chances of its net hits, summed in one order
+    for the lean and the full answer alike (their floats must be equal)."""
+    hull_e = rig_e = crew_e = 0.0
     for h, ph in enumerate(net):
         if h == 0 or ph == 0.0:
             continue
         hull, rig, crew = per_hits[h]
-        split["hull"] += ph * hull
-        split["rigging"] += ph * rig
-        split["crew"] += ph * crew
-    return split["hull"], split["rigging"], split["crew"]
+        hull_e += ph * hull
+        rig_e += ph * rig
+        crew_e += ph * crew
+    return hull_e, rig_e, crew_e
 
 
 def _section_dice(memo: dict[Any, Any], firer: ShipState, section: str, mp: int) -> int:
@@ -277,14 +282,7 @@ def shot_odds(state: GameState, firer_id: str, target_id: str, sections: Iterabl
             continue
         net = list(_net_distribution(n, mod, share, def_mod, hull_strength))
         per_hits = _damage_of_hits(tables, len(net) - 1, dmg_mod, a, load, target.sail == "fighting", line.rake)
-        split: dict[str, float] = {"hull": 0.0, "rigging": 0.0, "crew": 0.0}
-        for h, ph in enumerate(net):
-            if h == 0 or ph == 0.0:
-                continue
-            hull, rig, crew = per_hits[h]
-            split["hull"] += ph * hull
-            split["rigging"] += ph * rig
-            split["crew"] += ph * crew
+        split = dict(zip(("hull", "rigging", "crew"), _split(net, per_hits), strict=True))
         for k in expected:
             expected[k] += split[k]
         total_hits = _convolve(total_hits, net)
