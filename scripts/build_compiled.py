@@ -84,7 +84,17 @@ for g in games:
     scenario, ships = scenarios[g["scenario"]]
     game = Game.replay(scenario, ships, g["seed"], g["decisions"], g["options"])
     out.append(hashlib.sha256(game.fingerprint().encode()).hexdigest())
-print(json.dumps({"compiled": probe.__file__.endswith(".so"), "fingerprints": out}))
+# the computer captain's copies too: a determinized copy and a copy of it, half-way through every 30th game
+from cs_desktop.rules.determinize import determinize
+from cs_desktop.rules.dice import Dice
+copies = []
+for g in games[::30]:
+    scenario, ships = scenarios[g["scenario"]]
+    game = Game.replay(scenario, ships, g["seed"], g["decisions"][:len(g["decisions"]) // 2], g["options"])
+    if game.pending:
+        copy = determinize(game, game.pending[0].side, Dice(g["seed"]))
+        copies.append(hashlib.sha256((copy.fingerprint() + copy.clone().fingerprint()).encode()).hexdigest())
+print(json.dumps({"compiled": probe.__file__.endswith(".so"), "fingerprints": out, "copies": copies}))
 """
 
 
@@ -130,7 +140,10 @@ def check(skip_if_unbuildable: bool) -> int:
                                                  strict=True)) if not a == b == c]
     print(f"{len(pinned)} pinned games: compiled and pure-Python engines "
           f"{'agree with every pin' if not bad else f'DIFFER in games {bad[:20]}'}")
-    return 1 if bad else 0
+    same_copies = compiled["copies"] == pure["copies"]
+    print(f"{len(pure['copies'])} determinized copies: compiled and pure-Python engines "  # type: ignore[arg-type]
+          f"{'agree' if same_copies else 'DIFFER'}")
+    return 1 if bad or not same_copies else 0
 
 
 def main() -> None:

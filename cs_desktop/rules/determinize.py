@@ -24,7 +24,7 @@ checkpoint, its events and its answers carry no hidden truth, and `clone()` and 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
@@ -252,7 +252,7 @@ def _build(record: PublicRecord, rng: Dice) -> Game | None:
     return copy if _consistent(copy, record, checked) else None
 
 
-_STATE_SLOTS: tuple[str, ...] = tuple(GameState.__slots__)
+_STATE_SLOTS: tuple[str, ...] = tuple(f.name for f in fields(GameState))  # (a compiled GameState has no __slots__)
 _read_state = attrgetter(*_STATE_SLOTS)
 
 
