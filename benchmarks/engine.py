@@ -115,7 +115,8 @@ def copy_costs(games: list[Game]) -> dict[str, float]:
     return {k: statistics.median(v) for k, v in out.items() if v}
 
 
-def copies_everywhere(scenario: Scenario, ships: dict[str, ShipCard], games: int, turn_limit: int) -> tuple[float, float]:
+def copies_everywhere(scenario: Scenario, ships: dict[str, ShipCard], games: int,
+                      turn_limit: int) -> tuple[float, float]:
     """Median and 90th percentile µs of `Game.clone` at every decision of `games` games (not only half-way): the
     second copy at each point, as a search makes many (the first keeps the state at the segment's last step)."""
     costs = []
@@ -188,7 +189,8 @@ def main() -> None:
         print(f"  {label:<16} " + "   ".join(row))
 
     print_copy_costs(n_runs, 3 if args.quick else 8)
-    for label, (scenario, ships) in (("1 v 1", load_scenario_with_ships(ROOT / "scenarios" / "constitution-vs-java.json")),
+    duel = load_scenario_with_ships(ROOT / "scenarios" / "constitution-vs-java.json")
+    for label, (scenario, ships) in (("1 v 1", duel),
                                      ("12 v 12", fleet_scenario(12))):
         med, p90 = copies_everywhere(scenario, ships, 1 if args.quick else 3, 8)
         print(f"  {label}: Game.clone at every decision of games to turn 8 (wall µs): median {med:.1f}, 90th "

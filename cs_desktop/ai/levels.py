@@ -6,8 +6,9 @@ secret maneuver, whether and how to fire, the next load, the free turn, grapplin
 they play out many futures on copies of the game drawn from what their side can see (`seat.determinized`), the
 judgment captain answering every later decision of both sides, and score each by the expected victory points
 (cs_desktop/ai/evaluate.py). With more than four ships afloat they play fewer futures, on fewer choices, and only
-before maneuvers, broadsides and boarding (cs_desktop/ai/fleet_budget.py), so a fleet's turn stays short. Iteration budgets make a level reproducible for a seed; the time cap only ends a
-search early on a slow machine, so the window stays responsive.
+before maneuvers, broadsides and boarding (cs_desktop/ai/fleet_budget.py), so a fleet's turn stays short.
+Iteration budgets make a level reproducible for a seed; the time cap only ends a search early on a slow machine,
+so the window stays responsive.
 """
 
 from __future__ import annotations
