@@ -132,10 +132,10 @@ def _select_load(view: View, request: Request, cards: Mapping[str, ShipCard], te
 
 
 def _hull_first(view: View, request: Request, cards: Mapping[str, ShipCard], terms: Terms | None) -> Any:
+    """11.4.10: the ship hit is named in the request (in a fleet, not necessarily the side's first afloat)."""
     options = tuple(request.options or ())
-    ours = [s["id"] for s in view["ships"].values() if s["side"] == request.side and afloat(s)]
     guns = Guns(Helm(view, request.side, cards, terms))
-    return guns.hull_first(ours[0] if ours else None, options)
+    return guns.hull_first(request.info.get("ship"), options)
 
 
 def _move_order(view: View, request: Request, cards: Mapping[str, ShipCard], terms: Terms | None) -> Any:

@@ -69,7 +69,7 @@ def apply_hull_hits(g: Game, target: ShipState, hits: int, pair: tuple[str, str]
         if hits % 2 == 1:
             answers = yield [Request("hull_first", target.side, "11.4.10",
                                      f"{target.card.name} takes {hits} hull hit(s): which section takes the first?",
-                                     options=(a, b))]
+                                     options=(a, b), info={"ship": target.id})]
             first = answers[target.side]
     elif target.gunnery[b] > target.gunnery[a]:
         first = b

@@ -242,6 +242,20 @@ def test_judgment_spends_hold_cards_where_they_swing_a_roll() -> None:
     assert ask("defense", 6, ["lucky-roll#1"], ["lucky-roll#1"]) == ["lucky-roll#1"]  # its own effect
 
 
+def test_judgment_takes_the_first_hull_hit_on_the_ship_hit_not_the_first_afloat() -> None:
+    """11.4.10 in a fleet: the defender's choice is about the ship hit, named in the request. Constitution has
+    Java to port; United States, hit along her bow sections, has Guerriere to starboard: her first hit goes to the
+    port bow, the broadside that does not bear (the first ship's bearing would have said starboard)."""
+    game = duel(a=(10, 12, 1), b=(6, 12, 1), extra={"us": [("united-states", (30, 12, 1))],
+                                                      "gb": [("guerriere", (34, 12, 1))]})
+    request = Request("hull_first", "us", "11.4.10", "?", options=("port_bow", "starboard_bow"),
+                      info={"ship": "united-states"})
+    assert decide(game, request) == "port_bow"
+    first = Request("hull_first", "us", "11.4.10", "?", options=("port_bow", "starboard_bow"),
+                    info={"ship": "constitution"})
+    assert decide(game, first) == "starboard_bow"
+
+
 # ------------------------------------------------------------------------------------------- whole games
 @pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
 def test_judgment_always_answers_legally(path: Path) -> None:
