@@ -5,6 +5,7 @@ from 0 as the engine does), and the wind box."""
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt
@@ -121,15 +122,33 @@ def _paint_rulers(painter: QPainter, marks: list[tuple[str, int, QPointF]], vw: 
     painter.drawText(QRectF(0, 0, RULER + 4, RULER), Qt.AlignmentFlag.AlignCenter, "c/r")
 
 
-def wind_box_rect() -> QRectF:
-    """Where the wind box sits in the viewport (pixels)."""
-    return QRectF(RULER + 10, RULER + 6, 206, 46)
+WIND_BOX = (206.0, 46.0)  # width, height, pixels
+LEGEND_CLEARANCE = 44.0  # the Legend button sits at the bottom-left corner of the view
 
 
-def draw_wind_box(painter: QPainter, view: dict[str, Any]) -> None:
+def wind_box_rect(width: float = 0.0, height: float = 0.0, tokens: Sequence[QRectF] = ()) -> QRectF:
+    """Where the wind box sits in a `width` x `height` viewport (pixels): the top-left corner, unless it would
+    cover a ship token there (`tokens`: viewport rectangles); then the first of top-right, bottom-right and
+    bottom-left (above the Legend button) that covers none, or, where every corner covers one, the corner that
+    covers least. A ship under the wind box could not be seen (nor clicked)."""
+    w, h = WIND_BOX
+    corners = [QRectF(RULER + 10, RULER + 6, w, h)]
+    if width > w + RULER + 20 and height > h + RULER + LEGEND_CLEARANCE:
+        corners += [QRectF(width - w - 10, RULER + 6, w, h), QRectF(width - w - 10, height - h - 10, w, h),
+                    QRectF(RULER + 10, height - h - LEGEND_CLEARANCE, w, h)]
+
+    def covered(box: QRectF) -> float:
+        parts = [box.intersected(t) for t in tokens]
+        return sum(p.width() * p.height() for p in parts if not p.isEmpty())
+
+    return min(corners, key=covered)  # the first of equals: top-left whenever it covers nothing
+
+
+def draw_wind_box(painter: QPainter, view: dict[str, Any], box: QRectF | None = None) -> None:
+    """The wind box at `box` (viewport pixels; `wind_box_rect()` when None)."""
     wind = int(view.get("wind", 1))
     frm = wind_from(wind)
-    box = wind_box_rect()
+    box = box if box is not None else wind_box_rect()
     painter.setPen(QPen(QColor("#56798a"), 1))
     painter.setBrush(QColor(255, 255, 255, 225))
     painter.drawRoundedRect(box, 6, 6)

@@ -263,11 +263,14 @@ class BoardScene(BoardBase):
         rects = [item.sceneBoundingRect() for item in self.fire_items]
         rects += [item.badge.sceneBoundingRect() for item in self.smoke_items]
         if self.isVisible() and self.viewport().width() > 0:
-            box = wind_box_rect()
+            vp = self.viewport()
+            box = wind_box_rect(vp.width(), vp.height(),
+                                [self.mapFromScene(r).boundingRect().toRectF() for r in self.token_rects()])
             rects.append(self.mapToScene(box.toAlignedRect()).boundingRect())
         return rects
 
     def _place_labels(self) -> None:
+        self.wind_tokens = self.token_rects()  # the wind box keeps off them (board_frame.wind_box_rect)
         if not self._places:
             self._draw_leaders()
             return

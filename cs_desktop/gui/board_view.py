@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 
 from cs_desktop.gui.board_advice import BoardAdvice
 from cs_desktop.gui.board_camera import BoardCamera
-from cs_desktop.gui.board_frame import RulerCache, draw_wind_box, ruler_marks
+from cs_desktop.gui.board_frame import RulerCache, draw_wind_box, ruler_marks, wind_box_rect
 from cs_desktop.gui.board_items import CompassItem, LabelItem, SeaItem, ShipItem, StartItem, WindItem
 from cs_desktop.gui.board_labels import Placeable
 from cs_desktop.gui.board_legend import BoardLegend
@@ -101,6 +101,7 @@ class BoardView(BoardCamera, BoardScene, BoardAdvice, BoardPick, QGraphicsView):
         self.animate = animation_allowed()  # moves glide (board_motion); the View menu may turn it off
         self.legend = BoardLegend(self)
         self._rulers = RulerCache()
+        self.wind_tokens: list[QRectF] = []  # the tokens' scene rectangles as the labels were last placed
         self._init_pick()
 
     # ------------------------------------------------------------------ public API
@@ -303,7 +304,7 @@ class BoardView(BoardCamera, BoardScene, BoardAdvice, BoardPick, QGraphicsView):
         painter.resetTransform()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         self._rulers.draw(painter, t, width, height, ratio, self.map_size)
-        draw_wind_box(painter, self.view)
+        draw_wind_box(painter, self.view, wind_box_rect(width, height, [t.mapRect(r) for r in self.wind_tokens]))
         painter.restore()
 
     def ruler_marks(self) -> list[tuple[str, int, QPointF]]:

@@ -309,3 +309,44 @@ def test_rulers_only_where_the_maps_own_numbers_are_out_of_sight(qtbot: Any) -> 
     board.centerOn(square_center(16, 12))
     axes = {axis for axis, _n, _p in board.ruler_marks()}
     assert axes == {"col", "row"}
+
+
+def test_the_wind_box_never_hides_a_ship(qtbot: Any) -> None:
+    """A board a player reads hides no ship: with a ship where the wind box sits (the view's top-left corner),
+    the box moves to a corner with no ship in it; with none there it stays top-left."""
+    from cs_desktop.gui.board_frame import WIND_BOX, wind_box_rect
+
+    game = _select(duel(a=(12, 12, 1), b=(16, 12, 7), wind=6))
+    board = _board(qtbot, game)
+    for _ in range(3):
+        board.zoom_in()
+    default = wind_box_rect()
+    token = board.ship_items["java"]
+    # scroll so that Java's token sits in the middle of the box's usual place
+    offset = board.mapFromScene(token.home) - default.center().toPoint()
+    board.horizontalScrollBar().setValue(board.horizontalScrollBar().value() + offset.x())
+    board.verticalScrollBar().setValue(board.verticalScrollBar().value() + offset.y())
+    board._place_labels()
+    token_vp = board.mapFromScene(token.sceneBoundingRect()).boundingRect().toRectF()
+    assert token_vp.intersects(default)  # the usual place would hide her
+    vp = board.viewport()
+    tokens = [board.mapFromScene(r).boundingRect().toRectF() for r in board.token_rects()]
+    box = wind_box_rect(vp.width(), vp.height(), tokens)
+    assert box != default and box.size().toTuple() == WIND_BOX
+    assert not any(box.intersects(t) for t in tokens)
+    assert QRectF(vp.rect()).contains(box)
+    # and it is drawn there: a corner inside the box is the box's near-white fill
+    board.viewport().repaint()
+    image = board.viewport().grab().toImage()
+    ratio = image.devicePixelRatio()
+    inside = image.pixelColor(int((box.right() - 5) * ratio), int((box.bottom() - 5) * ratio))
+    assert min(inside.red(), inside.green(), inside.blue()) > 240, inside.name()
+    # the labels keep off the box where it is now drawn
+    assert any(board.mapToScene(box.toAlignedRect()).boundingRect() == m for m in board.marker_rects())
+    # nothing in the top-left corner: the box stays there
+    assert wind_box_rect(vp.width(), vp.height(), [QRectF(400, 300, 30, 30)]) == default
+    # every corner covered: the corner that covers least
+    w, h = vp.width(), vp.height()
+    everywhere = [QRectF(30, 30, 60, 30), QRectF(w - 60, 30, 40, 30), QRectF(w - 60, h - 40, 10, 10),
+                  QRectF(40, h - 80, 60, 30)]
+    assert wind_box_rect(w, h, everywhere).right() == w - 10 and wind_box_rect(w, h, everywhere).bottom() == h - 10
