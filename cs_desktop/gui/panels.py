@@ -112,7 +112,10 @@ class OrdersPanel(QWidget):
         if old is not None:
             old.deleteLater()
         self.widget = widget
-        if widget is not None:
+        if widget is None:  # an empty area keeps the old question's scroll ranges (and bars) otherwise
+            self.scroll_area.horizontalScrollBar().setRange(0, 0)
+            self.scroll_area.verticalScrollBar().setRange(0, 0)
+        else:
             self.scroll_area.setWidget(widget)
             focus = widget.default_button
             if focus is not None and self.isVisible():

@@ -52,3 +52,20 @@ def test_new_game_start_is_off_until_a_scenario_that_loads_is_selected(qtbot: An
     assert start.isEnabled()
     assert dlg.add_scenario_file(JAVA) is True and start.isEnabled()
     dlg.close()
+
+
+def test_the_orders_panel_keeps_no_scroll_bar_of_the_last_question_when_the_game_ends(qtbot: Any,
+                                                                                     make_window: Any) -> None:
+    """Seen in a real window: a tall question's scroll bar stayed in the empty orders panel after the game ended
+    (18.0). A panel with no question shows no scroll bar."""
+    window = make_window()
+    window.resize(1000, 520)  # short enough for the setup question to need a scroll bar
+    window.start_game(JAVA, {"us": "human", "gb": "simple"}, 5, {})
+    qtbot.waitUntil(lambda: window.orders.widget is not None)
+    area = window.orders.scroll_area
+    qtbot.waitUntil(lambda: area.verticalScrollBar().maximum() > 0 or area.horizontalScrollBar().maximum() > 0)
+    assert window.session.strike_colors()
+    qtbot.waitUntil(lambda: window.orders.widget is None)
+    assert window.session.game.ended
+    assert area.verticalScrollBar().maximum() == 0 and area.horizontalScrollBar().maximum() == 0
+    assert not area.verticalScrollBar().isVisible() and not area.horizontalScrollBar().isVisible()
