@@ -98,6 +98,8 @@ def test_1_7_3_hold_card_orders() -> None:
     passed = decide({}, plain, applies)
     assert passed is not None and passed.answer == [] and passed.why.startswith("1.7.3:")
     assert "cards kept" in passed.why
+    # the note says why, without denying the +1 discard any Hold card allows (1.7.3)
+    assert "own effect" in passed.why and "+1" in passed.why
     assert decide({}, starred, applies) is None  # a card in hand applies to this roll: asked
     assert decide({}, key, applies) is not None
     assert decide({}, key, StandingOrders(hold_cards="key")) is None  # a roll that decides a fight

@@ -215,9 +215,11 @@ def _hold_cards(request: Request, orders: StandingOrders) -> Pass | None:
     if orders.hold_cards == "never":
         why = "standing order: never offer Hold-card discards"
     elif orders.hold_cards == "key":
-        why = f"{purpose} is not a key roll and no card in hand applies to it"
+        why = (f"{purpose} is not a key roll and no card in hand has its own effect on it (1.7.5); standing order: "
+               "discard for +1 only on key rolls")
     else:
-        why = f"no card in hand applies to the {purpose} roll"
+        why = (f"no card in hand has its own effect on the {purpose} roll (1.7.5); standing order: discard for +1 "
+               "only where one does")
     return Pass([], f"1.7.3: {why} — passed, cards kept")
 
 
