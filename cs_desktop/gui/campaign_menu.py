@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import shiboken6
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDockWidget, QInputDialog, QListWidget, QMainWindow, QMenu, QMessageBox
 
@@ -27,6 +29,7 @@ class CampaignControl:
         self.new_dialog: NewCampaignDialog | None = None
         #: the play docks (orders, dice, log, ...) the campaign page put away, shown again for a battle
         self._put_away: list[QDockWidget] = []
+        self._page_game: object = None  # the window's game when the page was last shown (a battle over, or none)
         self.page = CampaignPage()
         window.stack.addWidget(self.page)
         self.journal = QListWidget()
@@ -111,6 +114,7 @@ class CampaignControl:
     # ------------------------------------------------------------------ playing
     def show_page(self) -> None:
         if self.presenter is not None:
+            self._page_game = getattr(self.window.session, "game", None)
             self.page.refresh()
             self.window.stack.setCurrentWidget(self.page)
             self._put_away_play_docks()
@@ -129,7 +133,8 @@ class CampaignControl:
     def restore_play_docks(self) -> None:
         """Show again the play docks the campaign page put away (a battle, another page, the saved layout)."""
         for dock in self._put_away:
-            dock.show()
+            if shiboken6.isValid(dock):  # a ship's card dock goes when the next battle brings other ships
+                dock.show()
         self._put_away = []
 
     def _stack_changed(self) -> None:
@@ -137,10 +142,11 @@ class CampaignControl:
             self.restore_play_docks()
 
     def _put_away_play_docks(self) -> None:
-        """The campaign page has no game to show in the play docks ("No game."): hide those the player has
-        open, so the page gets the room; a battle shows them again."""
-        docks: dict[str, QDockWidget] = getattr(self.window, "docks", {})
-        for dock in docks.values():
+        """The campaign page has no game to show in the play docks ("No game.", or the battle just over): hide
+        those the player has open, the ship cards' too, so the page gets the room; a battle shows them again."""
+        play_docks = getattr(self.window, "play_docks", None)
+        docks: list[QDockWidget] = play_docks() if play_docks is not None else []
+        for dock in docks:
             if dock.isVisible() and dock not in self._put_away:
                 dock.hide()
                 self._put_away.append(dock)
@@ -154,7 +160,12 @@ class CampaignControl:
         self.show_page()
 
     def _session_changed(self) -> None:
-        if self.presenter is not None and self.battle is None and isinstance(self.window, QMainWindow):
+        """The window's game changed while the campaign is between battles: the page stays in front (the
+        window's own refresh would put the board there), unless the player has started or opened another game
+        meanwhile: that game takes the window; Campaign › Show the campaign map brings the page back."""
+        if self.presenter is None or self.battle is not None or not isinstance(self.window, QMainWindow):
+            return
+        if getattr(self.window.session, "game", None) is self._page_game:
             self.show_page()
 
     def _journal(self) -> None:

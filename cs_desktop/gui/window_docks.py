@@ -44,6 +44,12 @@ class WindowDocks(QMainWindow):
     _fleet_card: tuple[QDockWidget, ShipCardScroll, QStackedWidget] | None = None
     fleet_selected: str | None = None
 
+    def play_docks(self) -> list[QDockWidget]:
+        """Every dock that shows the game in play: the panels' docks and the ship cards' (a fleet's list and
+        card dock are among the panels')."""
+        docks = list(self.docks.values())
+        return docks + [dock for dock, _scroll, _stack in self._ship_docks.values() if dock not in docks]
+
     def _add_dock(self, key: str, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
         dock = QDockWidget(title, self)  # "&&" shows one "&" (a single one would be a mnemonic)
         dock.setObjectName(f"dock-{key}")

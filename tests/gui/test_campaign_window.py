@@ -5,7 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from PySide6.QtCore import QEvent
 from PySide6.QtWidgets import QApplication
+
+from cs_desktop import SCENARIOS
 
 from cs_desktop.gui.campaign_page import CampaignPage
 from tests.gui.conftest import click
@@ -281,3 +284,34 @@ def test_15_6_the_new_campaign_dialog_says_which_campaign_cannot_be_read(qtbot: 
     assert dialog.campaign.count() == 0 and not dialog.ok_button.isEnabled()
     assert "No campaign can be started" in dialog.details.text() and "broken" in dialog.details.text()
     assert "areas.json" in dialog.details.text()
+
+
+def test_15_6_after_a_battle_the_page_shows_no_ship_cards_and_a_new_game_takes_the_window(
+        make_window: Any, qtbot: Any) -> None:
+    """Seen in a real window: after a battle fought on the board the campaign page came back with the battle's
+    ship card dock beside it (the page squeezed, the card of a battle over). The page puts the cards away with
+    the other play docks. And a game the player starts after it must take the window: the page used to come
+    back in front at every change of the new game, which played on unseen behind it."""
+    window = make_window()
+    window.resize(1400, 900)
+    control = window.campaign
+    presenter = _to_the_first_battle(window)
+    _press(qtbot, control.page, "Fight on the board")
+    QApplication.processEvents()
+    cards = [dock for dock in window.play_docks() if dock.objectName().startswith("dock-ship-")]
+    assert cards and all(dock.isVisible() for dock in cards)
+    assert window.session.strike_colors()  # the battle ends (18.0): the campaign goes on, on its page
+    qtbot.waitUntil(lambda: window.stack.currentWidget() is control.page)
+    QApplication.processEvents()
+    assert control.battle is None
+    assert not any(dock.isVisible() for dock in window.play_docks())
+    assert control.dock.isVisible()  # the journal stays
+    assert presenter.request() is None  # struck: the career is over
+    # the player starts an ordinary game: the board and its cards come back (the put-away cards are gone)
+    window.start_game(str(SCENARIOS / "constitution-vs-java.json"), {"us": "human", "gb": "simple"}, 3, {})
+    qtbot.waitUntil(lambda: window.stack.currentWidget() is window.board)
+    QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    QApplication.processEvents()
+    assert window.stack.currentWidget() is window.board
+    cards = [dock for dock in window.play_docks() if dock.objectName().startswith("dock-ship-")]
+    assert cards and all(dock.isVisible() for dock in cards) and window.docks["orders"].isVisible()
