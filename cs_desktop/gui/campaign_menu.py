@@ -114,7 +114,7 @@ class CampaignControl:
     # ------------------------------------------------------------------ playing
     def show_page(self) -> None:
         if self.presenter is not None:
-            self._page_game = getattr(self.window.session, "game", None)
+            self._page_game = self._window_game()
             self.page.refresh()
             self.window.stack.setCurrentWidget(self.page)
             self._put_away_play_docks()
@@ -165,8 +165,11 @@ class CampaignControl:
         meanwhile: that game takes the window; Campaign › Show the campaign map brings the page back."""
         if self.presenter is None or self.battle is not None or not isinstance(self.window, QMainWindow):
             return
-        if getattr(self.window.session, "game", None) is self._page_game:
+        if self._window_game() is self._page_game:
             self.show_page()
+
+    def _window_game(self) -> object:
+        return getattr(getattr(self.window, "session", None), "game", None)
 
     def _journal(self) -> None:
         if self.presenter is None:
