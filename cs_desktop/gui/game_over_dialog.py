@@ -7,7 +7,15 @@ import html
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QTableWidget, QTableWidgetItem, QWidget
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QHeaderView,
+    QLabel,
+    QTableWidget,
+    QTableWidgetItem,
+    QWidget,
+)
 
 from cs_desktop.gui.forms import load_form
 from cs_desktop.play.screen import ScreenModel
@@ -51,6 +59,7 @@ class GameOverDialog(QDialog):
                 value: Any = get(data)
                 self.table.setItem(r, c, QTableWidgetItem("" if value is None else str(value)))
         self.table.resizeColumnsToContents()
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)  # no empty strip beside
         self.table.setMinimumHeight(self.table.verticalHeader().length() + self.table.horizontalHeader().height() + 6)
         form.get(QLabel, "summary").setText(str(result.get("summary", "")))  # plain: ' is not &#x27;
         history = form.get(QLabel, "history")

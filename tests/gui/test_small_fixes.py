@@ -69,3 +69,17 @@ def test_the_orders_panel_keeps_no_scroll_bar_of_the_last_question_when_the_game
     assert window.session.game.ended
     assert area.verticalScrollBar().maximum() == 0 and area.horizontalScrollBar().maximum() == 0
     assert not area.verticalScrollBar().isVisible() and not area.horizontalScrollBar().isVisible()
+
+
+def test_the_game_over_tally_fills_its_table(qtbot: Any, make_window: Any) -> None:
+    """Seen in a real window: the 19.0 tally's two columns left an empty strip beside them. They share the
+    table's width."""
+    window = make_window()
+    window.start_game(JAVA, {"us": "human", "gb": "simple"}, 5, {})
+    qtbot.waitUntil(lambda: window.orders.widget is not None)
+    assert window.session.strike_colors()
+    qtbot.waitUntil(lambda: window.game_over_dialog is not None and window.game_over_dialog.isVisible())
+    table = window.game_over_dialog.table
+    qtbot.waitUntil(lambda: table.viewport().width() > 0)
+    assert table.columnCount() == 2
+    assert abs(table.horizontalHeader().length() - table.viewport().width()) <= 2
