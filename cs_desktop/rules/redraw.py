@@ -163,7 +163,12 @@ def draw_maneuvers(state: GameState, record: PublicRecord, evidence: Evidence, r
 def _maneuver_bases(record: PublicRecord, revealed: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
     """For each enemy ship with a hidden maneuver, the maneuvers she may have selected (without their Strain):
     the legal ones that cost more than she has spent and that she can finish unless she strains. Read from the
-    record's checkpoint alone (what the view shows: where she lies, her speed, what she has spent)."""
+    record's checkpoint alone (what the view shows: where she lies, her speed, what she has spent).
+
+    That she has not revealed it means it costs more than she has spent now (9.0): a fact. That she can finish it
+    unless she strains holds for a maneuver selected this turn (9.1 restriction 2), not for one carried over from
+    an earlier turn (selected with a Strain then, her speed since lower) or one she can no longer finish (In
+    Irons since): if no maneuver fits both, she carries hers over and only the fact is kept."""
     from cs_desktop.rules import maneuver as mv
     from cs_desktop.rules.tables import get_tables
 
@@ -184,11 +189,15 @@ def _maneuver_bases(record: PublicRecord, revealed: dict[str, Any]) -> dict[str,
         spent_now = int(now[ship.id]["spent"])
         left = 0 if ship.halted else sum(tables.activations(ship.speed, i) for i in range(first, 13))
         bases: list[dict[str, Any]] = []
+        unfinished: list[dict[str, Any]] = []
         for o in options:
             base = {k: v for k, v in o.items() if k != "strain"}
             cost = mv.maneuver_cost(ship, base)
-            if base not in bases and cost > spent_now and (strain or cost <= ship.spent + left):
-                bases.append(base)
+            if cost > spent_now and base not in unfinished:
+                unfinished.append(base)
+                if strain or cost <= ship.spent + left:
+                    bases.append(base)
+        bases = bases or unfinished
         if not bases:
             bases = [{k: v for k, v in o.items() if k != "strain"} for o in options]
         out[ship.id] = bases
