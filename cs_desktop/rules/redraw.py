@@ -4,7 +4,8 @@
 reloaded, or was lost for want of crew, without delay was Round Shot, a delayed marker is Chain or Double, a fired broadside's to-hit
 modifiers name its load, a Bonus Move roll names the Strain, a reveal names the maneuver, the faces rolled
 this segment); the `draw_*` functions fill the wiped fields of the checkpoint from the captain's generator
-within those bounds, and `draw_answer` gives the enemy a fresh answer to a hidden-kind request.
+within those bounds (the loads in `redraw_loads.py`), and `draw_answer` gives the enemy a fresh answer to a
+hidden-kind request.
 """
 
 from __future__ import annotations
@@ -18,13 +19,12 @@ from cs_desktop.rules.state import GameState
 
 if TYPE_CHECKING:
     from cs_desktop.rules.determinize import PublicRecord
+    from cs_desktop.rules.redraw_loads import LoadPlan
 
 HIDDEN = "?"  # what a wiped field holds in the public record
 LOADS = ("round", "chain", "double")
 SPECIAL = ("chain", "double")
 CHASER_SLOTS = ("bow", "stern")
-#: the loads to draw: (ship, slot, possible types) and (index on the reload track, possible types)
-_LoadPlan = tuple[list[tuple[str, str, tuple[str, ...]]], list[tuple[int, tuple[str, ...]]]]
 
 
 class Evidence:
@@ -66,7 +66,7 @@ class Evidence:
         self._markers: dict[tuple[str, str, bool], tuple[str, ...]] = {}
         self._bases: dict[str, list[dict[str, Any]]] | None = None
         self._cards: _CardDraw | None = None
-        self._load_plan: _LoadPlan | None = None
+        self._load_plan: LoadPlan | None = None  # made by `redraw_loads.draw_loads`
 
     @classmethod
     def of(cls, record: PublicRecord) -> Evidence:
@@ -202,30 +202,6 @@ def _maneuver_bases(record: PublicRecord, revealed: dict[str, Any]) -> dict[str,
             bases = [{k: v for k, v in o.items() if k != "strain"} for o in options]
         out[ship.id] = bases
     return out
-
-
-def draw_loads(state: GameState, record: PublicRecord, evidence: Evidence, rng: Dice) -> None:
-    if evidence._load_plan is None:
-        evidence._load_plan = _load_plan(record, evidence)
-    loads, markers = evidence._load_plan
-    ships = state.ships
-    for ship, slot, options in loads:
-        ships[ship].loads[slot] = rng.choice(options)
-    track = state.reload_track
-    for i, options in markers:  # entries are shared between copies: replaced, never changed in place
-        due, ship_id, slot, _, delayed = track[i]
-        track[i] = (due, ship_id, slot, rng.choice(options), delayed)
-
-
-def _load_plan(record: PublicRecord, evidence: Evidence) -> _LoadPlan:
-    """The enemy's loads and load markers to draw, in order, each with its possible types (from the record)."""
-    state = record.state
-    loads = [(ship.id, slot, evidence.load_at_checkpoint(record, ship.id, slot))
-             for ship in state.ships.values() if ship.side != record.side
-             for slot, load in ship.loads.items() if load is not None]
-    markers = [(i, evidence.marker_at_checkpoint(entry[1], entry[2], bool(entry[4])))
-               for i, entry in enumerate(state.reload_track) if entry[3] == HIDDEN]
-    return loads, markers
 
 
 class _CardDraw(NamedTuple):

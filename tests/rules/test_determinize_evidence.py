@@ -5,12 +5,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from cs_desktop.files import load_scenario_with_ships
 from cs_desktop.rules import decisions
 from cs_desktop.rules import maneuver as mv
 from cs_desktop.rules.determinize import from_record, public_record
 from cs_desktop.rules.dice import Dice
 from cs_desktop.rules.game import Game
+
+from tests.rules.test_determinize import _perturbed, _state_of
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"
 
@@ -44,3 +48,35 @@ def test_9_1_restriction_2_a_maneuver_carried_over_unfinished_is_drawn_among_tho
         assert copy.view("us") == game.view("us")
         drawn = copy._checkpoint[0].ships["chippeway"].maneuver if copy._checkpoint else None
         assert drawn is not None and mv.maneuver_cost(ship, drawn) > spent
+
+
+@pytest.mark.parametrize(("seed", "played", "side"), [(5, 16, "gb"), (4, 14, "us")])
+def test_11_3_1_7_4_the_enemy_loads_make_as_many_attacks_as_he_was_asked_to_declare_cards_for(
+        seed: int, played: int, side: str) -> None:
+    """11.3, 1.7.3-1.7.4: two broadside sections aiming alike make one attack if they fire the same ammunition, two
+    if not, and before any die of the fire is rolled each side holding cards is asked once for each of its attacks.
+    Constitution vs Java, turn 1: (seed 5) Constitution fired port bow and aft high and was asked twice, the first
+    attack rolled, Java now asked; (seed 4) Java fired starboard bow and aft high and was asked once, Constitution
+    now asked. The old draws loaded the pair without regard to that number: a copy that made one attack too few or
+    too many was refused (a third to a half of them here; in a 12-a-side fleet 60 in a row: 'no copy in 60 draws')."""
+    game = _played("constitution-vs-java.json", {"turn_limit": 6}, seed, played)
+    assert game.state.segment.startswith("impulse:") and game.pending[0].kind == "bonus_cards"
+    record = public_record(game, side)
+    rng = Dice(1)
+    for _ in range(10):
+        copy = from_record(record, rng, attempts=1)  # no draw refused
+        assert copy.view(side) == game.view(side)
+
+
+def test_11_3_the_attacks_seen_are_public_other_enemy_loads_making_them_give_the_same_copy() -> None:
+    """Fair by construction: the count of attacks (and of the events seen before each request, `PublicRecord.ends`)
+    is what the side saw. Java's loads changed (Chain to Double in both starboard sections: still one attack), the
+    same view gives the same record and the same copies."""
+    game = _played("constitution-vs-java.json", {"turn_limit": 6}, 4, 14)
+    variant = _perturbed(game, "us")
+    assert variant is not None and variant.fingerprint() != game.fingerprint()
+    assert variant.segment_start()[0].ships["java"].loads != game.segment_start()[0].ships["java"].loads  # type: ignore[index]
+    record, other = public_record(game, "us"), public_record(variant, "us")
+    assert record.ends and record.ends == other.ends
+    for k in range(4):
+        assert _state_of(from_record(other, Dice(k))) == _state_of(from_record(record, Dice(k)))
