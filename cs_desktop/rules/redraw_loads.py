@@ -9,7 +9,7 @@ rolled (1.7.3, 1.7.4): the draws keep that number (`_Fire`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from cs_desktop.rules.cards import SECTION_NAMES
 from cs_desktop.rules.dice import Dice
@@ -71,9 +71,10 @@ def _load_plan(record: PublicRecord, evidence: Evidence) -> LoadPlan:
 
 def _fires(record: PublicRecord, loads: list[tuple[str, str, tuple[str, ...]]],
            markers: list[tuple[int, tuple[str, ...]]]) -> list[_Fire]:
-    """11.0, 11.3, 1.7.4: in this segment's fire step, each enemy with cards in hand was asked once for each of his
-    attacks with broadsides, before any die was rolled (`fire_stages`): the answer groups after the last Fire
-    answers, up to the first roll of the step (`PublicRecord.ends` tells which events each group was asked after)."""
+    """11.0, 11.3, 1.7.4: in this segment's fire step, each side with cards in hand was asked once for each of its
+    attacks with broadsides before any die was rolled, side after side in the initiative order (`fire_stages`): the
+    answer groups after the last Fire answers, up to the first roll (`PublicRecord.ends`: the events seen before each
+    request)."""
     segment, groups, ends = record.segment, record.answers, record.ends
     first = next((i for i, e in enumerate(segment) if e["type"] == "announce"), None)
     fired = [g for g, group in enumerate(groups) if any(kind == "fire" for _, kind, _ in group)]
@@ -86,50 +87,66 @@ def _fires(record: PublicRecord, loads: list[tuple[str, str, tuple[str, ...]]],
             break  # asked after the first die of the fire: not a declaration
         asked += [(side, answer) for side, kind, answer in groups[g] if kind == "bonus_cards"]
     state = record.state
-    in_loads = {(ship, slot): (0, i) for i, (ship, slot, _) in enumerate(loads)}
-    in_markers: dict[tuple[str, str], list[Ref]] = {}
-    for m, (i, _) in enumerate(markers):
-        in_markers.setdefault(state.reload_track[i][1:3], []).append((1, m))
-    reloaded = {(e["ship"], e["slot"]) for e in segment[:first] if e["type"] == "reload"}
+    announced = [e for e in segment[first:] if e["type"] == "announce"]
+    broadsides = {state.ships[e["ship"]].side for e in announced if e["choice"]["sections"]}
+    order = state.initiative_order()
     asked_now = any(r["kind"] == "bonus_cards" for r in record.view["pending"])  # the side's own attacks
+    slots = _Slots(record, loads, markers, first)
     out = []
     for enemy in record.enemies:
         answers = [answer for side, answer in asked if side == enemy]
-        if not answers:  # no card in hand, or no attack with broadsides: nothing seen
+        fire = _pairs([e for e in announced if state.ships[e["ship"]].side == enemy], slots) if answers else None
+        if fire is None or not fire[1]:  # no card in hand, no attack with broadsides, or a load not drawn here
             continue
-        attacks, pairs = 0, []
-        for e in segment[first:]:
-            if e["type"] != "announce" or state.ships[e["ship"]].side != enemy:
-                continue
-            sections = [s for s in SECTION_NAMES if s in e["choice"]["sections"]]
-            aims = {e["choice"]["sections"][s] for s in sections}
-            attacks += len(aims)
-            if len(sections) > 2:
-                break  # more sections than a broadside has: leave his fire to the check
-            if len(sections) == 2 and len(aims) == 1:
-                refs = [_ref((e["ship"], s), reloaded, in_loads, in_markers) for s in sections]
-                if refs[0] is None or refs[1] is None:
-                    break  # a load this plan does not draw, or cannot tell which: leave his fire to the check
-                pairs.append((refs[0], refs[1]))
-        else:
-            # every attack was asked about unless a discard may have emptied his hand (then at least those), or the
-            # asking goes on: not if it has reached the side itself (each side's attacks are asked in turn); if it is
-            # not the side's turn and he is the only enemy, his turn, so at least one more
-            kept = all(answer == [] for answer in answers)
-            more = 1 if rolled is None and not asked_now and len(record.enemies) == 1 and kept else 0
-            if pairs:
-                out.append(_Fire(tuple(pairs), len(answers) + more - attacks, kept and (rolled is not None or asked_now)))
+        attacks, pairs = fire
+        # he was asked about every attack unless a discard may have emptied his hand (not if he holds cards now and
+        # drew none since: else at least those), and his turn is over if the fire is rolled or a side after him in
+        # the order was asked; if no side after him but the side itself (not asked now) can be, the turn is his
+        kept = all(answer == [] for answer in answers) or (record.view["sides"][enemy]["hand"] > 0 and not any(
+            e["type"] in ("hand", "card_drawn") and e.get("side") == enemy for e in segment[first:]))
+        later = order[order.index(enemy) + 1:]
+        over = rolled is not None or asked_now or any(side in later for side, _ in asked)
+        his = not over and not any(side in broadsides for side in later if side != record.side)
+        out.append(_Fire(pairs, len(answers) + (1 if his and kept else 0) - attacks, kept and over))
     return out
 
 
-def _ref(key: tuple[str, str], reloaded: set[tuple[str, str]], in_loads: dict[tuple[str, str], Ref],
-         in_markers: dict[tuple[str, str], list[Ref]]) -> Ref | None:
-    """Where the load a broadside fired is drawn: its marker if it reloaded this segment, else its load at the
-    checkpoint (None if there is no such load, or more than one marker)."""
-    if key in reloaded:
-        markers = in_markers.get(key, [])
-        return markers[0] if len(markers) == 1 else None
-    return in_loads.get(key)
+class _Slots:
+    """Where the load each enemy broadside fired this segment is drawn: its marker if it reloaded before the fire,
+    else its load at the checkpoint."""
+
+    def __init__(self, record: PublicRecord, loads: list[tuple[str, str, tuple[str, ...]]],
+                 markers: list[tuple[int, tuple[str, ...]]], first: int) -> None:
+        self.loads = {(ship, slot): (0, i) for i, (ship, slot, _) in enumerate(loads)}
+        self.markers: dict[tuple[str, str], list[Ref]] = {}
+        for m, (i, _) in enumerate(markers):
+            self.markers.setdefault(record.state.reload_track[i][1:3], []).append((1, m))
+        self.reloaded = {(e["ship"], e["slot"]) for e in record.segment[:first] if e["type"] == "reload"}
+
+    def ref(self, key: tuple[str, str]) -> Ref | None:
+        """None if there is no such load, or more than one marker."""
+        if key in self.reloaded:
+            markers = self.markers.get(key, [])
+            return markers[0] if len(markers) == 1 else None
+        return self.loads.get(key)
+
+
+def _pairs(announced: list[dict[str, Any]], slots: _Slots) -> tuple[int, tuple[tuple[Ref, Ref], ...]] | None:
+    """One side's attacks with broadsides if each pair of sections aiming alike combines, and those pairs' loads;
+    None if a load is not drawn here."""
+    attacks, pairs = 0, []
+    for e in announced:
+        sections = [s for s in SECTION_NAMES if s in e["choice"]["sections"]]
+        aims = {e["choice"]["sections"][s] for s in sections}
+        attacks += len(aims)
+        if len(sections) > 2:
+            return None  # more sections than a broadside has
+        if len(sections) == 2 and len(aims) == 1:
+            a, b = (slots.ref((e["ship"], s)) for s in sections)
+            if a is None or b is None:
+                return None
+            pairs.append((a, b))
+    return attacks, tuple(pairs)
 
 
 def _keep_attacks(fire: _Fire, drawn: tuple[list[str], list[str]], plan: LoadPlan, rng: Dice) -> None:
