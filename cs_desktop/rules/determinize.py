@@ -261,13 +261,14 @@ def _build(record: PublicRecord, rng: Dice) -> Game | None:
     except StopIteration:  # the drawn hidden state asks nothing in this segment: it cannot be the true one
         return None
     checked = n0  # the events before this one are known to be the record's
-    for group in record.answers:
+    for g, group in enumerate(record.answers):
         for s, kind, answer in group:
             if s != record.side and kind in HIDDEN_KINDS:
                 request = copy.pending_for(s)
                 if request is None or request.kind != kind:
                     return None
-                answer = draw_answer(copy.state, request, answer, record, len(copy.events), rng)
+                answer = draw_answer(copy.state, request, answer, record, len(copy.events), rng,
+                                     record.answers[g + 1:])
             if not copy.submit(s, answer):
                 return None
         if not _events_ok(copy, record, checked):

@@ -11,6 +11,7 @@ hidden-kind request.
 from __future__ import annotations
 
 from functools import lru_cache
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from cs_desktop.rules.decisions import Request
@@ -299,8 +300,9 @@ _NO_CARDS = _CardDraw({}, 0, {}, (), (), (), ())  # no hand and no deck: nothing
 
 
 def draw_answer(state: GameState, request: Request, wiped: Any, record: PublicRecord, n_events: int,
-                 rng: Dice) -> Any:
-    """A fresh answer of the enemy to a hidden-kind request, consistent with what followed it."""
+                 rng: Dice, after: Sequence[Sequence[tuple[str, str, Any]]] = ()) -> Any:
+    """A fresh answer of the enemy to a hidden-kind request, consistent with what followed it (the events from
+    number `n_events` on, and `after`, the record's answer sets that followed it)."""
     from cs_desktop.rules import decisions
 
     later = [e for e in record.segment if e["n"] >= n_events]
@@ -338,4 +340,18 @@ def draw_answer(state: GameState, request: Request, wiped: Any, record: PublicRe
                         and e.get("purpose") == role), None)
         if shown_n is not None and shown_n in (request.options or ()):
             return shown_n
+        answer = decisions.sample(state, request, rng)
+        fit = [n for n in request.options or () if _split_shows(n, request.side, after)]
+        return answer if answer in fit or not fit else rng.choice(fit)
     return decisions.sample(state, request, rng)
+
+
+def _split_shows(dice: int, side: str, after: Sequence[Sequence[tuple[str, str, Any]]]) -> bool:
+    """15.0 step 4, 1.7.3-1.7.4: after both splits, each side holding cards is asked about its melee dice before
+    they are rolled (the requests that follow the splits, up to the roll), if it rolls any: one seen asked rolls
+    some. (Called only while the roll is not seen: once it is, it shows the dice.)"""
+    groups = list(after)
+    while groups and all(kind == "melee_split" for _, kind, _ in groups[0]):
+        groups.pop(0)
+    asked = any(s == side and kind == "bonus_cards" for group in groups for s, kind, _ in group)
+    return dice > 0 or not asked

@@ -80,3 +80,25 @@ def test_11_3_the_attacks_seen_are_public_other_enemy_loads_making_them_give_the
     assert record.ends and record.ends == other.ends
     for k in range(4):
         assert _state_of(from_record(other, Dice(k))) == _state_of(from_record(record, Dice(k)))
+
+
+def test_15_0_an_enemy_seen_asked_about_his_melee_dice_rolls_some() -> None:
+    """15.0 steps 2-4, 1.7.3-1.7.4: President vs Belvidera, turn 4 (the judgment captain on both sides). President
+    boards; Belvidera splits her Melee crew (hidden) and, before the dice, was asked about her defense dice and
+    discarded a card for them: she rolls at least one. The old draw split her crew at random, none to defense in
+    about a third of the draws, and such a copy does not ask her at all: refused."""
+    from cs_desktop.ai.captains import make_captain
+    from cs_desktop.ai.seat import Seat
+
+    scenario, ships = load_scenario_with_ships(SCENARIOS / "president-vs-belvidera.json")
+    game = Game(scenario, ships, 0, {"turn_limit": 30})
+    seats = {s.id: make_captain("judgment", i) for i, s in enumerate(scenario.sides)}
+    for _ in range(159):
+        request = game.pending[0]
+        game.submit(request.side, seats[request.side].choose(Seat(game, request)))
+    assert game.state.segment == "melee" and [d["kind"] for d in game.decisions[-2:]] == ["melee_split", "bonus_cards"]
+    record = public_record(game, "us")
+    rng = Dice(3)
+    for _ in range(10):
+        copy = from_record(record, rng, attempts=1)  # no draw refused
+        assert copy.view("us") == game.view("us")
