@@ -225,6 +225,14 @@ def _every_card() -> tuple[str, ...]:
     return tuple(f"{cid}#{n}" for cid, card in card_types().items() for n in range(1, card["copies"] + 1))
 
 
+@lru_cache(maxsize=1)
+def _hold_cards() -> frozenset[str]:
+    """The cards of the Bridge Deck that are not Play Now cards (1.7.2)."""
+    from cs_desktop.rules.bridge_cards import card_types
+
+    return frozenset(c for c in _every_card() if card_types()[c.rpartition("#")[0]]["type"] != "play_now")
+
+
 def _card_draw(record: PublicRecord) -> _CardDraw | None:
     state = record.state
     enemies = record.enemies
@@ -286,8 +294,9 @@ def draw_cards(state: GameState, record: PublicRecord, evidence: Evidence,
             top.append(c)
         elif overflow:
             top.append(overflow.pop(0))
-        elif rest:
-            top.append(rest.pop())
+        elif rest:  # a card the enemy drew unseen is a Hold card: a Play Now card is shown (1.7.1-1.7.2, 17.7)
+            holds = _hold_cards()
+            top.append(rest.pop(next((i for i in range(len(rest) - 1, -1, -1) if rest[i] in holds), -1)))
     rest += overflow
     rng.shuffle(rest)
     for en, hand in hands.items():

@@ -30,6 +30,21 @@ def _played(scenario_file: str, options: dict[str, object], seed: int, decisions
     return game
 
 
+def _judged(scenario_file: str, seed: int, decisions_played: int) -> Game:
+    """A shipped scenario played by the judgment captain on every side, seated as the sweep seats them
+    (scripts/determinize_sweep.py)."""
+    from cs_desktop.ai.captains import make_captain
+    from cs_desktop.ai.seat import Seat
+
+    scenario, ships = load_scenario_with_ships(SCENARIOS / scenario_file)
+    game = Game(scenario, ships, seed, {"turn_limit": 30})
+    seats = {s.id: make_captain("judgment", seed * 7919 + i) for i, s in enumerate(scenario.sides)}
+    for _ in range(decisions_played):
+        request = game.pending[0]
+        game.submit(request.side, seats[request.side].choose(Seat(game, request)))
+    return game
+
+
 def test_9_1_restriction_2_a_maneuver_carried_over_unfinished_is_drawn_among_those_costing_more_than_spent() -> None:
     """9.0, 9.1 restriction 2: Lake Erie, turn 2, impulse 12. Chippeway (speed 1) selected Advance (3 MP) with a
     Strain in turn 1 and carries it over; now she has spent 2 MP, has not revealed it and cannot finish it this
@@ -87,16 +102,22 @@ def test_15_0_an_enemy_seen_asked_about_his_melee_dice_rolls_some() -> None:
     boards; Belvidera splits her Melee crew (hidden) and, before the dice, was asked about her defense dice and
     discarded a card for them: she rolls at least one. The old draw split her crew at random, none to defense in
     about a third of the draws, and such a copy does not ask her at all: refused."""
-    from cs_desktop.ai.captains import make_captain
-    from cs_desktop.ai.seat import Seat
-
-    scenario, ships = load_scenario_with_ships(SCENARIOS / "president-vs-belvidera.json")
-    game = Game(scenario, ships, 0, {"turn_limit": 30})
-    seats = {s.id: make_captain("judgment", i) for i, s in enumerate(scenario.sides)}
-    for _ in range(159):
-        request = game.pending[0]
-        game.submit(request.side, seats[request.side].choose(Seat(game, request)))
+    game = _judged("president-vs-belvidera.json", 0, 159)
     assert game.state.segment == "melee" and [d["kind"] for d in game.decisions[-2:]] == ["melee_split", "bonus_cards"]
+    record = public_record(game, "us")
+    rng = Dice(3)
+    for _ in range(10):
+        copy = from_record(record, rng, attempts=1)  # no draw refused
+        assert copy.view("us") == game.view("us")
+
+
+def test_17_7_a_card_the_enemy_drew_unseen_is_a_hold_card() -> None:
+    """17.7, 1.7.1-1.7.2: Chesapeake vs Shannon, turn 27, housekeeping (the judgment captain on both sides). The
+    British draw a Bridge Card the side does not see: had it been a Play Now card it would have been played before
+    everyone, so it is a Hold card. The old draw put any unseen card on top of the deck for that draw, and a copy
+    whose enemy drew a Play Now card there was refused."""
+    game = _judged("chesapeake-vs-shannon.json", 3, 606)
+    assert game.state.segment == "housekeeping" and game.pending[0].kind == "discard_card"
     record = public_record(game, "us")
     rng = Dice(3)
     for _ in range(10):
