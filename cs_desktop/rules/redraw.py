@@ -10,8 +10,9 @@ hidden-kind request.
 
 from __future__ import annotations
 
-from functools import lru_cache
+import re
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from cs_desktop.rules.decisions import Request
@@ -352,7 +353,33 @@ def draw_answer(state: GameState, request: Request, wiped: Any, record: PublicRe
         answer = decisions.sample(state, request, rng)
         fit = [n for n in request.options or () if _split_shows(n, request.side, after)]
         return answer if answer in fit or not fit else rng.choice(fit)
-    return decisions.sample(state, request, rng)
+    answer = decisions.sample(state, request, rng)
+    if kind == "melee_support":  # 15.0 step 7: the round's score shows how many of his dice reached 5
+        values = request.info["values"]
+        scored = _melee_score(record.segment, n_events, state, request.side)
+        if scored is not None and sum(v + x >= 5 for v, x in zip(values, answer, strict=True)) != scored:
+            return _support_scoring(values, request.info["support"], scored, rng) or answer
+    return answer
+
+
+def _melee_score(segment: list[dict[str, Any]], n_events: int, state: GameState, side: str) -> int | None:
+    """The dice of `side`'s melee roll that scored (5 or more) in this round's result, if it is seen."""
+    boarders = next((state.ships[e["ship"]].side == side for e in reversed(segment)
+                     if e["n"] < n_events and e["type"] == "melee"), None)
+    result = next((e for e in segment if e["n"] >= n_events and e["type"] == "melee_round"), None)
+    score = re.match(r"boarders score (\d+), defenders (\d+);", result["text"]) if result else None
+    return None if score is None or boarders is None else int(score.group(1 if boarders else 2))
+
+
+def _support_scoring(values: list[int], support: int, scored: int, rng: Dice) -> list[int] | None:
+    """Support points that bring exactly `scored` dice to 5 or more (those nearest first, ties at random)."""
+    low = [i for i, v in enumerate(values) if v < 5]
+    need = scored - (len(values) - len(low))
+    rng.shuffle(low)
+    raise_ = sorted(low, key=lambda i: 5 - values[i])[:need] if need >= 0 else None
+    if raise_ is None or len(raise_) < need or sum(5 - values[i] for i in raise_) > support:
+        return None
+    return [5 - v if i in raise_ else 0 for i, v in enumerate(values)]
 
 
 def _split_shows(dice: int, side: str, after: Sequence[Sequence[tuple[str, str, Any]]]) -> bool:

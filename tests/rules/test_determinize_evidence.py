@@ -123,3 +123,16 @@ def test_17_7_a_card_the_enemy_drew_unseen_is_a_hold_card() -> None:
     for _ in range(10):
         copy = from_record(record, rng, attempts=1)  # no draw refused
         assert copy.view("us") == game.view("us")
+
+
+def test_15_0_step_7_an_enemy_support_is_drawn_to_make_the_score_seen() -> None:
+    """15.0 steps 5-7: President vs Belvidera, turn 4, two decisions on. President's boarders add their support
+    points (hidden) to their dice, and the round's result shows how many dice scored 5 or more. The old draw spread
+    the support at random, and a copy that scored otherwise was refused (15 draws in 40)."""
+    game = _judged("president-vs-belvidera.json", 0, 161)
+    assert game.state.segment == "melee" and game.decisions[-1]["kind"] == "melee_support"
+    record = public_record(game, "gb")
+    rng = Dice(3)
+    for _ in range(10):
+        copy = from_record(record, rng, attempts=1)  # no draw refused
+        assert copy.view("gb") == game.view("gb")
