@@ -24,6 +24,8 @@ if TYPE_CHECKING:
     from cs_desktop.rules.redraw_loads import LoadPlan
 
 HIDDEN = "?"  # what a wiped field holds in the public record
+#: the maneuvers an enemy ship may have selected, to draw among, and those the drawn one must be among (None: any)
+_Bases = tuple[list[dict[str, Any]], list[dict[str, Any]] | None]
 LOADS = ("round", "chain", "double")
 SPECIAL = ("chain", "double")
 CHASER_SLOTS = ("bow", "stern")
@@ -66,7 +68,7 @@ class Evidence:
                 came_in[key] = bool(came_in.get(key)) if e["rule"] == "10.0" else False
         self._loads: dict[tuple[str, str], tuple[str, ...]] = {}
         self._markers: dict[tuple[str, str, bool], tuple[str, ...]] = {}
-        self._bases: dict[str, list[dict[str, Any]]] | None = None
+        self._bases: dict[str, _Bases] | None = None
         self._cards: _CardDraw | None = None
         self._load_plan: LoadPlan | None = None  # made by `redraw_loads.draw_loads`
 
@@ -104,7 +106,7 @@ class Evidence:
             known = self._markers[key] = self._marker_at_checkpoint(ship, slot, delayed)
         return known
 
-    def maneuver_bases(self, record: PublicRecord) -> dict[str, list[dict[str, Any]]]:
+    def maneuver_bases(self, record: PublicRecord) -> dict[str, _Bases]:
         """`_maneuver_bases` of the record, made once (do not change them)."""
         if self._bases is None:
             self._bases = _maneuver_bases(record, self.revealed)
@@ -159,10 +161,14 @@ def draw_maneuvers(state: GameState, record: PublicRecord, evidence: Evidence, r
         if revealed is not None:
             ship.maneuver = dict(revealed, revealed=False)
             continue
-        ship.maneuver = dict(rng.choice(bases_of[ship.id]), revealed=False)
+        bases, fit = bases_of[ship.id]
+        base = rng.choice(bases)
+        if fit is not None and base not in fit:  # a maneuver she would have completed already: drawn again
+            base = rng.choice(fit)
+        ship.maneuver = dict(base, revealed=False)
 
 
-def _maneuver_bases(record: PublicRecord, revealed: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
+def _maneuver_bases(record: PublicRecord, revealed: dict[str, Any]) -> dict[str, _Bases]:
     """For each enemy ship with a hidden maneuver, the maneuvers she may have selected (without their Strain):
     the legal ones that cost more than she has spent and that she can finish unless she strains. Read from the
     record's checkpoint alone (what the view shows: where she lies, her speed, what she has spent).
@@ -170,7 +176,8 @@ def _maneuver_bases(record: PublicRecord, revealed: dict[str, Any]) -> dict[str,
     That she has not revealed it means it costs more than she has spent now (9.0): a fact. That she can finish it
     unless she strains holds for a maneuver selected this turn (9.1 restriction 2), not for one carried over from
     an earlier turn (selected with a Strain then, her speed since lower) or one she can no longer finish (In
-    Irons since): if no maneuver fits both, she carries hers over and only the fact is kept."""
+    Irons since): if none fits both, she carries hers over and only the fact is kept (drawn among all the legal
+    ones, then among those costing more than she has spent if need be: a possible draw is kept as it was)."""
     from cs_desktop.rules import maneuver as mv
     from cs_desktop.rules.tables import get_tables
 
@@ -179,7 +186,7 @@ def _maneuver_bases(record: PublicRecord, revealed: dict[str, Any]) -> dict[str,
     now = record.view["ships"]
     segment = state.segment
     first = int(segment.split(":")[1]) if segment.startswith("impulse:") else (1 if segment == "select" else 13)
-    out: dict[str, list[dict[str, Any]]] = {}
+    out: dict[str, _Bases] = {}
     for ship in state.ships.values():
         if ship.side == record.side or ship.maneuver is None or not ship.maneuver.get("hidden") \
                 or ship.id in revealed:
@@ -199,10 +206,10 @@ def _maneuver_bases(record: PublicRecord, revealed: dict[str, Any]) -> dict[str,
                 unfinished.append(base)
                 if strain or cost <= ship.spent + left:
                     bases.append(base)
-        bases = bases or unfinished
-        if not bases:
-            bases = [{k: v for k, v in o.items() if k != "strain"} for o in options]
-        out[ship.id] = bases
+        if bases:
+            out[ship.id] = (bases, None)
+        else:
+            out[ship.id] = ([{k: v for k, v in o.items() if k != "strain"} for o in options], unfinished or None)
     return out
 
 
