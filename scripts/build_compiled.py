@@ -16,7 +16,8 @@ compiler runs the pure-Python engine with the same results.
 
 Not compiled: `cards` and `tables` (pydantic models and the data loader: no gain, and mypyc does not compile
 pydantic classes), `game` and `dice` (the captain's look-ahead and the tests subclass and build them in ways a
-compiled class refuses), `determinize` and `redraw` (they subclass `Dice`), and `redraw_loads`, which draws with them.
+compiled class refuses), `determinize` and `redraw` (they subclass `Dice`), and `redraw_loads` and `redraw_answers`,
+which draw with them.
 """
 
 from __future__ import annotations
@@ -32,7 +33,8 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-NOT_COMPILED = {"__init__", "cards", "tables", "game", "dice", "determinize", "redraw", "redraw_loads"}
+NOT_COMPILED = {"__init__", "cards", "tables", "game", "dice", "determinize", "redraw", "redraw_loads",
+                "redraw_answers"}
 
 
 def engine_modules(package: Path) -> list[str]:

@@ -8,7 +8,7 @@ decisions, pending requests, the copy's dice) and its next random decisions, and
     git archive <old commit> | tar -x -C /tmp/old-tree
     python3 scripts/compare_copies.py /tmp/old-tree [scale]     # scale 4: a quarter of the points
 
-The old tree's determinize.py, redraw.py (and redraw_loads.py) are loaded under other names; the rest of the engine is
+The old tree's determinize.py, redraw.py (and redraw_*.py) are loaded under other names; the rest of the engine is
 this tree's.
 """
 import glob
@@ -21,8 +21,9 @@ from pathlib import Path
 WT = str(Path(__file__).resolve().parents[1])
 OLD = Path(sys.argv[1])
 _tmp = tempfile.mkdtemp()
-# the old tree's drawing modules (redraw_loads.py since the loads keep the attacks seen), importing each other
-OWN = [m for m in ("determinize", "redraw", "redraw_loads") if (OLD / f"cs_desktop/rules/{m}.py").exists()]
+# the old tree's drawing modules (redraw_loads.py and redraw_answers.py since they were split off), importing each other
+OWN = [m for m in ("determinize", "redraw", "redraw_loads", "redraw_answers")
+       if (OLD / f"cs_desktop/rules/{m}.py").exists()]
 for module in OWN:
     text = (OLD / f"cs_desktop/rules/{module}.py").read_text()
     for other in OWN:

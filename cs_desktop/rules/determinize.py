@@ -29,7 +29,8 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from cs_desktop.rules.dice import Dice
-from cs_desktop.rules.redraw import HIDDEN, Evidence, draw_answer, draw_cards, draw_maneuvers
+from cs_desktop.rules.redraw import HIDDEN, Evidence, draw_cards, draw_maneuvers
+from cs_desktop.rules.redraw_answers import draw_answer
 from cs_desktop.rules.redraw_loads import draw_loads
 from cs_desktop.rules.state import GameState
 

@@ -90,7 +90,9 @@ def test_11_3_the_attacks_seen_are_public_other_enemy_loads_making_them_give_the
     game = _played("constitution-vs-java.json", {"turn_limit": 6}, 4, 14)
     variant = _perturbed(game, "us")
     assert variant is not None and variant.fingerprint() != game.fingerprint()
-    assert variant.segment_start()[0].ships["java"].loads != game.segment_start()[0].ships["java"].loads  # type: ignore[index]
+    starts = variant.segment_start(), game.segment_start()
+    assert starts[0] is not None and starts[1] is not None
+    assert starts[0][0].ships["java"].loads != starts[1][0].ships["java"].loads
     record, other = public_record(game, "us"), public_record(variant, "us")
     assert record.ends and record.ends == other.ends
     for k in range(4):
