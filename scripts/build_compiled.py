@@ -15,7 +15,8 @@ Needs a C compiler and mypy (`pip install mypy`, which brings mypyc). Nothing ne
 compiler runs the pure-Python engine with the same results.
 
 Not compiled: `cards` and `tables` (pydantic models and the data loader: no gain, and mypyc does not compile
-pydantic classes), `determinize` and `redraw` (they subclass `Dice`). `Dice` and `Game` are compiled as classes
+pydantic classes), `determinize` and `redraw` (they subclass `Dice`), and `redraw_loads` and `redraw_answers`,
+which draw with them. `Dice` and `Game` are compiled as classes
 interpreted code may subclass (determinize's `ForkedDice`, benchmarks/decision_floor.py's bare game): the build
 adds mypyc's `allow_interpreted_subclasses` to its own copy of them, so the source needs nothing of mypy. That
 took the floor of a decision from 7.1 to 5.3 µs (benchmarks/decision_floor.py) and 5 whole games from 456 to 400 M
@@ -35,7 +36,7 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-NOT_COMPILED = {"__init__", "cards", "tables", "determinize", "redraw"}
+NOT_COMPILED = {"__init__", "cards", "tables", "determinize", "redraw", "redraw_loads", "redraw_answers"}
 #: module -> the class interpreted code subclasses (see the docstring)
 SUBCLASSED = {"dice": "class Dice:", "game": "class Game:"}
 

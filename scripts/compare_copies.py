@@ -8,7 +8,8 @@ decisions, pending requests, the copy's dice) and its next random decisions, and
     git archive <old commit> | tar -x -C /tmp/old-tree
     python3 scripts/compare_copies.py /tmp/old-tree [scale]     # scale 4: a quarter of the points
 
-The old tree's determinize.py and redraw.py are loaded under other names; the rest of the engine is this tree's.
+The old tree's determinize.py, redraw.py (and redraw_*.py) are loaded under other names; the rest of the engine is
+this tree's.
 """
 import glob
 import sys
@@ -20,10 +21,14 @@ from pathlib import Path
 WT = str(Path(__file__).resolve().parents[1])
 OLD = Path(sys.argv[1])
 _tmp = tempfile.mkdtemp()
-(Path(_tmp) / "old_determinize.py").write_text((OLD / "cs_desktop/rules/determinize.py").read_text().replace(
-    "from cs_desktop.rules.redraw import", "from old_redraw import"))
-(Path(_tmp) / "old_redraw.py").write_text((OLD / "cs_desktop/rules/redraw.py").read_text().replace(
-    "from cs_desktop.rules.determinize import", "from old_determinize import"))
+# the old tree's drawing modules (redraw_loads.py and redraw_answers.py since they were split off), importing each other
+OWN = [m for m in ("determinize", "redraw", "redraw_loads", "redraw_answers")
+       if (OLD / f"cs_desktop/rules/{m}.py").exists()]
+for module in OWN:
+    text = (OLD / f"cs_desktop/rules/{module}.py").read_text()
+    for other in OWN:
+        text = text.replace(f"from cs_desktop.rules.{other} import", f"from old_{other} import")
+    (Path(_tmp) / f"old_{module}.py").write_text(text)
 sys.path[:0] = [WT, WT + "/benchmarks", _tmp]
 
 import old_determinize as O  # noqa: E402

@@ -13,7 +13,7 @@ thing hidden from that side drawn anew from the captain's own generator.
 2. `_build(record, rng)` fills the wiped fields at the checkpoint (`redraw.py`) with draws consistent with
    what the record shows (a load that reloaded without delay was Round Shot, a maneuver revealed later in the
    segment is that maneuver, cards the enemy played this segment were in his hand, cards seen drawn lie on
-   top of the deck),
+   top of the deck, his broadsides make as many attacks as he was seen asked to declare cards for),
    gives the copy dice that replay the faces already rolled this segment and roll from a new seed after them,
    replays the segment's answers (the enemy's hidden ones drawn anew among his legal answers consistent with
    what followed), and keeps the copy only if its view equals the true view; otherwise it draws again.
@@ -29,7 +29,9 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from cs_desktop.rules.dice import Dice
-from cs_desktop.rules.redraw import HIDDEN, Evidence, draw_answer, draw_cards, draw_loads, draw_maneuvers
+from cs_desktop.rules.redraw import HIDDEN, Evidence, draw_cards, draw_maneuvers
+from cs_desktop.rules.redraw_answers import draw_answer
+from cs_desktop.rules.redraw_loads import draw_loads
 from cs_desktop.rules.state import GameState
 
 if TYPE_CHECKING:
@@ -92,6 +94,9 @@ class PublicRecord:
     has_pending_own: bool
     running: bool  # a segment is under way (else the copy is just the state)
     view: dict[str, Any]  # game.view(side) without the events (those are `before` and `segment`)
+    #: the number of `segment` events the side had seen when the request after each answer set was asked (it saw
+    #: every answer followed by what it caused); made only where the draws read it (`redraw_loads._fires`)
+    ends: tuple[int, ...] = ()
     #: what is read from the record once for all the copies drawn from it (`Evidence.of`)
     memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
@@ -147,10 +152,32 @@ def public_record(game: Game, side: str) -> PublicRecord:
             answer_sets.append(group)
         if side in game._answers:
             own_pending, has_pending_own = game._answers[side], True
+    segment = events[n_events:]
+    fired = running and any(kind == "fire" for group in answer_sets for _, kind, _ in group) \
+        and any(e["type"] == "announce" for e in segment)
     return PublicRecord(game=_shell(game), side=side, enemies=enemies, state=_wipe_state(base, side),
-                        before=events[:n_events], segment=events[n_events:], answers=answer_sets,
+                        before=events[:n_events], segment=segment, answers=answer_sets,
                         own_pending=own_pending, has_pending_own=has_pending_own, running=running,
-                        view=game.view(side, events=False))
+                        view=game.view(side, events=False), ends=_answer_ends(game, base, n_events) if fired else ())
+
+
+def _answer_ends(game: Game, base: GameState, n_events: int) -> tuple[int, ...]:
+    """For each answer set of the running segment, the number of its events shown when the next request was asked:
+    public (the side saw each answer followed by the events it caused), read by replaying the segment's answers
+    from its checkpoint (the game keeps no such count)."""
+    runner = game._shell()
+    runner.state = base.clone()
+    runner.events = game.events[:n_events]
+    segment = runner._start_segment()
+    segment.send(None)  # type: ignore[arg-type]
+    ends = []
+    for answers in game._segment_answers:
+        try:
+            segment.send(answers)
+        except StopIteration:
+            break
+        ends.append(len(runner.events) - n_events)
+    return tuple(ends)
 
 
 def _shell(game: Game) -> Any:
@@ -235,13 +262,14 @@ def _build(record: PublicRecord, rng: Dice) -> Game | None:
     except StopIteration:  # the drawn hidden state asks nothing in this segment: it cannot be the true one
         return None
     checked = n0  # the events before this one are known to be the record's
-    for group in record.answers:
+    for g, group in enumerate(record.answers):
         for s, kind, answer in group:
             if s != record.side and kind in HIDDEN_KINDS:
                 request = copy.pending_for(s)
                 if request is None or request.kind != kind:
                     return None
-                answer = draw_answer(copy.state, request, answer, record, len(copy.events), rng)
+                answer = draw_answer(copy.state, request, answer, record, len(copy.events), rng,
+                                     record.answers[g + 1:])
             if not copy.submit(s, answer):
                 return None
         if not _events_ok(copy, record, checked):

@@ -4,7 +4,8 @@
 reloaded, or was lost for want of crew, without delay was Round Shot, a delayed marker is Chain or Double, a fired broadside's to-hit
 modifiers name its load, a Bonus Move roll names the Strain, a reveal names the maneuver, the faces rolled
 this segment); the `draw_*` functions fill the wiped fields of the checkpoint from the captain's generator
-within those bounds, and `draw_answer` gives the enemy a fresh answer to a hidden-kind request.
+within those bounds (the loads in `redraw_loads.py`), and `redraw_answers.draw_answer` gives the enemy a fresh
+answer to a hidden-kind request.
 """
 
 from __future__ import annotations
@@ -12,19 +13,19 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from cs_desktop.rules.decisions import Request
 from cs_desktop.rules.dice import Dice
 from cs_desktop.rules.state import GameState
 
 if TYPE_CHECKING:
     from cs_desktop.rules.determinize import PublicRecord
+    from cs_desktop.rules.redraw_loads import LoadPlan
 
 HIDDEN = "?"  # what a wiped field holds in the public record
+#: the maneuvers an enemy ship may have selected, to draw among, and those the drawn one must be among (None: any)
+_Bases = tuple[list[dict[str, Any]], list[dict[str, Any]] | None]
 LOADS = ("round", "chain", "double")
 SPECIAL = ("chain", "double")
 CHASER_SLOTS = ("bow", "stern")
-#: the loads to draw: (ship, slot, possible types) and (index on the reload track, possible types)
-_LoadPlan = tuple[list[tuple[str, str, tuple[str, ...]]], list[tuple[int, tuple[str, ...]]]]
 
 
 class Evidence:
@@ -64,9 +65,9 @@ class Evidence:
                 came_in[key] = bool(came_in.get(key)) if e["rule"] == "10.0" else False
         self._loads: dict[tuple[str, str], tuple[str, ...]] = {}
         self._markers: dict[tuple[str, str, bool], tuple[str, ...]] = {}
-        self._bases: dict[str, list[dict[str, Any]]] | None = None
+        self._bases: dict[str, _Bases] | None = None
         self._cards: _CardDraw | None = None
-        self._load_plan: _LoadPlan | None = None
+        self._load_plan: LoadPlan | None = None  # made by `redraw_loads.draw_loads`
 
     @classmethod
     def of(cls, record: PublicRecord) -> Evidence:
@@ -102,7 +103,7 @@ class Evidence:
             known = self._markers[key] = self._marker_at_checkpoint(ship, slot, delayed)
         return known
 
-    def maneuver_bases(self, record: PublicRecord) -> dict[str, list[dict[str, Any]]]:
+    def maneuver_bases(self, record: PublicRecord) -> dict[str, _Bases]:
         """`_maneuver_bases` of the record, made once (do not change them)."""
         if self._bases is None:
             self._bases = _maneuver_bases(record, self.revealed)
@@ -157,13 +158,23 @@ def draw_maneuvers(state: GameState, record: PublicRecord, evidence: Evidence, r
         if revealed is not None:
             ship.maneuver = dict(revealed, revealed=False)
             continue
-        ship.maneuver = dict(rng.choice(bases_of[ship.id]), revealed=False)
+        bases, fit = bases_of[ship.id]
+        base = rng.choice(bases)
+        if fit is not None and base not in fit:  # a maneuver she would have completed already: drawn again
+            base = rng.choice(fit)
+        ship.maneuver = dict(base, revealed=False)
 
 
-def _maneuver_bases(record: PublicRecord, revealed: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
+def _maneuver_bases(record: PublicRecord, revealed: dict[str, Any]) -> dict[str, _Bases]:
     """For each enemy ship with a hidden maneuver, the maneuvers she may have selected (without their Strain):
     the legal ones that cost more than she has spent and that she can finish unless she strains. Read from the
-    record's checkpoint alone (what the view shows: where she lies, her speed, what she has spent)."""
+    record's checkpoint alone (what the view shows: where she lies, her speed, what she has spent).
+
+    That she has not revealed it means it costs more than she has spent now (9.0): a fact. That she can finish it
+    unless she strains holds for a maneuver selected this turn (9.1 restriction 2), not for one carried over from
+    an earlier turn (selected with a Strain then, her speed since lower) or one she can no longer finish (In
+    Irons since): if none fits both, she carries hers over and only the fact is kept (drawn among all the legal
+    ones, then among those costing more than she has spent if need be: a possible draw is kept as it was)."""
     from cs_desktop.rules import maneuver as mv
     from cs_desktop.rules.tables import get_tables
 
@@ -172,7 +183,7 @@ def _maneuver_bases(record: PublicRecord, revealed: dict[str, Any]) -> dict[str,
     now = record.view["ships"]
     segment = state.segment
     first = int(segment.split(":")[1]) if segment.startswith("impulse:") else (1 if segment == "select" else 13)
-    out: dict[str, list[dict[str, Any]]] = {}
+    out: dict[str, _Bases] = {}
     for ship in state.ships.values():
         if ship.side == record.side or ship.maneuver is None or not ship.maneuver.get("hidden") \
                 or ship.id in revealed:
@@ -184,39 +195,19 @@ def _maneuver_bases(record: PublicRecord, revealed: dict[str, Any]) -> dict[str,
         spent_now = int(now[ship.id]["spent"])
         left = 0 if ship.halted else sum(tables.activations(ship.speed, i) for i in range(first, 13))
         bases: list[dict[str, Any]] = []
+        unfinished: list[dict[str, Any]] = []
         for o in options:
             base = {k: v for k, v in o.items() if k != "strain"}
             cost = mv.maneuver_cost(ship, base)
-            if base not in bases and cost > spent_now and (strain or cost <= ship.spent + left):
-                bases.append(base)
-        if not bases:
-            bases = [{k: v for k, v in o.items() if k != "strain"} for o in options]
-        out[ship.id] = bases
+            if cost > spent_now and base not in unfinished:
+                unfinished.append(base)
+                if strain or cost <= ship.spent + left:
+                    bases.append(base)
+        if bases:
+            out[ship.id] = (bases, None)
+        else:
+            out[ship.id] = ([{k: v for k, v in o.items() if k != "strain"} for o in options], unfinished or None)
     return out
-
-
-def draw_loads(state: GameState, record: PublicRecord, evidence: Evidence, rng: Dice) -> None:
-    if evidence._load_plan is None:
-        evidence._load_plan = _load_plan(record, evidence)
-    loads, markers = evidence._load_plan
-    ships = state.ships
-    for ship, slot, options in loads:
-        ships[ship].loads[slot] = rng.choice(options)
-    track = state.reload_track
-    for i, options in markers:  # entries are shared between copies: replaced, never changed in place
-        due, ship_id, slot, _, delayed = track[i]
-        track[i] = (due, ship_id, slot, rng.choice(options), delayed)
-
-
-def _load_plan(record: PublicRecord, evidence: Evidence) -> _LoadPlan:
-    """The enemy's loads and load markers to draw, in order, each with its possible types (from the record)."""
-    state = record.state
-    loads = [(ship.id, slot, evidence.load_at_checkpoint(record, ship.id, slot))
-             for ship in state.ships.values() if ship.side != record.side
-             for slot, load in ship.loads.items() if load is not None]
-    markers = [(i, evidence.marker_at_checkpoint(entry[1], entry[2], bool(entry[4])))
-               for i, entry in enumerate(state.reload_track) if entry[3] == HIDDEN]
-    return loads, markers
 
 
 class _CardDraw(NamedTuple):
@@ -237,6 +228,14 @@ def _every_card() -> tuple[str, ...]:
     from cs_desktop.rules.bridge_cards import card_types
 
     return tuple(f"{cid}#{n}" for cid, card in card_types().items() for n in range(1, card["copies"] + 1))
+
+
+@lru_cache(maxsize=1)
+def _hold_cards() -> frozenset[str]:
+    """The cards of the Bridge Deck that are not Play Now cards (1.7.2)."""
+    from cs_desktop.rules.bridge_cards import card_types
+
+    return frozenset(c for c in _every_card() if card_types()[c.rpartition("#")[0]]["type"] != "play_now")
 
 
 def _card_draw(record: PublicRecord) -> _CardDraw | None:
@@ -300,8 +299,9 @@ def draw_cards(state: GameState, record: PublicRecord, evidence: Evidence,
             top.append(c)
         elif overflow:
             top.append(overflow.pop(0))
-        elif rest:
-            top.append(rest.pop())
+        elif rest:  # a card the enemy drew unseen is a Hold card: a Play Now card is shown (1.7.1-1.7.2, 17.7)
+            holds = _hold_cards()
+            top.append(rest.pop(next((i for i in range(len(rest) - 1, -1, -1) if rest[i] in holds), -1)))
     rest += overflow
     rng.shuffle(rest)
     for en, hand in hands.items():
@@ -311,46 +311,3 @@ def draw_cards(state: GameState, record: PublicRecord, evidence: Evidence,
 
 
 _NO_CARDS = _CardDraw({}, 0, {}, (), (), (), ())  # no hand and no deck: nothing to draw
-
-
-def draw_answer(state: GameState, request: Request, wiped: Any, record: PublicRecord, n_events: int,
-                 rng: Dice) -> Any:
-    """A fresh answer of the enemy to a hidden-kind request, consistent with what followed it."""
-    from cs_desktop.rules import decisions
-
-    later = [e for e in record.segment if e["n"] >= n_events]
-    kind = request.kind
-    if kind == "setup":
-        from cs_desktop.rules.cards import SECTION_NAMES
-
-        return {ship: {"sail": c["sail"], "loads": {s: rng.choice(LOADS) for s in SECTION_NAMES}}
-                for ship, c in wiped.items()}
-    if kind == "select_maneuver":
-        assert request.ships is not None
-        out = {}
-        for ship, options in request.ships.items():
-            strained = wiped[ship]["strained"]
-            fit = [o for o in options if bool(o["strain"]) == strained]
-            shown = next((e["maneuver"] for e in later if e["type"] == "reveal" and e["ship"] == ship), None)
-            if shown is not None:
-                fit = [o for o in fit if {k: v for k, v in o.items() if k != "strain"}
-                       == {k: v for k, v in shown.items() if k != "revealed"}]
-            out[ship] = rng.choice(fit or list(options))
-        return out
-    if kind == "bonus_move":
-        assert request.ships is not None
-        out = {}
-        for ship, options in request.ships.items():
-            amount = next((int(str(m[0]).split()[1]) for e in later if e["type"] == "roll" and e.get("ship") == ship
-                           for m in e.get("modifiers", []) if str(m[0]).startswith("Straining ")), None)
-            fit = [o for o in options if bool(o) == wiped[ship] and (amount is None or not o or o == amount)]
-            out[ship] = rng.choice(fit or list(options))
-        return out
-    if kind == "melee_split":
-        ship = request.info["ship"]
-        role = "melee " + request.info["role"]
-        shown_n = next((len(e["dice"]) for e in later if e["type"] == "roll" and e.get("ship") == ship
-                        and e.get("purpose") == role), None)
-        if shown_n is not None and shown_n in (request.options or ()):
-            return shown_n
-    return decisions.sample(state, request, rng)

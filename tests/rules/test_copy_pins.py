@@ -40,7 +40,10 @@ CASES: list[tuple[str, dict[str, Any], int, int, str]] = [
 
 #: taken with the code before the speed-up (see the module's docstring), then re-pinned once for the crew events'
 #: fix (8e49cf9: a crew event keeps the assignment as made), which changes the events of 8 of these copies: the
-#: old code with only that fix gives exactly these digests
+#: old code with only that fix gives exactly these digests; then the four points whose draws were refused re-pinned
+#: for the maneuvers carried over (9.1 restriction 2, 50f4d75 and its refinement): there the old draws took enemy
+#: maneuvers she would have completed already, which were refused (a reveal or a move order the side never saw);
+#: now such a draw is drawn again among those costing more than she has spent, and every draw is kept
 PINS = {
     'constitution-vs-java.json#1': '1/select/9:040c8bd68428b29f1dffb7e93d401911de787bc029a62c76b8b5cf48e4ab8052',
     'constitution-vs-java.json#2': '1/impulse:8/40:f8be29af74f0896aacf4b8deb619398d4be633a567ce17d66b276560acceb244',
@@ -51,10 +54,10 @@ PINS = {
     'fleets/lake-erie.json#7': '2/impulse:2/60:33e7f4ae4cbf2d075cbc32d7b2926224f34109a646281b2d8856755cd9803bcf',
     'fleets/frigate-fleets-12-a-side.json#8': '1/impulse:6/70:601ec79220934598f4bfa2c9d112fdc47b7b96348ad41ce37cf2f1cfbbe59d79',
     'fleets/three-flags-off-guadeloupe.json#9': '2/movement/50:649f747cac17b6c6a45713a594c046bedc342bba8a16724faa54b870e75bab8a',
-    'president-vs-belvidera-3-ship.json#13': '7/impulse:12/209:7e0117458cae179d48a89e802d9e27d10c0d1847bda539e3b4322e02183fcb86',
-    'president-vs-belvidera-3-ship.json#18': '2/impulse:12/56:246f3e75c824489d731abffd9a20bb5677b07b844b38ecd9102d7545cc802019',
-    'fleets/lake-erie.json#13': '2/impulse:12/119:43f7d28f9713f2c72a3a8c7d2208ee80247a3582f793308efe6b9a47cf862695',
-    'fleets/lake-erie.json#17': '4/impulse:12/218:891574034776067bf5a63127ef74c6957afd93b651bbea677ad5d74ada39f11e',
+    'president-vs-belvidera-3-ship.json#13': '7/impulse:12/209:13956ce403aca205b76af4ec30f15b4a98a38be190167547128225d0b9cf159a',
+    'president-vs-belvidera-3-ship.json#18': '2/impulse:12/56:0a9f4b35422afe75ae95a924810e0333008db51c8eeb2052b803ffabbf508908',
+    'fleets/lake-erie.json#13': '2/impulse:12/119:d276333ed2d26d51ddb97d9f6a712cdbe25ebeedc21f39ea36331d4e532689ca',
+    'fleets/lake-erie.json#17': '4/impulse:12/218:eef3728ec9fdb5df969e1a4d1a900018238227ee85dc36089837cb9acd6bb0e5',
 }
 
 
