@@ -119,6 +119,9 @@ class CampaignControl:
             self.window.stack.setCurrentWidget(self.page)
             self._put_away_play_docks()
             self.window.setWindowTitle(f"Captain's Sea — {self.presenter.name}")
+            status = getattr(self.window, "status", None)  # not the last battle's position: the campaign's
+            if status is not None:
+                status.setText(f"Campaign: {self.presenter.name} · the campaign map")
 
     def fight(self) -> None:
         if self.presenter is None:

@@ -306,6 +306,7 @@ def test_15_6_after_a_battle_the_page_shows_no_ship_cards_and_a_new_game_takes_t
     assert control.battle is None
     assert not any(dock.isVisible() for dock in window.play_docks())
     assert control.dock.isVisible()  # the journal stays
+    assert window.status.text().startswith("Campaign: ")  # not the finished battle's turn and wind
     assert presenter.request() is None  # struck: the career is over
     # the player starts an ordinary game: the board and its cards come back (the put-away cards are gone)
     window.start_game(str(SCENARIOS / "constitution-vs-java.json"), {"us": "human", "gb": "simple"}, 3, {})
