@@ -45,6 +45,18 @@ def _judged(scenario_file: str, seed: int, decisions_played: int) -> Game:
     return game
 
 
+def _every_draw_kept(game: Game, side: str, seed: int, draws: int = 10) -> list[Game]:
+    """`draws` copies from the side's record, each its first draw (none refused), each showing the side its view."""
+    record = public_record(game, side)
+    rng = Dice(seed)
+    copies = []
+    for _ in range(draws):
+        copy = from_record(record, rng, attempts=1)  # no draw refused
+        assert copy.view(side) == game.view(side)
+        copies.append(copy)
+    return copies
+
+
 def test_9_1_restriction_2_a_maneuver_carried_over_unfinished_is_drawn_among_those_costing_more_than_spent() -> None:
     """9.0, 9.1 restriction 2: Lake Erie, turn 2, impulse 12. Chippeway (speed 1) selected Advance (3 MP) with a
     Strain in turn 1 and carries it over; now she has spent 2 MP, has not revealed it and cannot finish it this
@@ -55,12 +67,8 @@ def test_9_1_restriction_2_a_maneuver_carried_over_unfinished_is_drawn_among_tho
     assert (game.state.turn, game.state.segment) == (2, "impulse:12")
     ship = game.state.ships["chippeway"]
     assert ship.maneuver is not None and not ship.maneuver["revealed"] and not ship.strain
-    record = public_record(game, "us")
-    spent = record.view["ships"]["chippeway"]["spent"]
-    rng = Dice(1013)
-    for _ in range(8):
-        copy = from_record(record, rng, attempts=1)  # no draw refused
-        assert copy.view("us") == game.view("us")
+    spent = public_record(game, "us").view["ships"]["chippeway"]["spent"]
+    for copy in _every_draw_kept(game, "us", 1013, 8):
         drawn = copy._checkpoint[0].ships["chippeway"].maneuver if copy._checkpoint else None
         assert drawn is not None and mv.maneuver_cost(ship, drawn) > spent
 
@@ -76,11 +84,7 @@ def test_11_3_1_7_4_the_enemy_loads_make_as_many_attacks_as_he_was_asked_to_decl
     too many was refused (a third to a half of them here; in a 12-a-side fleet 60 in a row: 'no copy in 60 draws')."""
     game = _played("constitution-vs-java.json", {"turn_limit": 6}, seed, played)
     assert game.state.segment.startswith("impulse:") and game.pending[0].kind == "bonus_cards"
-    record = public_record(game, side)
-    rng = Dice(1)
-    for _ in range(10):
-        copy = from_record(record, rng, attempts=1)  # no draw refused
-        assert copy.view(side) == game.view(side)
+    _every_draw_kept(game, side, 1)
 
 
 def test_11_3_the_attacks_seen_are_public_other_enemy_loads_making_them_give_the_same_copy() -> None:
@@ -106,11 +110,7 @@ def test_15_0_an_enemy_seen_asked_about_his_melee_dice_rolls_some() -> None:
     about a third of the draws, and such a copy does not ask her at all: refused."""
     game = _judged("president-vs-belvidera.json", 0, 159)
     assert game.state.segment == "melee" and [d["kind"] for d in game.decisions[-2:]] == ["melee_split", "bonus_cards"]
-    record = public_record(game, "us")
-    rng = Dice(3)
-    for _ in range(10):
-        copy = from_record(record, rng, attempts=1)  # no draw refused
-        assert copy.view("us") == game.view("us")
+    _every_draw_kept(game, "us", 3)
 
 
 def test_17_7_a_card_the_enemy_drew_unseen_is_a_hold_card() -> None:
@@ -120,11 +120,7 @@ def test_17_7_a_card_the_enemy_drew_unseen_is_a_hold_card() -> None:
     whose enemy drew a Play Now card there was refused."""
     game = _judged("chesapeake-vs-shannon.json", 3, 606)
     assert game.state.segment == "housekeeping" and game.pending[0].kind == "discard_card"
-    record = public_record(game, "us")
-    rng = Dice(3)
-    for _ in range(10):
-        copy = from_record(record, rng, attempts=1)  # no draw refused
-        assert copy.view("us") == game.view("us")
+    _every_draw_kept(game, "us", 3)
 
 
 def test_15_0_step_7_an_enemy_support_is_drawn_to_make_the_score_seen() -> None:
@@ -133,8 +129,4 @@ def test_15_0_step_7_an_enemy_support_is_drawn_to_make_the_score_seen() -> None:
     the support at random, and a copy that scored otherwise was refused (15 draws in 40)."""
     game = _judged("president-vs-belvidera.json", 0, 161)
     assert game.state.segment == "melee" and game.decisions[-1]["kind"] == "melee_support"
-    record = public_record(game, "gb")
-    rng = Dice(3)
-    for _ in range(10):
-        copy = from_record(record, rng, attempts=1)  # no draw refused
-        assert copy.view("gb") == game.view("gb")
+    _every_draw_kept(game, "gb", 3)
