@@ -90,7 +90,9 @@ class BoardAdvice(BoardBase):
             prefer = (first,) + tuple(a for a in ORDER if a != first)
             self._add_label(label, self.preview_items, anchor_pt, clearance, prefer, rank=2)
         if banned:
-            note = LabelItem(f"\u2715 {len(banned)} not allowed", px=10, color="#7b241c",
+            # "2 not allowed" read as "maneuver 2 is not allowed" beside a numbered list: say what is counted
+            many = "maneuvers" if len(banned) > 1 else "maneuver"
+            note = LabelItem(f"\u2715 {len(banned)} {many} not allowed", px=10, color="#7b241c",
                              background=QColor(255, 255, 255, 225), border="#c0392b", anchor="below_left")
             note.setZValue(Z_LABEL)
             note.setData(KIND, "forbidden")

@@ -131,6 +131,8 @@ def test_9_1_forbidden_previews_listed_in_tooltips(qtbot: Any, board: BoardView,
     board.show_maneuver_previews("constitution", previews + [fake])
     notes = [i for i in board.preview_items if i.data(0) == "forbidden"]
     assert len(notes) == 1 and "9.1.4" in notes[0].toolTip()
+    # beside the form's numbered maneuvers, the note says what it counts ("1 not allowed" read as "maneuver 1")
+    assert notes[0].text().endswith("maneuver not allowed") or notes[0].text().endswith("maneuvers not allowed")
     assert all("9.1.4" in i.toolTip() for i in board.preview_items if i.data(0) == "preview")
 
 
