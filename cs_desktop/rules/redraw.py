@@ -11,16 +11,17 @@ answer to a hidden-kind request.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, NamedTuple
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from cs_desktop.rules.dice import Dice
 from cs_desktop.rules.state import GameState
 
 if TYPE_CHECKING:
     from cs_desktop.rules.determinize import PublicRecord
-    from cs_desktop.rules.redraw_loads import LoadPlan
 
 HIDDEN = "?"  # what a wiped field holds in the public record
+_T = TypeVar("_T")
 #: the maneuvers an enemy ship may have selected, to draw among, and those the drawn one must be among (None: any)
 _Bases = tuple[list[dict[str, Any]], list[dict[str, Any]] | None]
 LOADS = ("round", "chain", "double")
@@ -65,9 +66,7 @@ class Evidence:
                 came_in[key] = bool(came_in.get(key)) if e["rule"] == "10.0" else False
         self._loads: dict[tuple[str, str], tuple[str, ...]] = {}
         self._markers: dict[tuple[str, str, bool], tuple[str, ...]] = {}
-        self._bases: dict[str, _Bases] | None = None
-        self._cards: _CardDraw | None = None
-        self._load_plan: LoadPlan | None = None  # made by `redraw_loads.draw_loads`
+        self._made: dict[str, Any] = {}  # `once`
 
     @classmethod
     def of(cls, record: PublicRecord) -> Evidence:
@@ -103,11 +102,13 @@ class Evidence:
             known = self._markers[key] = self._marker_at_checkpoint(ship, slot, delayed)
         return known
 
-    def maneuver_bases(self, record: PublicRecord) -> dict[str, _Bases]:
-        """`_maneuver_bases` of the record, made once (do not change them)."""
-        if self._bases is None:
-            self._bases = _maneuver_bases(record, self.revealed)
-        return self._bases
+    def once(self, what: str, make: Callable[[], _T]) -> _T:
+        """What `make` gives, made the first time `what` is asked for and kept for every copy drawn from this
+        record (the draws read it and never change it)."""
+        if what not in self._made:
+            self._made[what] = make()
+        made: _T = self._made[what]
+        return made
 
     def _marker_at_checkpoint(self, ship: str, slot: str, delayed: bool) -> tuple[str, ...]:
         if slot in CHASER_SLOTS:
@@ -146,7 +147,7 @@ class Evidence:
 
 
 def draw_maneuvers(state: GameState, record: PublicRecord, evidence: Evidence, rng: Dice) -> None:
-    bases_of = evidence.maneuver_bases(record)
+    bases_of = evidence.once("maneuvers", lambda: _maneuver_bases(record, evidence.revealed))
     for ship in state.ships.values():
         if ship.side == record.side:
             continue
@@ -280,9 +281,7 @@ def _card_draw(record: PublicRecord) -> _CardDraw | None:
 def draw_cards(state: GameState, record: PublicRecord, evidence: Evidence,
                 rng: Dice) -> tuple[str | None, ...]:
     """The enemy's hand and the deck; returns, for each reshuffle this segment, the card seen drawn next."""
-    if evidence._cards is None:
-        evidence._cards = _card_draw(record) or _NO_CARDS
-    draw = evidence._cards
+    draw = evidence.once("cards", lambda: _card_draw(record) or _NO_CARDS)
     if draw is _NO_CARDS:
         return ()
     rest = list(draw.rest)

@@ -43,9 +43,7 @@ class LoadPlan(NamedTuple):
 
 
 def draw_loads(state: GameState, record: PublicRecord, evidence: Evidence, rng: Dice) -> None:
-    if evidence._load_plan is None:
-        evidence._load_plan = _load_plan(record, evidence)
-    plan = evidence._load_plan
+    plan = evidence.once("loads", lambda: _load_plan(record, evidence))
     drawn = ([rng.choice(options) for _, _, options in plan.loads],
              [rng.choice(options) for _, options in plan.markers])
     for fire in plan.fires:
