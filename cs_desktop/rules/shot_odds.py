@@ -214,7 +214,8 @@ def shot_odds(state: GameState, firer_id: str, target_id: str, sections: Iterabl
     firer = state.ships[firer_id]
     target = state.ships[target_id]
     pair = (firer_id, target_id)
-    if memo is not None and pair in memo:
+    memo = {} if memo is None else memo  # a single call remembers within itself alone
+    if pair in memo:
         line, defense, why, def_mod = memo[pair]
     else:
         line = line_of_fire(state, firer, target)
@@ -222,8 +223,7 @@ def shot_odds(state: GameState, firer_id: str, target_id: str, sections: Iterabl
         if line is not None and line.side is not None:
             defense, why = defense_dice(state, firer, target, line.mp)
             def_mod = 1 if heavy_guns.range_mp(state, firer, target, line.mp) >= 12 else 0  # R11.4.6h
-        if memo is not None:
-            memo[pair] = (line, defense, why, def_mod)
+        memo[pair] = (line, defense, why, def_mod)
     if line is None:
         raise ValueError(f"{firer_id} has no line of fire on {target_id} (11.1, 11.2)")
     if chaser is not None:
@@ -252,10 +252,7 @@ def shot_odds(state: GameState, firer_id: str, target_id: str, sections: Iterabl
     for section, a in aims.items():
         load = firer.loads.get(section) or "round"
         groups.setdefault((a, load), []).append(section)
-    if memo is None:
-        dice_per_group = [sum(sum(section_dice(firer, s, line.mp)) for s in secs) for secs in groups.values()]
-    else:
-        dice_per_group = [sum(_section_dice(memo, firer, s, line.mp) for s in secs) for secs in groups.values()]
+    dice_per_group = [sum(_section_dice(memo, firer, s, line.mp) for s in secs) for secs in groups.values()]
     shares = _split_defense(defense, dice_per_group)
     hull_strength = str(target.card.hull_strength)
     attacks = []
@@ -266,13 +263,10 @@ def shot_odds(state: GameState, firer_id: str, target_id: str, sections: Iterabl
         first = initial_broadside.to_hit_mods(state, firer, secs)  # R11.4.5i
         mod = morale_mod(firer) + (1 if load in ("double", "chain") else 0) + sum(v for _, v in first)
         side = secs[0].split("_")[0]
-        if memo is None:
-            dmg_mod, dmg_mods = _damage_modifier(state, firer, side, a)
-        else:
-            key = (firer_id, side, a)
-            if key not in memo:
-                memo[key] = _damage_modifier(state, firer, side, a)
-            dmg_mod, dmg_mods = memo[key]
+        key = (firer_id, side, a)
+        if key not in memo:
+            memo[key] = _damage_modifier(state, firer, side, a)
+        dmg_mod, dmg_mods = memo[key]
         if lean:  # the same sums, remembered for their numbers
             hull_e, rig_e, crew_e = _expected_damage(tables, n, mod, share, def_mod, hull_strength, dmg_mod, a, load,
                                                      target.sail == "fighting", line.rake)
