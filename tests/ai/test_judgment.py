@@ -242,7 +242,7 @@ def test_judgment_spends_hold_cards_where_they_swing_a_roll() -> None:
     assert ask("defense", 6, ["lucky-roll#1"], ["lucky-roll#1"]) == ["lucky-roll#1"]  # its own effect
 
 
-def test_judgment_takes_the_first_hull_hit_on_the_ship_hit_not_the_first_afloat() -> None:
+def test_11_4_10_judgment_takes_the_first_hull_hit_on_the_ship_hit_not_the_first_afloat() -> None:
     """11.4.10 in a fleet: the defender's choice is about the ship hit, named in the request. Constitution has
     Java to port; United States, hit along her bow sections, has Guerriere to starboard: her first hit goes to the
     port bow, the broadside that does not bear (the first ship's bearing would have said starboard)."""
