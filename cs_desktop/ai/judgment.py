@@ -12,7 +12,7 @@ disengagement (17.5) — and keeps every answer legal.
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from cs_desktop.ai.evaluate import Terms, evaluate, victory_terms_of, vp_now
@@ -330,7 +330,8 @@ def _discard_card(view: View, request: Request, cards: Mapping[str, ShipCard], t
     return min(options, key=worth) if options else None
 
 
-HANDLERS = {
+#: request kind -> its handler: (view, request, cards, terms), and the helm's depth too for HELM_KINDS
+HANDLERS: dict[str, Callable[..., Any]] = {
     "setup": _setup, "assign_crew": _assign_crew, "select_maneuver": _select_maneuver,
     "advance_turn": _advance_turn, "fall_off": _fall_off, "fire": _fire, "select_load": _select_load,
     "hull_first": _hull_first, "move_order": _move_order, "parallel_side": _parallel_side,

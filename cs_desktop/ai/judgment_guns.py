@@ -155,7 +155,9 @@ class Guns:
 
     def _last_chance(self) -> bool:
         limit = self.view.get("turn_limit")
-        return bool(limit) and int(self.view["turn"]) >= int(limit)
+        if not limit:
+            return False
+        return int(self.view["turn"]) >= int(limit)
 
     def _closing(self, ship_id: str, target_id: str) -> bool:
         """Will the range be shorter in a few impulses, each ship holding her course?"""
