@@ -10,7 +10,7 @@ answers too many to list (a crew assignment), with a sampler for random play.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from cs_desktop.rules.answers import among, same, show
@@ -20,15 +20,27 @@ if TYPE_CHECKING:
     from cs_desktop.rules.state import GameState
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Request:
     kind: str
     side: str
     rule: str
     prompt: str
-    options: tuple[Any, ...] | None = None
-    ships: dict[str, tuple[Any, ...]] | None = None
-    info: dict[str, Any] = field(default_factory=dict)
+    options: tuple[Any, ...] | None
+    ships: dict[str, tuple[Any, ...]] | None
+    info: dict[str, Any]
+
+    def __init__(self, kind: str, side: str, rule: str, prompt: str, options: tuple[Any, ...] | None = None,
+                 ships: dict[str, tuple[Any, ...]] | None = None, info: dict[str, Any] | None = None) -> None:
+        # written out as the dataclass would make it: the compiled build compiles a written __init__ (about 0.03
+        # against 0.45 µs), while the one @dataclass generates stays interpreted; a request is made per question
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "side", side)
+        object.__setattr__(self, "rule", rule)
+        object.__setattr__(self, "prompt", prompt)
+        object.__setattr__(self, "options", options)
+        object.__setattr__(self, "ships", ships)
+        object.__setattr__(self, "info", {} if info is None else info)
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -29,17 +29,21 @@ class CardUse:
 NO_CARDS = CardUse()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Roll:
     dice: tuple[int, ...]  # natural results
     modifier: int  # sum of the listed modifiers, applied to every die
     card_bonus: tuple[int, ...]  # per die, from discarded Hold cards (1.7.3)
-    modified: tuple[int, ...] = ()  # each die with the modifier and its card bonus
+    modified: tuple[int, ...]  # each die with the modifier and its card bonus
 
-    def __post_init__(self) -> None:
-        if not self.modified:
-            object.__setattr__(self, "modified", tuple(
-                d + self.modifier + c for d, c in zip(self.dice, self.card_bonus, strict=True)))
+    def __init__(self, dice: tuple[int, ...], modifier: int, card_bonus: tuple[int, ...],
+                 modified: tuple[int, ...] = ()) -> None:
+        # written out, as `decisions.Request`'s is: the compiled build compiles it (a generated one stays interpreted)
+        object.__setattr__(self, "dice", dice)
+        object.__setattr__(self, "modifier", modifier)
+        object.__setattr__(self, "card_bonus", card_bonus)
+        object.__setattr__(self, "modified", modified or tuple(
+            d + modifier + c for d, c in zip(dice, card_bonus, strict=True)))
 
     @property
     def total(self) -> int:
