@@ -43,9 +43,14 @@ NOT_COMPILED = {"__init__", "cards", "determinize", "redraw", "redraw_loads", "r
 SUBCLASSED = {"dice": "class Dice:", "game": "class Game:"}
 
 
+#: the computer captains' side of the table compiled with the engine: the seat every captain decides through, and
+#: the random captain (the other captains read views, dicts of anything, and ran slower compiled: stop 16)
+CAPTAIN_MODULES = ["cs_desktop/ai/seat.py", "cs_desktop/ai/random_policy.py"]
+
+
 def engine_modules(package: Path) -> list[str]:
     return sorted(str(p.relative_to(package.parent)) for p in (package / "rules").glob("*.py")
-                  if p.stem not in NOT_COMPILED)
+                  if p.stem not in NOT_COMPILED) + CAPTAIN_MODULES
 
 
 class BuildFailed(Exception):
@@ -82,8 +87,8 @@ def build(out: Path) -> None:
     if done.returncode:
         raise BuildFailed(f"the compiled build failed:\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}")
     shutil.rmtree(out / "build-temp", ignore_errors=True)
-    built = sorted(p.name for p in (out / "cs_desktop" / "rules").glob("*.so"))
-    print(f"{len(built)} compiled modules in {out / 'cs_desktop' / 'rules'}", file=sys.stderr)
+    built = sorted(p.name for p in (out / "cs_desktop").glob("*/*.so"))
+    print(f"{len(built)} compiled modules in {out / 'cs_desktop'} (rules, ai)", file=sys.stderr)
 
 
 CHECK = r"""
@@ -111,6 +116,15 @@ for g in games[::30]:
     if game.pending:
         copy = determinize(game, game.pending[0].side, Dice(g["seed"]))
         copies.append(hashlib.sha256((copy.fingerprint() + copy.clone().fingerprint()).encode()).hexdigest())
+# whole games of the random captain through its seat (compiled too), as simulate and tournament play them
+from cs_desktop.simulate import play_game
+import cs_desktop.ai.seat as seat_module
+captain_games = []
+for name in ("constitution-vs-java.json", "president-vs-belvidera-3-ship.json"):
+    scenario, ships = load_scenario_with_ships(Path(sys.argv[2]) / name)
+    for seed in range(3):
+        game = play_game(scenario, ships, 500 + seed, ("random",) * len(scenario.sides), {"turn_limit": 12})
+        captain_games.append(hashlib.sha256(game.fingerprint().encode()).hexdigest())
 # the dice draw by draw (the compiled build draws in 64-bit machine integers, dice.NATIVE): every kind of draw,
 # below() for every n up to 70 and a few large ones, from seeds across the 64 bits, after long counters too
 from cs_desktop.rules import dice as dice_module
@@ -123,7 +137,8 @@ for seed in (0, 1, 7, 2**31, 2**63 - 1, 2**63, 2**64 - 1, 123456789123456789, -5
         items = list(range(90))
         d.shuffle(items)
         draws.append(items + [d.counter, d.choice("abcdefg")])
-print(json.dumps({"compiled": probe.__file__.endswith(".so"), "fingerprints": out, "copies": copies,
+print(json.dumps({"compiled": probe.__file__.endswith(".so") and seat_module.__file__.endswith(".so"),
+                  "fingerprints": out, "copies": copies, "captain_games": captain_games,
                   "native_dice": dice_module.NATIVE, "draws": hashlib.sha256(json.dumps(draws).encode()).hexdigest()}))
 """
 
@@ -178,7 +193,10 @@ def check(skip_if_unbuildable: bool) -> int:
     same_copies = compiled["copies"] == pure["copies"]
     print(f"{len(pure['copies'])} determinized copies: compiled and pure-Python engines "  # type: ignore[arg-type]
           f"{'agree' if same_copies else 'DIFFER'}")
-    return 1 if bad or not same_copies or not same_draws else 0
+    same_games = compiled["captain_games"] == pure["captain_games"]
+    print(f"{len(pure['captain_games'])} games of the random captain through its seat: compiled and pure-Python "  # type: ignore[arg-type]
+          f"{'agree' if same_games else 'DIFFER'}")
+    return 1 if bad or not same_copies or not same_draws or not same_games else 0
 
 
 def main() -> None:

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from cs_desktop.rules import decisions
 from cs_desktop.rules.decisions import Refusal, Request
+from cs_desktop.rules.determinize import PublicRecord, _wipe_state, from_record, public_record
 from cs_desktop.rules.dice import Dice
 
 if TYPE_CHECKING:
@@ -36,10 +37,9 @@ class Seat:
     __slots__ = ("side", "request", "scenario", "cards", "_view", "_board", "_copy", "_public")
 
     def __init__(self, game: Game, request: Request) -> None:
-        from cs_desktop.rules.determinize import PublicRecord, _wipe_state, from_record, public_record
-
         side = request.side
-        if game.pending_for(side) != request:
+        pending = game.pending_for(side)
+        if pending is not request and pending != request:  # the same request, as a rule: compared only if not
             raise ValueError(f"{request.kind!r} is not pending for {side!r}")
         self.side = side
         self.request = request

@@ -107,7 +107,9 @@ def test_10_4_a_search_with_no_consistent_copy_falls_back_to_the_judgment(monkey
     def no_copy(record: Any, rng: Any, attempts: int = 60) -> Game:
         raise dz.DeterminizeError("no copy consistent (injected)")
 
-    monkeypatch.setattr(dz, "from_record", no_copy)
+    import cs_desktop.ai.seat as seat_module
+
+    monkeypatch.setattr(seat_module, "from_record", no_copy)  # where the seat draws its copies
     captain = SearchCaptain(3, QUICK)
     answer = captain.choose(Seat(g, request))
     assert captain.searches_skipped == 1 and captain.last_search is None
