@@ -39,7 +39,7 @@ class Seat:
     def __init__(self, game: Game, request: Request) -> None:
         side = request.side
         pending = game.pending_for(side)
-        if pending is not request and pending != request:  # the same request, as a rule: compared only if not
+        if pending is not request and pending != request:  # as a rule the very request pending; else compared
             raise ValueError(f"{request.kind!r} is not pending for {side!r}")
         self.side = side
         self.request = request
