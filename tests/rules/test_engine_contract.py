@@ -164,3 +164,26 @@ def test_a_look_ahead_copy_plays_the_same_game_without_checkpoints_and_refuses_t
                 determinize(quick, quick.pending[0].side, Dice(1))
     assert copied_once
     assert quick.fingerprint() == game.fingerprint()
+
+
+def test_requests_and_rolls_set_every_field_as_their_dataclass_would() -> None:
+    """BRIEF §3: `Request` and `Roll` write out their `__init__` (the compiled build compiles it; issue 12). Each
+    field is set, defaults as before (no options, no ships, an empty info of its own; `modified` worked out), and
+    both stay frozen, compared field by field."""
+    import dataclasses
+
+    from cs_desktop.rules.decisions import Request
+    from cs_desktop.rules.rolls import Roll
+
+    a, b = Request("fire", "us", "11.0", "Fire?"), Request("fire", "us", "11.0", "Fire?")
+    assert {f.name: getattr(a, f.name) for f in dataclasses.fields(Request)} == {
+        "kind": "fire", "side": "us", "rule": "11.0", "prompt": "Fire?", "options": None, "ships": None, "info": {}}
+    assert a == b and a.info is not b.info
+    assert dataclasses.replace(a, prompt="Fire now?").prompt == "Fire now?"
+    roll = Roll((1, 6), 1, (0, 1))
+    assert [getattr(roll, f.name) for f in dataclasses.fields(Roll)] == [(1, 6), 1, (0, 1), (2, 8)]
+    assert Roll((1, 6), 1, (0, 1), (5, 5)).modified == (5, 5)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        a.kind = "hold"  # type: ignore[misc]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        roll.dice = (6, 6)  # type: ignore[misc]
