@@ -89,8 +89,11 @@ def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="cs-base-") as tmp:
         base = Path(tmp) / "base"
-        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(base), args.base],
-                       check=True, capture_output=True)
+        made = subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(base), args.base],
+                              capture_output=True, text=True, check=False)
+        if made.returncode:
+            raise SystemExit(f"cannot check out {args.base} beside this tree (a git clone with its history is "
+                             f"needed): {made.stderr.strip()[-500:]}")
         try:
             trees = [(f"base {args.base}", base, base), ("this tree", ROOT, ROOT)]
             if args.compiled:
