@@ -27,6 +27,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 #: the last commit before the first commit of issue 12 (a2ef6f3, the pinned fingerprints): the engine the
@@ -66,7 +67,7 @@ print(json.dumps({"engine": cs_desktop.__file__, "cpu": cpu, "games": games, "tu
 """
 
 
-def measure(code_root: Path, data_root: Path, policy: str, games: int) -> dict[str, float]:
+def measure(code_root: Path, data_root: Path, policy: str, games: int) -> dict[str, Any]:
     """One sitting of `games` games in a fresh interpreter that imports the engine from `code_root`."""
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     env["PYTHONPATH"] = str(code_root)
@@ -74,7 +75,7 @@ def measure(code_root: Path, data_root: Path, policy: str, games: int) -> dict[s
                           env=env, capture_output=True, text=True, check=False)
     if done.returncode:
         raise SystemExit(f"measuring {code_root} failed:\n{done.stderr[-2000:]}")
-    out: dict[str, float] = json.loads(done.stdout.strip().splitlines()[-1])
+    out: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
     if not str(out["engine"]).startswith(str(code_root)):
         raise SystemExit(f"expected the engine of {code_root}, imported {out['engine']}")
     return out

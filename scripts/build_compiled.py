@@ -17,9 +17,10 @@ compiler runs the pure-Python engine with the same results.
 
 Not compiled: `cards` (pydantic models: mypyc does not compile pydantic classes), `determinize` and `redraw` (they
 subclass `Dice`), and `redraw_loads` and `redraw_answers`, which draw with them. `tables` is compiled since stop 16
-(its look-ups were the last interpreted code a game ran: 8 whole games' instructions -5%), and in the build the dice draw
-in 64-bit machine integers (`dice.NATIVE`: -16% more); `--check` compares the two builds' dice draw by draw too. `Dice` and `Game` are compiled as classes
-interpreted code may subclass (determinize's `ForkedDice`, benchmarks/decision_floor.py's bare game): the build
+(its look-ups were the last interpreted code a game ran: 8 whole games' instructions -5%), and in the build the
+dice draw in 64-bit machine integers (`dice.NATIVE`: -16% more); `--check` compares the two builds' dice draw by
+draw too. `Dice` and `Game` are compiled as classes interpreted code may subclass (determinize's `ForkedDice`,
+benchmarks/decision_floor.py's bare game): the build
 adds mypyc's `allow_interpreted_subclasses` to its own copy of them, so the source needs nothing of mypy. That
 took the floor of a decision from 7.1 to 5.3 µs (benchmarks/decision_floor.py) and 5 whole games from 456 to 400 M
 instructions (valgrind --tool=callgrind, benchmarks/paired_games.py 1v1 engine 5 in the build's folder).
@@ -194,7 +195,8 @@ def check(skip_if_unbuildable: bool) -> int:
     print(f"{len(pure['copies'])} determinized copies: compiled and pure-Python engines "  # type: ignore[arg-type]
           f"{'agree' if same_copies else 'DIFFER'}")
     same_games = compiled["captain_games"] == pure["captain_games"]
-    print(f"{len(pure['captain_games'])} games of the random captain through its seat: compiled and pure-Python "  # type: ignore[arg-type]
+    n_games = len(pure["captain_games"])  # type: ignore[arg-type]
+    print(f"{n_games} games of the random captain through its seat: compiled and pure-Python "
           f"{'agree' if same_games else 'DIFFER'}")
     return 1 if bad or not same_copies or not same_draws or not same_games else 0
 

@@ -35,6 +35,11 @@ def _compiled_probe() -> None:
 NATIVE: Final = not hasattr(_compiled_probe, "__code__")
 
 
+def _rest(n: int) -> int:
+    """2**64 % n: how many of the top 64-bit values a draw for below(n) refuses (the compiled build's draws)."""
+    return _RESTS[n] if n < 64 else (1 << 64) % n
+
+
 def splitmix64(x: int) -> int:
     """One step of SplitMix64: a well-mixed 64-bit hash of ``x``."""
     x = (x + 0x9E3779B97F4A7C15) & MASK64
@@ -97,7 +102,7 @@ class Dice:
         if n <= 0:
             raise ValueError("below() needs n >= 1")
         if NATIVE:
-            return self._native_below(n, _RESTS[n] if n < 64 else (1 << 64) % n)
+            return self._native_below(n, _rest(n))
         limit = _LIMITS[n] if n < 64 else (1 << 64) - ((1 << 64) % n)
         while True:  # _next64, written out (the computer captains draw here for every random answer)
             x = (self._base + self.counter * 0xD1B54A32D192ED03 + 0x9E3779B97F4A7C15) & MASK64
@@ -113,7 +118,7 @@ class Dice:
         (`below` written out, for the Bridge Deck's reshuffles)."""
         if NATIVE:
             for i in range(len(items) - 1, 0, -1):
-                j = self._native_below(i + 1, _RESTS[i + 1] if i + 1 < 64 else (1 << 64) % (i + 1))
+                j = self._native_below(i + 1, _rest(i + 1))
                 items[i], items[j] = items[j], items[i]
             return
         base, counter = self._base, self.counter
