@@ -6,7 +6,7 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
 from cs_desktop.rules.cards import SECTION_NAMES
-from cs_desktop.rules.decisions import SAMPLERS, VALIDATORS, Refusal, Request
+from cs_desktop.rules.decisions import REQUEST_ONLY, SAMPLERS, VALIDATORS, Refusal, Request
 from cs_desktop.rules.dice import Dice
 from cs_desktop.rules.state import GameState, ShipState, assigned_total, empty_assignment
 
@@ -180,3 +180,4 @@ def segment_crew(g: Game) -> Generator[list[Request], dict[str, Any], None]:
 
 VALIDATORS["assign_crew"] = _validate
 SAMPLERS["assign_crew"] = _sample
+REQUEST_ONLY.add("assign_crew")  # both read only the request's limits: a captain's seat needs no wiped copy of the state

@@ -50,10 +50,36 @@ def selection_options(state: GameState, ship: ShipState, remaining: int) -> tupl
     return options, forbidden
 
 
+#: (wind, heading, land ahead, the restriction marks, strain, remaining) -> `_worked_out`'s answer with each dict
+#: as a tuple of its items: a selection depends on nothing else, and is asked for at every impulse (issue 12)
+_MEMO: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+_MEMO_TABLES: list[Any] = [None]  # the tables the memo was made with (a reload empties it)
+
+
 def _selection(state: GameState, ship: ShipState, remaining: int) -> tuple[tuple[dict[str, Any], ...],
                                                                            list[dict[str, Any]], list[bool]]:
     """`selection_options`, and for each legal selection whether it carries over into the next turn (its MP
-    cost is more than the `remaining` activations: 9.1 restriction 2)."""
+    cost is more than the `remaining` activations: 9.1 restriction 2). Fresh dicts at every call, remembered
+    as tuples: `_worked_out` reads only what the key holds."""
+    tables = get_tables()
+    if _MEMO_TABLES[0] is not tables:
+        _MEMO.clear()
+        _MEMO_TABLES[0] = tables
+    land = bool(state.terrain) and land_ahead(state, ship)
+    key = (state.wind, ship.heading, land, ship.no_back_sail, ship.no_wear, ship.worn_here, ship.strain, remaining)
+    kept = _MEMO.get(key)
+    if kept is None:
+        options, forbidden, carry = _worked_out(state, ship, remaining)
+        kept = (tuple([tuple(o.items()) for o in options]),
+                tuple([(tuple(f["choice"].items()), f["rule"], f["why"]) for f in forbidden]), tuple(carry))
+        _MEMO[key] = kept
+    return (tuple([dict(o) for o in kept[0]]),
+            [{"choice": dict(choice), "rule": rule, "why": why} for choice, rule, why in kept[1]], list(kept[2]))
+
+
+def _worked_out(state: GameState, ship: ShipState, remaining: int) -> tuple[tuple[dict[str, Any], ...],
+                                                                            list[dict[str, Any]], list[bool]]:
+    """`_selection` worked out from the rules."""
     tables = get_tables()
     letter = wind_position(state, ship)
     rank = tables.position_rank

@@ -1,0 +1,86 @@
+"""decisions.REQUEST_ONLY: the kinds whose validator and sampler read only the request, never the state.
+
+A captain's seat checks and samples answers to these kinds with no state at all (no wiped copy is made), so a
+kind may be listed only if giving it the state changes nothing. Checked here at every such request of random
+games, one-ship and three-ship: the same random answer from the same dice, and the same verdict on legal and
+illegal answers, with the state and without it.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+
+from cs_desktop import SCENARIOS
+from cs_desktop.ai.random_policy import RandomCaptain
+from cs_desktop.ai.seat import Seat
+from cs_desktop.files import load_scenario_with_ships
+from cs_desktop.rules import decisions
+from cs_desktop.rules.decisions import Request
+from cs_desktop.rules.dice import Dice
+from cs_desktop.rules.game import Game
+
+from tests.rules.harness import answer
+
+
+def test_crew_assignment_and_bonus_cards_are_request_only() -> None:
+    assert {"assign_crew", "bonus_cards"} <= decisions.REQUEST_ONLY
+
+
+def _wrong(request: Request, legal: Any) -> list[Any]:
+    """Illegal answers of the request's kind, made from a legal one."""
+    wrong: list[Any] = [None, "x", {}, 3]
+    if request.kind == "assign_crew":
+        wrong.append([])
+        for ship_id, assign in legal.items():
+            over = copy.deepcopy(legal)
+            over[ship_id]["sailing"] = assign["sailing"] + 5
+            wrong.append(over)
+            too_many = copy.deepcopy(legal)
+            for section in too_many[ship_id]["hull_dc"]:
+                too_many[ship_id]["hull_dc"][section] = 2
+            too_many[ship_id]["gunnery"] = {s: n + 3 for s, n in assign["gunnery"].items()}
+            wrong.append(too_many)
+            wrong.append({k: v for k, v in legal.items() if k != ship_id})
+    if request.kind == "bonus_cards":
+        wrong.append(list(request.info["hand"]) * 2)
+        wrong.append(["no such card"])
+    return wrong
+
+
+@pytest.mark.parametrize("scenario_file", ["constitution-vs-java.json", "president-vs-belvidera-3-ship.json"])
+def test_request_only_kinds_sample_and_check_alike_with_and_without_the_state(scenario_file: str) -> None:
+    scenario, ships = load_scenario_with_ships(SCENARIOS / scenario_file)
+    seen: set[str] = set()
+    for seed in range(3):
+        game = Game(scenario, ships, 500 + seed)
+        captains = {s.id: RandomCaptain(seed * 10 + i) for i, s in enumerate(scenario.sides)}
+        for _ in range(1500):
+            if not game.pending:
+                break
+            for request in game.pending:
+                if request.kind not in decisions.REQUEST_ONLY:
+                    continue
+                seen.add(request.kind)
+                assert not decisions.sampling_reads_state(request)
+                without = decisions.sample(None, request, Dice(seed))
+                assert without == decisions.sample(game.state, request, Dice(seed))
+                assert decisions.validate(None, request, without) is None
+                assert decisions.validate(game.state, request, without) is None
+                for wrong in _wrong(request, without):
+                    refused = decisions.validate(None, request, wrong)
+                    assert refused is not None, (request.kind, wrong)
+                    assert refused == decisions.validate(game.state, request, wrong), (request.kind, wrong)
+            r = game.pending[0]
+            answer(game, r.side, captains[r.side].choose(Seat(game, r)))
+    assert {"assign_crew", "bonus_cards"} <= seen
+
+
+def test_a_kind_that_reads_the_state_is_not_checked_without_it() -> None:
+    request = Request("setup", "a", "3.0", "set up")
+    with pytest.raises(ValueError, match="needs the state"):
+        decisions.validate(None, request, {})
+    with pytest.raises(ValueError, match="needs the state"):
+        decisions.sample(None, request, Dice(1))
