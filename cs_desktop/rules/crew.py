@@ -72,7 +72,7 @@ def check_assignment(ship_limits: dict[str, Any], assign: Any) -> tuple[str, str
     return None
 
 
-def _validate(state: GameState, request: Request, answer: Any) -> Refusal | None:
+def _validate(state: GameState | None, request: Request, answer: Any) -> Refusal | None:
     table = request.info["limits"]
     if not isinstance(answer, dict) or set(answer) != set(table):
         return Refusal("5.0", f"assign crew for each of your ships: {sorted(table)}")
@@ -124,7 +124,7 @@ def random_assignment(ship_limits: dict[str, Any], rng: Dice) -> dict[str, Any]:
     return assign
 
 
-def _sample(state: GameState, request: Request, rng: Dice) -> dict[str, Any]:
+def _sample(state: GameState | None, request: Request, rng: Dice) -> dict[str, Any]:
     return {ship_id: random_assignment(lim, rng) for ship_id, lim in request.info["limits"].items()}
 
 

@@ -50,36 +50,45 @@ def selection_options(state: GameState, ship: ShipState, remaining: int) -> tupl
     return options, forbidden
 
 
-#: (wind, heading, land ahead, the restriction marks, strain, remaining) -> `_worked_out`'s answer with each dict
-#: as a tuple of its items: a selection depends on nothing else, and is asked for at every impulse (issue 12)
-_MEMO: dict[tuple[Any, ...], tuple[Any, ...]] = {}
-_MEMO_TABLES: list[Any] = [None]  # the tables the memo was made with (a reload empties it)
+#: (wind, heading, land ahead, restriction marks) -> `_plan`: it reads nothing else, and a selection is asked for
+#: at every impulse (issue 12). The plan's dicts are never handed out: `_selection` gives copies.
+_PLANS: dict[tuple[Any, ...], tuple[tuple[tuple[dict[str, Any], int], ...], tuple[dict[str, Any], ...]]] = {}
+_PLANS_TABLES: list[Any] = [None]  # the tables the plans were made with (a reload forgets them)
 
 
 def _selection(state: GameState, ship: ShipState, remaining: int) -> tuple[tuple[dict[str, Any], ...],
                                                                            list[dict[str, Any]], list[bool]]:
     """`selection_options`, and for each legal selection whether it carries over into the next turn (its MP
-    cost is more than the `remaining` activations: 9.1 restriction 2). Fresh dicts at every call, remembered
-    as tuples: `_worked_out` reads only what the key holds."""
+    cost is more than the `remaining` activations: 9.1 restriction 2)."""
     tables = get_tables()
-    if _MEMO_TABLES[0] is not tables:
-        _MEMO.clear()
-        _MEMO_TABLES[0] = tables
+    if _PLANS_TABLES[0] is not tables:
+        _PLANS.clear()
+        _PLANS_TABLES[0] = tables
     land = bool(state.terrain) and land_ahead(state, ship)
-    key = (state.wind, ship.heading, land, ship.no_back_sail, ship.no_wear, ship.worn_here, ship.strain, remaining)
-    kept = _MEMO.get(key)
-    if kept is None:
-        options, forbidden, carry = _worked_out(state, ship, remaining)
-        kept = (tuple([tuple(o.items()) for o in options]),
-                tuple([(tuple(f["choice"].items()), f["rule"], f["why"]) for f in forbidden]), tuple(carry))
-        _MEMO[key] = kept
-    return (tuple([dict(o) for o in kept[0]]),
-            [{"choice": dict(choice), "rule": rule, "why": why} for choice, rule, why in kept[1]], list(kept[2]))
+    key = (state.wind, ship.heading, land, ship.no_back_sail, ship.no_wear, ship.worn_here)
+    plan = _PLANS.get(key)
+    if plan is None:
+        plan = _PLANS[key] = _plan(state, ship, land)
+    bases, refused = plan
+    forbidden = [{"choice": f["choice"].copy(), "rule": f["rule"], "why": f["why"]} for f in refused]
+    options: list[dict[str, Any]] = []
+    carry: list[bool] = []
+    for base, cost in bases:
+        carries = cost > remaining
+        strains = (ship.strain,) if ship.strain else ((1, 2) if carries else (0, 1, 2))
+        for strain in strains:
+            options.append(dict(base, strain=strain))
+        carry.extend([carries] * len(strains))  # a Strain does not change the cost
+        if carries and not ship.strain:
+            forbidden.append({"choice": dict(base, strain=0), "rule": "9.1",
+                              "why": "a maneuver that carries over into the next turn needs a Strain (restriction 2)"})
+    return tuple(options), forbidden, carry
 
 
-def _worked_out(state: GameState, ship: ShipState, remaining: int) -> tuple[tuple[dict[str, Any], ...],
-                                                                            list[dict[str, Any]], list[bool]]:
-    """`_selection` worked out from the rules."""
+def _plan(state: GameState, ship: ShipState, land: bool) -> tuple[tuple[tuple[dict[str, Any], int], ...],
+                                                                   tuple[dict[str, Any], ...]]:
+    """The maneuvers the panel allows now, each with its MP cost, and those the restrictions forbid (each Strain),
+    before the Strain of restriction 2 (which `_selection` adds from the activations left)."""
     tables = get_tables()
     letter = wind_position(state, ship)
     rank = tables.position_rank
@@ -92,13 +101,13 @@ def _worked_out(state: GameState, ship: ShipState, remaining: int) -> tuple[tupl
 
     for name in tables.panel(letter):
         if name == "advance":
-            if state.terrain and land_ahead(state, ship):
+            if land:
                 forbid({"maneuver": "advance"}, "R9.1e", ISLAND_WHY)
             else:
                 bases.append({"maneuver": "advance"})
         elif name == "back_sail":
             back: dict[str, Any] = {"maneuver": "back_sail"}
-            if ship.no_back_sail and not (state.terrain and land_ahead(state, ship)):  # R9.1e: land ahead
+            if ship.no_back_sail and not land:  # R9.1e: land ahead
                 forbid(back, "9.1.3", "Back Sail may not be selected twice in a row (restriction 4)")
             else:
                 bases.append(back)
@@ -127,19 +136,7 @@ def _worked_out(state: GameState, ship: ShipState, remaining: int) -> tuple[tupl
             bases.append({"maneuver": "fall_off", "turn": points, "to": letter_after_turn(state, ship, points)})
     if letter not in ("F", "G"):
         forbid({"maneuver": "tack"}, "9.1.4", "only a ship Beating (F or G) may attempt to Tack")
-    options: list[dict[str, Any]] = []
-    carry: list[bool] = []
-    for base in bases:
-        cost = maneuver_cost(ship, base)
-        carries = cost > remaining
-        strains = (ship.strain,) if ship.strain else ((1, 2) if carries else (0, 1, 2))
-        for strain in strains:
-            options.append(dict(base, strain=strain))
-        carry.extend([carries] * len(strains))  # a Strain does not change the cost
-        if carries and not ship.strain:
-            forbidden.append({"choice": dict(base, strain=0), "rule": "9.1",
-                              "why": "a maneuver that carries over into the next turn needs a Strain (restriction 2)"})
-    return tuple(options), forbidden, carry
+    return tuple([(base, maneuver_cost(ship, base)) for base in bases]), tuple(forbidden)
 
 
 def selection_request(state: GameState, side: str, ships: list[ShipState], remaining: dict[str, int]) -> Request:

@@ -55,15 +55,27 @@ def roll(g: Game, side: str, n: int, purpose: str, rule: str, mods: Mods = (), *
          **data: Any) -> Generator[list[Request], dict[str, Any], Roll]:
     """Roll `n` dice for `side`, after offering its Hold cards as +1 (or -1) per die (1.7.3)."""
     if n <= 0 or not g.state.sides[side].hand:  # nothing to offer (1.7.3 needs a card and a die)
-        return roll_now(g, side, n, purpose, rule, mods, lower_is_better=lower_is_better, ship=ship, **data)
+        return _rolled(g, side, n, purpose, rule, mods, 0, lower_is_better, ship, data)
     cards = yield from offer_bonus_cards([(side, n, purpose, rule, lower_is_better)], g)
     use = cards.get(side, NO_CARDS)
-    return roll_now(g, side, n, purpose, rule, list(mods) + use.mods, use.discarded,
-                    lower_is_better=lower_is_better, ship=ship, **data)
+    return _rolled(g, side, n, purpose, rule, list(mods) + use.mods, use.discarded, lower_is_better, ship, data)
 
 
 def roll_now(g: Game, side: str, n: int, purpose: str, rule: str, mods: Mods = (), n_cards: int = 0, *,
              lower_is_better: bool = False, ship: str | None = None, **data: Any) -> Roll:
+    return _rolled(g, side, n, purpose, rule, mods, n_cards, lower_is_better, ship, data)
+
+
+def _ints(values: Sequence[int]) -> str:
+    """`str` of a list of whole numbers, "[4, 6]", made here: the compiled build's `str` of a list goes through
+    each number's repr (issue 12)."""
+    return "[" + ", ".join([str(v) for v in values]) + "]"
+
+
+def _rolled(g: Game, side: str, n: int, purpose: str, rule: str, mods: Mods, n_cards: int, lower_is_better: bool,
+            ship: str | None, data: dict[str, Any]) -> Roll:
+    """`roll_now`, with the event's own fields in a dict: no call here passes `**data` on, which the compiled build
+    does through Python's slow call with keywords."""
     dice = g.state.dice
     # Dice.d6s draws exactly what n calls of d6 draw, in one call; a stand-in (a determinized copy's dice, a
     # test's scripted dice) is asked die by die
@@ -80,9 +92,13 @@ def roll_now(g: Game, side: str, n: int, purpose: str, rule: str, mods: Mods = (
         modified = [d + modifier for d in rolled]
         mod_list = [[label, value] for label, value in mods if value]
     faces = list(rolled)
-    g.emit("roll", rule, f"{purpose}: {faces} -> {modified}", side=side, ship=ship,
-           purpose=purpose, dice=faces, modifiers=mod_list, card_bonus=list(bonus),
-           modified=modified, **data)
+    fields = {"side": side, "ship": ship, "purpose": purpose, "dice": faces, "modifiers": mod_list,
+              "card_bonus": list(bonus), "modified": modified}
+    if data:
+        if not fields.keys().isdisjoint(data):
+            raise TypeError(f"a roll's own fields given again: {sorted(fields.keys() & data.keys())}")
+        fields.update(data)
+    g.emit_with("roll", rule, f"{purpose}: {_ints(faces)} -> {_ints(modified)}", fields)
     return Roll(rolled, modifier, bonus, tuple(modified))
 
 
