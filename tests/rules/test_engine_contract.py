@@ -75,6 +75,19 @@ def test_every_roll_is_an_event_naming_its_rule() -> None:
     assert rolls
     for e in rolls:
         assert e["rule"][0].isdigit() and e["dice"] and all(1 <= d <= 6 for d in e["dice"])
+    made = [e for e in rolls if " -> " in e["text"]]  # roll_now's (a chaser's roll is written by firing)
+    assert made
+    for e in made:
+        assert e["text"] == f"{e['purpose']}: {e['dice']} -> {e['modified']}"
+        assert list(e)[:13] == ["n", "turn", "impulse", "type", "rule", "text", "side", "ship", "purpose", "dice",
+                                "modifiers", "card_bonus", "modified"]
+
+
+def test_a_rolls_text_writes_its_numbers_as_python_does() -> None:
+    from cs_desktop.rules.rolls import _ints
+
+    for values in ([], [1], [4, 6], [-3, 0, 70, -65, 64, -64, 10**30], [True, False, 2]):
+        assert _ints(values) == str(values)
 
 
 def test_illegal_answer_is_refused_with_its_rule_and_changes_nothing() -> None:
