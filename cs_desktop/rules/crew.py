@@ -14,6 +14,8 @@ if TYPE_CHECKING:
     from cs_desktop.rules.game import Game
 
 TASKS = ("sailing", "rigging_change", "rigging_dc", "hull_dc", "gunnery")
+_TASK_SET = frozenset(TASKS)  # compared with an answer's keys, which makes no set of its own
+_SECTION_SET = frozenset(SECTION_NAMES)
 
 
 def limits(ship: ShipState) -> dict[str, Any]:
@@ -44,7 +46,7 @@ def crew_request(state: GameState, side: str) -> Request:
 
 def check_assignment(ship_limits: dict[str, Any], assign: Any) -> tuple[str, str] | None:
     """(rule, problem) if `assign` breaks a limit of 5.0, else None."""
-    if not isinstance(assign, dict) or set(assign) != set(TASKS):
+    if not isinstance(assign, dict) or assign.keys() != _TASK_SET:
         return "5.0", f"give points for each task: {list(TASKS)}"
     for task in ("sailing", "rigging_change", "rigging_dc"):
         value = assign[task]
@@ -57,7 +59,7 @@ def check_assignment(ship_limits: dict[str, Any], assign: Any) -> tuple[str, str
             return rule, f"at most {ship_limits[task]} crew point(s) to {task}{why}"
     for task, rule in (("hull_dc", "5.1.4"), ("gunnery", "5.1.5")):
         per = assign[task]
-        if not isinstance(per, dict) or set(per) != set(SECTION_NAMES):
+        if not isinstance(per, dict) or per.keys() != _SECTION_SET:
             return "5.0", f"{task} needs a number for each section: {list(SECTION_NAMES)}"
         for section, value in per.items():
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:

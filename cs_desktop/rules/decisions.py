@@ -110,6 +110,28 @@ def validate(state: GameState | None, request: Request, answer: Any) -> Refusal 
     return validator(state, request, answer)  # type: ignore[arg-type]  # None only for REQUEST_ONLY kinds
 
 
+def offered(request: Request, answer: Any) -> bool:
+    """Whether `answer` is, object for object, a choice the request lists: one of its `options`, or for each of
+    its `ships` one of that ship's options. Such an answer is legal (`validate` finds it so, whatever it holds), and
+    `Game.submit` need not look for it among the choices again."""
+    options = request.options
+    if options is not None:
+        for option in options:
+            if option is answer:
+                return True
+        return False
+    ships = request.ships
+    if ships is None or type(answer) is not dict or answer.keys() != ships.keys():
+        return False
+    for ship_id, choice in answer.items():
+        for option in ships[ship_id]:
+            if option is choice:
+                break
+        else:
+            return False
+    return True
+
+
 def every_ship(rule: str, answer: Any, ships: Mapping[str, Any]) -> Refusal | None:
     """A refusal unless `answer` is an object with exactly one entry per ship in `ships`."""
     if type(answer) is dict and answer.keys() == ships.keys():

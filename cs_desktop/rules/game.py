@@ -165,26 +165,28 @@ class Game:
 
     def submit(self, side: str, answer: Any) -> Accepted | Refusal:
         """Answer the request pending for `side`. The answer is first put in its canonical form
-        (`answers.canonical`: keys sorted, tuples as lists), then checked strictly. Anything illegal or
-        malformed is refused with the rule and a reason, changes nothing and is not recorded; no input
-        makes this raise."""
+        (`answers.canonical`: keys sorted, tuples as lists), then checked strictly, unless it is, object for
+        object, one of the choices the request lists (`decisions.offered`). Anything illegal or malformed is
+        refused with the rule and a reason, changes nothing and is not recorded; no input makes this raise."""
         if self.state.ended:
             return Refusal("18.0", "the game is over")
         request = self.pending_for(side) if type(side) is str else None
         if request is None:
             return self._not_asked(side)
+        listed = dec.offered(request, answer)  # one of the request's own choices: legal, not looked for again
         try:
             answer = canonical(answer)
         except MalformedAnswer as e:
             return Refusal(request.rule, str(e))
         except Exception:  # canonical() reads only plain built-in types; this guard only keeps submit total
             return Refusal(request.rule, "the answer cannot be read as plain values")
-        try:
-            refusal = dec.validate(self.state, request, answer)
-        except Exception as e:  # a validator must refuse junk itself; this guard only keeps submit total
-            return Refusal(request.rule, f"{UNCHECKABLE} ({type(e).__name__})")
-        if refusal is not None:
-            return refusal
+        if not listed:
+            try:
+                refusal = dec.validate(self.state, request, answer)
+            except Exception as e:  # a validator must refuse junk itself; this guard only keeps submit total
+                return Refusal(request.rule, f"{UNCHECKABLE} ({type(e).__name__})")
+            if refusal is not None:
+                return refusal
         start = len(self.events)
         self.decisions.append({"side": side, "kind": request.kind, "answer": answer})
         self._revealing_since = start

@@ -84,3 +84,52 @@ def test_a_kind_that_reads_the_state_is_not_checked_without_it() -> None:
         decisions.validate(None, request, {})
     with pytest.raises(ValueError, match="needs the state"):
         decisions.sample(None, request, Dice(1))
+
+
+@pytest.mark.parametrize("scenario_file", ["constitution-vs-java.json", "president-vs-belvidera-3-ship.json"])
+def test_a_choice_the_request_lists_is_legal_as_validate_finds_it(scenario_file: str) -> None:
+    """`decisions.offered` lets `Game.submit` skip the search among the choices; it may say so only of answers
+    `validate` finds legal."""
+    from cs_desktop.rules.answers import canonical
+
+    scenario, ships = load_scenario_with_ships(SCENARIOS / scenario_file)
+    listed = 0
+    for seed in range(2):
+        game = Game(scenario, ships, 700 + seed)
+        captains = {s.id: RandomCaptain(seed * 10 + i) for i, s in enumerate(scenario.sides)}
+        for _ in range(1500):
+            if not game.pending:
+                break
+            for request in game.pending:
+                answers: list[Any] = list(request.options or ())
+                if request.ships is not None:
+                    answers.append({ship_id: options[-1] for ship_id, options in request.ships.items()})
+                    answers.append({ship_id: options[0] for ship_id, options in request.ships.items()})
+                for offered in answers:
+                    assert decisions.offered(request, offered)
+                    assert decisions.validate(game.state, request, canonical(offered)) is None
+                    listed += 1
+                if request.options is not None:
+                    assert not decisions.offered(request, {"no such": "choice"})
+                if request.ships is not None:
+                    first = next(iter(request.ships))
+                    assert not decisions.offered(request, {first: request.ships[first][0]} if len(request.ships) > 1
+                                                 else {**{first: request.ships[first][0]}, "no such ship": 1})
+            r = game.pending[0]
+            answer(game, r.side, captains[r.side].choose(Seat(game, r)))
+    assert listed > 100
+
+
+def test_submit_records_a_listed_choice_and_its_equal_copy_alike() -> None:
+    scenario, ships = load_scenario_with_ships(SCENARIOS / "constitution-vs-java.json")
+    games = [Game(scenario, ships, 42), Game(scenario, ships, 42)]
+    rng = Dice(3)
+    for _ in range(400):
+        if not games[0].pending:
+            break
+        request = games[0].pending[0]
+        choice = decisions.sample(games[0].state, request, rng)
+        games[0].submit(request.side, choice)
+        games[1].submit(request.side, copy.deepcopy(choice))
+        assert games[0].decisions == games[1].decisions
+    assert games[0].events == games[1].events and len(games[0].decisions) > 100
