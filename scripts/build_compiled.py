@@ -9,8 +9,8 @@ Why a separate folder and not the source tree: Python prefers a compiled module 
 compiled module calls its own functions directly, so the rules tests that replace a function for one test
 (monkeypatching) would test the compiled copy instead. The pure-Python engine stays what the program and the
 test suite run; the compiled copy is for long headless work (tournaments, balance checks, simulations), where it
-plays about 2.8x as many whole games a CPU-second (164.0 against 58.6 in stop 16, engine policy; random captains
-152.0 against 54.9: `benchmarks/engine.py`, run with and without the PYTHONPATH).
+plays about 3x as many whole games a CPU-second (211.4 against 70.3 in stop 17, engine policy; random captains
+203.8 against 66.4: `benchmarks/engine.py`, run with and without the PYTHONPATH).
 
 Needs a C compiler and mypy (`pip install mypy`, which brings mypyc). Nothing needs it: a machine without a
 compiler runs the pure-Python engine with the same results.

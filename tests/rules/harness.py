@@ -11,7 +11,7 @@ Bridge Cards are off unless a test turns them on (options={"bridge_cards": True}
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from cs_desktop import SCENARIOS
@@ -135,3 +135,24 @@ def at(kind: str, side: str | None = None) -> Callable[[Game], bool]:
 
 def events_of(game: Game, kind: str) -> list[dict[str, Any]]:
     return [e for e in game.events if e["type"] == kind]
+
+
+def random_requests(scenario_file: str, seeds: range, options: dict[str, Any] | None = None,
+                    limit: int = 1500) -> Iterator[tuple[Game, Request]]:
+    """Every request of random-captain games of a shipped scenario (game seed `seed`, captains seeded from it),
+    with its game as it stands when the request is pending; the game goes on after the caller has looked."""
+    from cs_desktop.ai.random_policy import RandomCaptain
+    from cs_desktop.ai.seat import Seat
+    from cs_desktop.files import load_scenario_with_ships
+
+    scenario, ships = load_scenario_with_ships(SCENARIOS / scenario_file)
+    for seed in seeds:
+        game = Game(scenario, ships, seed, options)
+        captains = {s.id: RandomCaptain(seed * 10 + i) for i, s in enumerate(scenario.sides)}
+        for _ in range(limit):
+            if not game.pending:
+                break
+            for request in game.pending:
+                yield game, request
+            r = game.pending[0]
+            answer(game, r.side, captains[r.side].choose(Seat(game, r)))

@@ -14,15 +14,13 @@ from typing import Any
 import pytest
 
 from cs_desktop import SCENARIOS
-from cs_desktop.ai.random_policy import RandomCaptain
-from cs_desktop.ai.seat import Seat
 from cs_desktop.files import load_scenario_with_ships
 from cs_desktop.rules import decisions
 from cs_desktop.rules.decisions import Request
 from cs_desktop.rules.dice import Dice
 from cs_desktop.rules.game import Game
 
-from tests.rules.harness import answer
+from tests.rules.harness import random_requests
 
 
 def test_crew_assignment_and_bonus_cards_are_request_only() -> None:
@@ -52,31 +50,21 @@ def _wrong(request: Request, legal: Any) -> list[Any]:
 
 @pytest.mark.parametrize("scenario_file", ["constitution-vs-java.json", "president-vs-belvidera-3-ship.json"])
 def test_request_only_kinds_sample_and_check_alike_with_and_without_the_state(scenario_file: str) -> None:
-    scenario, ships = load_scenario_with_ships(SCENARIOS / scenario_file)
     seen: set[str] = set()
-    for seed in range(3):
-        game = Game(scenario, ships, 500 + seed)
-        captains = {s.id: RandomCaptain(seed * 10 + i) for i, s in enumerate(scenario.sides)}
-        for _ in range(1500):
-            if not game.pending:
-                break
-            for request in game.pending:
-                if request.kind not in decisions.REQUEST_ONLY:
-                    continue
-                seen.add(request.kind)
-                assert not decisions.sampling_reads_state(request)
-                without = decisions.sample(None, request, Dice(seed))
-                assert without == decisions.sample(game.state, request, Dice(seed))
-                assert decisions.validate(None, request, without) is None
-                assert decisions.validate(game.state, request, without) is None
-                for wrong in _wrong(request, without):
-                    refused = decisions.validate(None, request, wrong)
-                    assert refused is not None, (request.kind, wrong)
-                    assert refused == decisions.validate(game.state, request, wrong), (request.kind, wrong)
-            r = game.pending[0]
-            answer(game, r.side, captains[r.side].choose(Seat(game, r)))
+    for game, request in random_requests(scenario_file, range(500, 503)):
+        if request.kind not in decisions.REQUEST_ONLY:
+            continue
+        seen.add(request.kind)
+        assert not decisions.sampling_reads_state(request)
+        without = decisions.sample(None, request, Dice(game.seed))
+        assert without == decisions.sample(game.state, request, Dice(game.seed))
+        assert decisions.validate(None, request, without) is None
+        assert decisions.validate(game.state, request, without) is None
+        for wrong in _wrong(request, without):
+            refused = decisions.validate(None, request, wrong)
+            assert refused is not None, (request.kind, wrong)
+            assert refused == decisions.validate(game.state, request, wrong), (request.kind, wrong)
     assert {"assign_crew", "bonus_cards"} <= seen
-
 
 def test_a_kind_that_reads_the_state_is_not_checked_without_it() -> None:
     request = Request("setup", "a", "3.0", "set up")
@@ -92,33 +80,23 @@ def test_a_choice_the_request_lists_is_legal_as_validate_finds_it(scenario_file:
     `validate` finds legal."""
     from cs_desktop.rules.answers import canonical
 
-    scenario, ships = load_scenario_with_ships(SCENARIOS / scenario_file)
     listed = 0
-    for seed in range(2):
-        game = Game(scenario, ships, 700 + seed)
-        captains = {s.id: RandomCaptain(seed * 10 + i) for i, s in enumerate(scenario.sides)}
-        for _ in range(1500):
-            if not game.pending:
-                break
-            for request in game.pending:
-                answers: list[Any] = list(request.options or ())
-                if request.ships is not None:
-                    answers.append({ship_id: options[-1] for ship_id, options in request.ships.items()})
-                    answers.append({ship_id: options[0] for ship_id, options in request.ships.items()})
-                for offered in answers:
-                    assert decisions.offered(request, offered)
-                    assert decisions.validate(game.state, request, canonical(offered)) is None
-                    listed += 1
-                if request.options is not None:
-                    assert not decisions.offered(request, {"no such": "choice"})
-                if request.ships is not None:
-                    first = next(iter(request.ships))
-                    assert not decisions.offered(request, {first: request.ships[first][0]} if len(request.ships) > 1
-                                                 else {**{first: request.ships[first][0]}, "no such ship": 1})
-            r = game.pending[0]
-            answer(game, r.side, captains[r.side].choose(Seat(game, r)))
+    for game, request in random_requests(scenario_file, range(700, 702)):
+        answers: list[Any] = list(request.options or ())
+        if request.ships is not None:
+            answers.append({ship_id: options[-1] for ship_id, options in request.ships.items()})
+            answers.append({ship_id: options[0] for ship_id, options in request.ships.items()})
+        for offered in answers:
+            assert decisions.offered(request, offered)
+            assert decisions.validate(game.state, request, canonical(offered)) is None
+            listed += 1
+        if request.options is not None:
+            assert not decisions.offered(request, {"no such": "choice"})
+        if request.ships is not None:
+            first = next(iter(request.ships))
+            assert not decisions.offered(request, {first: request.ships[first][0]} if len(request.ships) > 1
+                                         else {first: request.ships[first][0], "no such ship": 1})
     assert listed > 100
-
 
 def test_submit_records_a_listed_choice_and_its_equal_copy_alike() -> None:
     scenario, ships = load_scenario_with_ships(SCENARIOS / "constitution-vs-java.json")
