@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Generator, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any
 
 from cs_desktop.rules.decisions import Request
 from cs_desktop.rules.dice import Dice
@@ -66,16 +66,6 @@ def roll_now(g: Game, side: str, n: int, purpose: str, rule: str, mods: Mods = (
     return _rolled(g, side, n, purpose, rule, mods, n_cards, lower_is_better, ship, data)
 
 
-#: the text of the whole numbers a die roll shows, natural or modified, made once (issue 12)
-_NUMERALS: Final = tuple(str(v) for v in range(-64, 65))
-
-
-def _ints(values: Sequence[int]) -> str:
-    """`str` of a list of whole numbers, "[4, 6]", the numbers' text from `_NUMERALS`: making each number's text
-    anew was most of the cost of a roll's event."""
-    return "[" + ", ".join([_NUMERALS[v + 64] if -64 <= v <= 64 and type(v) is int else str(v) for v in values]) + "]"
-
-
 def _rolled(g: Game, side: str, n: int, purpose: str, rule: str, mods: Mods, n_cards: int, lower_is_better: bool,
             ship: str | None, data: dict[str, Any]) -> Roll:
     """`roll_now`, with the event's own fields in a dict: no call here passes `**data` on, which the compiled build
@@ -102,7 +92,7 @@ def _rolled(g: Game, side: str, n: int, purpose: str, rule: str, mods: Mods, n_c
         if not fields.keys().isdisjoint(data):
             raise TypeError(f"a roll's own fields given again: {sorted(fields.keys() & data.keys())}")
         fields.update(data)
-    g.emit_with("roll", rule, f"{purpose}: {_ints(faces)} -> {_ints(modified)}", fields)
+    g.emit_with("roll", rule, f"{purpose}: {faces} -> {modified}", fields)
     return Roll(rolled, modifier, bonus, tuple(modified))
 
 

@@ -83,13 +83,6 @@ def test_every_roll_is_an_event_naming_its_rule() -> None:
                                 "modifiers", "card_bonus", "modified"]
 
 
-def test_a_rolls_text_writes_its_numbers_as_python_does() -> None:
-    from cs_desktop.rules.rolls import _ints
-
-    for values in ([], [1], [4, 6], [-3, 0, 70, -65, 64, -64, 10**30], [True, False, 2]):
-        assert _ints(values) == str(values)
-
-
 def test_illegal_answer_is_refused_with_its_rule_and_changes_nothing() -> None:
     game = duel()
     before = game.fingerprint()
