@@ -1,4 +1,4 @@
-"""9.1: the panel's maneuvers and restrictions are remembered by what they depend on (`maneuver._plan`, issue 12).
+"""9.1: the panel's maneuvers and restrictions are remembered by what they depend on (`selection._plan`, issue 12).
 At every selection of random games, with and without islands, the answer from a remembered plan equals the one
 worked out afresh, and each call gives new dicts that a caller may change without changing the next answer."""
 
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from cs_desktop.rules import maneuver
+from cs_desktop.rules import selection
 
 from tests.rules.harness import random_requests
 
@@ -19,17 +19,17 @@ def test_remembered_selections_are_the_ones_the_rules_give(scenario_file: str) -
             continue
         for ship_id in request.ships or {}:
             ship, left = game.state.ships[ship_id], request.info["remaining"][ship_id]
-            maneuver._PLANS.clear()
-            fresh = maneuver._selection(game.state, ship, left)
-            first = maneuver._selection(game.state, ship, left)
+            selection._PLANS.clear()
+            fresh = selection._selection(game.state, ship, left)
+            first = selection._selection(game.state, ship, left)
             assert first == fresh
             assert [list(o) for o in first[0]] == [list(o) for o in request.ships[ship_id]]  # key order too
             first[0][0]["strain"] = 99
             for entry in first[1]:
                 entry["choice"]["strain"] = 99
             first[1].append({"choice": {}, "rule": "x", "why": "x"})
-            again = maneuver._selection(game.state, ship, left)
+            again = selection._selection(game.state, ship, left)
             assert again == fresh
             compared += 1
     assert compared > 50
-    assert maneuver._PLANS  # the plans were remembered, not worked out at every call
+    assert selection._PLANS  # the plans were remembered, not worked out at every call
