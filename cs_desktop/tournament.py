@@ -13,11 +13,13 @@ from __future__ import annotations
 import json
 import math
 import os
-from collections.abc import Iterable, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Iterable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
+
+from cs_desktop import tournament_journal as tj
 
 Job = tuple[str, int, int, int, tuple[str, str], int | None]  # file, order, game, seed, captains, turn limit
 
@@ -72,6 +74,21 @@ def play(job: Job) -> dict[str, Any]:
             "margin": vp[names[0]] - vp[names[1]], "how": ending(record["how"]), "turns": record["turns"]}
 
 
+def play_safely(job: Job) -> dict[str, Any]:
+    """`play`, or for a game that raised, what failed and the game's place and seed (the tournament goes on)."""
+    try:
+        return play(job)
+    except Exception as e:  # noqa: BLE001 - any failure of one game is reported, and the others still count
+        path, order, k, seed, captains, turn_limit = job
+        try:
+            name = _load(path)[0].id
+        except Exception:  # noqa: BLE001 - the scenario itself would not load
+            name = Path(path).stem
+        return {"scenario": name, "file": path, "order": order, "game": k, "seed": seed,
+                "captains": list(captains[order:] + captains[:order]), "turn_limit": turn_limit,
+                "failed": f"{type(e).__name__}: {e}"}
+
+
 def schedule(files: Sequence[Path], captains: tuple[str, str], games: int, seed: int,
              turn_limit: int | None) -> list[Job]:
     return [(str(f), order, k, game_seed(seed, k), captains, turn_limit)
@@ -79,22 +96,50 @@ def schedule(files: Sequence[Path], captains: tuple[str, str], games: int, seed:
 
 
 def tournament(files: Sequence[Path], captains: tuple[str, str], games: int, seed: int,
-               turn_limit: int | None = 30, workers: int | None = None) -> dict[str, Any]:
+               turn_limit: int | None = 30, workers: int | None = None,
+               journal: Path | None = None) -> dict[str, Any]:
+    """Play the schedule and tally it. A game that fails is listed under "failed" and left out of the tallies.
+    With a `journal` (tournament_journal.py), each finished game is kept there as it finishes, and the games
+    already in it are not played again; raises JournalMismatch for another tournament's journal."""
     jobs = schedule(files, captains, games, seed, turn_limit)
-    workers = workers or os.cpu_count() or 1
-    if workers == 1:
-        results = [play(job) for job in jobs]
-    else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            results = list(pool.map(play, jobs, chunksize=max(1, len(jobs) // (workers * 8))))
+    first = tj.header(captains, games, seed, turn_limit, list(files))
+    done = tj.read(journal, first, len(jobs)) if journal is not None else {}
+    todo = [i for i in range(len(jobs)) if i not in done]
+    writer = tj.Writer(journal, first) if journal is not None else None
+    try:
+        for i, result in _played(jobs, todo, workers or os.cpu_count() or 1):
+            done[i] = result
+            if writer is not None and "failed" not in result:
+                writer.game(i, result)
+    finally:
+        if writer is not None:
+            writer.close()
+    ordered = [(job, done[i]) for i, job in enumerate(jobs)]
+    results = [r for _, r in ordered if "failed" not in r]
     names = labels(captains)
     per_scenario = []
     for f in files:
-        mine = [r for r, job in zip(results, jobs, strict=True) if job[0] == str(f)]
+        mine = [r for job, r in ordered if job[0] == str(f) and "failed" not in r]
         per_scenario.append({"scenario": mine[0]["scenario"] if mine else f.stem, "file": f.name,
                              **tally(mine, names)})
-    return {"captains": list(names), "games_per_seat_order": games, "seed": seed, "turn_limit": turn_limit,
-            "scenarios": per_scenario, "overall": tally(results, names), "results": results}
+    report = {"captains": list(names), "games_per_seat_order": games, "seed": seed, "turn_limit": turn_limit,
+              "scenarios": per_scenario, "overall": tally(results, names), "results": results}
+    failed = [r for _, r in ordered if "failed" in r]
+    if failed:
+        report["failed"] = failed
+    return report
+
+
+def _played(jobs: list[Job], todo: list[int], workers: int) -> Iterator[tuple[int, dict[str, Any]]]:
+    """(place in the schedule, result) of each game in `todo`, as each finishes."""
+    if workers == 1 or len(todo) <= 1:
+        for i in todo:
+            yield i, play_safely(jobs[i])
+        return
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        futures = {pool.submit(play_safely, jobs[i]): i for i in todo}
+        for future in as_completed(futures):
+            yield futures[future], future.result()
 
 
 MERGE_KEYS = ("captains", "games_per_seat_order", "seed", "turn_limit")
@@ -121,8 +166,12 @@ def merge(reports: Sequence[dict[str, Any]], sources: Sequence[str]) -> dict[str
             scenarios.append(block)
         results.extend(report["results"])
     names = (first["captains"][0], first["captains"][1])
-    return {**{k: first[k] for k in MERGE_KEYS}, "scenarios": scenarios, "overall": tally(results, names),
-            "results": results}
+    merged = {**{k: first[k] for k in MERGE_KEYS}, "scenarios": scenarios, "overall": tally(results, names),
+              "results": results}
+    failed = [f for report in reports for f in report.get("failed", [])]
+    if failed:
+        merged["failed"] = failed
+    return merged
 
 
 def score_interval(score: float, games: int, z: float = 1.96) -> tuple[float, float]:
@@ -173,7 +222,20 @@ def to_text(report: dict[str, Any]) -> str:
     lines.append("")
     lines.append(f"{first} scores {share:.1%} of the points over {overall['games']} games "
                  f"(95% interval {low:.0%}-{high:.0%})")
+    failed = report.get("failed", [])
+    if failed:
+        lines.append("")
+        lines.append(f"{len(failed)} game(s) failed and are left out of the counts:")
+        lines.extend(f"  {failure_line(f)}" for f in failed)
     return "\n".join(lines)
+
+
+def failure_line(failed: dict[str, Any]) -> str:
+    """A failed game: where it was in the schedule, what failed, and the command that plays it again alone."""
+    limit = failed["turn_limit"] or 0
+    return (f"{failed['scenario']} game {failed['game']}, seat order {failed['order']} (seed {failed['seed']}): "
+            f"{failed['failed']}; play it alone: captains-sea simulate --scenario {failed['file']} --captains "
+            f"{','.join(failed['captains'])} --games 1 --seed {failed['seed']} --turn-limit {limit}")
 
 
 def to_json(report: dict[str, Any]) -> str:

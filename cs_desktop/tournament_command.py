@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
 EXIT_PROBLEM = 2
+EXIT_FAILED_GAMES = 1  # the report is printed, without the games that failed (listed on stderr)
 
 
 def register_tournament(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -20,6 +22,9 @@ def register_tournament(sub: argparse._SubParsersAction) -> None:  # type: ignor
     p.add_argument("--workers", type=int, default=None, help="worker processes (default: one per CPU); "
                                                              "the output does not depend on it")
     p.add_argument("--json", action="store_true", help="print JSON (per scenario, overall and per game)")
+    p.add_argument("--journal", metavar="FILE",
+                   help="keep each finished game in FILE as it finishes; run the same tournament again with the "
+                        "same FILE and it goes on where it stopped")
     p.add_argument("--merge", nargs="+", metavar="REPORT",
                    help="play nothing: merge the --json reports of one tournament run in pieces (e.g. a "
                         "scenario at a time) into the report of the whole")
@@ -29,7 +34,8 @@ def register_tournament(sub: argparse._SubParsersAction) -> None:  # type: ignor
 def cmd_tournament(args: argparse.Namespace) -> int:
     from cs_desktop.ai.captains import CAPTAINS
     from cs_desktop.files import FileFormatError, load_scenario_with_ships
-    from cs_desktop.tournament import scenario_files, to_json, to_text, tournament
+    from cs_desktop.tournament import failure_line, scenario_files, to_json, to_text, tournament
+    from cs_desktop.tournament_journal import JournalMismatch
 
     if args.merge:
         return _merge(args)
@@ -69,10 +75,18 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         print("--scenarios: no two-sided scenario to play", file=sys.stderr)
         return EXIT_PROBLEM
     files = two_sided
-    report = tournament(files, (captains[0], captains[1]), args.games, args.seed, args.turn_limit or None,
-                        args.workers)
+    journal = Path(args.journal) if args.journal else None
+    try:
+        report = tournament(files, (captains[0], captains[1]), args.games, args.seed, args.turn_limit or None,
+                            args.workers, journal)
+    except (JournalMismatch, OSError) as e:
+        print(f"--journal: {e}", file=sys.stderr)
+        return EXIT_PROBLEM
     print(to_json(report) if args.json else to_text(report))
-    return 0
+    failed = report.get("failed", [])
+    for f in failed:
+        print(f"failed: {failure_line(f)}", file=sys.stderr)
+    return EXIT_FAILED_GAMES if failed else 0
 
 
 def _merge(args: argparse.Namespace) -> int:

@@ -90,3 +90,86 @@ def test_merging_pieces_of_different_tournaments_is_refused_naming_the_file(caps
     junk.write_text("{not json")
     assert main(["tournament", "--merge", str(junk)]) == 2
     assert str(junk) in capsys.readouterr().err
+
+
+def _broken_in_game(monkeypatch: Any, game_seed: int) -> None:
+    """Captains that answer nonsense in the game of `game_seed` (play_game seeds them from it): that game fails."""
+    from cs_desktop import simulate
+    from cs_desktop.ai.captains import make_captain
+    from cs_desktop.ai.random_policy import RandomCaptain
+
+    class Nonsense(RandomCaptain):
+        def choose(self, seat: Any) -> Any:
+            return "nonsense"
+
+    def made(name: str, seed: int, time_cap: bool = False) -> Any:
+        return Nonsense(seed) if seed // 7919 == game_seed else make_captain(name, seed, time_cap)
+
+    monkeypatch.setattr(simulate, "make_captain", made)
+
+
+def test_a_game_that_fails_is_reported_and_the_others_still_count(capsys: Any, monkeypatch: Any) -> None:
+    from cs_desktop.tournament import game_seed
+
+    whole = json.loads(_run(capsys, "--workers", "1", "--json"))
+    seed = game_seed(4, 1)
+    _broken_in_game(monkeypatch, seed)
+    assert main([*ARGS, "--workers", "1", "--json"]) == 1
+    out = capsys.readouterr()
+    report = json.loads(out.out)
+    assert len(report["failed"]) == 4  # game 1 of both scenarios (a game's seed is its number's), both seat orders
+    for failed in report["failed"]:
+        assert (failed["game"], failed["seed"]) == (1, seed)
+        assert failed["failed"].startswith("RuntimeError: captain") and "illegal answer" in failed["failed"]
+    assert report["overall"]["games"] == whole["overall"]["games"] - 4
+    assert report["results"] == [r for r in whole["results"] if r["game"] != 1]
+    assert out.err.count("failed: ") == 4 and "captains-sea simulate" in out.err
+    assert main([*ARGS, "--workers", "1"]) == 1
+    assert "4 game(s) failed and are left out of the counts" in capsys.readouterr().out
+    # the command the report gives plays that very game: the same game the tournament played before it failed
+    command = report["failed"][0]
+    monkeypatch.undo()
+    line = next(r for r in whole["results"] if (r["scenario"], r["game"], r["order"]) == (command["scenario"], 1,
+                                                                                          command["order"]))
+    assert main(["simulate", "--scenario", command["file"], "--captains", ",".join(command["captains"]), "--games",
+                 "1", "--seed", str(command["seed"]), "--turn-limit", str(command["turn_limit"]), "--json"]) == 0
+    alone = json.loads(capsys.readouterr().out)["results"][0]
+    assert alone["turns"] == line["turns"] and alone["seed"] == line["seed"]
+    assert sorted(alone["vp"].values()) == sorted(line["vp"].values())
+
+
+def test_a_journal_keeps_each_game_and_a_stopped_tournament_goes_on_where_it_stopped(capsys: Any, monkeypatch: Any,
+                                                                                    tmp_path: Any) -> None:
+    from cs_desktop import tournament
+
+    journal = tmp_path / "journal.jsonl"
+    whole = _run(capsys, "--workers", "1", "--json")
+    assert _run(capsys, "--workers", "1", "--json", "--journal", str(journal)) == whole
+    lines = journal.read_text().splitlines()
+    assert len(lines) == 1 + 8 and json.loads(lines[0])["tournament"]["seed"] == 4
+
+    played: list[Any] = []
+    real = tournament.play
+    monkeypatch.setattr(tournament, "play", lambda job: played.append(job) or real(job))
+    assert _run(capsys, "--workers", "1", "--json", "--journal", str(journal)) == whole
+    assert played == []  # every game was in the journal
+
+    journal.write_text("\n".join(lines[:4]) + "\n" + lines[4][: len(lines[4]) // 2])  # stopped mid-write
+    assert _run(capsys, "--workers", "1", "--json", "--journal", str(journal)) == whole
+    assert len(played) == 5  # the torn game and the four after it
+    monkeypatch.undo()
+    assert _run(capsys, "--workers", "2", "--json", "--journal", str(journal)) == whole
+
+
+def test_a_journal_of_another_tournament_is_refused_and_left_as_it_was(capsys: Any, tmp_path: Any) -> None:
+    journal = tmp_path / "journal.jsonl"
+    _run(capsys, "--workers", "1", "--journal", str(journal))
+    before = journal.read_bytes()
+    assert main([*ARGS, "--seed", "5", "--workers", "1", "--journal", str(journal)]) == 2
+    err = capsys.readouterr().err
+    assert str(journal) in err and "seed is 4" in err
+    assert journal.read_bytes() == before
+    junk = tmp_path / "notes.txt"
+    junk.write_text("my notes\n")
+    assert main([*ARGS, "--workers", "1", "--journal", str(junk)]) == 2
+    assert "not a tournament journal" in capsys.readouterr().err and junk.read_text() == "my notes\n"
