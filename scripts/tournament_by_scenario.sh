@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # A long tournament, a scenario at a time, resumable: each finished scenario is kept as OUT/<scenario>.json and
-# skipped next time; run two at once (one with --reverse) to use two cores. Merge the pieces with
+# skipped next time, and the games of an unfinished one in OUT/<scenario>.json.journal; run two at once (one with --reverse) to use two cores. Merge the pieces with
 #     captains-sea tournament --merge OUT/*.json
 # Usage: bash scripts/tournament_by_scenario.sh CAPTAINS GAMES OUT [--reverse]
 #   e.g. bash scripts/tournament_by_scenario.sh hard,simple 2 benchmarks/results/hard-vs-simple
@@ -24,11 +24,14 @@ for f in $files; do
   target="$out/$name.json"
   if [ -e "$target" ] || [ -e "$target.running" ]; then continue; fi
   : > "$target.running"
-  if "${python[@]}" -m cs_desktop tournament --captains "$captains" --scenarios "$f" --games "$games" --seed "${SEED:-1}" \
-       --turn-limit 30 --workers 1 --json > "$target.part"; then
+  status=0
+  "${python[@]}" -m cs_desktop tournament --captains "$captains" --scenarios "$f" --games "$games" --seed "${SEED:-1}" \
+       --turn-limit 30 --workers 1 --json --journal "$target.journal" > "$target.part" || status=$?
+  if [ "$status" -le 1 ]; then  # 1: some games failed; they are listed in the report (and above), the rest count
     mv "$target.part" "$target"
+    rm -f "$target.journal"
   else
-    echo "$name: the tournament failed (see above); nothing kept" >&2
+    echo "$name: the tournament stopped (see above); its finished games are kept in $target.journal" >&2
     rm -f "$target.part"
   fi
   rm -f "$target.running"
