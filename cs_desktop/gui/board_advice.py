@@ -140,7 +140,21 @@ class BoardAdvice(BoardBase):
             lab.setToolTip(f"{mp} MP from {picture.get('ship', 'the firer')} (11.2, 11.4.7)")
             self._add_label(lab, self.firing_items, pt, 0.0, ("center",) + ORDER, rank=3, rings=3,
                             step=SQUARE * 0.75)
-        for enemy in picture.get("enemies", ()):
+        enemies = list(picture.get("enemies", ()))
+        # several enemies (a fleet): those beyond long range get one note by the firer, not a callout each
+        far = [e for e in enemies if e.get("out_of_range")] if len(enemies) > 1 else []
+        if far:
+            note = LabelItem(f"{len(far)} enem{'y' if len(far) == 1 else 'ies'} {far[0].get('why', '')}", px=9,
+                             color="#334e68", background=QColor(255, 255, 255, 215), border=QColor("#829ab1"),
+                             anchor="center")
+            note.setZValue(Z_LABEL)
+            note.setData(KIND, "out_of_range")
+            note.setData(PAYLOAD, [e["target"] for e in far])
+            note.setToolTip("\n".join(f"{self.ship_name(e['target'])}: {e['mp']} MP" for e in far))
+            self._add_label(note, self.firing_items, center, ShipItem.RADIUS + SQUARE * 0.1, rank=2)
+        for enemy in enemies:
+            if far and enemy.get("out_of_range"):
+                continue
             tid = enemy["target"]
             target_item = self.ship_items.get(tid)
             tpos = target_item.home if target_item is not None else square_center(*enemy["square"])

@@ -217,7 +217,8 @@ def firing_picture(state: GameState, ship_id: str) -> dict[str, Any]:
     for the broadside that bears), ``dice`` (total of those that can fire), ``hit_sections`` (the target's two
     sections a shot strikes, 11.4.10), ``rake`` ('bow'/'stern'/None, 11.8), ``carronades_in_range``,
     ``carronades_doubled``, ``defense_dice``, ``defense_modifier`` (+1 at 12 MP or more, 11.4.7),
-    ``can_fire`` and, when it cannot, ``why`` (``blocked``: True when an island stands between, R11.4.6b)."""
+    ``can_fire`` and, when it cannot, ``why`` (``blocked``: True when an island stands between, R11.4.6b;
+    ``out_of_range``: True beyond long range, 11.2)."""
     ship = state.ships[ship_id]
     arcs, chaser_arcs = _arc_squares(state, ship)
     enemies = []
@@ -233,6 +234,7 @@ def firing_picture(state: GameState, ship_id: str) -> dict[str, Any]:
         if line is None:
             if mp > LONG_RANGE:
                 entry["why"] = "out of range (more than 24 MP, 11.2)"
+                entry["out_of_range"] = True
             elif ship.square != target.square and terrain.fire_blocked(state, ship.square, target.square):
                 entry["why"] = "an island stands on the line of fire (R11.4.6b)"
                 entry["blocked"] = True
