@@ -230,7 +230,17 @@ class Game:
 
     # ------------------------------------------------------------------ events and dice
     def emit(self, kind: str, rule: str, text: str, *, visible_to: str | None = None, **data: Any) -> None:
-        self.emit_with(kind, rule, text, data, visible_to)
+        # the keyword fields' own dict (a new one at every call) becomes the event: one dict made, not two
+        state, events = self.state, self.events
+        data["n"] = len(events)
+        data["turn"] = state.turn
+        data["impulse"] = state.impulse
+        data["type"] = kind
+        data["rule"] = rule
+        data["text"] = text
+        if visible_to is not None:
+            data["visible_to"] = visible_to
+        events.append(data)
 
     def emit_with(self, kind: str, rule: str, text: str, data: dict[str, Any], visible_to: str | None = None) -> None:
         """`emit` with the event's own fields in a dict (`data`, read, not kept), for a caller that has them in
