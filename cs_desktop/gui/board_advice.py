@@ -152,9 +152,10 @@ class BoardAdvice(BoardBase):
             note.setData(PAYLOAD, [e["target"] for e in far])
             note.setToolTip("\n".join(f"{self.ship_name(e['target'])}: {e['mp']} MP" for e in far))
             self._add_label(note, self.firing_items, center, ShipItem.RADIUS + SQUARE * 0.1, rank=2)
-        for enemy in enemies:
-            if far and enemy.get("out_of_range"):
-                continue
+        shown = [e for e in enemies if not (far and e.get("out_of_range"))]
+        # three or more callouts (a fleet): each on one line, the rest of it in its tooltip (and the orders panel)
+        brief = len(shown) > 2
+        for enemy in shown:
             tid = enemy["target"]
             target_item = self.ship_items.get(tid)
             tpos = target_item.home if target_item is not None else square_center(*enemy["square"])
@@ -194,9 +195,20 @@ class BoardAdvice(BoardBase):
                 lines.append(f"RAKE: her {enemy['rake']}!")
             if not can and enemy.get("why"):
                 lines.append(enemy["why"])
-            lab = LabelItem("\n".join(lines), px=10, bold=bool(enemy.get("rake")),
+            text = "\n".join(lines)
+            if brief:
+                head = f"{self.ship_name(tid)}: {enemy['mp']} MP"
+                if side or enemy.get("chaser"):
+                    head += f", {side or enemy['chaser'] + ' chaser'} {enemy.get('dice', 0)}d"
+                if enemy.get("rake"):
+                    head += f", RAKE {enemy['rake']}"
+                if not can:
+                    head += ", cannot fire"
+            lab = LabelItem(head if brief else text, px=10, bold=bool(enemy.get("rake")),
                             color="#7b241c" if enemy.get("rake") else "#102a43",
                             background=QColor(255, 255, 255, 225), border=color, anchor="below")
+            if brief:
+                lab.setToolTip(text)
             lab.setZValue(Z_LABEL)
             lab.setData(KIND, "target")
             lab.setData(PAYLOAD, tid)

@@ -1,5 +1,6 @@
-"""The firing picture in a fleet (11.2): a callout for each enemy within long range, and one note by the firer for
-all those beyond it, instead of a callout each (which in a 12-a-side battle piled up over the ships)."""
+"""The firing picture in a fleet (11.2): a callout for each enemy within long range (one line each when there are
+more than two, the rest in its tooltip), and one note by the firer for all those beyond it, instead of a callout
+each (which in a 12-a-side battle piled up over the ships)."""
 
 from __future__ import annotations
 
@@ -40,7 +41,12 @@ def test_11_2_a_fleets_enemies_beyond_long_range_share_one_note(qtbot: Any) -> N
     assert far and near and all(e["mp"] > 24 for e in picture["enemies"] if e["target"] in far)
     board = _board(qtbot, game)
     board.show_firing(picture)
-    assert sorted(lab.data(1) for lab in _labels(board, "target")) == sorted(near)
+    callouts = _labels(board, "target")
+    assert sorted(lab.data(1) for lab in callouts) == sorted(near)
+    if len(near) > 2:  # several callouts: one line each, the whole of it in the tooltip
+        for lab in callouts:
+            assert "\n" not in lab.text() and lab.text().startswith(f"{board.ship_name(lab.data(1))}: ")
+            assert lab.toolTip().startswith(lab.text().split(",")[0]) and "\n" in lab.toolTip()
     [note] = _labels(board, "out_of_range")
     assert note.text() == f"{len(far)} enemies out of range (more than 24 MP, 11.2)"
     assert sorted(note.data(1)) == sorted(far)
