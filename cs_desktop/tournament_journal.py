@@ -28,7 +28,7 @@ def header(captains: tuple[str, str], games: int, seed: int, turn_limit: int | N
 def read(path: Path, expected: dict[str, Any], jobs: int) -> dict[int, dict[str, Any]]:
     """The games already finished, by place in the schedule; {} if there is no journal yet. Raises
     JournalMismatch if the file is another tournament's journal, or not a journal at all."""
-    if not path.exists():
+    if not path.exists() or path.stat().st_size == 0:  # (empty: made, and stopped before its first line)
         return {}
     with path.open(encoding="utf-8", errors="replace") as f:
         lines = f.read().split("\n")

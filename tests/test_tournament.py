@@ -173,3 +173,12 @@ def test_a_journal_of_another_tournament_is_refused_and_left_as_it_was(capsys: A
     junk.write_text("my notes\n")
     assert main([*ARGS, "--workers", "1", "--journal", str(junk)]) == 2
     assert "not a tournament journal" in capsys.readouterr().err and junk.read_text() == "my notes\n"
+
+
+def test_an_empty_journal_is_a_journal_not_yet_written(capsys: Any, tmp_path: Any) -> None:
+    """A journal file made but stopped before its first line is begun, not refused."""
+    journal = tmp_path / "journal.jsonl"
+    journal.write_text("")
+    whole = _run(capsys, "--workers", "1", "--json")
+    assert _run(capsys, "--workers", "1", "--json", "--journal", str(journal)) == whole
+    assert len(journal.read_text().splitlines()) == 1 + 8

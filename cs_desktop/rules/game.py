@@ -230,7 +230,12 @@ class Game:
 
     # ------------------------------------------------------------------ events and dice
     def emit(self, kind: str, rule: str, text: str, *, visible_to: str | None = None, **data: Any) -> None:
-        # the keyword fields' own dict (a new one at every call) becomes the event: one dict made, not two
+        self.emit_with(kind, rule, text, data, visible_to)
+
+    def emit_with(self, kind: str, rule: str, text: str, data: dict[str, Any], visible_to: str | None = None) -> None:
+        """Record the event `data`, a dict made for it and handed over (`emit`'s keyword dict, new at every call;
+        a roll's fields, which `rolls` does not pass on as `**data`, slow in the compiled build): its own fields
+        first, then n, turn, impulse, type, rule, text and visible_to are added. One dict an event."""
         state, events = self.state, self.events
         data["n"] = len(events)
         data["turn"] = state.turn
@@ -241,18 +246,6 @@ class Game:
         if visible_to is not None:
             data["visible_to"] = visible_to
         events.append(data)
-
-    def emit_with(self, kind: str, rule: str, text: str, data: dict[str, Any], visible_to: str | None = None) -> None:
-        """`emit` with the event's own fields in a dict (`data`, read, not kept), for a caller that has them in
-        one: passing `**data` on costs the compiled build a slow call."""
-        state, events = self.state, self.events
-        event = {"n": len(events), "turn": state.turn, "impulse": state.impulse, "type": kind, "rule": rule,
-                 "text": text}
-        if visible_to is not None:
-            event["visible_to"] = visible_to
-        if data:
-            event.update(data)
-        events.append(event)
 
     def visible_events(self, side: str | None, start: int = 0) -> list[dict[str, Any]]:
         return [e for e in self.events[start:] if side is None or e.get("visible_to") in (None, side)]
