@@ -53,6 +53,10 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
     register_balance(sub)
 
+    from cs_desktop.ladder_command import register_ladder
+
+    register_ladder(sub)
+
     from cs_desktop.campaign.command import register_campaign
 
     register_campaign(sub)

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from cs_desktop.ai.captains import make_captain
-from cs_desktop.ai.seat import Seat
+from cs_desktop.ai.seat import seat_for
 from cs_desktop.rules.cards import Scenario, ShipCard
 from cs_desktop.rules.game import Game
 
@@ -29,7 +29,7 @@ def play_game(scenario: Scenario, ships: Mapping[str, ShipCard], seed: int, capt
         if not pending:
             break
         request = pending[0]
-        result = game.submit(request.side, seats[request.side].choose(Seat(game, request)))
+        result = game.submit(request.side, seats[request.side].choose(seat_for(game, request, seats[request.side])))
         if not result:
             raise RuntimeError(f"captain {captains} for {request.side} gave an illegal answer: {result}")
     return game

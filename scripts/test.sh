@@ -20,7 +20,12 @@ python3 -m mypy --strict --follow-imports=silent --no-error-summary cs_desktop/p
     cs_desktop/play/campaign_presenter.py cs_desktop/play/campaign_battle.py cs_desktop/play/campaign_mark.py \
     cs_desktop/library/campaign_rows.py
 # the balance lab (issue 13), strictly
-python3 -m mypy --strict --follow-imports=silent --no-error-summary cs_desktop/balance cs_desktop/balance_command.py
+python3 -m mypy --strict --follow-imports=silent --no-error-summary cs_desktop/balance cs_desktop/balance_command.py \
+    cs_desktop/ladder_command.py
+# the computer captain's seat, searches, levels and learned judgment (issue 27), strictly
+python3 -m mypy --strict --follow-imports=silent --no-error-summary cs_desktop/ai/seat.py cs_desktop/ai/search.py \
+    cs_desktop/ai/paired_search.py cs_desktop/ai/levels.py cs_desktop/ai/value.py cs_desktop/ai/random_policy.py \
+    cs_desktop/play/captain_advice.py
 # the whole GUI package, strictly (issue 11, item 7)
 python3 -m mypy --strict --follow-imports=silent --no-error-summary cs_desktop/gui
 exec python3 -m pytest "$@"

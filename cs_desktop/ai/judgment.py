@@ -38,6 +38,10 @@ STAKES = {"strike check": 3, "morale check": 2, "melee assault": 2, "melee defen
 BONUS_MOVE_GAIN = 0.4
 
 
+#: all the judgment reads of its seat (with the request and the public scenario and cards)
+VIEW = frozenset({"view"})
+
+
 class JudgmentCaptain:
     def __init__(self, seed: int) -> None:
         self.seed = seed
@@ -46,6 +50,9 @@ class JudgmentCaptain:
         self.seconds = 0.0
 
     # ------------------------------------------------------------------ entry points
+    def needs(self, request: Request) -> frozenset[str]:
+        return VIEW
+
     def choose(self, seat: Seat) -> Any:
         if self._terms is None or self._terms[0] is not seat.scenario:
             self._terms = (seat.scenario, victory_terms_of(seat.scenario, seat.cards))

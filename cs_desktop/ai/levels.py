@@ -24,6 +24,7 @@ from cs_desktop.ai.judgment import JudgmentCaptain, think
 from cs_desktop.ai.paired_search import paired_search
 from cs_desktop.ai.search import Budget, answer_key, search
 from cs_desktop.ai.seat import Seat
+from cs_desktop.ai.value import win_chance
 from cs_desktop.rules.decisions import Request
 from cs_desktop.rules.determinize import DeterminizeError
 from cs_desktop.rules.dice import Dice
@@ -43,6 +44,17 @@ class Level:
     method: str = "tree"
     #: False: the whole budget in a fleet too (fleet_budget.py does not apply)
     fleet_budget: bool = True
+    #: how a future is scored at the horizon: "hand" (evaluate.py's expected VP margin) or "learned"
+    #: (value.py's chance of winning, fitted to self-play games)
+    value: str = "hand"
+    #: paired search only: the judgment's own choice stands unless another beats it on the same futures by
+    #: more than `margin` (in chance of winning) and by more than `confidence` standard errors
+    margin: float | None = None
+    confidence: float = 0.0
+    #: the decisions searched (None: SEARCHED)
+    kinds: frozenset[str] | None = None
+    #: at most this many choices weighed at a decision
+    max_choices: int = 16
 
 
 LEVELS: dict[str, Level] = {
@@ -116,6 +128,10 @@ def candidates(request: Request, preferred: Any, limit: int = MAX_CHOICES, sprea
     return out
 
 
+VIEW = frozenset({"view"})
+SEARCHING = frozenset({"view", "board", "copies"})
+
+
 class SearchCaptain:
     """A level: the judgment captain, with a search on top for normal and hard."""
 
@@ -133,15 +149,26 @@ class SearchCaptain:
         #: decisions where no consistent copy could be drawn, so the judgment decided alone (should stay 0)
         self.searches_skipped = 0
 
+    def needs(self, request: Request) -> frozenset[str]:
+        """Its seat: the view for the judgment; at a decision it may search, the board (how many ships are
+        afloat) and the side's record of the game to draw copies from."""
+        kinds = self.level.kinds if self.level.kinds is not None else SEARCHED
+        if self.level.budget is None or request.kind not in kinds:
+            return VIEW
+        return SEARCHING
+
     def choose(self, seat: Seat) -> Any:
         preferred = self.judgment.choose(seat)
         budget = self.level.budget
         if budget is None:
             return preferred
+        kinds = self.level.kinds if self.level.kinds is not None else SEARCHED
+        if seat.request.kind not in kinds:
+            return preferred
         if self.level.fleet_budget:
-            plan = thinking(budget, ships_afloat(seat.board()), MAX_CHOICES, SEARCHED)
+            plan = thinking(budget, ships_afloat(seat.board()), self.level.max_choices, kinds)
         else:
-            plan = Thinking(budget, MAX_CHOICES, False, SEARCHED)
+            plan = Thinking(budget, self.level.max_choices, False, kinds)
         choices = candidates(seat.request, preferred, plan.max_choices, plan.spread, plan.kinds)
         if len(choices) == 1:
             return preferred
@@ -158,18 +185,27 @@ class SearchCaptain:
         def choices_at(game: Game, request: Request) -> list[Any]:
             return candidates(request, judged(game, request), plan.max_choices, plan.spread, plan.kinds)
 
+        learned = self.level.value == "learned"
+
         def score(game: Game, side: str) -> float:
             if game.ended:
                 winner = game.events[-1].get("result", {}).get("winner") if game.events else None
                 return 0.5 if winner is None else float(winner == side)
+            if learned:
+                return win_chance(game.view(side, events=False), side, terms, cards)
             return win_probability(evaluate(game.view(side, events=False), side, terms, cards))
 
         if not self.time_cap:
             budget = Budget(budget.iterations, float("inf"), budget.horizon_turns)
-        run = paired_search if self.level.method == "paired" else search
         try:
-            result = run(lambda: seat.determinized(self.dice), seat.side, budget, candidates=choices_at,
-                         policy=judged, evaluate=score, progress=self.progress)
+            if self.level.method == "paired":
+                result = paired_search(lambda: seat.determinized(self.dice), seat.side, budget,
+                                       candidates=choices_at, policy=judged, evaluate=score,
+                                       progress=self.progress, margin=self.level.margin,
+                                       confidence=self.level.confidence)
+            else:
+                result = search(lambda: seat.determinized(self.dice), seat.side, budget, candidates=choices_at,
+                                policy=judged, evaluate=score, progress=self.progress)
         except DeterminizeError as e:
             # No copy of the game consistent with what this side has seen could be drawn (a gap in
             # rules/redraw.py's reading of the events): decide by judgment alone rather than not at all.

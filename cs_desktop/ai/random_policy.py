@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from cs_desktop.ai.seat import Seat
+from cs_desktop.ai.seat import PUBLIC, Seat, seat_for
+from cs_desktop.rules.decisions import Request
 from cs_desktop.rules.dice import Dice
 from cs_desktop.rules.game import Game
 
@@ -13,6 +14,9 @@ from cs_desktop.rules.game import Game
 class RandomCaptain:
     def __init__(self, seed: int) -> None:
         self.dice = Dice(seed ^ 0x5EA5)
+
+    def needs(self, request: Request) -> frozenset[str]:
+        return PUBLIC
 
     def choose(self, seat: Seat) -> Any:
         return seat.sample(self.dice)
@@ -25,7 +29,7 @@ def play_out(game: Game, captains: dict[str, Any], max_decisions: int = 100_000)
         if not pending:
             return game
         request = pending[0]
-        result = game.submit(request.side, captains[request.side].choose(Seat(game, request)))
+        result = game.submit(request.side, captains[request.side].choose(seat_for(game, request, captains[request.side])))
         if not result:
             raise RuntimeError(f"captain for {request.side} gave an illegal answer: {result}")
     raise RuntimeError("game did not finish within the decision limit")

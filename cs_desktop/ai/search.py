@@ -58,6 +58,8 @@ class SearchResult:
     iterations: int
     visits: dict[str, int]
     value: float
+    #: each choice weighed (by `answer_key`): the choice and its mean score, best first
+    ranked: tuple[tuple[Any, float], ...] = ()
 
 
 def answer_key(answer: Any) -> str:
@@ -97,8 +99,10 @@ def search(draw: Callable[[], Game], side: str, budget: Budget, *, candidates: C
     if not root.children:
         raise ValueError("the search found no decision of its side to make")
     best = max(root.children.values(), key=lambda n: (n.visits, n.total))
+    ranked = sorted(((n.answer, n.total / n.visits) for n in root.children.values() if n.visits),
+                    key=lambda av: -av[1])
     return SearchResult(best.answer, done, {k: n.visits for k, n in root.children.items()},
-                        best.total / max(1, best.visits))
+                        best.total / max(1, best.visits), tuple(ranked))
 
 
 def _iterate(game: Game, side: str, root: Node, horizon: int, candidates: Candidates, policy: Policy,

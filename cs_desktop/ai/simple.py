@@ -25,12 +25,26 @@ PREFERRED_RANGE = 6  # MP
 SHOAL_RISK = 2.0
 
 
+#: the decisions whose handler reads the side's view, and those that read only the public board
+READS_VIEW = frozenset({"assign_crew", "grapple", "melee", "disengage"})
+READS_BOARD = frozenset({"select_maneuver", "advance_turn", "fire"})
+
+
 class SimpleCaptain:
     def __init__(self, seed: int) -> None:
         self.dice = Dice(seed ^ 0xC0FFEE)
         self._wind_scores: dict[tuple[int, int], float] = {}  # (wind, heading) -> half the position's rank
 
     # ------------------------------------------------------------ entry point
+    def needs(self, request: Request) -> frozenset[str]:
+        """What its seat must hold: the view or the board where its handler reads them, and the wiped state to
+        check and sample answers."""
+        if request.kind in READS_VIEW:
+            return frozenset({"view", "public"})
+        if request.kind in READS_BOARD:
+            return frozenset({"board", "public"})
+        return frozenset({"public"})
+
     def choose(self, seat: Seat) -> Any:
         request = seat.request
         handler = getattr(self, f"_{request.kind}", None)

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 import cs_desktop
 from cs_desktop.gui import replay_viewer
 from cs_desktop.gui.board_placeholder import make_board
+from cs_desktop.gui.captain_advice_dialog import CaptainAdviceDialog
 from cs_desktop.gui.close_guard import CloseGuard
 from cs_desktop.gui.game_over_dialog import GameOverDialog
 from cs_desktop.gui.layout_file import LayoutFile
@@ -185,6 +186,8 @@ class MainWindow(WindowBoardHelp):
                                          orders, "act-handover")
         self.act_rule = self._action("&Read the rule of this decision", "F1", self.show_current_rule, orders,
                                      "act-rule")
+        self.act_advice = self._action("&What would the captain do?", "Ctrl+Shift+A", self.ask_captain, orders,
+                                       "act-advice")
 
         library = mb.addMenu("&Library")
         self.act_library = self._action("&Ships and scenarios…", "Ctrl+L", self.open_library, library, "act-library")
@@ -320,6 +323,18 @@ class MainWindow(WindowBoardHelp):
         self.settings_dialog.ordersChanged.connect(lambda: self.session.set_orders(load_orders(self.settings)))
         self.settings_dialog.open()
         return self.settings_dialog
+
+    def ask_captain(self) -> CaptainAdviceDialog | None:
+        """Orders → What would the captain do?: the hard captain's top choices at the decision on screen, from
+        the player's own seat (gui/captain_advice_dialog.py); off in campaign battles unless turned on there."""
+        request = self.session.request()
+        if request is None or not self.session.has_game:
+            self.statusBar().showMessage("Nothing is asked of you now: the captain has nothing to advise.", 5000)
+            return None
+        campaign = getattr(self, "campaign", None) is not None and self.campaign.battle is not None
+        self.advice_dialog = CaptainAdviceDialog(self.session.game, request, self.settings, campaign, self)
+        self.advice_dialog.open()
+        return self.advice_dialog
 
     def show_current_rule(self) -> None:
         request = self.session.request()

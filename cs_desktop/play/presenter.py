@@ -22,7 +22,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from cs_desktop.ai.seat import Seat
+from cs_desktop.ai.seat import PUBLIC, Seat
 from cs_desktop.play.autosave import AutosaveStore
 from cs_desktop.play.designations import Designator
 from cs_desktop.play.fair_advice import FairAdvice
@@ -319,7 +319,7 @@ class PlayPresenter(CrewDrafts, GameFiles, ComputerTurns):
         request = self.request()
         if request is None or self.game is None:
             raise ValueError("nothing is asked of you now")
-        return Seat(self.game, request).sample(Dice(seed))
+        return Seat(self.game, request, PUBLIC).sample(Dice(seed))
 
     def strike_colors(self) -> bool:
         side = self.shown_side

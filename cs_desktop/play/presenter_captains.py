@@ -9,7 +9,7 @@ import logging
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from cs_desktop.ai.seat import Seat
+from cs_desktop.ai.seat import PUBLIC, Seat, seat_for
 from cs_desktop.play.seating import HUMAN
 from cs_desktop.rules.decisions import Request
 from cs_desktop.rules.dice import Dice
@@ -51,7 +51,7 @@ class ComputerTurns:
             return None
         self.thinking = request.side
         return ComputerMove(self.token, request.side, request, self.captains[request.side],
-                            Seat(game.clone(), request))
+                            seat_for(game.clone(), request, self.captains[request.side]))
 
     def computer_answered(self, move: ComputerMove, answer: Any, error: BaseException | None) -> bool:
         """A captain's answer comes back: submitted if its game is still the one in play (else dropped, and
@@ -67,7 +67,7 @@ class ComputerTurns:
             log.warning("captain for %s failed (%s); answering at random", move.side, error)
             live = game.pending_for(move.side)
             if live is not None:
-                game.submit(move.side, Seat(game, live).sample(self._fallback_dice))
+                game.submit(move.side, Seat(game, live, PUBLIC).sample(self._fallback_dice))
         self._after_change()
         return True
 

@@ -158,26 +158,7 @@ def public_record(game: Game, side: str) -> PublicRecord:
     return PublicRecord(game=_shell(game), side=side, enemies=enemies, state=_wipe_state(base, side),
                         before=events[:n_events], segment=segment, answers=answer_sets,
                         own_pending=own_pending, has_pending_own=has_pending_own, running=running,
-                        view=game.view(side, events=False), ends=_answer_ends(game, base, n_events) if fired else ())
-
-
-def _answer_ends(game: Game, base: GameState, n_events: int) -> tuple[int, ...]:
-    """For each answer set of the running segment, the number of its events shown when the next request was asked:
-    public (the side saw each answer followed by the events it caused), read by replaying the segment's answers
-    from its checkpoint (the game keeps no such count)."""
-    runner = game._shell()
-    runner.state = base.clone()
-    runner.events = game.events[:n_events]
-    segment = runner._start_segment()
-    segment.send(None)  # type: ignore[arg-type]
-    ends = []
-    for answers in game._segment_answers:
-        try:
-            segment.send(answers)
-        except StopIteration:
-            break
-        ends.append(len(runner.events) - n_events)
-    return tuple(ends)
+                        view=game.view(side, events=False), ends=tuple(game._segment_ends) if fired else ())
 
 
 def _shell(game: Game) -> Any:
@@ -246,6 +227,7 @@ def _build(record: PublicRecord, rng: Dice) -> Game | None:
     copy._checkpoints, copy._lazy, copy._history = True, False, []
     copy._answers = {}
     copy._segment_answers = []
+    copy._segment_ends = []
     copy.events = list(record.before)
     n0 = len(copy.events)
     copy._start_events = n0

@@ -86,6 +86,9 @@ class Game:
         self._answers: Answers = {}
         self._checkpoint: tuple[GameState, int] | None = None
         self._segment_answers: list[Answers] = []
+        #: for each answer set of the running segment after which it asked again, the events since its start
+        #: then: what a side saw follow each answer set (determinize.public_record reads it)
+        self._segment_ends: list[int] = []
         self._revealing_since: int = 0
         self._checkpoints = True
         self._lazy = False
@@ -119,6 +122,7 @@ class Game:
                     self._history = []
                 chained = True
                 self._segment_answers = []
+                self._segment_ends = []
                 self._gen = self._start_segment()
                 send = None
             try:
@@ -129,6 +133,8 @@ class Game:
                 continue
             if not requests:
                 raise RuntimeError(f"segment {self.state.segment} yielded no request")
+            if send is not None:
+                self._segment_ends.append(len(self.events) - self._start_events)
             self._pending = requests
             self._answers = {}
             return
@@ -306,6 +312,7 @@ class Game:
         new.seed = self.seed
         new.options = self.options
         new._segment_answers = []
+        new._segment_ends = []
         return new
 
     @property
@@ -346,6 +353,7 @@ class Game:
         new.events = self.events[:n_events]
         new._checkpoint = self._checkpoint
         new._segment_answers = list(self._segment_answers)
+        new._segment_ends = list(self._segment_ends)
         new._gen = new._start_segment()
         requests = new._gen.send(None)  # type: ignore[arg-type]
         for answers in replay:

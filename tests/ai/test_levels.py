@@ -8,7 +8,7 @@ from typing import Any
 from cs_desktop.ai.captains import CAPTAINS, LEVELS, describe, make_captain
 from cs_desktop.ai.levels import LEVELS as DEFINED, Level, SearchCaptain, candidates
 from cs_desktop.ai.search import Budget
-from cs_desktop.ai.seat import Seat
+from cs_desktop.ai.seat import Seat, seat_for
 from cs_desktop.rules.decisions import Request
 from cs_desktop.rules.determinize import determinize
 from cs_desktop.rules.dice import Dice
@@ -71,6 +71,29 @@ def test_10_1_a_level_decides_the_same_under_any_hidden_state_consistent_with_it
             assert on_truth.last_search == on_variant.last_search
             kinds.add(request.kind)
     assert {"select_maneuver", "fire"} <= kinds
+
+
+def test_27_5_every_level_decides_the_same_under_any_hidden_state_at_searched_decisions() -> None:
+    """Issue 27 item 5: each level as shipped, hard included, with its whole budget, at decisions where it
+    searches: another truth behind the same view (the enemy's hidden maneuver, loads, hand, deck order and the
+    dice to come drawn anew) gives the same answer and the same search."""
+    searched = 0
+    for level in LEVELS:
+        for gi, (game, seed) in enumerate(_games()[:2]):
+            for step, (g, request) in enumerate(_searched(game, 2, seed + 11)):
+                side = request.side
+                variant = determinize(g, side, Dice(80_000 + step))
+                assert variant.view(side) == g.view(side) and variant.fingerprint() != g.fingerprint()
+                twin = variant.pending_for(side)
+                assert twin is not None
+                on_truth, on_variant = make_captain(level, 5 + gi), make_captain(level, 5 + gi)
+                a = on_truth.choose(seat_for(g, request, on_truth))
+                b = on_variant.choose(seat_for(variant, twin, on_variant))
+                assert a == b, (level, gi, step, request.kind)
+                last = getattr(on_truth, "last_search", None)
+                assert last == getattr(on_variant, "last_search", None)
+                searched += last is not None and last.iterations > 0
+    assert searched >= 4
 
 
 def test_10_4_a_level_is_reproducible_for_a_seed() -> None:
