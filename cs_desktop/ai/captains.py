@@ -39,7 +39,7 @@ def make_captain(name: str, seed: int, time_cap: bool = False) -> Captain:
 #: the levels offered to a player (cs_desktop/ai/levels.py describes each in a sentence)
 LEVELS = ("easy", "normal", "hard")
 #: searches measured against the levels, not offered to a player (levels.EXPERIMENTS)
-EXPERIMENTS = ("paired", "normal-full")
+EXPERIMENTS = ("paired", "normal-full", "tree-normal", "tree-hard")
 #: every captain by name: the levels, the baselines kept for measuring them, and the experiments
 CAPTAINS = (*LEVELS, "judgment", "simple", "random", *EXPERIMENTS)
 

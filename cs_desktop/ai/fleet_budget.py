@@ -31,7 +31,8 @@ MIN_ITERATIONS = 8
 #: futures per choice weighed in a fleet decision
 VISITS_PER_CHOICE = 3
 #: the decisions a level still looks ahead at in a fleet (the rest of levels.SEARCHED: the judgment alone)
-FLEET_SEARCHED = frozenset({"select_maneuver", "fire", "grapple", "melee", "melee_continue", "disengage"})
+FLEET_SEARCHED = frozenset({"assign_crew", "select_maneuver", "fire", "grapple", "melee", "melee_continue",
+                            "disengage"})
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from cs_desktop.ai.evaluate import Terms, evaluate, victory_terms_of, vp_now
-from cs_desktop.ai.judgment_guns import Guns
+from cs_desktop.ai.judgment_guns import CREW_STYLES, Guns
 from cs_desktop.ai.judgment_helm import DEPTH, Helm
 from cs_desktop.ai.judgment_view import View, afloat, nearest_enemy
 from cs_desktop.ai.seat import Seat
@@ -101,6 +101,38 @@ def _assign_crew(view: View, request: Request, cards: Mapping[str, ShipCard], te
         assign = guns.assign(ship_id, lim)
         assert assigned_total(assign) <= lim["crew"]
         out[ship_id] = assign
+    return out
+
+
+def crew_choices(view: View, request: Request, cards: Mapping[str, ShipCard], terms: Terms | None) -> list[Any]:
+    """The judgment's crew for every ship first, then each other way of manning one ship at a time (the styles of
+    `Guns.assign`): the choices a search weighs at a crew assignment (5.0)."""
+    guns = Guns(Helm(view, request.side, cards, terms))
+    limits = request.info["limits"]
+    own = {ship_id: guns.assign(ship_id, lim) for ship_id, lim in limits.items()}
+    out = [own]
+    for ship_id, lim in limits.items():
+        for style in CREW_STYLES[1:]:
+            answer = {**own, ship_id: guns.assign(ship_id, lim, style)}
+            if answer not in out:
+                out.append(answer)
+    return out
+
+
+def fire_choices(view: View, request: Request, cards: Mapping[str, ShipCard], terms: Terms | None,
+                 shots: int = 3) -> list[Any]:
+    """The judgment's fire for every ship first, then for one ship at a time: holding fire and its `shots` best
+    shots by expected VP (11.0) — the choices a search weighs at a fire step."""
+    assert request.ships is not None
+    guns = Guns(Helm(view, request.side, cards, terms))
+    own = legal(request, {sid: guns.fire(sid, opts) for sid, opts in request.ships.items()})
+    out = [own]
+    for ship_id, options in request.ships.items():
+        hold = [o for o in options if o["target"] is None]
+        for option in hold[:1] + guns.ranked_shots(ship_id, options)[:shots]:
+            answer = {**own, ship_id: option}
+            if answer not in out:
+                out.append(answer)
     return out
 
 

@@ -23,6 +23,8 @@ LONG_SHARE = 0.15
 CLOSE = 4  # MP: the range a fighting captain aims to fire at
 BOARDING_REACH = 16  # MP: two ships this far apart may share a square before the turn is out
 DOUBLE_RANGE = 7  # MP: Double Shot pays inside this range (more dice hit, fewer defense dice)
+#: the ways of manning a ship a search weighs beside the judgment's own ("": the judgment's; see Guns.assign)
+CREW_STYLES = ("", "other", "both", "repair", "no_reserve")
 
 
 def bearing_side(ship: dict[str, Any], enemy: dict[str, Any]) -> str:
@@ -47,7 +49,10 @@ class Guns:
         self.cards = helm.cards
 
     # ------------------------------------------------------------------ 5.0 crew
-    def assign(self, ship_id: str, lim: dict[str, Any]) -> dict[str, Any]:
+    def assign(self, ship_id: str, lim: dict[str, Any], style: str = "") -> dict[str, Any]:
+        """The judgment's crew for a ship (5.0); `style` gives the variants a search weighs against it (CREW_STYLES):
+        "other" mans the other broadside first, "both" both broadsides before anything else, "repair" puts damage
+        control before the second broadside at any range, "no_reserve" keeps no melee reserve."""
         ship = self.view["ships"][ship_id]
         enemy = nearest_enemy(self.view, ship)
         assign = empty_assignment()
@@ -55,30 +60,34 @@ class Guns:
         d = geo.mp_distance(square(ship), square(enemy)) if enemy is not None else 99
         primary = bearing_side(ship, enemy) if enemy is not None else "starboard"
         other = "port" if primary == "starboard" else "starboard"
+        if style == "other":
+            primary, other = other, primary
 
         def man(section: str) -> None:
             nonlocal left
-            take = min(int(lim["gunnery"][section]), left)
-            assign["gunnery"][section] = take
+            take = min(int(lim["gunnery"][section]) - assign["gunnery"][section], left)
+            assign["gunnery"][section] += take
             left -= take
 
         for section in geo.sections_for_side(primary):
             man(section)
+        if style == "both":
+            for section in geo.sections_for_side(other):
+                man(section)
         # Melee reserve whenever he could reach her square this turn (12.0): a ship with no Melee crew left is
         # captured by the first boarding party (15.0), and a reserve deters the grapple
-        if enemy is not None and d <= BOARDING_REACH:
+        if enemy is not None and d <= BOARDING_REACH and style != "no_reserve":
             reserve = min(left, max(3, int(lim["crew"]) // 4))
             left -= reserve
-        else:
-            reserve = 0
         # 17.2 damage control pays (a box repaired is a box the enemy no longer scores) when the fight is not
         # about to swing to the other broadside
         top = self.view["tops"][ship_id]
-        if ship["rigging"] < int(top["rigging"]) and left > 0 and d > 6:
+        far = d > 6 or style == "repair"
+        if ship["rigging"] < int(top["rigging"]) and left > 0 and far:
             assign["rigging_dc"] = min(int(lim["rigging_dc"]), left, 2)
             left -= assign["rigging_dc"]
         for section in geo.sections_for_side(primary):
-            if left > 0 and ship["gunnery"][section] < int(top["gunnery"][section]) and d > 6:
+            if left > 0 and ship["gunnery"][section] < int(top["gunnery"][section]) and far:
                 n = min(int(lim["hull_dc"][section]), left, 1)
                 assign["hull_dc"][section] = n
                 left -= n
@@ -152,6 +161,11 @@ class Guns:
             if best_value < share * self.close_value(ship_id, best):
                 return hold
         return best
+
+    def ranked_shots(self, ship_id: str, options: tuple[dict[str, Any], ...]) -> list[dict[str, Any]]:
+        """The ship's shots, best first by the VP they are expected to bring (holding fire not among them)."""
+        shots = [o for o in options if o["target"] is not None]
+        return sorted(shots, key=lambda o: -self.shot_value(ship_id, o)[0])
 
     def _last_chance(self) -> bool:
         limit = self.view.get("turn_limit")

@@ -1,11 +1,14 @@
 """The computer captain's levels: easy, normal and hard, each described to the player in one sentence.
 
 *easy* is the judgment captain alone (cs_desktop/ai/judgment.py): sound rules of thumb, answered at once.
-*normal* and *hard* put a search on top of that judgment: at every decision where the choice matters — the
-secret maneuver, whether and how to fire, the next load, the free turn, grappling and boarding, the Bonus Move —
-they play out many futures on copies of the game drawn from what their side can see (`seat.determinized`), the
-judgment captain answering every later decision of both sides, and score each by the expected victory points
-(cs_desktop/ai/evaluate.py). With more than four ships afloat they play fewer futures, on fewer choices, and only
+*normal* and *hard* put a search on top of that judgment (issue 27): at the decisions they search — normal the
+crew, hard the crew and every maneuver, broadside, load, free turn and boarding — each choice the judgment
+would weigh is played on the same determinized futures (paired_search.py; copies drawn from what their side can
+see, `seat.determinized`), the judgment answering every later decision of both sides to the end of the turn,
+where the position is scored by the learned chance of winning (value.py). The judgment's own choice stands
+unless another beats it on those futures by more than the luck of so few (a margin and a confidence). Until
+issue 27 normal and hard were a tree search scored by the hand-made evaluation (the experiments `tree-normal`,
+`tree-hard`): it scored 34% and 41% against easy. With more than four ships afloat they play fewer futures, on fewer choices, and only
 before maneuvers, broadsides and boarding (cs_desktop/ai/fleet_budget.py), so a fleet's turn stays short.
 Iteration budgets make a level reproducible for a seed; the time cap only ends a search early on a slow machine,
 so the window stays responsive.
@@ -20,7 +23,7 @@ from typing import Any
 
 from cs_desktop.ai.evaluate import Terms, evaluate, victory_terms_of, win_probability
 from cs_desktop.ai.fleet_budget import Thinking, ships_afloat, thinking
-from cs_desktop.ai.judgment import JudgmentCaptain, think
+from cs_desktop.ai.judgment import JudgmentCaptain, crew_choices, fire_choices, think
 from cs_desktop.ai.paired_search import paired_search
 from cs_desktop.ai.search import Budget, answer_key, search
 from cs_desktop.ai.seat import Seat
@@ -55,18 +58,32 @@ class Level:
     kinds: frozenset[str] | None = None
     #: at most this many choices weighed at a decision
     max_choices: int = 16
+    #: at a fire step, weigh holding fire and each ship's best shots by expected VP (else the first listed)
+    ranked_fire: bool = False
 
+
+#: the decisions worth a search (the tree search's, and the experiments'); the rest: the judgment alone
+SEARCHED = frozenset({"select_maneuver", "fire", "select_load", "advance_turn", "bonus_move", "grapple", "melee",
+                      "melee_continue", "disengage", "sail_change", "hull_first", "parallel_side"})
+#: normal searches the crew only: how a ship is manned decides more games than any other choice (manning the
+#: other broadside than the judgment's scores 9% against it, random maneuvers 51%: docs/captains.md)
+CREW_KINDS = frozenset({"assign_crew"})
+#: hard searches the crew and every decision the tree search did
+HARD_KINDS = SEARCHED | CREW_KINDS
 
 LEVELS: dict[str, Level] = {
-    "easy": Level("easy", "Fights by sound rules of thumb — mans the guns that bear, holds long shots, keeps to the "
-                          "map, plays for the victory terms — and answers at once, without looking ahead.", None),
-    "normal": Level("normal", "Looks ahead before each maneuver, broadside and load, playing out about 40 futures to "
-                              "the end of the turn over what it cannot see (fewer in a fleet, where its judgment "
-                              "sets the loads); thinks up to a second.",
-                    Budget(iterations=40, time_cap_s=1.0, horizon_turns=0)),
-    "hard": Level("hard", "Looks further: about 100 futures into the next turn before each choice that matters "
-                          "(fewer in a fleet), weighing every maneuver of a lone ship; thinks up to three seconds.",
-                  Budget(iterations=100, time_cap_s=3.0, horizon_turns=1)),
+    "easy": Level("easy", "Fights by sound rules of thumb — mans the guns that bear, fires when the shot is worth "
+                          "the reload, keeps to the map, plays for the victory terms — and answers at once.", None),
+    "normal": Level("normal", "Looks ahead before it mans its guns: plays each way of manning the ship over about 48 "
+                              "futures to the end of the turn and keeps its judgment unless another clearly wins "
+                              "more; thinks up to a second.",
+                    Budget(iterations=48, time_cap_s=1.0, horizon_turns=0), method="paired", value="learned",
+                    margin=0.0, confidence=1.0, kinds=CREW_KINDS),
+    "hard": Level("hard", "Looks ahead before every choice that matters — the crew, each maneuver, broadside and "
+                          "load — over about 64 futures each, overruling its judgment only where a choice is clearly "
+                          "better; thinks up to three seconds.",
+                  Budget(iterations=64, time_cap_s=3.0, horizon_turns=0), method="paired", value="learned",
+                  margin=0.005, confidence=1.5, kinds=HARD_KINDS),
 }
 
 #: searches measured against the levels, not offered to the player (`captains-sea tournament --captains
@@ -78,11 +95,16 @@ EXPERIMENTS: dict[str, Level] = {
     "normal-full": Level("normal-full", "An experiment: normal with its whole budget in a fleet too, as it was "
                                         "before the fleet budget (the same decisions up to four ships).",
                          Budget(iterations=40, time_cap_s=1.0, horizon_turns=0), fleet_budget=False),
+    "tree-normal": Level("tree-normal", "The normal level until issue 27: tree search over about 40 futures to the end "
+                                        "of the turn, scored by the hand-made evaluation.",
+                         Budget(iterations=40, time_cap_s=1.0, horizon_turns=0)),
+    "tree-hard": Level("tree-hard", "The hard level until issue 27: tree search over about 100 futures into the next "
+                                    "turn, scored by the hand-made evaluation.",
+                       Budget(iterations=100, time_cap_s=3.0, horizon_turns=1)),
 }
 
-#: the decisions worth a search; the rest are answered by the judgment alone
-SEARCHED = frozenset({"select_maneuver", "fire", "select_load", "advance_turn", "bonus_move", "grapple", "melee",
-                      "melee_continue", "disengage", "sail_change", "hull_first", "parallel_side"})
+#: decisions whose choices come from the judgment's own alternatives (crew styles, ranked shots), not the list
+JUDGED_CHOICES = frozenset({"assign_crew", "fire"})
 #: maneuvers the judgment's helm looks ahead inside a look-ahead (its own decisions look three ahead)
 ROLLOUT_HELM_DEPTH = 1
 #: at most this many choices are weighed at one decision (the judgment's own choice always among them)
@@ -157,6 +179,21 @@ class SearchCaptain:
             return VIEW
         return SEARCHING
 
+    def _choices(self, view: dict[str, Any], request: Request, preferred: Any, plan: Thinking, terms: Terms,
+                 cards: Any) -> list[Any]:
+        """The choices to weigh, the judgment's own first: at a crew assignment the judgment's ways of manning
+        each ship, at a fire step holding fire and each ship's best shots (ai/judgment.py); elsewhere the
+        listed options (`candidates`)."""
+        if request.kind not in plan.kinds:
+            return [preferred if preferred is not None else think(view, request, cards, terms)]
+        if request.kind == "assign_crew":
+            return crew_choices(view, request, cards, terms)[:plan.max_choices]
+        if request.kind == "fire" and self.level.ranked_fire:
+            return fire_choices(view, request, cards, terms)[:plan.max_choices]
+        if preferred is None:
+            preferred = think(view, request, cards, terms, helm_depth=ROLLOUT_HELM_DEPTH)
+        return candidates(request, preferred, plan.max_choices, plan.spread, plan.kinds)
+
     def choose(self, seat: Seat) -> Any:
         preferred = self.judgment.choose(seat)
         budget = self.level.budget
@@ -169,13 +206,13 @@ class SearchCaptain:
             plan = thinking(budget, ships_afloat(seat.board()), self.level.max_choices, kinds)
         else:
             plan = Thinking(budget, self.level.max_choices, False, kinds)
-        choices = candidates(seat.request, preferred, plan.max_choices, plan.spread, plan.kinds)
-        if len(choices) == 1:
-            return preferred
-        budget = plan.budget
         if self._terms is None or self._terms[0] is not seat.scenario:
             self._terms = (seat.scenario, victory_terms_of(seat.scenario, seat.cards))
         terms, cards = self._terms[1], seat.cards
+        choices = self._choices(seat.view(), seat.request, preferred, plan, terms, cards)
+        if len(choices) == 1:
+            return preferred
+        budget = plan.budget
 
         def judged(game: Game, request: Request) -> Any:
             if request.kind == "bonus_cards":
@@ -183,6 +220,8 @@ class SearchCaptain:
             return think(game.view(request.side, events=False), request, cards, terms, helm_depth=ROLLOUT_HELM_DEPTH)
 
         def choices_at(game: Game, request: Request) -> list[Any]:
+            if request.kind in JUDGED_CHOICES and request.kind in plan.kinds:
+                return self._choices(game.view(request.side, events=False), request, None, plan, terms, cards)
             return candidates(request, judged(game, request), plan.max_choices, plan.spread, plan.kinds)
 
         learned = self.level.value == "learned"

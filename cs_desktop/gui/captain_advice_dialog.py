@@ -8,15 +8,18 @@ a campaign's battles are the player's own to fight.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from html import escape
-from typing import Any
 
 from PySide6.QtCore import QSettings, Signal
 from PySide6.QtWidgets import (QCheckBox, QDialog, QDialogButtonBox, QLabel, QProgressBar, QTextBrowser, QVBoxLayout,
                                QWidget)
 
-from cs_desktop.play.captain_advice import CaptainAdvice, ask_captain
+from cs_desktop.play.captain_advice import CaptainAdvice
+
+#: what the dialog runs: the advice, reporting (futures played, budget) as it thinks
+AdviceJob = Callable[[Callable[[int, int], None] | None], CaptainAdvice]
 
 #: QSettings key: the player lets the captain advise in campaign battles too
 CAMPAIGN_KEY = "advice/in_campaign"
@@ -34,13 +37,14 @@ class CaptainAdviceDialog(QDialog):
     _progress = Signal(int, int)
     _finished = Signal(object)
 
-    def __init__(self, game: Any, request: Any, settings: QSettings, campaign: bool,
-                 parent: QWidget | None = None) -> None:
+    def __init__(self, job: AdviceJob, settings: QSettings, campaign: bool, parent: QWidget | None = None) -> None:
+        """`job(progress)` works the advice out (the presenter's `advice_job`: a copy of the game taken when
+        asked); it runs in the dialog's own thread."""
         super().__init__(parent)
         self.setObjectName("captain-advice")
         self.setWindowTitle("What would the captain do?")
         self.advice: CaptainAdvice | None = None
-        self._game, self._request, self._settings = game, request, settings
+        self._job, self._settings = job, settings
         layout = QVBoxLayout(self)
         self.status = QLabel()
         self.status.setWordWrap(True)
@@ -75,9 +79,7 @@ class CaptainAdviceDialog(QDialog):
         self.bar.show()
         self.bar.setRange(0, 0)
         self.status.setText("The captain is thinking about your decision…")
-        game, request = self._game.clone(), self._request
-        seed = 1 + len(game.decisions)
-        future = self._executor.submit(ask_captain, game, request, seed, progress=self._progress.emit)
+        future = self._executor.submit(self._job, self._progress.emit)
         future.add_done_callback(self._finished.emit)
 
     def _on_progress(self, done: int, total: int) -> None:

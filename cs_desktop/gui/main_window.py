@@ -327,12 +327,12 @@ class MainWindow(WindowBoardHelp):
     def ask_captain(self) -> CaptainAdviceDialog | None:
         """Orders → What would the captain do?: the hard captain's top choices at the decision on screen, from
         the player's own seat (gui/captain_advice_dialog.py); off in campaign battles unless turned on there."""
-        request = self.session.request()
-        if request is None or not self.session.has_game:
+        job = self.session.presenter.advice_job()
+        if job is None:
             self.statusBar().showMessage("Nothing is asked of you now: the captain has nothing to advise.", 5000)
             return None
         campaign = getattr(self, "campaign", None) is not None and self.campaign.battle is not None
-        self.advice_dialog = CaptainAdviceDialog(self.session.game, request, self.settings, campaign, self)
+        self.advice_dialog = CaptainAdviceDialog(job, self.settings, campaign, self)
         self.advice_dialog.open()
         return self.advice_dialog
 

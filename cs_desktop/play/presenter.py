@@ -24,6 +24,7 @@ from typing import Any
 
 from cs_desktop.ai.seat import PUBLIC, Seat
 from cs_desktop.play.autosave import AutosaveStore
+from cs_desktop.play.captain_advice import CaptainAdvice, ask_captain
 from cs_desktop.play.designations import Designator
 from cs_desktop.play.fair_advice import FairAdvice
 from cs_desktop.play.fleet_orders import FleetOrders
@@ -312,6 +313,17 @@ class PlayPresenter(CrewDrafts, GameFiles, ComputerTurns):
         self.last_message = ""
         self._after_change()
         return True
+
+    def advice_job(self) -> Callable[[Callable[[int, int], None] | None], CaptainAdvice] | None:
+        """Orders → What would the captain do?: a job to run off the GUI thread, the hard captain's top choices
+        at the request on screen (play/captain_advice.py), on a copy of the game taken now; None when nothing is
+        asked of the player."""
+        request = self.request()
+        if request is None or self.game is None:
+            return None
+        game = self.game.clone()
+        seed = 1 + len(game.decisions)
+        return lambda progress: ask_captain(game, request, seed, progress=progress)
 
     def random_answer(self, seed: int) -> Any:
         """A random legal answer to the request at the screen (the orders panel's answer for a request it has

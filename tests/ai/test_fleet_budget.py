@@ -8,15 +8,15 @@ from typing import Any
 
 from cs_desktop import SCENARIOS
 from cs_desktop.ai.fleet_budget import FLEET_SEARCHED, FLEET_SHIPS, MIN_ITERATIONS, Thinking, ships_afloat, thinking
-from cs_desktop.ai.levels import LEVELS, MAX_CHOICES, SEARCHED, candidates, make_level
+from cs_desktop.ai.levels import EXPERIMENTS, MAX_CHOICES, SEARCHED, candidates, make_level
 from cs_desktop.ai.search import Budget
 from cs_desktop.ai.seat import Seat
 from cs_desktop.files import load_scenario_with_ships
 from cs_desktop.rules.decisions import Request
 from cs_desktop.rules.game import Game
 
-NORMAL = LEVELS["normal"].budget
-HARD = LEVELS["hard"].budget
+NORMAL = EXPERIMENTS["tree-normal"].budget
+HARD = EXPERIMENTS["tree-hard"].budget
 
 
 def test_up_to_four_ships_afloat_a_level_thinks_with_its_whole_budget() -> None:
@@ -84,7 +84,7 @@ def test_a_fleet_decision_plays_the_fleet_budget_and_is_the_same_for_a_seed() ->
     game, request = _first_searched("fleets/lake-erie.json", 3)  # 15 ships afloat: 11 futures, 3 choices
     results = []
     for _ in range(2):
-        captain = make_level("normal", 8)
+        captain = make_level("tree-normal", 8)
         answer = captain.choose(Seat(game, request))
         results.append((answer, captain.last_search))
     assert results[0] == results[1]
@@ -94,7 +94,7 @@ def test_a_fleet_decision_plays_the_fleet_budget_and_is_the_same_for_a_seed() ->
 
 def test_in_a_fleet_a_load_is_the_judgments() -> None:
     game, request = _first_searched("fleets/lake-erie.json", 3)
-    captain = make_level("normal", 8)
+    captain = make_level("tree-normal", 8)
     while game.pending:  # to the first loads with a choice (searched in a duel)
         request = game.pending[0]
         seat = Seat(game, request)
@@ -107,7 +107,7 @@ def test_in_a_fleet_a_load_is_the_judgments() -> None:
 
 def test_a_duel_decision_plays_the_whole_budget() -> None:
     game, request = _first_searched("constitution-vs-java.json", 3)
-    captain = make_level("normal", 8)
+    captain = make_level("tree-normal", 8)
     captain.choose(Seat(game, request))
     assert captain.last_search is not None and captain.last_search.iterations == 40
     assert len(captain.last_search.visits) == len(candidates(request, captain.judgment.choose(Seat(game, request))))

@@ -14,11 +14,16 @@ from cs_desktop.play.captain_advice import ask_captain
 from tests.play.test_captain_advice import _maneuver_point
 
 
+def _job(game: Any, request: Any) -> Any:
+    copy, seed = game.clone(), 1 + len(game.decisions)
+    return lambda progress: ask_captain(copy, request, seed, progress=progress)
+
+
 def test_27_6_the_window_asks_the_captain_and_shows_its_choices(qtbot: Any, tmp_path: Any) -> None:
     game, request = _maneuver_point()
     before = game.fingerprint()
     settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
-    dialog = CaptainAdviceDialog(game, request, settings, campaign=False)
+    dialog = CaptainAdviceDialog(_job(game, request), settings, campaign=False)
     qtbot.addWidget(dialog)
     # the answer comes as a signal; the timeout is a failure guard only, not a wait for the machine's speed
     qtbot.waitUntil(lambda: dialog.advice is not None, timeout=600_000)
@@ -31,7 +36,7 @@ def test_27_6_the_window_asks_the_captain_and_shows_its_choices(qtbot: Any, tmp_
 def test_27_6_off_in_a_campaign_battle_until_the_player_turns_it_on(qtbot: Any, tmp_path: Any) -> None:
     game, request = _maneuver_point()
     settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
-    dialog = CaptainAdviceDialog(game, request, settings, campaign=True)
+    dialog = CaptainAdviceDialog(_job(game, request), settings, campaign=True)
     qtbot.addWidget(dialog)
     assert "off in campaign battles" in dialog.status.text() and dialog.advice is None
     with qtbot.waitSignal(dialog._finished, timeout=600_000):

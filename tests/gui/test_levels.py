@@ -19,7 +19,7 @@ from PySide6.QtWidgets import QDialogButtonBox
 
 import cs_desktop
 from cs_desktop.ai.captains import LEVELS, describe
-from cs_desktop.ai.levels import SearchCaptain
+from cs_desktop.ai.levels import LEVELS as DEFINED, SearchCaptain
 from cs_desktop.ai.search import Budget
 from cs_desktop.ai.simple import SimpleCaptain
 from cs_desktop.files import load_scenario_with_ships
@@ -90,7 +90,7 @@ def test_normal_shows_its_thinking_and_the_window_stays_responsive(qtbot: Any, m
             answer_with_widgets(qtbot, window, rng)
     assert shown, "the normal captain never searched"
     visible, most, value, text = shown[0]
-    assert visible and most == 40 and 1 <= value <= most and text == f"{session.side_name('gb')} is thinking…"
+    assert visible and most == DEFINED["normal"].budget.iterations and 1 <= value <= most and text == f"{session.side_name('gb')} is thinking…"
     # once the captain has answered, the indicator is gone
     qtbot.waitUntil(lambda: session.thinking is None and not indicator.isVisible(), timeout=20000)
     timer.stop()
