@@ -9,6 +9,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from cs_desktop import turn_limit
+
 #: exit status of a subcommand that found a problem with its input files
 EXIT_PROBLEM = 2
 
@@ -33,7 +35,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--captains", default=None,
                    help="captain of each side, comma separated, one a side: easy, normal, hard (the levels), or the "
                         "baselines judgment, simple, random (default random for every side)")
-    p.add_argument("--turn-limit", type=int, default=30, help="end each game after this many turns (0: none)")
+    p.add_argument("--turn-limit", type=int, default=None, help=turn_limit.HELP)
     p.add_argument("--swap", action="store_true", help="swap the captains between sides every other game (more "
                    "than two sides: game k moves each captain k sides on)")
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
@@ -157,8 +159,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.games < 1 or args.games > 100_000:
         print("--games: give a number from 1 to 100000", file=sys.stderr)
         return EXIT_PROBLEM
-    if args.turn_limit < 0:
-        print("--turn-limit: give a number of turns, or 0 for no limit", file=sys.stderr)
+    if not turn_limit.valid(args.turn_limit):
+        print(turn_limit.PROBLEM, file=sys.stderr)
         return EXIT_PROBLEM
     options = game_options(args.option, [s.id for s in scenario.sides])
     if isinstance(options, str):
@@ -170,8 +172,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if problem:
         print(f"--option: {problem}", file=sys.stderr)
         return EXIT_PROBLEM
-    report = simulate(scenario, ships, args.games, args.seed, captains,
-                      args.turn_limit or None, args.swap, options)
+    report = simulate(scenario, ships, args.games, args.seed, captains, args.turn_limit, args.swap, options)
     if args.json:
         print(to_json(report))
         return 0

@@ -21,8 +21,13 @@ class JournalMismatch(ValueError):
 
 def header(captains: tuple[str, str], games: int, seed: int, turn_limit: int | None,
            files: list[Path]) -> dict[str, Any]:
-    return {"tournament": {"captains": list(captains), "games_per_seat_order": games, "seed": seed,
-                           "turn_limit": turn_limit, "scenarios": [f.name for f in files]}}
+    """The first line. `turn_limit` as the user gave it (0: none); not given (null), each scenario's own printed
+    limit, marked `printed_limits` since issue 31: a journal of before, whose null meant none, is another's."""
+    first: dict[str, Any] = {"captains": list(captains), "games_per_seat_order": games, "seed": seed,
+                             "turn_limit": turn_limit, "scenarios": [f.name for f in files]}
+    if turn_limit is None:
+        first["printed_limits"] = True
+    return {"tournament": first}
 
 
 def read(path: Path, expected: dict[str, Any], jobs: int) -> dict[int, dict[str, Any]]:
