@@ -42,8 +42,8 @@ def end_if_beaten(g: Game, side: str, cause: str) -> None:
 
 
 def is_hulk(ship: ShipState) -> bool:
-    """R18.0g: struck, not taken, still on the board."""
-    return ship.struck and not ship.captured and not ship.escaped
+    """R18.0g: struck, not taken, still on the board (a ship blown up is not: R17.1i)."""
+    return ship.struck and not ship.captured and not ship.escaped and not ship.exploded
 
 
 def prizes_within_reach(state: GameState, side: str) -> list[tuple[ShipState, ShipState]]:
