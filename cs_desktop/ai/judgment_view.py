@@ -46,6 +46,7 @@ def scratch_state(view: View, cards: Mapping[str, ShipCard]) -> GameState:
         initial_broadside=bool(view.get("initial_broadside", False)), heavy_guns=bool(view.get("heavy_guns", False)),
         fire_spreads=bool(view.get("fire_spreads", False)), prize_crews=bool(view.get("prize_crews", False)),
         pirate_fire=bool(view.get("pirate_fire", False)),
+        pirate_wind=bool(view.get("pirate_wind", False)), wind_speed=str(view.get("wind_speed", "fair")),
         batteries_fired={k: list(v) for k, v in view.get("batteries_fired", {}).items()},
         terrain={(int(x), int(y)): str(kind) for x, y, kind in view.get("terrain", ())},
     )

@@ -27,6 +27,7 @@ SWITCH_TEXT: dict[str, str] = {
     "fire_spreads": "House rule: fi&re spreads between ships sharing a square",
     "prize_crews": "Pri&ze crews, prisoners and recapture (with the fleet rules)",
     "pirate_fire": "Pirate game fire: markers grow, cost hits, may e&xplode (R17.1g)",
+    "pirate_wind": "Pirate game wind: shifts of one or two points, and its speed (R17.8f)",
 }
 
 _RULING = re.compile(r"R\d+\.\d+(?:\.\d+)?[a-z]*(?:-R?\d+(?:\.\d+)*[a-z]*)?")

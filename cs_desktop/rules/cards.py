@@ -190,6 +190,11 @@ class RulesOptions(_Model):
                                    "that a fire-fighting success removes one at a time and that double after "
                                    "damage control, a rigging hit per 5 and a hull hit per 10, and an explosion "
                                    "roll that may sink the ship and damage those nearby")
+    pirate_wind: StrictBool = Field(
+        default=False, description="the pirate game's wind as its text writes it (R17.8f-R17.8i): every third "
+                                   "turn a die may shift it one or two points or change its speed (calm, light, "
+                                   "fair, strong); a light wind halves every ship's speed, a strong one doubles "
+                                   "it, a calm stops them; replaces the variable wind's checks")
     prize_crews: StrictBool = Field(
         default=False, description="Wooden Ships & Iron Men's prize crews, prisoners and recapture (docs/rulings.md "
                                    "R18.0j-R18.0p; needs fleet_rules): a ship taken gets a prize crew from her "
@@ -209,7 +214,7 @@ class RulesOptions(_Model):
 
 #: the rules options that are plain on/off switches, off by default and written only when on or given
 SWITCHES = ("fleet_rules", "variable_wind", "initial_broadside", "heavy_guns", "fire_spreads", "prize_crews",
-            "pirate_fire")
+            "pirate_fire", "pirate_wind")
 
 TerrainKind = Literal["island", "shoal"]
 

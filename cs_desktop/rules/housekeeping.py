@@ -13,6 +13,7 @@ from cs_desktop.rules import geometry as geo
 from cs_desktop.rules.cards import SECTION_NAMES
 from cs_desktop.rules.decisions import Request
 from cs_desktop.rules.pirate_fire import fire_fought, fire_grows
+from cs_desktop.rules.pirate_wind import pirate_wind_check
 from cs_desktop.rules.rolls import roll
 from cs_desktop.rules.state import STRIKE_CHECK
 
@@ -62,7 +63,9 @@ def segment_housekeeping(g: Game) -> Gen:
 
         end_game(g, f"turn limit {state.turn_limit} reached")
         return
-    if state.variable_wind:  # R17.8a: the wind may change before the next turn
+    if state.pirate_wind:  # R17.8i: the pirate game's wind, in place of the variable wind's checks
+        pirate_wind_check(g)
+    elif state.variable_wind:  # R17.8a: the wind may change before the next turn
         from cs_desktop.rules.wind_change import wind_check
 
         wind_check(g)

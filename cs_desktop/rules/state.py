@@ -268,6 +268,8 @@ class GameState:
     fire_spreads: bool = False
     prize_crews: bool = False  # prize crews, prisoners and recapture (R18.0j-R18.0p), in the dict only when on
     pirate_fire: bool = False  # the pirate game's fire (R17.1g-R17.1j), in the dict only when on
+    pirate_wind: bool = False  # the pirate game's wind (R17.8f-R17.8i), in the dict only when on, with its speed
+    wind_speed: str = "fair"
     batteries_fired: dict[str, list[str]] = field(default_factory=dict)  # ship id -> batteries fired (R11.4.5i)
     # islands and shoals, square -> 'island'/'shoal', in the board's present coordinates (R9.3i: they shift with
     # the map; squares shifted off the board are kept). Replaced by a new dict, never changed in place, so
@@ -369,6 +371,8 @@ class GameState:
         new.fire_spreads = self.fire_spreads
         new.prize_crews = self.prize_crews
         new.pirate_fire = self.pirate_fire
+        new.pirate_wind = self.pirate_wind
+        new.wind_speed = self.wind_speed
         new.terrain = self.terrain
         new.ended = self.ended
         new.end_reason = self.end_reason
@@ -408,6 +412,9 @@ class GameState:
                             crew_detached=mine.crew_detached)
         if self.variable_wind:  # likewise (R17.8e)
             out["variable_wind"] = True
+        if self.pirate_wind:  # likewise (R17.8i): the wind's speed
+            out["pirate_wind"] = True
+            out["wind_speed"] = self.wind_speed
         if self.pirate_fire:  # likewise (R17.1j): each ship's fire markers, and whether she blew up
             out["pirate_fire"] = True
             for sid, ship in out["ships"].items():
