@@ -105,7 +105,7 @@ def tournament(files: Sequence[Path], captains: tuple[str, str], games: int, see
     as the user gave it (cs_desktop/turn_limit.py): None plays each scenario's own printed limit, 0 none."""
     jobs = schedule(files, captains, games, seed, turn_limit)
     first = tj.header(captains, games, seed, turn_limit, list(files))
-    done = tj.read(journal, first, len(jobs)) if journal is not None else {}
+    done = tj.read(journal, first, jobs) if journal is not None else {}
     todo = [i for i in range(len(jobs)) if i not in done]
     writer = tj.Writer(journal, first) if journal is not None else None
     try:
