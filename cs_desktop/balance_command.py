@@ -11,6 +11,8 @@ import sys
 import time
 from pathlib import Path
 
+from cs_desktop import turn_limit
+
 EXIT_PROBLEM = 2
 
 
@@ -27,7 +29,7 @@ def register_balance(sub: argparse._SubParsersAction) -> None:  # type: ignore[t
                    help="the first side's and the second side's captain, comma separated (default simple,simple)")
     p.add_argument("--seed", type=int, default=1, help="seed of the run (default 1); each game's seed comes from "
                                                        "it, the pairing and the game number")
-    p.add_argument("--turn-limit", type=int, default=30, help="end each game after this many turns (0: none)")
+    p.add_argument("--turn-limit", type=int, default=None, help=turn_limit.HELP)
     p.add_argument("--batch", type=int, default=20, help="games per batch, the unit of work and of resuming")
     p.add_argument("--out", metavar="DIR", help="folder for job.json, finished batches, results.json, pairings.csv "
                                                 "and heatmap.png; a folder holding the same job is continued")
@@ -64,8 +66,8 @@ def cmd_balance(args: argparse.Namespace) -> int:
         return _problem("--games: give a number from 1 to 1000000")
     if not 1 <= args.batch <= 10_000:
         return _problem("--batch: give a number from 1 to 10000")
-    if args.turn_limit < 0:
-        return _problem("--turn-limit: give a number of turns, or 0 for no limit")
+    if not turn_limit.valid(args.turn_limit):
+        return _problem(turn_limit.PROBLEM)
     if args.workers is not None and args.workers < 1:
         return _problem("--workers: give a number of processes, 1 or more")
     if args.scheduler and (args.workers is not None or args.no_cluster):
@@ -105,7 +107,7 @@ def cmd_balance(args: argparse.Namespace) -> int:
             if not loaded:
                 return _problem("no two-sided scenario in " + ", ".join(args.scenarios))
             pairings = scenario_pairings(loaded)
-        job = Job(tuple(pairings), (captains[0], captains[1]), args.games, args.seed, args.turn_limit or None,
+        job = Job(tuple(pairings), (captains[0], captains[1]), args.games, args.seed, args.turn_limit,
                   args.batch)
         out = Path(args.out) if args.out else None
         pool = make_pool(args.workers, args.scheduler, cluster=not args.no_cluster)

@@ -9,6 +9,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from cs_desktop import turn_limit
+
 #: exit status of a subcommand that found a problem with its input files
 EXIT_PROBLEM = 2
 
@@ -33,13 +35,13 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--captains", default=None,
                    help="captain of each side, comma separated, one a side: easy, normal, hard (the levels), or the "
                         "baselines judgment, simple, random (default random for every side)")
-    p.add_argument("--turn-limit", type=int, default=30, help="end each game after this many turns (0: none)")
+    p.add_argument("--turn-limit", type=int, default=None, help=turn_limit.HELP)
     p.add_argument("--swap", action="store_true", help="swap the captains between sides every other game (more "
                    "than two sides: game k moves each captain k sides on)")
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                    help="a game option of a saved game (docs/file-formats.md), overriding the scenario's; VALUE in "
                         "JSON (plain text for a word): fleet_rules=true, variable_wind=true, relativity=zero, "
-                        "bridge_cards=false, initial_broadside=true, heavy_guns=true, fire_spreads=true, "
+                        "bridge_cards=false, initial_broadside=true, heavy_guns=true, fire_spreads=true (a house rule), pirate_fire=true, pirate_wind=true, "
                         "prize_crews=true (needs fleet_rules); "
                         "may be repeated")
     p.add_argument("--json", action="store_true", help="print JSON (per game and summary)")
@@ -161,8 +163,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.games < 1 or args.games > 100_000:
         print("--games: give a number from 1 to 100000", file=sys.stderr)
         return EXIT_PROBLEM
-    if args.turn_limit < 0:
-        print("--turn-limit: give a number of turns, or 0 for no limit", file=sys.stderr)
+    if not turn_limit.valid(args.turn_limit):
+        print(turn_limit.PROBLEM, file=sys.stderr)
         return EXIT_PROBLEM
     options = game_options(args.option, [s.id for s in scenario.sides])
     if isinstance(options, str):
@@ -174,8 +176,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if problem:
         print(f"--option: {problem}", file=sys.stderr)
         return EXIT_PROBLEM
-    report = simulate(scenario, ships, args.games, args.seed, captains,
-                      args.turn_limit or None, args.swap, options)
+    report = simulate(scenario, ships, args.games, args.seed, captains, args.turn_limit, args.swap, options)
     if args.json:
         print(to_json(report))
         return 0

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import tempfile
+import time
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
@@ -272,6 +274,39 @@ def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
             pass
         raise
     _fsync_dir(folder)
+    remove_stale_temp_files(target)
+
+
+#: a temporary file `atomic_write_text` makes (tempfile.mkstemp: `.NAME.` + 8 characters + `.tmp`)
+_TEMP_TAIL = re.compile(r"^\.[A-Za-z0-9_]{8}\.tmp$")
+#: a temporary file older than this (seconds) is a write that was killed: a write takes milliseconds
+STALE_TEMP_AFTER = 60.0
+
+
+def remove_stale_temp_files(path: str | os.PathLike[str], older_than: float = STALE_TEMP_AFTER) -> list[Path]:
+    """Remove the leftovers of writes of `path` that were killed before their rename (issue 31: ten
+    `.NAME.career.json.XXXXXXXX.tmp` files of killed campaign steps stayed for ever): its own temporary files
+    only, and only those last written more than `older_than` seconds ago, so a write in progress in another
+    process is left alone. Returns what was removed; a file that cannot be removed is left."""
+    target = Path(path)
+    prefix = f".{target.name}"
+    removed: list[Path] = []
+    try:
+        names = [e for e in os.scandir(target.parent) if e.name.startswith(prefix)]
+    except OSError:
+        return removed
+    now = time.time()
+    for entry in names:
+        if not _TEMP_TAIL.match(entry.name[len(prefix):]):
+            continue
+        try:
+            if not entry.is_file(follow_symlinks=False) or now - entry.stat(follow_symlinks=False).st_mtime < older_than:
+                continue
+            os.unlink(entry.path)
+            removed.append(Path(entry.path))
+        except OSError:
+            continue
+    return removed
 
 
 def _fsync_dir(folder: Path) -> None:

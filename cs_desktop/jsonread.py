@@ -19,6 +19,7 @@ import json
 import math
 import os
 import re
+import stat
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
@@ -52,20 +53,27 @@ class FileFormatError(Exception):
 
 def read_bytes(path: str | os.PathLike[str], limit: int, expected: str = "a .json file") -> bytes:
     """The bytes of `path`, at most `limit` of them: the size is checked before reading, and no more than
-    `limit` + 1 bytes are ever read (a file that grows meanwhile is still refused)."""
+    `limit` + 1 bytes are ever read (a file that grows meanwhile is still refused). Only a regular file is read:
+    a pipe, a device (`/dev/zero`) or a socket is refused at once, and the file is opened without blocking, so
+    nothing a path names can hang the reader (issue 31, item 6)."""
     p = Path(path)
     try:
-        size = p.stat().st_size
+        st = p.stat()
     except FileNotFoundError:
         raise FileFormatError(p, [("(file)", "file not found")]) from None
     except OSError as e:
         raise FileFormatError(p, [("(file)", f"cannot read the file: {e.strerror or e}")]) from None
-    if p.is_dir():
+    if stat.S_ISDIR(st.st_mode):
         raise FileFormatError(p, [("(file)", f"is a folder, expected {expected}")])
-    if size > limit:
-        raise FileFormatError(p, [("(file)", f"file is {size} bytes; the limit is {limit} bytes")])
+    if not stat.S_ISREG(st.st_mode):
+        raise FileFormatError(p, [("(file)", f"is not a regular file (a pipe, device or socket), expected {expected}")])
+    if st.st_size > limit:
+        raise FileFormatError(p, [("(file)", f"file is {st.st_size} bytes; the limit is {limit} bytes")])
     try:
-        with p.open("rb") as fh:
+        fd = os.open(p, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(fd, "rb") as fh:
+            if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):  # replaced by a pipe after the check above
+                raise FileFormatError(p, [("(file)", f"is not a regular file, expected {expected}")])
             data = fh.read(limit + 1)
     except OSError as e:
         raise FileFormatError(p, [("(file)", f"cannot read the file: {e.strerror or e}")]) from None

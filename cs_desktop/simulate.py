@@ -15,7 +15,7 @@ from cs_desktop.ai.captains import make_captain
 from cs_desktop.ai.seat import seat_for
 from cs_desktop.rules.cards import Scenario, ShipCard
 from cs_desktop.rules.game import Game
-
+from cs_desktop.turn_limit import turn_limit_options
 
 def play_game(scenario: Scenario, ships: Mapping[str, ShipCard], seed: int, captains: tuple[str, ...],
               options: Mapping[str, Any] | None = None, max_decisions: int = 200_000) -> Game:
@@ -52,13 +52,12 @@ def game_record(game: Game, index: int) -> dict[str, Any]:
 
 
 def simulate(scenario: Scenario, ships: Mapping[str, ShipCard], games: int, seed: int,
-             captains: tuple[str, ...] = ("random",), turn_limit: int | None = 30,
+             captains: tuple[str, ...] = ("random",), turn_limit: int | None = None,
              swap_sides: bool = False, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """Play `games` games, a captain a side (one name: every side); with `swap_sides`, odd games give each side
-    the other's captain (more than two sides: game k moves each captain k sides on)."""
-    opts = dict(options or {})
-    if turn_limit is not None:
-        opts["turn_limit"] = turn_limit
+    the other's captain (more than two sides: game k moves each captain k sides on). `turn_limit` as the user
+    gave it (`turn_limit_options`): None plays the scenario's printed limit, 0 none."""
+    opts = {**(options or {}), **turn_limit_options(turn_limit)}
     if len(captains) == 1:
         captains = captains * len(scenario.sides)
     if len(captains) != len(scenario.sides):
@@ -69,8 +68,9 @@ def simulate(scenario: Scenario, ships: Mapping[str, ShipCard], games: int, seed
         seats = captains[-shift:] + captains[:-shift] if shift else captains
         game = play_game(scenario, ships, seed + k, seats, opts)
         records.append(game_record(game, k))
+    played = opts.get("turn_limit", scenario.options.turn_limit)
     return {"scenario": scenario.id, "games": games, "seed": seed, "captains": list(captains),
-            "turn_limit": turn_limit, "results": records, "summary": summarize(scenario, records)}
+            "turn_limit": played, "results": records, "summary": summarize(scenario, records)}
 
 
 def ending(how: str) -> str:

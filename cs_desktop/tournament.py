@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from cs_desktop import tournament_journal as tj
+from cs_desktop.turn_limit import turn_limit_options, turn_limit_text
 
 Job = tuple[str, int, int, int, tuple[str, str], int | None]  # file, order, game, seed, captains, turn limit
 
@@ -63,7 +64,7 @@ def play(job: Job) -> dict[str, Any]:
     names = labels(captains)
     seated = (names[order], names[1 - order])  # who sits on the first and the second side
     kinds = (captains[order], captains[1 - order])
-    options = {"turn_limit": turn_limit} if turn_limit is not None else {}
+    options = turn_limit_options(turn_limit)  # None: the scenario's own printed limit; 0: none
     record = game_record(play_game(scenario, ships, seed, kinds, options), k)
     sides = [s.id for s in scenario.sides]
     by_side = dict(zip(sides, seated, strict=True))
@@ -96,14 +97,15 @@ def schedule(files: Sequence[Path], captains: tuple[str, str], games: int, seed:
 
 
 def tournament(files: Sequence[Path], captains: tuple[str, str], games: int, seed: int,
-               turn_limit: int | None = 30, workers: int | None = None,
+               turn_limit: int | None = None, workers: int | None = None,
                journal: Path | None = None) -> dict[str, Any]:
     """Play the schedule and tally it. A game that fails is listed under "failed" and left out of the tallies.
     With a `journal` (tournament_journal.py), each finished game is kept there as it finishes, and the games
-    already in it are not played again; raises JournalMismatch for another tournament's journal."""
+    already in it are not played again; raises JournalMismatch for another tournament's journal. `turn_limit`
+    as the user gave it (cs_desktop/turn_limit.py): None plays each scenario's own printed limit, 0 none."""
     jobs = schedule(files, captains, games, seed, turn_limit)
     first = tj.header(captains, games, seed, turn_limit, list(files))
-    done = tj.read(journal, first, len(jobs)) if journal is not None else {}
+    done = tj.read(journal, first, jobs) if journal is not None else {}
     todo = [i for i in range(len(jobs)) if i not in done]
     writer = tj.Writer(journal, first) if journal is not None else None
     try:
@@ -203,7 +205,7 @@ def tally(results: list[dict[str, Any]], names: tuple[str, str]) -> dict[str, An
 
 def to_text(report: dict[str, Any]) -> str:
     names = report["captains"]
-    limit = report["turn_limit"] or "none"
+    limit = turn_limit_text(report["turn_limit"])
     lines = [f"Tournament {names[0]} vs {names[1]}: {report['games_per_seat_order']} games per seat order and "
              f"scenario, seed {report['seed']}, turn limit {limit}", ""]
     width = max([len(s["scenario"]) for s in report["scenarios"]] + [len("overall")])
@@ -232,10 +234,11 @@ def to_text(report: dict[str, Any]) -> str:
 
 def failure_line(failed: dict[str, Any]) -> str:
     """A failed game: where it was in the schedule, what failed, and the command that plays it again alone."""
-    limit = failed["turn_limit"] or 0
+    limit = failed["turn_limit"]
+    flag = "" if limit is None else f" --turn-limit {limit}"
     return (f"{failed['scenario']} game {failed['game']}, seat order {failed['order']} (seed {failed['seed']}): "
             f"{failed['failed']}; play it alone: captains-sea simulate --scenario {failed['file']} --captains "
-            f"{','.join(failed['captains'])} --games 1 --seed {failed['seed']} --turn-limit {limit}")
+            f"{','.join(failed['captains'])} --games 1 --seed {failed['seed']}{flag}")
 
 
 def to_json(report: dict[str, Any]) -> str:

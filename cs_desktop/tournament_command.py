@@ -6,6 +6,8 @@ import argparse
 import sys
 from pathlib import Path
 
+from cs_desktop import turn_limit
+
 EXIT_PROBLEM = 2
 EXIT_FAILED_GAMES = 1  # the report is printed, without the games that failed (listed on stderr)
 
@@ -18,7 +20,7 @@ def register_tournament(sub: argparse._SubParsersAction) -> None:  # type: ignor
                    help="scenario files or folders (default: every shipped scenario)")
     p.add_argument("--games", type=int, default=10, help="games per scenario and seat order (default 10)")
     p.add_argument("--seed", type=int, default=1, help="seed of the tournament (default 1)")
-    p.add_argument("--turn-limit", type=int, default=30, help="end each game after this many turns (0: none)")
+    p.add_argument("--turn-limit", type=int, default=None, help=turn_limit.HELP)
     p.add_argument("--workers", type=int, default=None, help="worker processes (default: one per CPU); "
                                                              "the output does not depend on it")
     p.add_argument("--json", action="store_true", help="print JSON (per scenario, overall and per game)")
@@ -49,8 +51,8 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     if not 1 <= args.games <= 100_000:
         print("--games: give a number from 1 to 100000", file=sys.stderr)
         return EXIT_PROBLEM
-    if args.turn_limit < 0:
-        print("--turn-limit: give a number of turns, or 0 for no limit", file=sys.stderr)
+    if not turn_limit.valid(args.turn_limit):
+        print(turn_limit.PROBLEM, file=sys.stderr)
         return EXIT_PROBLEM
     if args.workers is not None and args.workers < 1:
         print("--workers: give a number of processes, 1 or more", file=sys.stderr)
@@ -77,7 +79,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     files = two_sided
     journal = Path(args.journal) if args.journal else None
     try:
-        report = tournament(files, (captains[0], captains[1]), args.games, args.seed, args.turn_limit or None,
+        report = tournament(files, (captains[0], captains[1]), args.games, args.seed, args.turn_limit,
                             args.workers, journal)
     except (JournalMismatch, OSError) as e:
         print(f"--journal: {e}", file=sys.stderr)

@@ -11,8 +11,14 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Sequence
 from pathlib import Path
 from typing import IO, Any
+
+#: a game line's result: each field and the types it may have (a forged or damaged line is refused, issue 31)
+RESULT_FIELDS: dict[str, tuple[type, ...]] = {
+    "scenario": (str,), "order": (int,), "game": (int,), "seed": (int,), "seats": (list,),
+    "winner": (str, type(None)), "vp": (dict,), "margin": (int, float), "how": (str,), "turns": (int,)}
 
 
 class JournalMismatch(ValueError):
@@ -21,13 +27,21 @@ class JournalMismatch(ValueError):
 
 def header(captains: tuple[str, str], games: int, seed: int, turn_limit: int | None,
            files: list[Path]) -> dict[str, Any]:
-    return {"tournament": {"captains": list(captains), "games_per_seat_order": games, "seed": seed,
-                           "turn_limit": turn_limit, "scenarios": [f.name for f in files]}}
+    """The first line. `turn_limit` as the user gave it (0: none); not given (null), each scenario's own printed
+    limit, marked `printed_limits` since issue 31: a journal of before, whose null meant none, is another's."""
+    first: dict[str, Any] = {"captains": list(captains), "games_per_seat_order": games, "seed": seed,
+                             "turn_limit": turn_limit, "scenarios": [f.name for f in files]}
+    if turn_limit is None:
+        first["printed_limits"] = True
+    return {"tournament": first}
 
 
-def read(path: Path, expected: dict[str, Any], jobs: int) -> dict[int, dict[str, Any]]:
-    """The games already finished, by place in the schedule; {} if there is no journal yet. Raises
-    JournalMismatch if the file is another tournament's journal, or not a journal at all."""
+def read(path: Path, expected: dict[str, Any], jobs: Sequence[tuple[Any, ...]]) -> dict[int, dict[str, Any]]:
+    """The games already finished, by place in the schedule `jobs` (tournament.Job: file, order, game, seed, ...);
+    {} if there is no journal yet. Raises JournalMismatch if the file is another tournament's journal, not a
+    journal at all, or holds a game line that is not one of this schedule's games as it was written (a record of
+    the wrong shape or types, a game out of the schedule or not the game at its place, a game written twice),
+    naming the file and the line. A line that is not JSON at all is a write torn by a crash: played again."""
     if not path.exists() or path.stat().st_size == 0:  # (empty: made, and stopped before its first line)
         return {}
     with path.open(encoding="utf-8", errors="replace") as f:
@@ -44,15 +58,41 @@ def read(path: Path, expected: dict[str, Any], jobs: int) -> dict[int, dict[str,
             raise JournalMismatch(f"{path}: the journal of another tournament: its {key} is {theirs.get(key)!r}, "
                                   f"this one's {value!r}")
     done: dict[int, dict[str, Any]] = {}
-    for line in lines[1:]:
+    where: dict[int, int] = {}
+    for n, line in enumerate(lines[1:], 2):
         try:
             entry = json.loads(line)
-        except ValueError:
+        except (ValueError, RecursionError):
             continue  # a line torn by a crash (or an empty last line): that game is played again
-        if (isinstance(entry, dict) and type(entry.get("job")) is int and 0 <= entry["job"] < jobs
-                and isinstance(entry.get("result"), dict)):
-            done[entry["job"]] = entry["result"]
+        problem = game_line_problem(entry, jobs)
+        if not problem and entry["job"] in where:
+            problem = f"game {entry['job']} again (first on line {where[entry['job']]})"
+        if problem:
+            raise JournalMismatch(f"{path}, line {n}: {problem}; this journal cannot be continued (remove the "
+                                  "line, or give another --journal)")
+        where[entry["job"]] = n
+        done[entry["job"]] = entry["result"]
     return done
+
+
+def game_line_problem(entry: Any, jobs: Sequence[tuple[Any, ...]]) -> str:
+    """What is wrong with a game line of the journal, or ""."""
+    if not isinstance(entry, dict) or set(entry) != {"job", "result"}:
+        return 'not a game line ({"job": N, "result": {...}})'
+    job, result = entry["job"], entry["result"]
+    if type(job) is not int or not 0 <= job < len(jobs):
+        return f"job {job!r} is not a game of this tournament (0 to {len(jobs) - 1})"
+    if not isinstance(result, dict):
+        return "its result is not an object"
+    for key, kinds in RESULT_FIELDS.items():
+        value = result.get(key)
+        if key not in result or not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):
+            return f"its result's {key} is missing or of the wrong type"
+    _file, order, game, seed = jobs[job][:4]
+    if (result["order"], result["game"], result["seed"]) != (order, game, seed):
+        return (f"its result (seat order {result['order']}, game {result['game']}, seed {result['seed']}) is not "
+                f"game {job} of the schedule (seat order {order}, game {game}, seed {seed})")
+    return ""
 
 
 class Writer:

@@ -1,6 +1,7 @@
 """Record the games whose fingerprints `tests/rules/test_pinned_games.py` pins (issue 12).
 
     python3 scripts/pin_games.py            # writes tests/data/pinned-games.json.gz
+    python3 scripts/pin_games.py constitution-vs-java.json   # records that scenario's games again, keeps the rest
 
 A speed-up of the engine must play exactly the games it played before: this records, for a few hundred games
 over every shipped scenario, the scenario, seed, options and every decision, with the sha256 of the game's
@@ -41,8 +42,16 @@ def digest(text: str) -> str:
 
 
 def main() -> None:
+    """Every scenario's games; with scenario file names as arguments, only theirs (a deliberate change to those
+    scenarios), the other games kept as they are (each scenario's seeds start at 7000, so nothing else moves)."""
+    only = set(sys.argv[1:])
+    kept = []
+    if only:
+        kept = [g for g in json.loads(gzip.decompress(OUT.read_bytes()))["games"] if g["scenario"] not in only]
     games = []
     for path in sorted((ROOT / "scenarios").glob("*.json")):
+        if only and path.name not in only:
+            continue
         scenario, ships = load_scenario_with_ships(path)
         seed = 7000
         for captains, options, n in PLAN:
@@ -55,6 +64,7 @@ def main() -> None:
                               "decisions": game.decisions, "fingerprint": digest(game.fingerprint())})
                 seed += 1
         print(f"{path.name}: {seed - 7000} games", file=sys.stderr)
+    games = sorted(kept + games, key=lambda g: (g["scenario"], g["seed"])) if only else games
     data = json.dumps({"format": "captains-sea/pinned-games", "version": 1, "games": games},
                       sort_keys=True, separators=(",", ":"))
     OUT.write_bytes(gzip.compress(data.encode(), mtime=0))

@@ -47,7 +47,7 @@ def test_validate_problems_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[
 def test_vp_text(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["vp", str(SCEN / "constitution-vs-java.json")]) == 0
     out = capsys.readouterr().out
-    assert "FP 4, CR 2" in out and "multiplier x1," in out and "multiplier x3.5," in out  # R20.1a, R20.1l
+    assert "FP 4, CR 1.5" in out and "multiplier x1," in out and "multiplier x3," in out  # the 20.1 example, R20.1a
     assert "[20.1]" in out
 
 

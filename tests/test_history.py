@@ -170,13 +170,43 @@ def test_r20_1i_cards_carry_the_recorded_armament_and_complement(
 
 
 def test_r20_1i_the_20_1_example_still_holds_with_the_recorded_guns() -> None:
-    """Constitution x1, Java x3 with equal CR; with the cards' crews (crack vs average, half a point apart: R20.1l)
-    Java x3.5 (R20.1a)."""
+    """Constitution x1, Java x3: the scenario stipulates equal crews as the example has them (R20.1a, issue 31);
+    with the cards' own crews (crack vs average, half a point apart: R20.1l) it would be Java x3.5."""
     s, cards = load_scenario_with_ships(ROOT / "scenarios" / "constitution-vs-java.json")
     terms = victory_terms(s, cards)
-    assert (terms.side("us").multiplier, terms.side("gb").multiplier) == (1, 3.5)
+    assert (terms.side("us").multiplier, terms.side("gb").multiplier) == (1, 3)
     assert terms.side("gb").bonus == 11
-    equal = s.model_copy(update={"sides": [side.model_copy(update={"ships": [
-        ss.model_copy(update={"crew_quality": "average"}) for ss in side.ships]}) for side in s.sides]})
-    example = victory_terms(equal, cards)
-    assert (example.side("us").multiplier, example.side("gb").multiplier) == (1, 3)
+    recorded = s.model_copy(update={"sides": [side.model_copy(update={"ships": [
+        ss.model_copy(update={"crew_quality": None}) for ss in side.ships]}) for side in s.sides]})
+    record = victory_terms(recorded, cards)
+    assert (record.side("us").multiplier, record.side("gb").multiplier) == (1, 3.5)
+
+
+DUELS = sorted((ROOT / "scenarios").glob("*.json"))
+DUEL_SHIPS = sorted((ROOT / "scenarios" / "ships").glob("*.json"))
+
+
+@pytest.mark.parametrize("path", DUEL_SHIPS, ids=lambda p: p.stem)
+def test_3_3_every_duel_cards_crew_quality_cites_its_source(path: Path) -> None:
+    """3.3, 20.1 (issue 31, item 3): a duel card's historical crew quality names its source or says it is
+    designed, in a `sources` entry that opens with "Crew quality <the card's value>"."""
+    card = load_ship(path)
+    entries = [s for s in card.sources if s.startswith(f"Crew quality {card.historical_crew_quality}:")]
+    assert len(entries) == 1 and _cites(entries[0]), card.sources
+
+
+@pytest.mark.parametrize("path", DUELS, ids=lambda p: p.stem)
+def test_2_0_every_duel_scenario_says_where_each_crew_quality_comes_from(path: Path) -> None:
+    """2.0 ("Crew Quality in the box stipulated by the scenario", issue 31 item 3): each duel scenario names every
+    ship's crew quality in a `sources` entry; one that stipulates a quality other than the card's says it is
+    designed and names the ruling."""
+    s, cards = load_scenario_with_ships(path)
+    entries = [e for e in s.sources if e.startswith("Crew quality (2.0")]
+    assert len(entries) == 1, s.sources
+    for side in s.sides:
+        for ss in side.ships:
+            card = cards[ss.ship_id]
+            quality = ss.crew_quality or card.historical_crew_quality
+            assert f"{card.name} {quality}" in entries[0]
+            if ss.crew_quality not in (None, card.historical_crew_quality):
+                assert DESIGNED in entries[0] and "R20.1a" in entries[0]

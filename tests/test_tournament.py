@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
+
 from cs_desktop import SCENARIOS
 from cs_desktop.cli import main
 
@@ -182,3 +184,45 @@ def test_an_empty_journal_is_a_journal_not_yet_written(capsys: Any, tmp_path: An
     whole = _run(capsys, "--workers", "1", "--json")
     assert _run(capsys, "--workers", "1", "--json", "--journal", str(journal)) == whole
     assert len(journal.read_text().splitlines()) == 1 + 8
+
+
+def _journal_with(capsys: Any, tmp_path: Any, change: Any) -> tuple[Any, list[str]]:
+    journal = tmp_path / "journal.jsonl"
+    _run(capsys, "--workers", "1", "--journal", str(journal))
+    lines = journal.read_text().splitlines()
+    lines = change(lines)
+    journal.write_text("\n".join(lines) + "\n")
+    return journal, lines
+
+
+def _set(lines: list[str], n: int, value: Any) -> list[str]:
+    return [*lines[:n], json.dumps(value), *lines[n + 1:]]
+
+
+@pytest.mark.parametrize("name, change, says", [
+    ("nested", lambda ls: _set(ls, 2, [[[[]]]]), "line 3: not a game line"),
+    ("empty object", lambda ls: _set(ls, 2, {}), "line 3: not a game line"),
+    ("job as text", lambda ls: _set(ls, 2, {"job": "1", "result": json.loads(ls[2])["result"]}),
+     "line 3: job '1' is not a game"),
+    ("job out of the schedule", lambda ls: _set(ls, 2, {"job": 99, "result": json.loads(ls[2])["result"]}),
+     "line 3: job 99"),
+    ("result a list", lambda ls: _set(ls, 2, {"job": 1, "result": []}), "line 3: its result is not an object"),
+    ("winner a number", lambda ls: _set(ls, 2, {"job": json.loads(ls[2])["job"],
+                                                "result": {**json.loads(ls[2])["result"], "winner": 7}}),
+     "line 3: its result's winner"),
+    ("forged: another game's result", lambda ls: _set(ls, 2, {"job": json.loads(ls[3])["job"],
+                                                              "result": json.loads(ls[2])["result"]}),
+     "is not game"),
+    ("duplicated", lambda ls: [*ls, ls[2]], "again (first on line 3)"),
+])
+def test_issue_31_7_a_journal_is_checked_game_line_by_game_line(capsys: Any, tmp_path: Any, name: str, change: Any,
+                                                                says: str) -> None:
+    """Issue 31 item 7: nested, empty or wrongly typed records ended in tracebacks and forged or duplicated results
+    were counted silently. Each game line is checked against the schedule; a bad one is refused with the file and
+    the line, and the journal is left as it was."""
+    journal, _lines = _journal_with(capsys, tmp_path, change)
+    before = journal.read_bytes()
+    assert main([*ARGS, "--workers", "1", "--journal", str(journal)]) == 2
+    err = capsys.readouterr().err
+    assert str(journal) in err and says in err and "Traceback" not in err, err
+    assert journal.read_bytes() == before

@@ -45,6 +45,8 @@ def scratch_state(view: View, cards: Mapping[str, ShipCard]) -> GameState:
         variable_wind=bool(view.get("variable_wind", False)),
         initial_broadside=bool(view.get("initial_broadside", False)), heavy_guns=bool(view.get("heavy_guns", False)),
         fire_spreads=bool(view.get("fire_spreads", False)), prize_crews=bool(view.get("prize_crews", False)),
+        pirate_fire=bool(view.get("pirate_fire", False)),
+        pirate_wind=bool(view.get("pirate_wind", False)), wind_speed=str(view.get("wind_speed", "fair")),
         batteries_fired={k: list(v) for k, v in view.get("batteries_fired", {}).items()},
         terrain={(int(x), int(y)): str(kind) for x, y, kind in view.get("terrain", ())},
     )
@@ -70,6 +72,7 @@ def _ship(s: Ship, card: ShipCard) -> ShipState:
         escaped=bool(s.get("escaped", False)), aground=bool(s.get("aground", False)),
         prize_crew=int(s.get("prize_crew", 0)),
         prize_crew_from=str(s.get("prize_crew_from", "")), crew_detached=int(s.get("crew_detached", 0)),
+        fire_markers=int(s.get("fire_markers", 0)), exploded=bool(s.get("exploded", False)),
     )
 
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from cs_desktop.balance.job import Job, Pairing, canonical, game_seed
 from cs_desktop.rules.cards import Scenario, ShipCard
+from cs_desktop.turn_limit import turn_limit_options
 
 #: a worker's parsed pairings, by digest of their data (a batch of a pairing it has seen does not parse again)
 _MODELS: dict[str, tuple[Scenario, dict[str, ShipCard]]] = {}
@@ -34,13 +35,13 @@ def _models(pairing: Pairing) -> tuple[Scenario, dict[str, ShipCard]]:
 
 def play_one(scenario: Scenario, ships: Mapping[str, ShipCard], pairing_id: str, seed: int, game: int,
              captains: tuple[str, str], turn_limit: int | None) -> dict[str, Any]:
-    """Game `game` of a pairing, as a record: its seed, winner (side id or None), each side's VP, the margin
+    """Game `game` of a pairing (`turn_limit` as the user gave it, cs_desktop/turn_limit.py), as a record: its seed, winner (side id or None), each side's VP, the margin
     (first side minus second), what decided it (19.0 victory points, an 18.0 voluntary strike, or
     "unfinished"), how it ended and its length."""
     from cs_desktop.simulate import ending, play_game
 
     s = game_seed(seed, pairing_id, game)
-    options: dict[str, Any] = {"turn_limit": turn_limit} if turn_limit is not None else {}
+    options = turn_limit_options(turn_limit)  # None: the scenario's own printed limit; 0: none
     g = play_game(scenario, ships, s, captains, options)
     last = g.events[-1] if g.events else {}
     result = last.get("result") if last.get("type") == "game_end" else None

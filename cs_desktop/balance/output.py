@@ -12,6 +12,7 @@ from typing import Any
 
 from cs_desktop.balance.runner import Outcome
 from cs_desktop.balance.stats import summarize
+from cs_desktop.turn_limit import turn_limit_text
 
 
 def _terms(pairing_models: Any) -> dict[str, Any]:
@@ -82,7 +83,7 @@ def matrices(report: dict[str, Any]) -> list[dict[str, Any]]:
 
 def table(report: dict[str, Any]) -> str:
     job = report["job"]
-    limit = job["turn_limit"] or "none"
+    limit = turn_limit_text(job["turn_limit"])
     lines = [f"Balance: {job['pairings']} pairings x {job['games']} games, captains {' vs '.join(job['captains'])}, "
              f"seed {job['seed']}, turn limit {limit}" + ("" if report["complete"] else " (INCOMPLETE)"), ""]
     width = max([len(p["id"]) for p in report["pairings"]] + [7])

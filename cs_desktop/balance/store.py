@@ -15,7 +15,32 @@ import json
 from pathlib import Path
 from typing import Any
 
-from cs_desktop.balance.job import Job, JobError, canonical
+from cs_desktop.balance.job import Job, JobError, canonical, game_seed
+
+#: a game record of a batch: each field and the types it may have (a forged or damaged record is refused)
+RECORD_FIELDS: dict[str, tuple[type, ...]] = {
+    "game": (int,), "seed": (int,), "winner": (str, type(None)), "vp": (list,), "margin": (int, float),
+    "decided_by": (str,), "how": (str,), "turns": (int,)}
+
+
+def record_problem(record: Any, job: Job, pairing: int, game: int) -> str:
+    """What is wrong with the record of game `game` of pairing number `pairing`, or "" (issue 31, item 7)."""
+    if not isinstance(record, dict):
+        return "not an object"
+    for key, kinds in RECORD_FIELDS.items():
+        value = record.get(key)
+        if key not in record or not isinstance(value, kinds) or isinstance(value, bool):
+            return f"its {key} is missing or of the wrong type"
+    if len(record["vp"]) != 2 or not all(isinstance(v, (int, float)) and not isinstance(v, bool)
+                                         for v in record["vp"]):
+        return "its vp is not two numbers"
+    sides = job.pairings[pairing].sides()
+    if record["winner"] is not None and record["winner"] not in sides:
+        return f"its winner {record['winner']!r} is not a side of the pairing"
+    seed = game_seed(job.seed, job.pairings[pairing].id, game)
+    if (record["game"], record["seed"]) != (game, seed):
+        return f"it says game {record['game']}, seed {record['seed']}: game {game} of this job has seed {seed}"
+    return ""
 
 
 def _describe_difference(old: dict[str, Any], new: dict[str, Any]) -> str:
@@ -88,6 +113,11 @@ class Store:
             if got != expected or not isinstance(records, list) or len(records) != stop - start:
                 raise JobError(f"{path}: not batch {start}-{stop - 1} of pairing {expected['pairing']} of this job; "
                                "delete the file to play the batch again")
+            for i, record in enumerate(records):
+                problem = record_problem(record, self.job, p, start + i)
+                if problem:
+                    raise JobError(f"{path}: record {i} (game {start + i}): {problem}; delete the file to play the "
+                                   "batch again")
             out[(p, start)] = records
         return out
 

@@ -17,6 +17,7 @@ import cs_desktop
 from cs_desktop.campaign.engine import CampaignEngine, new_state
 from cs_desktop.campaign.folder import Campaign, load_campaign
 from cs_desktop.campaign.state import CampaignState
+from cs_desktop.files import atomic_write_text, remove_stale_temp_files
 from cs_desktop.jsonread import FileFormatError, check_header, field_path, read_json
 from cs_desktop.rules.cards import Scenario, ShipCard
 from pydantic import TypeAdapter, ValidationError
@@ -75,13 +76,13 @@ def save_text(engine: CampaignEngine) -> str:
 
 
 def save(engine: CampaignEngine, path: str | os.PathLike[str]) -> None:
-    from cs_desktop.files import atomic_write_text
-
     atomic_write_text(path, save_text(engine))
 
 
 def load(path: str | os.PathLike[str]) -> CampaignEngine:
-    """A campaign file back as an engine; FileFormatError naming the file and field on any problem."""
+    """A campaign file back as an engine; FileFormatError naming the file and field on any problem. Leftover
+    temporary files of killed saves of it are removed first (`files.remove_stale_temp_files`)."""
+    remove_stale_temp_files(path)
     _, data = read_json(path, MAX_SAVE_BYTES)
     return from_document(data, path)
 
@@ -101,6 +102,9 @@ def from_document(data: Any, where: str | os.PathLike[str]) -> CampaignEngine:
     except ValidationError as e:
         raise FileFormatError(where, [(field_path(("state", *err["loc"])), err["msg"])
                                       for err in e.errors()[:20]]) from None
+    problems = range_problems(data["state"], c)
+    if problems:
+        raise FileFormatError(where, problems[:20])
     try:
         state = CampaignState.from_dict(data["state"])
         engine = CampaignEngine(c, state)
@@ -110,6 +114,45 @@ def from_document(data: Any, where: str | os.PathLike[str]) -> CampaignEngine:
     if state.campaign != c.id:
         raise FileFormatError(where, [("state.campaign", f"{state.campaign!r} is not the campaign {c.id!r}")])
     return engine
+
+
+#: the largest sum of money, stores, shot or prisoners a save may hold (a career's figures are far below it)
+MAX_QUANTITY = 10**9
+
+
+def _outside(value: Any, low: int, high: int) -> bool:
+    return isinstance(value, int) and not low <= value <= high
+
+
+def range_problems(state: dict[str, Any], c: Campaign) -> list[tuple[str, str]]:
+    """Every number of a campaign state (its types already checked) within what a career can reach (issue 31,
+    item 6: a gunnery section of -10**9 loaded and printed): the calendar, the money and reputation, and each
+    ship's tracks between 0 and her card's top box. (field path, problem) for each one outside."""
+    out: list[tuple[str, str]] = []
+    for key, low, high in (("month", 1, 12), ("year", 1600, 1900), ("seed", 0, 2**63 - 1),
+                           ("dice_counter", 0, 2**63 - 1), ("money", -MAX_QUANTITY, MAX_QUANTITY),
+                           ("reputation", -MAX_QUANTITY, MAX_QUANTITY), ("months_at_sea", 0, 12 * 300)):
+        if _outside(state.get(key), low, high):
+            out.append((f"state.{key}", f"{state[key]} is outside {low} to {high}"))
+    for i, ship in enumerate(state.get("ships", [])):
+        out += [(f"state.ships[{i}].{k}", p) for k, p in _ship_range_problems(ship, c)]
+    return out
+
+
+def _ship_range_problems(ship: dict[str, Any], c: Campaign) -> list[tuple[str, str]]:
+    card = c.cards.get(ship.get("card", ""))
+    if card is None:  # the engine says so when it needs her card; here only what no card allows
+        return [(k, f"{ship[k]} is below 0") for k in ("crew", "rigging", "experience", "stores", "shot",
+                                                        "prisoners") if _outside(ship.get(k), 0, 2**63 - 1)]
+    tops = {"crew": card.crew_points, "rigging": card.rigging_points, "morale": 3, "experience": 1000,
+            "stores": MAX_QUANTITY, "shot": MAX_QUANTITY, "prisoners": MAX_QUANTITY}
+    out = [(k, f"{ship[k]} is outside 0 to {top}") for k, top in tops.items() if _outside(ship.get(k), 0, top)]
+    gunnery = ship.get("gunnery", {})
+    if set(gunnery) != set(card.gunnery):
+        out.append(("gunnery", f"sections {sorted(gunnery)}; expected {sorted(card.gunnery)}"))
+    out += [(f"gunnery.{s}", f"{v} is outside 0 to {len(card.gunnery[s])}") for s, v in gunnery.items()
+            if s in card.gunnery and _outside(v, 0, len(card.gunnery[s]))]
+    return out
 
 
 def new(campaign: str | os.PathLike[str], seed: int, nation: str | None = None,

@@ -145,7 +145,7 @@ class BalanceDialog(QDialog):
             combo.setCurrentIndex(combo.findData(default))
             self.captain_boxes.append(combo)
         self.turn_limit = form.get(QSpinBox, "turn_limit")
-        self.turn_limit.setValue(scenario.options.turn_limit or 30)
+        self.turn_limit.setValue(scenario.options.turn_limit or 0)  # the scenario's own limit; 0: none
         self.seed = form.get(QSpinBox, "seed")
         self.bar = form.get(QProgressBar, "progress")
         self.run_button = form.get(QPushButton, "run")

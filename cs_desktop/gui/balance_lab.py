@@ -1,7 +1,8 @@
 """Library → Balance lab… (issue 13, item 3): the balance lab's runner in a window.
 
 The player ticks shipped scenarios (or asks for a sweep of every pairing of the shipped ships, as a meeting
-engagement, a chase or both), chooses the captains, the games a pairing and the worker processes, and runs
+engagement, a chase or both), chooses the captains, the games a pairing, the worker processes and the turn limit (each scenario's own printed
+limit unless another is given; 0 none: cs_desktop/turn_limit.py), and runs
 the job: the same `cs_desktop.balance` job, pool and `run_job` as `captains-sea balance`, on a worker thread
 (`LabWorker` on a `QThread`; 1 worker plays in this program, more start an embedded local Dask cluster).
 Progress and Cancel come between batches; the table shows each pairing's score, its 95% interval, the median
@@ -22,6 +23,7 @@ from PySide6.QtWidgets import (QComboBox, QDialog, QLabel, QListWidget, QListWid
 from cs_desktop.ai.captains import CAPTAINS
 from cs_desktop.gui.balance_dialog import track
 from cs_desktop.gui.forms import load_form
+from cs_desktop.turn_limit import turn_limit_text
 
 ENGAGEMENT_CHOICES = (("Meeting engagement and chase", ("meeting", "chase")), ("Meeting engagement", ("meeting",)),
                       ("Chase", ("chase",)))
@@ -89,6 +91,7 @@ class BalanceLab(QDialog):
         self.captain_b = form.get(QComboBox, "captain_b")
         self.games = form.get(QSpinBox, "games")
         self.workers = form.get(QSpinBox, "workers")
+        self.turn_limit = form.get(QSpinBox, "turn_limit")  # -1 (the minimum): each scenario's own; 0: none
         self.run_button = form.get(QPushButton, "run")
         self.cancel_button = form.get(QPushButton, "cancel")
         self.progress = form.get(QProgressBar, "progress")
@@ -141,7 +144,12 @@ class BalanceLab(QDialog):
                 raise JobError("tick at least one scenario, or choose the sweep")
             pairings = scenario_pairings([load_scenario_with_ships(p) for p in paths])
         return Job(tuple(pairings), (str(self.captain_a.currentData()), str(self.captain_b.currentData())),
-                   self.games.value(), 1, 30, batch=max(1, min(50, self.games.value() // 4)), swap_seats=True)
+                   self.games.value(), 1, self.asked_turn_limit(), batch=max(1, min(50, self.games.value() // 4)), swap_seats=True)
+
+    def asked_turn_limit(self) -> int | None:
+        """The turn limit as cs_desktop/turn_limit.py means it: None each scenario's own, 0 none, N turns."""
+        value = self.turn_limit.value()
+        return None if value < 0 else value
 
     def start(self) -> None:
         from cs_desktop.balance.job import JobError
@@ -208,7 +216,8 @@ class BalanceLab(QDialog):
                 self.table.setItem(row, col, QTableWidgetItem(text))
         self.table.resizeColumnsToContents()
         job = report["job"]
-        caption = f"{' vs '.join(job['captains'])}, {job['games']} games a pairing, seed {job['seed']}"
+        caption = (f"{' vs '.join(job['captains'])}, {job['games']} games a pairing, seed {job['seed']}, turn limit "
+                   f"{turn_limit_text(job['turn_limit'])}")
         self.image = draw_heatmap(matrices(report), caption)
         self.heatmap.setPixmap(QPixmap.fromImage(self.image))
         said = "" if report["complete"] else " (cancelled: the games finished so far)"

@@ -24,8 +24,10 @@ SWITCH_TEXT: dict[str, str] = {
     "variable_wind": "&Variable wind: a die may veer or back it every third turn (R17.8)",
     "initial_broadside": "I&nitial broadside: +1 on each battery's first fire (Captains Bold)",
     "heavy_guns": "&Heavy guns: 24-pounder ships count the range 2 MP shorter (Captains Bold)",
-    "fire_spreads": "Spreading fi&re between ships sharing a square",
+    "fire_spreads": "House rule: fi&re spreads between ships sharing a square",
     "prize_crews": "Pri&ze crews, prisoners and recapture (with the fleet rules)",
+    "pirate_fire": "Pirate game fire: markers grow, cost hits, may e&xplode (R17.1g)",
+    "pirate_wind": "Pirate game wind: shifts of one or two points, and its speed (R17.8f)",
 }
 
 _RULING = re.compile(r"R\d+\.\d+(?:\.\d+)?[a-z]*(?:-R?\d+(?:\.\d+)*[a-z]*)?")

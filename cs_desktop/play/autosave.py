@@ -20,8 +20,9 @@ from pathlib import Path
 from typing import Any
 
 from cs_desktop.files import atomic_write_text
+from cs_desktop.jsonread import FileFormatError, read_bytes
 from cs_desktop.rules.game import Game
-from cs_desktop.savegame import SaveError, parse_save, save_game
+from cs_desktop.savegame import MAX_SAVE_BYTES, SaveError, parse_save, save_game
 
 AUTOSAVE_NAME = "autosave.csgame"
 LOCK_NAME = "session.lock"
@@ -96,14 +97,52 @@ def _pid_alive(pid: int) -> bool:
     return True
 
 
+#: the largest process id a lock may name (os.kill takes a C int: a larger one raised OverflowError, issue 31)
+MAX_PID = 2**31 - 1
+#: a session lock is "<pid> <time>": a few dozen bytes
+LOCK_LIMIT = 256
+
+
+#: the longest title or question of an autosave's meta shown to the player (a 5 MB `asked` kept the window away)
+META_TEXT_LIMIT = 300
+#: the latest time a meta may hold (the year 5138): `saved_at: 1e300` made "keep for later" fail (issue 31)
+LATEST_TIME = 1e11
+
+
+def meta_time(value: Any, fallback: float) -> float:
+    """A meta's time, if it is a finite number from 0 to LATEST_TIME; else `fallback` (the file's own time)."""
+    if isinstance(value, int | float) and not isinstance(value, bool) and 0 <= value <= LATEST_TIME:
+        return float(value)
+    return fallback
+
+
+def meta_turn(value: Any) -> int:
+    """A meta's turn: a whole number from 1 to 10000, else 1."""
+    return value if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 10_000 else 1
+
+
+def short(value: Any) -> str:
+    """A meta's text, cut to META_TEXT_LIMIT characters."""
+    text = str(value) if isinstance(value, str) else ""
+    return text if len(text) <= META_TEXT_LIMIT else text[:META_TEXT_LIMIT - 1] + "…"
+
+
 def read_lock(path: Path) -> int:
-    """The process id in a session lock; ValueError if the file is not "<pid> <time>"."""
-    text = path.read_text(encoding="utf-8")
+    """The process id in a session lock; ValueError if the file is not "<pid> <time>" with a process id from 1 to
+    2**31 - 1 and a finite, non-negative time, or is not a small regular file (a pipe or device is refused at
+    once: `jsonread.read_bytes`)."""
+    try:
+        text = read_bytes(path, LOCK_LIMIT, "a session lock").decode("utf-8")
+    except FileFormatError as e:
+        raise ValueError("; ".join(what for _where, what in e.problems)) from None
     parts = text.split()
     if len(parts) != 2:
         raise ValueError("expected '<process id> <time>'")
-    pid = int(parts[0])
-    float(parts[1])
+    pid, when = int(parts[0]), float(parts[1])
+    if not 1 <= pid <= MAX_PID:
+        raise ValueError(f"process id {pid} is outside 1 to {MAX_PID}")
+    if not (when >= 0 and when < float("inf")):
+        raise ValueError(f"time {parts[1]} is not a time")
     return pid
 
 
@@ -151,16 +190,17 @@ class AutosaveStore:
         if not self.path.is_file():
             return None
         try:
-            saved = parse_save(self.path.read_text(encoding="utf-8"), self.path)
+            text = read_bytes(self.path, MAX_SAVE_BYTES, "an autosave").decode("utf-8")
+            saved = parse_save(text, self.path)
             meta = saved.meta
             if meta.get("ended"):
                 return None
             save_path = meta.get("save_path")
-            return Resumable(self.path, float(meta.get("saved_at", self.path.stat().st_mtime)),
-                             str(meta.get("title", saved.scenario.title)), int(meta.get("turn", 1)),
-                             str(meta.get("asked", "")), len(saved.decisions), True,
-                             str(save_path) if isinstance(save_path, str) and save_path else None)
-        except (SaveError, OSError, ValueError, TypeError):  # not UTF-8, or a damaged meta: nothing to offer
+            return Resumable(self.path, meta_time(meta.get("saved_at"), self.path.stat().st_mtime),
+                             short(meta.get("title", saved.scenario.title)), meta_turn(meta.get("turn", 1)),
+                             short(meta.get("asked", "")), len(saved.decisions), True,
+                             str(save_path) if isinstance(save_path, str) and 0 < len(save_path) < 4096 else None)
+        except (SaveError, OSError, ValueError, TypeError, FileFormatError):  # damaged: nothing to offer
             return None
 
     def start_session(self) -> Resumable | None:
@@ -217,9 +257,10 @@ class AutosaveStore:
 
 
 def _decision_count(path: Path) -> int:
-    """How many decisions the saved game at `path` holds (-1 if it cannot be read)."""
+    """How many decisions the saved game at `path` holds (-1 if it cannot be read). A bounded read of a regular
+    file only: a `save_path` naming /dev/zero or a pipe hung the start (issue 31, item 6)."""
     try:
-        decisions = json.loads(path.read_text(encoding="utf-8")).get("decisions")
-    except (OSError, ValueError, UnicodeDecodeError, AttributeError):
+        decisions = json.loads(read_bytes(path, MAX_SAVE_BYTES, "a saved game").decode("utf-8")).get("decisions")
+    except (OSError, ValueError, UnicodeDecodeError, AttributeError, RecursionError, FileFormatError):
         return -1
     return len(decisions) if isinstance(decisions, list) else -1

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from cs_desktop.files import atomic_write_text
+from cs_desktop.jsonread import FileFormatError, read_bytes
 from cs_desktop.play.autosave import CAMPAIGN_MARK_NAME, AutosaveStore, Resumable, describe_pending
 from cs_desktop.rules.game import Game
 
@@ -55,6 +56,12 @@ class CampaignResumable:
         return f"the campaign “{self.campaign}”, {self.battle}, turn {self.turn} (at {when})"
 
 
+#: the longest text a mark holds (a campaign, battle or question; a 5 MB `asked` kept the window away, issue 31)
+MAX_TEXT = 2000
+#: the largest mark file read
+MAX_MARK_BYTES = 64 * 1024
+
+
 def parse_mark(text: str, path: Path) -> CampaignResumable:
     """The mark's content; ValueError saying what is wrong with it."""
     data = json.loads(text)
@@ -69,13 +76,13 @@ def parse_mark(text: str, path: Path) -> CampaignResumable:
 
     def words(key: str) -> str:
         value = data.get(key)
-        if not isinstance(value, str):
-            raise ValueError(f"\"{key}\" must be text")
+        if not isinstance(value, str) or len(value) > MAX_TEXT:
+            raise ValueError(f"\"{key}\" must be text of at most {MAX_TEXT} characters")
         return value
 
     saved_at = data.get("saved_at")
-    if not isinstance(saved_at, int | float) or isinstance(saved_at, bool):
-        raise ValueError("\"saved_at\" must be a number")
+    if not isinstance(saved_at, int | float) or isinstance(saved_at, bool) or not 0 <= saved_at <= 1e11:
+        raise ValueError("\"saved_at\" must be a time (a number from 0 to 1e11)")
     return CampaignResumable(path, whole("campaign_id", 1), words("campaign"), words("battle"), whole("turn", 1),
                              words("asked"), whole("decisions", 0), float(saved_at))
 
@@ -97,8 +104,9 @@ class CampaignMark:
     def read(self) -> CampaignResumable | None:
         """The battle the mark names, or None (no mark, or one that cannot be read)."""
         try:
-            return parse_mark(self.path.read_text(encoding="utf-8"), self.path)
-        except (OSError, ValueError):  # not there, not UTF-8 or not JSON (both ValueError), or wrong fields
+            return parse_mark(read_bytes(self.path, MAX_MARK_BYTES, "a campaign battle mark").decode("utf-8"),
+                              self.path)
+        except (OSError, ValueError, FileFormatError):  # not there, not a small regular file, not UTF-8 or JSON, wrong fields
             return None
 
     def clear(self) -> None:

@@ -19,11 +19,13 @@ import json
 import os
 import re
 import sqlite3
+import stat
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from cs_desktop.jsonread import read_bytes
 from cs_desktop.play.autosave import AUTOSAVE_NAME, CAMPAIGN_MARK_NAME, LOCK_NAME, AutosaveStore, read_lock
 from cs_desktop.play.recent import RECENT_NAME, parse_recent
 
@@ -78,9 +80,9 @@ def check_autosave(path: Path) -> None:
 
 
 def check_campaign_mark(path: Path) -> None:
-    from cs_desktop.play.campaign_mark import parse_mark
+    from cs_desktop.play.campaign_mark import MAX_MARK_BYTES, parse_mark
 
-    parse_mark(path.read_text(encoding="utf-8"), path)
+    parse_mark(read_bytes(path, MAX_MARK_BYTES, "a campaign battle mark").decode("utf-8"), path)
 
 
 def check_settings(path: Path) -> None:
@@ -197,9 +199,11 @@ def check_data_folder(folder: str | os.PathLike[str]) -> StartupReport:
     stamp = time.strftime("%Y%m%d-%H%M%S")
     for name, what, check in CHECKS:
         path = root / name
-        if not path.is_file():
+        if not os.path.lexists(path) or path.is_dir():
             continue
         try:
+            if not stat.S_ISREG(path.stat().st_mode):  # a pipe or device: reading it could hang the start
+                raise ValueError("it is not a regular file (a pipe, device or socket)")
             check(path)
             continue
         except Exception as e:  # any failure to read it means damaged: it must not stop the start

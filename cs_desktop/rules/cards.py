@@ -182,8 +182,19 @@ class RulesOptions(_Model):
                                    "24-pounders or heavier counts the range 2 MP shorter for the defense dice "
                                    "against a ship that is not")
     fire_spreads: StrictBool = Field(
-        default=False, description="spreading fire (R17.1f): after fire fighting, a ship On Fire may set alight "
-                                   "each ship sharing her square (a die each, on a 1)")
+        default=False, description="house rule, not in the pirate game's text: same-square spreading fire "
+                                   "(R17.1f): after fire fighting, a ship On Fire may set alight each ship sharing "
+                                   "her square (a die each, on a 1)")
+    pirate_fire: StrictBool = Field(
+        default=False, description="the pirate game's fire as its text writes it (R17.1g-R17.1j): fire markers "
+                                   "that a fire-fighting success removes one at a time and that double after "
+                                   "damage control, a rigging hit per 5 and a hull hit per 10, and an explosion "
+                                   "roll that may sink the ship and damage those nearby")
+    pirate_wind: StrictBool = Field(
+        default=False, description="the pirate game's wind as its text writes it (R17.8f-R17.8i): every third "
+                                   "turn a die may shift it one or two points or change its speed (calm, light, "
+                                   "fair, strong); a light wind halves every ship's speed, a strong one doubles "
+                                   "it, a calm stops them; replaces the variable wind's checks")
     prize_crews: StrictBool = Field(
         default=False, description="Wooden Ships & Iron Men's prize crews, prisoners and recapture (docs/rulings.md "
                                    "R18.0j-R18.0p; needs fleet_rules): a ship taken gets a prize crew from her "
@@ -202,7 +213,8 @@ class RulesOptions(_Model):
 
 
 #: the rules options that are plain on/off switches, off by default and written only when on or given
-SWITCHES = ("fleet_rules", "variable_wind", "initial_broadside", "heavy_guns", "fire_spreads", "prize_crews")
+SWITCHES = ("fleet_rules", "variable_wind", "initial_broadside", "heavy_guns", "fire_spreads", "prize_crews",
+            "pirate_fire", "pirate_wind")
 
 TerrainKind = Literal["island", "shoal"]
 

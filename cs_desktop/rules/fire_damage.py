@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from cs_desktop.rules import damage, initial_broadside
 from cs_desktop.rules.decisions import Request
 from cs_desktop.rules.firing import END_SECTIONS, Gen
+from cs_desktop.rules.pirate_fire import catch_fire
 from cs_desktop.rules.reloading import select_loads
 from cs_desktop.rules.rolls import roll
 from cs_desktop.rules.tables import get_tables
@@ -53,7 +54,7 @@ def apply_result(g: Game, result: AttackResult) -> Gen:
         if result.fire_dice and not target.on_fire:
             r = yield from roll(g, target.side, result.fire_dice, "fire check", "11.5", ship=target.id)
             if any(v <= 1 for v in r.modified):
-                target.on_fire = True
+                catch_fire(state, target)  # under the pirate game fire switch with her first marker (R17.1g)
                 g.emit("fire", "11.5", f"{target.card.name} is On Fire!", ship=target.id)
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
+from cs_desktop.rules import geometry as geo
 from cs_desktop.rules.decisions import Request
 
 if TYPE_CHECKING:
@@ -38,12 +39,31 @@ def end_if_beaten(g: Game, side: str, cause: str) -> None:
                    f"the battle goes on between {' and '.join(state.sides[s].name for s in fighting)}",
                    side=side, ruling="R18.0r")
             return
+    possession_at_the_end(g)
     end_game(g, f"{state.sides[side].name} has no ship left fighting: {cause}")
 
 
+def possession_at_the_end(g: Game) -> None:
+    """R18.0t: when a side's last ship leaves the fight and the battle ends, each enemy hulk within long range
+    (11.1, 24 MP) of a ship still fighting with crew left is taken possession of by the nearest such ship (the
+    first in the game's order on a tie): nothing is left to fight, so her guns' crews may man the boats too."""
+    state = g.state
+    for hulk in [s for s in state.ships.values() if is_hulk(s)]:
+        takers = [s for s in state.afloat() if s.side != hulk.side and s.crew > 0
+                  and geo.in_range(s.square, hulk.square)]
+        if not takers:
+            continue
+        taker = min(takers, key=lambda s: geo.mp_distance(s.square, hulk.square))
+        hulk.captured = True
+        if len(state.sides) > 2:
+            state.captors[hulk.id] = taker.side  # R18.0q
+        g.emit("possession", "18.0", f"the battle is over: {taker.card.name}'s boats take possession of "
+               f"{hulk.card.name} (R18.0t)", ship=taker.id, hulk=hulk.id, side=taker.side, ruling="R18.0t")
+
+
 def is_hulk(ship: ShipState) -> bool:
-    """R18.0g: struck, not taken, still on the board."""
-    return ship.struck and not ship.captured and not ship.escaped
+    """R18.0g: struck, not taken, still on the board (a ship blown up is not: R17.1i)."""
+    return ship.struck and not ship.captured and not ship.escaped and not ship.exploded
 
 
 def prizes_within_reach(state: GameState, side: str) -> list[tuple[ShipState, ShipState]]:

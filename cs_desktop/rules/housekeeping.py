@@ -12,6 +12,8 @@ from cs_desktop.rules import damage
 from cs_desktop.rules import geometry as geo
 from cs_desktop.rules.cards import SECTION_NAMES
 from cs_desktop.rules.decisions import Request
+from cs_desktop.rules.pirate_fire import fire_fought, fire_grows
+from cs_desktop.rules.pirate_wind import pirate_wind_check
 from cs_desktop.rules.rolls import roll
 from cs_desktop.rules.state import STRIKE_CHECK
 
@@ -33,6 +35,10 @@ def segment_housekeeping(g: Game) -> Gen:
 
         yield from spread_fire(g)
     yield from damage_control(g)
+    if state.pirate_fire:  # R17.1h: "After the Damage Control phase every turn" the fire grows
+        yield from fire_grows(g)
+        if state.ended:  # a ship blew up (R17.1i) and ended the battle
+            return
     yield from destroyed_section_morale(g)
     yield from strike_checks(g)
     if state.ended:
@@ -57,7 +63,9 @@ def segment_housekeeping(g: Game) -> Gen:
 
         end_game(g, f"turn limit {state.turn_limit} reached")
         return
-    if state.variable_wind:  # R17.8a: the wind may change before the next turn
+    if state.pirate_wind:  # R17.8i: the pirate game's wind, in place of the variable wind's checks
+        pirate_wind_check(g)
+    elif state.variable_wind:  # R17.8a: the wind may change before the next turn
         from cs_desktop.rules.wind_change import wind_check
 
         wind_check(g)
@@ -68,12 +76,15 @@ def segment_housekeeping(g: Game) -> Gen:
 
 
 def fire_fighting(g: Game) -> Gen:
-    """17.1: 5+ puts the fire out, 3-4 nothing, 2 or less one rigging hit."""
+    """17.1: 5+ puts the fire out, 3-4 nothing, 2 or less one rigging hit. Under the pirate game fire switch 5+
+    removes one fire marker, and the fire is out when none is left (R17.1g)."""
     for ship in g.state.afloat():
         if not ship.on_fire:
             continue
         r = yield from roll(g, ship.side, 1, "fire fighting", "17.1", damage.quality_mods(ship), ship=ship.id)
-        if r.total >= 5:
+        if r.total >= 5 and g.state.pirate_fire:
+            fire_fought(g, ship)
+        elif r.total >= 5:
             ship.on_fire = False
             g.emit("fire_out", "17.1", f"{ship.card.name}'s fire is out", ship=ship.id)
         elif r.total <= 2:

@@ -87,6 +87,16 @@ def fractional_relativity(state: GameState, ships: list[ShipState], letters: dic
     return {s.id: max(0, speeds[s.id] - floor) for s in ships}
 
 
+def wind_speed_factor(wind_speed: str, speed: int) -> int:
+    """R17.8h, the pirate game's "Wind Speed": "A light wind halves all maximum movements" (rounding up, 1.9), "A
+    strong wind doubles movement", "If there is no wind, ships don't move"; a fair wind is the normal one."""
+    if wind_speed == "calm":
+        return 0
+    if wind_speed == "light":
+        return -(-speed // 2)
+    return speed * 2 if wind_speed == "strong" else speed
+
+
 def final_speed(ship: ShipState, base: int, bonus: int, halved_for_disengagement: bool) -> int:
     """Step 7 (base + hull bonus), step 8 (Fighting Sail /2, dismasted /4, rounding up, 1.9), and the turn
     after a Disengagement (17.5: halved in addition).
@@ -155,13 +165,16 @@ def segment_movement(g: Game) -> Generator[list[Request], dict[str, Any], None]:
         ship.base_mp = b
         ship.hull_bonus = bonus
         ship.speed = 0 if ship.id in in_irons else final_speed(ship, b, bonus, ship.id in halved)
+        if state.pirate_wind:  # R17.8h: light halves, strong doubles, a calm stops every ship
+            ship.speed = wind_speed_factor(state.wind_speed, ship.speed)
         if is_grappled(state, ship) or ship.aground:
             ship.speed = 0  # ruling R12.0: grappled ships lie lashed together until they disengage; R9.1f
         g.emit("speed", "7.0", f"{ship.card.name}: base {b} + hull bonus {bonus} -> speed {ship.speed}"
                + (" (Fighting Sail)" if ship.sail == "fighting" else "")
                + (" (dismasted)" if ship.dismasted else "")
                + (" (after disengaging)" if ship.id in halved else "")
-               + (" (In Irons: no Hull Bonus, speed remains 0)" if ship.id in in_irons else ""),
+               + (" (In Irons: no Hull Bonus, speed remains 0)" if ship.id in in_irons else "")
+               + (f" ({state.wind_speed} wind, R17.8h)" if state.pirate_wind and state.wind_speed != "fair" else ""),
                ship=ship.id, base=b, bonus=bonus, speed=ship.speed)
     state.halve_next_turn = []
     state.segment = "select"

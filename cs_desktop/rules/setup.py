@@ -81,6 +81,8 @@ def initial_state(scenario: Scenario, cards: Mapping[str, ShipCard], seed: int,
         fire_spreads=bool(options.get("fire_spreads", scenario.options.fire_spreads)),
         terrain=scenario.terrain_squares(),
         prize_crews=bool(options.get("prize_crews", scenario.options.prize_crews)),
+        pirate_fire=bool(options.get("pirate_fire", scenario.options.pirate_fire)),
+        pirate_wind=bool(options.get("pirate_wind", scenario.options.pirate_wind)),
     )
     if options.get("bridge_cards", True):
         from cs_desktop.rules.bridge_cards import new_deck

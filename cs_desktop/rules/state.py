@@ -88,6 +88,10 @@ class ShipState:
     prize_crew: int = 0
     prize_crew_from: str = ""
     crew_detached: int = 0
+    # pirate game fire (R17.1g-R17.1j), in the state's dict only under its switch: the fire markers on board, and
+    # whether she blew up (struck too, and off the board)
+    fire_markers: int = 0
+    exploded: bool = False
 
     @property
     def square(self) -> tuple[int, int]:
@@ -162,6 +166,8 @@ def _clone_ship(old: ShipState) -> ShipState:
     new.prize_crew = old.prize_crew
     new.prize_crew_from = old.prize_crew_from
     new.crew_detached = old.crew_detached
+    new.fire_markers = old.fire_markers
+    new.exploded = old.exploded
     new.gunnery = old.gunnery.copy()
     new.red_passed = old.red_passed.copy()
     a = old.assign
@@ -191,8 +197,10 @@ def _compile_reader(names: tuple[str, ...], card_by_id: bool = False) -> Any:
 _FLEET_SHIP_FIELDS = ("escaped", "aground")
 #: the same for the prize crews switch (R18.0j)
 _PRIZE_SHIP_FIELDS = ("prize_crew", "prize_crew_from", "crew_detached")
+#: the same for the pirate game fire switch (R17.1j)
+_FIRE_SHIP_FIELDS = ("fire_markers", "exploded")
 _ship_fields = _compile_reader(tuple(f.name for f in fields(ShipState)
-                                     if f.name not in _FLEET_SHIP_FIELDS + _PRIZE_SHIP_FIELDS),
+                                     if f.name not in _FLEET_SHIP_FIELDS + _PRIZE_SHIP_FIELDS + _FIRE_SHIP_FIELDS),
                                card_by_id=True)
 
 
@@ -259,6 +267,9 @@ class GameState:
     heavy_guns: bool = False
     fire_spreads: bool = False
     prize_crews: bool = False  # prize crews, prisoners and recapture (R18.0j-R18.0p), in the dict only when on
+    pirate_fire: bool = False  # the pirate game's fire (R17.1g-R17.1j), in the dict only when on
+    pirate_wind: bool = False  # the pirate game's wind (R17.8f-R17.8i), in the dict only when on, with its speed
+    wind_speed: str = "fair"
     batteries_fired: dict[str, list[str]] = field(default_factory=dict)  # ship id -> batteries fired (R11.4.5i)
     # islands and shoals, square -> 'island'/'shoal', in the board's present coordinates (R9.3i: they shift with
     # the map; squares shifted off the board are kept). Replaced by a new dict, never changed in place, so
@@ -359,6 +370,9 @@ class GameState:
         new.heavy_guns = self.heavy_guns
         new.fire_spreads = self.fire_spreads
         new.prize_crews = self.prize_crews
+        new.pirate_fire = self.pirate_fire
+        new.pirate_wind = self.pirate_wind
+        new.wind_speed = self.wind_speed
         new.terrain = self.terrain
         new.ended = self.ended
         new.end_reason = self.end_reason
@@ -398,6 +412,13 @@ class GameState:
                             crew_detached=mine.crew_detached)
         if self.variable_wind:  # likewise (R17.8e)
             out["variable_wind"] = True
+        if self.pirate_wind:  # likewise (R17.8i): the wind's speed
+            out["pirate_wind"] = True
+            out["wind_speed"] = self.wind_speed
+        if self.pirate_fire:  # likewise (R17.1j): each ship's fire markers, and whether she blew up
+            out["pirate_fire"] = True
+            for sid, ship in out["ships"].items():
+                ship.update(fire_markers=self.ships[sid].fire_markers, exploded=self.ships[sid].exploded)
         for name in ("initial_broadside", "heavy_guns", "fire_spreads"):  # the same: only when on
             if getattr(self, name):
                 out[name] = True

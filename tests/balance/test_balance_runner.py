@@ -105,6 +105,29 @@ def test_resume_needs_a_job_and_a_spoilt_batch_is_named(tmp_path: Path) -> None:
         run_job(job, InProcess(), out)
 
 
+@pytest.mark.parametrize("change, says", [
+    (lambda r: [[[]]], "record 0 (game 0): not an object"),
+    (lambda r: {}, "record 0 (game 0): its game is missing"),
+    (lambda r: {**r, "turns": "7"}, "its turns is missing or of the wrong type"),
+    (lambda r: {**r, "vp": [1]}, "its vp is not two numbers"),
+    (lambda r: {**r, "winner": "nobody"}, "its winner 'nobody' is not a side"),
+    (lambda r: {**r, "seed": r["seed"] + 1}, "it says game 0, seed"),
+])
+def test_issue_31_7_each_record_of_a_kept_batch_is_checked(tmp_path: Path, change: Any, says: str) -> None:
+    """Issue 31 item 7: a batch record nested, empty, wrongly typed or forged (another seed) is refused naming the
+    batch file and the record, before anything is counted."""
+    job = _job(tmp_path)
+    out = tmp_path / "out"
+    run_job(job, InProcess(), out)
+    batch = sorted((out / "batches").glob("*.json"))[0]
+    data = json.loads(batch.read_text())
+    data["records"][0] = change(data["records"][0])
+    batch.write_text(json.dumps(data))
+    with pytest.raises(JobError) as e:
+        run_job(job, InProcess(), out)
+    assert batch.name in str(e.value) and says in str(e.value), str(e.value)
+
+
 def _cli(out: Path, folder: Path, *pool: str) -> list[str]:
     return ["balance", "--sweep", str(folder), "--games", "3", "--batch", "2", "--captains", "random,simple",
             "--turn-limit", "3", "--seed", "5", "--out", str(out), "--quiet", *pool]

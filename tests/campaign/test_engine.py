@@ -5,7 +5,10 @@ accounts for every change, and whole campaigns that replay equal for a seed."""
 from __future__ import annotations
 
 import json
+import os
+import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -17,6 +20,7 @@ from cs_desktop.campaign.folder import load_campaign
 from cs_desktop.campaign.play import load, play, save, save_text, start
 from cs_desktop.campaign.state import CampaignState, ledger_totals, totals
 from cs_desktop.cli import main
+from cs_desktop.jsonread import FileFormatError
 from cs_desktop.rules.cards import Scenario, ShipCard
 from cs_desktop.simulate import play_game
 
@@ -194,3 +198,52 @@ def test_a_damaged_campaign_file_is_refused_naming_the_field(tmp_path: Path) -> 
     f.write_text(f.read_text(encoding="utf-8")[:100], encoding="utf-8")
     with pytest.raises(FileFormatError):
         load(f)
+
+
+def test_issue_31_6_leftover_temporary_files_of_killed_saves_are_removed(tmp_path: Path) -> None:
+    """Issue 31 item 6: ten `.NAME.career.json.XXXXXXXX.tmp` files of killed campaign steps stayed for ever. A save
+    or a load of the career removes its own leftovers last written over a minute ago; a temporary file a minute
+    old or less (a write in progress elsewhere), another file's, and the player's own files stay."""
+    f = tmp_path / "mine.career.json"
+    save(start(CAMPAIGN, 1), f)
+    old = time.time() - 3600
+    stale = [tmp_path / f".mine.career.json.{i:08d}.tmp" for i in range(10)]
+    fresh = tmp_path / ".mine.career.json.abcdefgh.tmp"
+    other = tmp_path / ".theirs.career.json.abcdefgh.tmp"
+    kept = tmp_path / "mine.career.json.notes"
+    for p in [*stale, fresh, other, kept]:
+        p.write_text("{", encoding="utf-8")
+    for p in [*stale, other, kept]:
+        os.utime(p, (old, old))
+    load(f)
+    assert not any(p.exists() for p in stale)
+    assert fresh.exists() and other.exists() and kept.exists()
+    stale[0].write_text("{", encoding="utf-8")
+    os.utime(stale[0], (old, old))
+    save(start(CAMPAIGN, 1), f)
+    assert not stale[0].exists() and fresh.exists()
+
+
+@pytest.mark.parametrize("where, value, field", [
+    (("ships", 0, "gunnery", "port_bow"), -10**9, "state.ships[0].gunnery.port_bow"),
+    (("ships", 0, "crew"), 10**6, "state.ships[0].crew"),
+    (("ships", 0, "rigging"), -1, "state.ships[0].rigging"),
+    (("ships", 0, "stores"), -5, "state.ships[0].stores"),
+    (("month",), 13, "state.month"),
+    (("money",), 10**12, "state.money"),
+])
+def test_issue_31_6_numbers_out_of_range_are_refused_naming_the_field(tmp_path: Path, where: tuple[Any, ...],
+                                                                     value: int, field: str) -> None:
+    """Issue 31 item 6: a campaign save is checked for range, not only type (a gunnery section of -10**9 loaded
+    and printed): the error names the file and the field, and nothing is loaded."""
+    f = tmp_path / "c.json"
+    save(start(CAMPAIGN, 1), f)
+    data = json.loads(f.read_text(encoding="utf-8"))
+    node = data["state"]
+    for key in where[:-1]:
+        node = node[key]
+    node[where[-1]] = value
+    f.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(FileFormatError) as e:
+        load(f)
+    assert any(path == field for path, _what in e.value.problems), e.value.problems

@@ -57,3 +57,28 @@ def test_13_3_nothing_ticked_is_refused_with_a_reason(qtbot: Any) -> None:
     _only(lab)
     lab.run_button.click()
     assert "tick at least one scenario" in lab.status.text() and lab.worker is None
+
+
+def test_issue_31_5_the_lab_plays_each_scenarios_own_limit_unless_given(qtbot: Any) -> None:
+    """Issue 31, item 5: the lab's turn limit starts at "each scenario's own" (no 30 forced); 0 is none."""
+    lab = BalanceLab()
+    qtbot.addWidget(lab)
+    _only(lab, "constitution-vs-java")
+    assert lab.turn_limit.text() == "each scenario's own" and lab.job().turn_limit is None
+    lab.turn_limit.setValue(0)
+    assert lab.job().turn_limit == 0
+    lab.turn_limit.setValue(25)
+    assert lab.job().turn_limit == 25
+
+
+def test_issue_31_5_the_balance_check_starts_at_the_printed_limit(qtbot: Any) -> None:
+    from cs_desktop import SCENARIOS
+    from cs_desktop.files import load_scenario_with_ships
+    from cs_desktop.gui.balance_dialog import BalanceDialog
+
+    scenario, ships = load_scenario_with_ships(SCENARIOS / "fleets" / "frigates-among-the-shoals.json")
+    dlg = BalanceDialog(scenario, ships)
+    qtbot.addWidget(dlg)
+    assert dlg.turn_limit.value() == 20  # the shoals' printed limit, not 30
+    dlg.turn_limit.setValue(0)
+    assert dlg.turn_limit.text().startswith("none")

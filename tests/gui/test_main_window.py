@@ -356,8 +356,8 @@ def test_new_game_dialog_offers_relativity_and_the_bid(qtbot, tmp_path) -> None:
     dlg.relativity.setCurrentIndex(dlg.relativity.findData("zero"))
     dlg.bid_boxes["us"].setValue(4)
     choice = dlg.choice()
-    # Britain's bid of 6 is the scenario's own (R19.0e), shown in its box; the player adds the US one
-    assert choice["options"]["relativity"] == "zero" and choice["options"]["bid"] == {"us": 4, "gb": 6}
+    # Britain's bid of 10 is the scenario's own (R19.0e), shown in its box; the player adds the US one
+    assert choice["options"]["relativity"] == "zero" and choice["options"]["bid"] == {"us": 4, "gb": 10}
     assert window.start_from_dialog(dlg)
     game = window.session.game
     assert game.state.relativity == "zero"

@@ -123,22 +123,25 @@ def test_20_1_constitution_java_example() -> None:
     assert "WG" in texts and "HO" in texts
 
 
-def test_20_1_constitution_vs_java_plays_each_ship_with_her_cards_crew() -> None:
-    """20.1 (ruling R20.1a): the shipped scenario gives no crew override, so Constitution sails with her card's
-    Crack crew (CR 2) and Java with her Average one (CR 1.5, R20.1l), in play and in the VP terms: Java gets
-    the half CR point too, x3.5 against x1."""
+def test_20_1_the_shipped_constitution_vs_java_gives_the_examples_x1_and_x3() -> None:
+    """20.1 example and 2.0 ("Crew Quality in the box stipulated by the scenario"), ruling R20.1a (issue 31,
+    item 3): the shipped scenario follows the example of this very duel, where both ships "share the same CR":
+    it stipulates Constitution average (her card's record is crack) beside Java's average, in play and in the
+    terms: FP 4 and 2, Java to windward, Constitution the historical winner, x1 and x3."""
     from cs_desktop.rules.game import Game
 
     s, ships = load_scenario_with_ships(SCEN / "constitution-vs-java.json")
-    assert all(ss.crew_quality is None for side in s.sides for ss in side.ships)
+    stipulated = {ss.ship_id: ss.crew_quality for side in s.sides for ss in side.ships}
+    assert stipulated == {"constitution": "average", "java": None}
+    assert ships["constitution"].historical_crew_quality == "crack"  # the record, kept on the card
     terms = victory_terms(s, ships)
     us, gb = terms.side("us"), terms.side("gb")
-    assert (us.fp, gb.fp, us.cr, gb.cr) == (4, 2, 2, 1.5)
+    assert (us.fp, gb.fp, us.cr, gb.cr) == (4, 2, 1.5, 1.5)
     assert s.weather_gauge == "gb" and s.historical_outcome.winner == "us"
-    assert (us.multiplier, gb.multiplier) == (1, 3.5)
+    assert (us.multiplier, gb.multiplier) == (1, 3)
+    assert not us.overridden and not gb.overridden  # computed by 20.1, not printed over it
     game = Game(s, ships, 1, {})
-    assert game.state.ships["constitution"].quality == ships["constitution"].historical_crew_quality == "crack"
-    assert game.state.ships["java"].quality == ships["java"].historical_crew_quality == "average"
+    assert game.state.ships["constitution"].quality == game.state.ships["java"].quality == "average"
 
 
 def test_20_1_equal_ships_both_x1_without_wg_or_ho() -> None:

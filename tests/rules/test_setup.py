@@ -24,15 +24,16 @@ def both_set_up(game, us_sail="fighting", gb_sail="medium"):
 
 def test_2_0_ships_on_the_named_start_squares_with_the_scenario_headings():
     """2.0 / 20.1: Constitution vs Java: Constitution on square A (10,12) heading 4, Java on B (22,12)
-    heading 7; wind 6 as the scenario says; crew quality from each card, as the scenario names none
-    (ruling R20.1a): Constitution Crack, Java Average."""
+    heading 7; wind 6 as the scenario says; crew quality "in the box stipulated by the scenario": Constitution
+    Average (stipulated so that both share one CR as the 20.1 example has them, ruling R20.1a), Java Average (her
+    card's)."""
     scenario, ships = load_scenario_with_ships(SCENARIOS / "constitution-vs-java.json")
     game = Game(scenario, ships, seed=1, options={"bridge_cards": False})
     con, java = game.state.ships["constitution"], game.state.ships["java"]
     assert (con.square, con.heading) == ((10, 12), 4)
     assert (java.square, java.heading) == ((22, 12), 7)
     assert game.state.wind == 6
-    assert (con.quality, java.quality) == ("crack", "average")
+    assert (con.quality, java.quality) == ("average", "average")
 
 
 def test_2_0_tracks_start_at_their_highest_boxes_and_morale_handy():
