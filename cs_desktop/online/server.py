@@ -61,6 +61,7 @@ class Connection:
         self.errors = 0
         self.table: Table | None = None
         self.sub: Subscriber | None = None
+        self.writer: asyncio.Task[None] | None = None
 
     def push(self, text: str) -> bool:
         try:
@@ -72,6 +73,13 @@ class Connection:
     async def write(self) -> None:
         while (text := await self.queue.get()) is not None:
             await self.ws.send(text)
+
+    async def close(self, code: int, reason: str) -> None:
+        """Send what is queued (if the client reads it within a second), then close with `code`."""
+        if self.writer is not None and not self.queue.full():
+            self.queue.put_nowait(None)
+            await asyncio.wait([self.writer], timeout=1.0)
+        await self.ws.close(code, reason)
 
     def where(self) -> str:
         side = self.sub.side if self.sub is not None else None
@@ -111,7 +119,7 @@ class RefereeServer:
             return
         self.connections += 1
         conn = Connection(ws, self.limits)
-        writer = asyncio.get_running_loop().create_task(conn.write())
+        writer = conn.writer = asyncio.get_running_loop().create_task(conn.write())
         try:
             await self._read(conn)
         except ConnectionClosed:
@@ -130,8 +138,9 @@ class RefereeServer:
     async def _read(self, conn: Connection) -> None:
         loop = asyncio.get_running_loop()
         async for data in conn.ws:
-            if conn.sub is not None and not conn.sub.alive:
-                await conn.ws.close(1008, "the connection could not keep up with its frames")
+            if conn.queue.full() or (conn.sub is not None and not conn.sub.alive):
+                log.warning("closing %s: it does not read its frames", conn.where())
+                await conn.ws.close(1008, "the connection does not read its frames")  # nothing more can be sent
                 return
             if not conn.bucket.take(loop.time()):
                 problem, code = "too many messages: slow down", "rate"
@@ -147,7 +156,7 @@ class RefereeServer:
             conn.push(encode(refusal(problem, code=code)))
             if conn.errors > self.limits.max_errors:
                 log.warning("closing %s: %d messages refused", conn.where(), conn.errors)
-                await conn.ws.close(1008, "too many refused messages")
+                await conn.close(1008, "too many refused messages")
                 return
 
     # ------------------------------------------------------------------ messages

@@ -1,0 +1,24 @@
+"""Issue 32, item 4: kill -9 of the server in the middle of a game, and a restart: nothing lost, the game goes on.
+
+API tested: `captains-sea serve` in a child process (cs_desktop.online.drill), SeatClient's reconnection.
+Actions: two seats play a game through clients; the server is killed with SIGKILL three times mid-game and
+started again on the same folder and port. Expected: the game reaches its end; every answer acknowledged to
+a seat is in the game, in order; each seat saw exactly the events visible to it; the file rebuilds the game.
+(scripts/online_kill_drill.py runs the same with 50 kills.)
+"""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from cs_desktop.online.drill import kill_drill
+
+from tests.online.conftest import GUARD_S
+
+
+def test_kill_9_mid_game_and_restart_lose_nothing(tmp_path: Path) -> None:
+    report = asyncio.run(asyncio.wait_for(kill_drill(tmp_path, kills=3, every=8), GUARD_S * 2))
+    assert report.problems == []
+    assert report.kills == 3
+    assert report.reconnects >= 3
