@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -28,6 +29,11 @@ from cs_desktop.rules.dice import Dice
 
 #: seconds to wait before sending again an answer the server refused as over its rate
 RATE_PAUSE = 0.25
+
+
+#: the WebSocket library's logger, held at INFO: at DEBUG it would write frames, and a hello carries the code
+wire_log = logging.getLogger("cs_desktop.online.client.wire")
+wire_log.setLevel(logging.INFO)
 
 
 class OnlineError(RuntimeError):
@@ -80,7 +86,7 @@ class SeatClient:
         while True:
             try:
                 self._ws = await connect(self.url, proxy=None, compression=None, open_timeout=10,
-                                         max_size=2**24)
+                                         max_size=2**24, logger=wire_log)
                 hello = ({"t": "watch", "game": self.watch} if self.watch else {"t": "hello", "code": self.code})
                 await self._ws.send(json.dumps({**hello, "since": self.seat.upto}))
                 while (await self._read())["t"] != "update":

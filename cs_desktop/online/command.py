@@ -17,7 +17,7 @@ from websockets.asyncio.client import connect
 from cs_desktop import SCENARIOS
 from cs_desktop.ai.captains import make_captain
 from cs_desktop.library.db import data_dir
-from cs_desktop.online.client import OnlineError, SeatClient, play_seat
+from cs_desktop.online.client import OnlineError, SeatClient, play_seat, wire_log
 from cs_desktop.online.referee import split_code
 from cs_desktop.online.server import run
 from cs_desktop.online.store import SUFFIX, GameStore, StoreError
@@ -80,7 +80,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 async def host_game(server: str, scenario: str, seats: dict[str, str], **extra: Any) -> dict[str, Any]:
     """Ask `server` for a new game: its `hosted` reply (game id, codes) or the refusal."""
-    async with connect(server, proxy=None, compression=None) as ws:
+    async with connect(server, proxy=None, compression=None, logger=wire_log) as ws:
         await ws.send(json.dumps({"t": "host", "scenario": scenario, "seats": seats, **extra}))
         reply: dict[str, Any] = json.loads(await ws.recv())
         return reply

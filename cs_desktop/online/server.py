@@ -23,6 +23,10 @@ from cs_desktop.online.referee import HostError, Referee
 from cs_desktop.online.table import Subscriber, Table
 
 log = logging.getLogger(__name__)
+#: the WebSocket library's own logger: at DEBUG it would write frames, which carry invitation codes, so it is
+#: held at INFO whatever the root logger's level
+wire_log = logging.getLogger("cs_desktop.online.wire")
+wire_log.setLevel(logging.INFO)
 
 #: frames queued for one connection before it counts as unable to keep up (it is then closed)
 QUEUE_FRAMES = 512
@@ -102,7 +106,7 @@ class RefereeServer:
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> int:
         """Listen; returns the port (0 asks the system for a free one). Every table's computers are woken."""
         self.server = await serve(self._serve, host, port, max_size=MAX_MESSAGE_BYTES, compression=None,
-                                  max_queue=8, ping_interval=20, ping_timeout=60)
+                                  max_queue=8, ping_interval=20, ping_timeout=60, logger=wire_log)
         for table in self.referee.tables.values():
             table.wake()
         return int(self.server.sockets[0].getsockname()[1])

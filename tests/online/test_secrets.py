@@ -7,7 +7,8 @@ loads, his hand, the deck order, the dice to come, and his answer to a simultane
 the true game and the copy are each put on the server, the side takes its seat in both, and answers its
 request the same way in both.
 Expected: every frame the seat receives — the welcome, its state and events, the answer's acknowledgement — is
-byte for byte the same from the true game and from the copy; and the copies did differ in each hidden thing.
+byte for byte the same from the true game and from the copy, and so is every frame a spectator receives (the
+public view); and the copies did differ in each hidden thing.
 """
 
 from __future__ import annotations
@@ -62,6 +63,14 @@ def _own(truth: Game, side: str) -> list[dict[str, Any]]:
     return [d if d["side"] == side else {**d, "answer": None} for d in truth.decisions]
 
 
+async def _watched(url: str, game_id: str) -> list[str]:
+    """The frames a spectator receives on starting to watch."""
+    watcher = SeatClient(url, "", watch=game_id)
+    await watcher.connect()
+    await watcher.close()
+    return watcher.frames
+
+
 async def _frames(url: str, code: str, answer_with: Any) -> list[str]:
     """Every frame a seat receives: on taking its seat, and on answering its request (to the acknowledgement)."""
     client = SeatClient(url, code)
@@ -102,8 +111,10 @@ def test_frames_to_a_seat_are_the_same_whatever_the_enemy_hides(tmp_path: Path) 
                         copy.decisions = _own(truth, side)
                         covered.update(_differences(truth, copy, side))
                         seats = {s: "human" for s in truth.state.sides}
-                        _, true_codes = referee.adopt(truth.clone(), seats, keep=False)
-                        _, copy_codes = referee.adopt(copy, seats, keep=False)
+                        true_table, true_codes = referee.adopt(truth.clone(), seats, keep=False)
+                        copy_table, copy_codes = referee.adopt(copy, seats, keep=False)
+                        watched = [await _watched(url, t.game_id) for t in (true_table, copy_table)]
+                        assert watched[0] == watched[1], (name, i, side, "spectator")
                         got = await _frames(url, true_codes[side], make_captain("easy", i))
                         again = await _frames(url, copy_codes[side], make_captain("easy", i))
                         assert got == again, (name, i, side)
