@@ -4,6 +4,7 @@ event loop (`serving`), or in a subprocess (test_restart.py)."""
 from __future__ import annotations
 
 import asyncio
+import threading
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -35,3 +36,27 @@ def run(main: Callable[[], Awaitable[T]]) -> T:
     async def guarded() -> Any:
         return await asyncio.wait_for(main(), GUARD_S)
     return asyncio.run(guarded())  # type: ignore[no-any-return]
+
+
+class ThreadServer:
+    """A referee server on a thread of its own (its own event loop), for a test whose own loop is Qt's."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.loop = asyncio.new_event_loop()
+        self.server: RefereeServer | None = None
+        self.url = ""
+        self.thread = threading.Thread(target=self.loop.run_forever, name="test-server", daemon=True)
+
+    def __enter__(self) -> ThreadServer:
+        self.thread.start()
+        self.server = RefereeServer(Referee(self.folder, SCENARIOS))
+        port = asyncio.run_coroutine_threadsafe(self.server.start("127.0.0.1", 0), self.loop).result(GUARD_S)
+        self.url = f"ws://127.0.0.1:{port}"
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        assert self.server is not None
+        asyncio.run_coroutine_threadsafe(self.server.stop(), self.loop).result(GUARD_S)
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(GUARD_S)

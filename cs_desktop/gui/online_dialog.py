@@ -1,0 +1,289 @@
+"""Game → Play online…: host a game on a referee server or join one with an invitation code, and play the seat.
+
+The client (`cs_desktop.online.client.SeatClient`) runs on its own thread's asyncio loop (`OnlineLink`); every
+frame it receives comes to the window as the `frame` signal, and the dialog draws from the frames alone — the
+seat's view, its request and the events it may see; it never holds a game. A request that lists its choices is
+answered from the list; any request can be answered by the judgment captain on the seat's view (the same
+`RemoteSeat` a computer client uses). A refusal is shown with its rule. The board and the request panels of a game
+at one screen are not wired to an online seat yet (docs/online.md).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+from concurrent.futures import Future
+from typing import Any
+
+from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtWidgets import (QComboBox, QDialog, QFormLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit,
+                               QListWidget, QPlainTextEdit, QPushButton, QVBoxLayout, QWidget)
+
+from cs_desktop import SCENARIOS
+from cs_desktop.ai.captains import make_captain
+from cs_desktop.files import load_scenario
+from cs_desktop.online.client import OnlineError, RemoteSeat, SeatClient, SeatState
+from cs_desktop.online.command import host_game
+from cs_desktop.rules.cards import Scenario, ShipCard
+
+DEFAULT_SERVER = "ws://127.0.0.1:8765"
+OPPONENTS = ("human", "easy", "normal", "hard")
+
+
+class OnlineLink(QObject):
+    """A `SeatClient` on a thread of its own; its frames are emitted to the GUI thread, one signal each."""
+
+    frame = Signal(object)  # a frame as a dict (a new object: nothing is shared with the network thread)
+    failed = Signal(str)
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.loop = asyncio.new_event_loop()
+        self.worker = threading.Thread(target=self.loop.run_forever, name="online-link", daemon=True)
+        self.worker.start()
+        self.client: SeatClient | None = None
+
+    def _run(self, coro: Any) -> Future[Any]:
+        return asyncio.run_coroutine_threadsafe(coro, self.loop)
+
+    def host(self, url: str, scenario: str, seats: dict[str, str]) -> None:
+        self._run(self._host(url, scenario, seats))
+
+    async def _host(self, url: str, scenario: str, seats: dict[str, str]) -> None:
+        try:
+            self.frame.emit(await host_game(url, scenario, seats))
+        except OSError as e:
+            self.failed.emit(f"cannot reach {url}: {e}")
+
+    def join(self, url: str, code: str) -> None:
+        self._run(self._follow(SeatClient(url, code, retry_for=10)))
+
+    async def _follow(self, client: SeatClient) -> None:
+        self.client = client
+        sent = 0
+        try:
+            await client.connect()
+            while True:
+                for text in client.frames[sent:]:
+                    self.frame.emit(json.loads(text))
+                sent = len(client.frames)
+                await client.receive()
+        except (OnlineError, OSError) as e:
+            self.failed.emit(str(e))
+
+    def submit(self, ask: int, answer: Any) -> None:
+        if self.client is not None:
+            self._run(self.client.send({"t": "submit", "ask": ask, "answer": answer}))
+
+    def close(self) -> None:
+        async def stop() -> None:
+            if self.client is not None:
+                await self.client.close()
+            for task in asyncio.all_tasks():
+                if task is not asyncio.current_task():
+                    task.cancel()
+        self._run(stop()).result(timeout=10)
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.worker.join(timeout=10)
+
+
+class OnlineDialog(QDialog):
+    """Host or join, then play one seat from its frames."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("online-dialog")
+        self.setWindowTitle("Play online")
+        self.link = OnlineLink(self)
+        self.seat = SeatState()
+        self.codes: dict[str, str] = {}
+        self._cards: tuple[Scenario, dict[str, ShipCard]] | None = None
+        layout = QVBoxLayout(self)
+        self.server = QLineEdit(DEFAULT_SERVER)
+        self.server.setObjectName("online-server")
+        row = QFormLayout()
+        row.addRow("Server:", self.server)
+        layout.addLayout(row)
+        layout.addWidget(self._host_box())
+        layout.addWidget(self._join_box())
+        layout.addWidget(self._play_box())
+        self.link.frame.connect(self._on_frame)
+        self.link.failed.connect(self._say)
+        self.finished.connect(lambda _result: self.link.close())
+
+    # ------------------------------------------------------------------ building
+    def _host_box(self) -> QGroupBox:
+        box = QGroupBox("Host a game")
+        form = QFormLayout(box)
+        self.scenario = QComboBox()
+        self.scenario.setObjectName("online-scenario")
+        for path in sorted(SCENARIOS.glob("*.json")):
+            self.scenario.addItem(path.stem)
+        self.side = QComboBox()
+        self.side.setObjectName("online-side")
+        self.opponent = QComboBox()
+        self.opponent.setObjectName("online-opponent")
+        self.opponent.addItems(OPPONENTS)
+        self.opponent.setCurrentText("easy")
+        self.host_button = QPushButton("Host")
+        self.host_button.setObjectName("online-host")
+        self.host_button.clicked.connect(self.host)
+        self.scenario.currentTextChanged.connect(self._fill_sides)
+        self._fill_sides(self.scenario.currentText())
+        form.addRow("Scenario:", self.scenario)
+        form.addRow("Your side:", self.side)
+        form.addRow("Every other side:", self.opponent)
+        form.addRow(self.host_button)
+        self.invitations = QLabel()
+        self.invitations.setObjectName("online-invitations")
+        self.invitations.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        form.addRow(self.invitations)
+        return box
+
+    def _join_box(self) -> QGroupBox:
+        box = QGroupBox("Join with an invitation code")
+        row = QHBoxLayout(box)
+        self.code = QLineEdit()
+        self.code.setObjectName("online-code")
+        self.join_button = QPushButton("Join")
+        self.join_button.setObjectName("online-join")
+        self.join_button.clicked.connect(self.join)
+        row.addWidget(self.code, 1)
+        row.addWidget(self.join_button)
+        return box
+
+    def _play_box(self) -> QGroupBox:
+        box = QGroupBox("Your seat")
+        col = QVBoxLayout(box)
+        self.status = QLabel("Not connected.")
+        self.status.setObjectName("online-status")
+        self.prompt = QLabel()
+        self.prompt.setWordWrap(True)
+        self.choices = QListWidget()
+        self.choices.setObjectName("online-choices")
+        buttons = QHBoxLayout()
+        self.send_button = QPushButton("Send")
+        self.send_button.setObjectName("online-send")
+        self.send_button.clicked.connect(self.send_choice)
+        self.judgment_button = QPushButton("Let the judgment captain answer")
+        self.judgment_button.setObjectName("online-judgment")
+        self.judgment_button.clicked.connect(self.send_judgment)
+        buttons.addWidget(self.send_button)
+        buttons.addWidget(self.judgment_button)
+        self.message = QLabel()
+        self.message.setObjectName("online-message")
+        self.message.setWordWrap(True)
+        self.log = QPlainTextEdit()
+        self.log.setReadOnly(True)
+        self.log.setObjectName("online-log")
+        for widget in (self.status, self.prompt, self.choices):
+            col.addWidget(widget)
+        col.addLayout(buttons)
+        col.addWidget(self.message)
+        col.addWidget(self.log, 1)
+        self._show_request()
+        return box
+
+    def _fill_sides(self, scenario: str) -> None:
+        self.side.clear()
+        if scenario:
+            self.side.addItems([s.id for s in load_scenario(SCENARIOS / f"{scenario}.json").sides])
+
+    # ------------------------------------------------------------------ actions
+    def host(self) -> None:
+        mine = self.side.currentText()
+        seats = {side: ("human" if side == mine else self.opponent.currentText())
+                 for side in (self.side.itemText(i) for i in range(self.side.count()))}
+        self._say("Hosting…")
+        self.link.host(self.server.text().strip(), self.scenario.currentText(), seats)
+
+    def join(self) -> None:
+        self._say("Joining…")
+        self.host_button.setEnabled(False)
+        self.join_button.setEnabled(False)
+        self.link.join(self.server.text().strip(), self.code.text().strip())
+
+    def send_choice(self) -> None:
+        request = self.seat.request
+        row = self.choices.currentRow()
+        if request is None or not request.get("options") or row < 0:
+            self._say("Choose one of the listed answers first (or let the judgment captain answer).")
+            return
+        self._send(request["options"][row])
+
+    def send_judgment(self) -> None:
+        if self.seat.request is None or self._cards is None:
+            return
+        scenario, cards = self._cards
+        captain: Any = make_captain("judgment", self.seat.ask)
+        self._send(captain.choose(RemoteSeat(self.seat, cards, scenario)))
+
+    def _send(self, answer: Any) -> None:
+        self.send_button.setEnabled(False)
+        self.judgment_button.setEnabled(False)
+        self.link.submit(self.seat.ask, answer)
+
+    # ------------------------------------------------------------------ frames
+    def _on_frame(self, frame: dict[str, Any]) -> None:
+        kind = frame.get("t")
+        if kind == "hosted":
+            self._hosted(frame)
+            return
+        self.seat.apply(frame)
+        if kind == "welcome":
+            self._cards = (Scenario.model_validate(frame["scenario"]),
+                           {k: ShipCard.model_validate(v) for k, v in frame["ships"].items()})
+        elif kind == "update":
+            for event in frame["events"]:
+                self.log.appendPlainText(f"[{event.get('rule', '')}] {event.get('text', '')}")
+            self._show_request()
+        elif kind == "refused":
+            self._say(f"Refused ({frame['rule']}): {frame['message']}")
+            self._show_request()
+        elif kind == "ack":
+            self._say("Sent.")
+        elif kind == "error":
+            self._say(str(frame.get("message")))
+
+    def _hosted(self, frame: dict[str, Any]) -> None:
+        if frame.get("t") != "hosted":
+            self._say(f"Cannot host: {frame.get('message')}")
+            return
+        self.codes = dict(frame["codes"])
+        mine = self.side.currentText()
+        others = [f"{side}: {code}" for side, code in self.codes.items() if side != mine]
+        self.invitations.setText("Send each other player their code:\n" + "\n".join(others) if others
+                                 else "Every other side is a computer captain.")
+        self.code.setText(self.codes[mine])
+        self.join()
+
+    def _show_request(self) -> None:
+        request, seat = self.seat.request, self.seat
+        self.choices.clear()
+        if seat.side is not None:
+            view = seat.view
+            where = f"turn {view.get('turn')}, {str(view.get('segment', '')).replace('_', ' ')}" if view else ""
+            state = "game over" if seat.ended else ("your decision" if request else "waiting for the other side")
+            self.status.setText(f"Side {seat.side}, {where}: {state}")
+        self.prompt.setText(f"{request['prompt']} ({request['rule']})" if request else "")
+        if request and request.get("options"):
+            self.choices.addItems([_short(option) for option in request["options"]])
+            self.choices.setCurrentRow(0)
+        self.send_button.setEnabled(bool(request and request.get("options")))
+        self.judgment_button.setEnabled(request is not None)
+
+    def _say(self, text: str) -> None:
+        self.message.setText(text)
+
+
+def _short(option: Any) -> str:
+    text = option if isinstance(option, str) else json.dumps(option, ensure_ascii=False)
+    return text if len(text) <= 120 else text[:117] + "…"
+
+
+def play_online(window: QWidget) -> OnlineDialog:
+    """Game → Play online…: the dialog, non-modal (the window stays usable)."""
+    dialog = OnlineDialog(window)
+    dialog.open()
+    return dialog
