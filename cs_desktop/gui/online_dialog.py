@@ -47,12 +47,12 @@ class OnlineLink(QObject):
     def _run(self, coro: Any) -> Future[Any]:
         return asyncio.run_coroutine_threadsafe(coro, self.loop)
 
-    def host(self, url: str, scenario: str, seats: dict[str, str]) -> None:
-        self._run(self._host(url, scenario, seats))
+    def host(self, url: str, scenario: str, seats: dict[str, str], key: str = "") -> None:
+        self._run(self._host(url, scenario, seats, {"key": key} if key else {}))
 
-    async def _host(self, url: str, scenario: str, seats: dict[str, str]) -> None:
+    async def _host(self, url: str, scenario: str, seats: dict[str, str], extra: dict[str, str]) -> None:
         try:
-            self.frame.emit(await host_game(url, scenario, seats))
+            self.frame.emit(await host_game(url, scenario, seats, **extra))
         except OSError as e:
             self.failed.emit(f"cannot reach {url}: {e}")
 
@@ -134,6 +134,11 @@ class OnlineDialog(QDialog):
         form.addRow("Scenario:", self.scenario)
         form.addRow("Your side:", self.side)
         form.addRow("Every other side:", self.opponent)
+        self.host_key = QLineEdit()
+        self.host_key.setObjectName("online-host-key")
+        self.host_key.setEchoMode(QLineEdit.EchoMode.Password)
+        self.host_key.setPlaceholderText("only if the server asks for one")
+        form.addRow("Host key:", self.host_key)
         form.addRow(self.host_button)
         self.invitations = QLabel()
         self.invitations.setObjectName("online-invitations")
@@ -196,7 +201,7 @@ class OnlineDialog(QDialog):
         seats = {side: ("human" if side == mine else self.opponent.currentText())
                  for side in (self.side.itemText(i) for i in range(self.side.count()))}
         self._say("Hosting…")
-        self.link.host(self.server.text().strip(), self.scenario.currentText(), seats)
+        self.link.host(self.server.text().strip(), self.scenario.currentText(), seats, self.host_key.text())
 
     def join(self) -> None:
         self._say("Joining…")

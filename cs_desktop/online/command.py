@@ -8,6 +8,7 @@ import argparse
 import asyncio
 import json
 import logging
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -23,6 +24,8 @@ from cs_desktop.online.server import run
 from cs_desktop.online.store import SUFFIX, GameStore, StoreError
 
 EXIT_PROBLEM = 2
+#: the environment variable holding a server's host key, for `serve` and for the clients that host games
+HOST_KEY_ENV = "CAPTAINS_SEA_HOST_KEY"
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -34,6 +37,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                                                   "folder)")
     p.add_argument("--scenarios", metavar="DIR", help="folder of the scenarios a game may be hosted with "
                                                       "(default: the shipped scenarios)")
+    p.add_argument("--host-key-file", metavar="FILE", help="a file holding the key a client must give to host a "
+                                                          "game (default: $CAPTAINS_SEA_HOST_KEY; neither: anyone "
+                                                          "who reaches the server may host)")
     p.set_defaults(func=cmd_serve)
 
     p = sub.add_parser("online-host", help="ask a referee server for a new game; prints an invitation code per "
@@ -69,7 +75,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     scenarios = Path(args.scenarios) if args.scenarios else SCENARIOS
     try:
-        asyncio.run(run(games_folder(args.games), scenarios, args.host, args.port, ready))
+        key = Path(args.host_key_file).read_text(encoding="utf-8").strip() if args.host_key_file else host_key()
+        asyncio.run(run(games_folder(args.games), scenarios, args.host, args.port, ready, key))
     except KeyboardInterrupt:
         return 0
     except OSError as e:
@@ -78,8 +85,18 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return 0
 
 
+def host_key() -> str | None:
+    """The host key from the environment ($CAPTAINS_SEA_HOST_KEY), if any (never from the command line, which
+    other users of the machine can read)."""
+    return os.environ.get(HOST_KEY_ENV) or None
+
+
 async def host_game(server: str, scenario: str, seats: dict[str, str], **extra: Any) -> dict[str, Any]:
-    """Ask `server` for a new game: its `hosted` reply (game id, codes) or the refusal."""
+    """Ask `server` for a new game: its `hosted` reply (game id, codes) or the refusal. The host key of
+    $CAPTAINS_SEA_HOST_KEY goes with it unless `extra` gives one."""
+    key = host_key()
+    if key and "key" not in extra:
+        extra["key"] = key
     async with connect(server, proxy=None, compression=None, logger=wire_log) as ws:
         await ws.send(json.dumps({"t": "host", "scenario": scenario, "seats": seats, **extra}))
         reply: dict[str, Any] = json.loads(await ws.recv())

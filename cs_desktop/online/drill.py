@@ -1,7 +1,8 @@
 """A fault drill: a server in its own process killed with SIGKILL in the middle of games, and started again.
 
-Two seats of one game are played by the easy captain through `SeatClient`s (each dropping nothing on purpose:
-the server's death drops them). After every `every` acknowledged decisions the server process is killed (no
+The human seats of one game are played by the easy captain through `SeatClient`s (each dropping nothing on
+purpose: the server's death drops them); a computer seat is played by the server, which is killed while it thinks
+as well. After every `every` acknowledged decisions the server process is killed (no
 warning, no flush) and started again on the same port and folder; the clients reconnect by themselves. At the
 end the drill checks what a club would: the game reached its end, every decision a seat saw acknowledged is in
 the game, each seat saw exactly the events visible to it, and the game's file replays offline.
@@ -86,13 +87,14 @@ async def _seat(client: SeatClient, report: DrillReport, acked: asyncio.Event) -
 
 
 async def kill_drill(folder: Path, kills: int, every: int = 6, scenario: str = "constitution-vs-guerriere",
-                     turn_limit: int = 4) -> DrillReport:
-    """Play one game between two client seats, killing the server `kills` times, every `every` decisions."""
+                     turn_limit: int = 4, seats: dict[str, str] | None = None) -> DrillReport:
+    """Play one game, killing the server `kills` times, every `every` decisions acknowledged to a client; each
+    human seat of `seats` (default: both human) is a client, a computer seat is played on the server."""
     report = DrillReport()
     server = ServerProcess(folder)
     await server.start()
     try:
-        hosted = await host_game(server.url, scenario, {"us": "human", "gb": "human"},
+        hosted = await host_game(server.url, scenario, seats or {"us": "human", "gb": "human"},
                                  options={"turn_limit": turn_limit})
         clients = {side: SeatClient(server.url, code, retry_for=120) for side, code in hosted["codes"].items()}
         acked = asyncio.Event()

@@ -26,7 +26,8 @@ MAX_STRING = 4_096
 CLIENT_MESSAGES: dict[str, dict[str, tuple[type | tuple[type, ...], bool]]] = {
     "hello": {"code": (str, True), "since": (int, False)},  # take a seat with its invitation code
     "watch": {"game": (str, True), "since": (int, False)},  # a spectator: the public view only
-    "host": {"scenario": (str, True), "seats": (dict, True), "seed": (int, False), "options": (dict, False)},
+    "host": {"scenario": (str, True), "seats": (dict, True), "seed": (int, False), "options": (dict, False),
+             "key": (str, False)},  # key: the server's host key, if it has one
     "submit": {"ask": (int, True), "answer": (object, True)},  # answer the seat's pending request
     "strike": {"ask": (int, True)},  # 18.0: strike the colours
     "sync": {"since": (int, False)},  # send the state again (after a gap)

@@ -9,6 +9,7 @@ cannot be used is disconnected. Logs name games, sides and addresses — never a
 from __future__ import annotations
 
 import asyncio
+import hmac
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -94,9 +95,11 @@ class Connection:
 class RefereeServer:
     """The server: a `Referee` (the games) behind a WebSocket endpoint."""
 
-    def __init__(self, referee: Referee, limits: Limits = Limits()) -> None:
+    def __init__(self, referee: Referee, limits: Limits = Limits(), host_key: str | None = None) -> None:
         self.referee = referee
         self.limits = limits
+        #: if set, a `host` message must carry it (a club's server hosts games for its members only)
+        self.host_key = host_key
         self.connections = 0
         self.server: Server | None = None
         self._handlers: dict[str, Callable[[Connection, Message], Awaitable[None]]] = {
@@ -195,6 +198,10 @@ class RefereeServer:
 
     async def _host(self, conn: Connection, message: Message) -> None:
         f = message.fields
+        if self.host_key and not hmac.compare_digest(str(f.get("key", "")).encode(), self.host_key.encode()):
+            conn.errors += 5  # guessing the key costs as much as guessing a code
+            conn.push(encode(refusal("this server hosts games only with its host key", code="bad-key")))
+            return
         try:
             table, codes = self.referee.host(f["scenario"], f["seats"], f.get("seed"), f.get("options"))
         except HostError as e:
@@ -228,14 +235,16 @@ def status(referee: Referee) -> dict[str, Any]:
             "ended": sum(1 for t in referee.tables.values() if t.game.ended)}
 
 
-async def run(folder: Path, scenarios: Path, host: str, port: int, ready: Callable[[int], None]) -> None:
+async def run(folder: Path, scenarios: Path, host: str, port: int, ready: Callable[[int], None],
+              host_key: str | None = None) -> None:
     """Serve until cancelled; `ready(port)` is called once listening."""
     referee = Referee(folder, scenarios)
     for problem in referee.load_all():
         log.error("not loaded: %s", problem)
-    server = RefereeServer(referee)
+    server = RefereeServer(referee, host_key=host_key)
     bound = await server.start(host, port)
-    log.info("listening on %s:%d, %s", host, bound, status(referee))
+    log.info("listening on %s:%d, %s, hosting %s", host, bound, status(referee),
+             "with the host key only" if host_key else "open to every client")
     ready(bound)
     try:
         await asyncio.Future()

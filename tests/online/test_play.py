@@ -137,3 +137,22 @@ async def _play(client: SeatClient) -> None:
             await client.close()  # dropped: the next call connects again and resumes
         reply = await client.submit(captain.choose(RemoteSeat(seat, cards, scenario)))
         assert reply["t"] == "ack", reply
+
+
+def test_18_0_a_seat_strikes_its_colours_online_and_both_seats_see_the_end(tmp_path: Path) -> None:
+    async def main() -> None:
+        async with serving(tmp_path) as (server, url):
+            table, codes = server.referee.host(SCENARIO, {"us": "human", "gb": "human"}, seed=9, options=OPTIONS)
+            us, gb = SeatClient(url, codes["us"]), SeatClient(url, codes["gb"])
+            await us.connect()
+            await gb.connect()
+            assert (await gb.submit(None, strike=True))["t"] == "ack"
+            assert gb.seat.ended
+            while not us.seat.ended:
+                await us.receive()
+            assert table.game.ended and table.game.decisions[-1]["kind"] == "strike_colors"
+            assert (await us.submit(None, strike=True))["t"] == "refused"  # 18.0: the game is over
+            await us.close()
+            await gb.close()
+
+    run(main)

@@ -108,3 +108,37 @@ def test_bad_clients_are_refused_and_cut_off_while_another_game_plays_on(tmp_pat
             assert seat.ended and table.game.ended
 
     run(main)
+
+
+def test_hosting_is_checked_and_may_need_the_servers_host_key(tmp_path: Path) -> None:
+    """Actions: ask to host with a path for a scenario, a scenario the server lacks, seats that miss a side or
+    name an unknown captain, an option the rules refuse; then on a server with a host key, without and with it.
+    Expected: each refused with the reason, no game made; with the key, the game is hosted."""
+    async def ask(url: str, **fields: object) -> dict[str, object]:
+        async with connect(url, proxy=None, compression=None) as ws:
+            await ws.send(json.dumps({"t": "host", **fields}))
+            reply: dict[str, object] = json.loads(await ws.recv())
+            return reply
+
+    both = {"us": "human", "gb": "easy"}
+    bad = [({"scenario": "../../etc/passwd", "seats": both}, "no scenario"),
+           ({"scenario": "no-such-battle", "seats": both}, "no scenario"),
+           ({"scenario": SCENARIO, "seats": {"us": "human"}}, "one seat for each side"),
+           ({"scenario": SCENARIO, "seats": {"us": "human", "gb": "admiral"}}, "is not one of"),
+           ({"scenario": SCENARIO, "seats": both, "options": {"prize_crews": True}}, "fleet"),
+           ({"scenario": SCENARIO, "seats": both, "options": {"turn_limit": "soon"}}, "turn_limit")]
+
+    async def main() -> None:
+        async with serving(tmp_path / "open") as (server, url):
+            for fields, reason in bad:
+                reply = await ask(url, **fields)
+                assert reply["t"] == "error" and reason in str(reply["message"]), (fields, reply)
+            assert server.referee.tables == {}
+        async with serving(tmp_path / "club") as (server, url):
+            server.host_key = "club-secret"
+            assert (await ask(url, scenario=SCENARIO, seats=both))["code"] == "bad-key"
+            assert (await ask(url, scenario=SCENARIO, seats=both, key="guess"))["code"] == "bad-key"
+            hosted = await ask(url, scenario=SCENARIO, seats=both, key="club-secret")
+            assert hosted["t"] == "hosted" and list(hosted["codes"]) == ["us"]  # type: ignore[call-overload]
+
+    run(main)

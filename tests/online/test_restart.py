@@ -22,3 +22,12 @@ def test_kill_9_mid_game_and_restart_lose_nothing(tmp_path: Path) -> None:
     assert report.problems == []
     assert report.kills == 3
     assert report.reconnects >= 3
+
+
+def test_kill_9_while_the_servers_computer_captain_plays_a_seat(tmp_path: Path) -> None:
+    """The same against the easy captain in the other seat, played on the server: the killed server's captain
+    answers again after the restart, and nothing the client was told is lost."""
+    report = asyncio.run(asyncio.wait_for(kill_drill(tmp_path, kills=2, every=6, seats={"us": "human", "gb": "easy"}),
+                                          GUARD_S * 2))
+    assert report.problems == []
+    assert report.kills == 2 and list(report.acked) == ["us"]
