@@ -16,19 +16,22 @@ import threading
 from concurrent.futures import Future
 from typing import Any
 
-from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtCore import QObject, QSettings, Qt, Signal
 from PySide6.QtWidgets import (QComboBox, QDialog, QFormLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit,
-                               QListWidget, QPlainTextEdit, QPushButton, QVBoxLayout, QWidget)
+                               QListWidget, QListWidgetItem, QPlainTextEdit, QPushButton, QVBoxLayout, QWidget)
 
 from cs_desktop import SCENARIOS
 from cs_desktop.ai.captains import make_captain
 from cs_desktop.files import load_scenario
-from cs_desktop.online.client import OnlineError, RemoteSeat, SeatClient, SeatState
+from cs_desktop.online.client import OnlineError, RemoteSeat, SeatClient, SeatState, my_games
 from cs_desktop.online.command import host_game
 from cs_desktop.rules.cards import Scenario, ShipCard
 
 DEFAULT_SERVER = "ws://127.0.0.1:8765"
 OPPONENTS = ("human", "easy", "normal", "hard")
+#: QSettings key of the player's games: a JSON list of {"server", "code"} (the codes are the player's own seats)
+GAMES_KEY = "online/games"
+MAX_REMEMBERED = 50
 
 
 class OnlineLink(QObject):
@@ -72,6 +75,15 @@ class OnlineLink(QObject):
         except (OnlineError, OSError) as e:
             self.failed.emit(str(e))
 
+    def games(self, url: str, codes: list[str]) -> None:
+        self._run(self._games(url, codes))
+
+    async def _games(self, url: str, codes: list[str]) -> None:
+        try:
+            self.frame.emit({"t": "games", "codes": codes, "games": await my_games(url, codes)})
+        except (OnlineError, OSError) as e:
+            self.failed.emit(f"cannot list the games on {url}: {e}")
+
     def submit(self, ask: int, answer: Any) -> None:
         if self.client is not None:
             self._run(self.client.send({"t": "submit", "ask": ask, "answer": answer}))
@@ -91,8 +103,9 @@ class OnlineLink(QObject):
 class OnlineDialog(QDialog):
     """Host or join, then play one seat from its frames."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, settings: QSettings | None = None) -> None:
         super().__init__(parent)
+        self.settings = settings
         self.setObjectName("online-dialog")
         self.setWindowTitle("Play online")
         self.link = OnlineLink(self)
@@ -107,6 +120,7 @@ class OnlineDialog(QDialog):
         layout.addLayout(row)
         layout.addWidget(self._host_box())
         layout.addWidget(self._join_box())
+        layout.addWidget(self._games_box())
         layout.addWidget(self._play_box())
         self.link.frame.connect(self._on_frame)
         self.link.failed.connect(self._say)
@@ -158,6 +172,19 @@ class OnlineDialog(QDialog):
         row.addWidget(self.join_button)
         return box
 
+    def _games_box(self) -> QGroupBox:
+        box = QGroupBox("Your games on this server")
+        row = QHBoxLayout(box)
+        self.games = QListWidget()
+        self.games.setObjectName("online-games")
+        self.games.itemDoubleClicked.connect(self._join_listed)
+        self.refresh_button = QPushButton("Refresh")
+        self.refresh_button.setObjectName("online-refresh")
+        self.refresh_button.clicked.connect(self.refresh_games)
+        row.addWidget(self.games, 1)
+        row.addWidget(self.refresh_button)
+        return box
+
     def _play_box(self) -> QGroupBox:
         box = QGroupBox("Your seat")
         col = QVBoxLayout(box)
@@ -203,8 +230,51 @@ class OnlineDialog(QDialog):
         self._say("Hosting…")
         self.link.host(self.server.text().strip(), self.scenario.currentText(), seats, self.host_key.text())
 
+    def remembered(self) -> list[str]:
+        """The codes of the player's games on the server named in the dialog (kept in the settings file)."""
+        if self.settings is None:
+            return []
+        raw = self.settings.value(GAMES_KEY, "[]")
+        try:
+            kept = json.loads(str(raw))
+        except ValueError:
+            return []
+        server = self.server.text().strip()
+        return [str(g["code"]) for g in kept if isinstance(g, dict) and g.get("server") == server]
+
+    def _remember(self, code: str) -> None:
+        if self.settings is None:
+            return
+        try:
+            kept = [g for g in json.loads(str(self.settings.value(GAMES_KEY, "[]"))) if isinstance(g, dict)]
+        except ValueError:
+            kept = []
+        entry = {"server": self.server.text().strip(), "code": code}
+        if entry not in kept:
+            self.settings.setValue(GAMES_KEY, json.dumps([*kept, entry][-MAX_REMEMBERED:]))
+
+    def refresh_games(self) -> None:
+        codes = self.remembered()
+        if codes:
+            self.link.games(self.server.text().strip(), codes)
+
+    def _listed(self, frame: dict[str, Any]) -> None:
+        self.games.clear()
+        for code, game in zip(frame["codes"], frame["games"]):
+            if game is None:
+                continue
+            state = "over" if game["ended"] else ("your turn" if game["your_turn"] else "their turn")
+            item = QListWidgetItem(f"{game['scenario']} — side {game['side']}, turn {game['turn']}: {state}")
+            item.setData(Qt.ItemDataRole.UserRole, code)
+            self.games.addItem(item)
+
+    def _join_listed(self, item: QListWidgetItem) -> None:
+        self.code.setText(str(item.data(Qt.ItemDataRole.UserRole)))
+        self.join()
+
     def join(self) -> None:
         self._say("Joining…")
+        self._remember(self.code.text().strip())
         self.host_button.setEnabled(False)
         self.join_button.setEnabled(False)
         self.link.join(self.server.text().strip(), self.code.text().strip())
@@ -235,6 +305,9 @@ class OnlineDialog(QDialog):
         if kind == "hosted":
             self._hosted(frame)
             return
+        if kind == "games":
+            self._listed(frame)
+            return
         self.seat.apply(frame)
         if kind == "welcome":
             self._cards = (Scenario.model_validate(frame["scenario"]),
@@ -262,6 +335,7 @@ class OnlineDialog(QDialog):
                                  else "Every other side is a computer captain.")
         self.code.setText(self.codes[mine])
         self.join()
+        self.refresh_games()
 
     def _show_request(self) -> None:
         request, seat = self.seat.request, self.seat
@@ -289,6 +363,7 @@ def _short(option: Any) -> str:
 
 def play_online(window: QWidget) -> OnlineDialog:
     """Game → Play online…: the dialog, non-modal (the window stays usable)."""
-    dialog = OnlineDialog(window)
+    settings = getattr(window, "settings", None)
+    dialog = OnlineDialog(window, settings if isinstance(settings, QSettings) else None)
     dialog.open()
     return dialog

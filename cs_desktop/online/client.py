@@ -169,6 +169,18 @@ class SeatClient:
             self._ws = None
 
 
+async def my_games(url: str, codes: list[str]) -> list[dict[str, Any] | None]:
+    """Where each game stands for the seat its code opens (turn, whether it is that seat's turn, ended), in
+    the order of `codes`; None for a code that opens nothing on that server."""
+    async with connect(url, proxy=None, compression=None, open_timeout=10, logger=wire_log) as ws:
+        await ws.send(json.dumps({"t": "games", "codes": codes}))
+        reply = json.loads(await ws.recv())
+    if reply.get("t") != "games":
+        raise OnlineError(str(reply.get("message")))
+    games: list[dict[str, Any] | None] = reply["games"]
+    return games
+
+
 def request_of(data: dict[str, Any]) -> Request:
     """A request as the engine made it, from its frame (`Request.to_dict`)."""
     ships = data["ships"]

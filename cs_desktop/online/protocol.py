@@ -31,8 +31,11 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[type | tuple[type, ...], bool]]] = {
     "submit": {"ask": (int, True), "answer": (object, True)},  # answer the seat's pending request
     "strike": {"ask": (int, True)},  # 18.0: strike the colours
     "sync": {"since": (int, False)},  # send the state again (after a gap)
+    "games": {"codes": (list, True)},  # where each of the player's games stands (a list of invitation codes)
     "ping": {},
 }
+#: the most codes one `games` message may ask about
+MAX_CODES = 50
 
 
 class ProtocolError(ValueError):

@@ -19,7 +19,7 @@ from typing import Any
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
-from cs_desktop.online.protocol import MAX_MESSAGE_BYTES, Message, ProtocolError, encode, parse, refusal
+from cs_desktop.online.protocol import MAX_CODES, MAX_MESSAGE_BYTES, Message, ProtocolError, encode, parse, refusal
 from cs_desktop.online.referee import HostError, Referee
 from cs_desktop.online.table import Subscriber, Table
 
@@ -104,7 +104,7 @@ class RefereeServer:
         self.server: Server | None = None
         self._handlers: dict[str, Callable[[Connection, Message], Awaitable[None]]] = {
             "hello": self._hello, "watch": self._watch, "host": self._host, "submit": self._submit,
-            "strike": self._submit, "sync": self._sync, "ping": self._ping}
+            "strike": self._submit, "sync": self._sync, "games": self._games, "ping": self._ping}
 
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> int:
         """Listen; returns the port (0 asks the system for a free one). Every table's computers are woken."""
@@ -223,6 +223,20 @@ class RefereeServer:
             return
         async with conn.table.lock:
             conn.table.resend(conn.sub, message.fields.get("since", 0))
+
+    async def _games(self, conn: Connection, message: Message) -> None:
+        """For each code, where its game stands for its seat (None for a code that opens nothing)."""
+        codes = message.fields["codes"]
+        if len(codes) > MAX_CODES or not all(isinstance(c, str) for c in codes):
+            conn.push(encode(refusal(f"games: give at most {MAX_CODES} invitation codes", code="bad-message")))
+            return
+        standings: list[dict[str, Any] | None] = []
+        for code in codes:
+            found = self.referee.seat(code)
+            if found is None:
+                conn.errors += 5  # a bad code costs as much here as in hello
+            standings.append(found[0].standing(found[1]) if found is not None else None)
+        conn.push(encode({"t": "games", "games": standings}))
 
     async def _ping(self, conn: Connection, message: Message) -> None:
         conn.push(encode({"t": "pong"}))

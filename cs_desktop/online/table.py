@@ -64,6 +64,12 @@ class Table:
                 return side
         return None
 
+    def standing(self, side: str) -> dict[str, Any]:
+        """Where the game stands for `side`, from its own view: for a player's list of games."""
+        game = self.game
+        return {"game": self.game_id, "side": side, "scenario": game.scenario.title, "turn": game.state.turn,
+                "your_turn": game.pending_for(side) is not None, "ended": game.ended}
+
     def join(self, sub: Subscriber, since: int) -> None:
         self.subscribers.add(sub)
         sub.push(encode(frames.welcome(self.game, sub.side)))

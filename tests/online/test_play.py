@@ -9,7 +9,7 @@ import asyncio
 from pathlib import Path
 
 from cs_desktop.ai.captains import make_captain
-from cs_desktop.online.client import RemoteSeat, SeatClient, play_seat
+from cs_desktop.online.client import RemoteSeat, SeatClient, my_games, play_seat
 from cs_desktop.online.store import SUFFIX, GameStore
 from cs_desktop.rules.cards import Scenario, ShipCard
 from cs_desktop.rules.game import Game
@@ -154,5 +154,29 @@ def test_18_0_a_seat_strikes_its_colours_online_and_both_seats_see_the_end(tmp_p
             assert (await us.submit(None, strike=True))["t"] == "refused"  # 18.0: the game is over
             await us.close()
             await gb.close()
+
+    run(main)
+
+
+def test_a_players_list_of_games_says_whose_turn_it_is(tmp_path: Path) -> None:
+    """Actions: two games, the player holding the us code of each; one has the us seat to answer, the other
+    (us answered its setup, gb not yet) waits for gb; a made-up code beside them. Expected: your_turn true for the
+    first, false for the second, None for the made-up code; nothing of the other seat's state in the answer."""
+    async def main() -> None:
+        async with serving(tmp_path) as (server, url):
+            _, first = server.referee.host(SCENARIO, {"us": "human", "gb": "human"}, seed=1, options=OPTIONS)
+            second_table, second = server.referee.host(SCENARIO, {"us": "human", "gb": "human"}, seed=2,
+                                                       options=OPTIONS)
+            us = SeatClient(url, second["us"])
+            await us.connect()
+            captain = make_captain("easy", 1)
+            scenario = Scenario.model_validate(us.seat.scenario)
+            cards = {k: ShipCard.model_validate(v) for k, v in us.seat.ships.items()}
+            while second_table.game.pending_for("us") is not None:
+                await us.submit(captain.choose(RemoteSeat(us.seat, cards, scenario)))
+            await us.close()
+            games = await my_games(url, [first["us"], second["us"], "0123456789ab." + "x" * 24])
+            assert [g["your_turn"] if g else None for g in games] == [True, False, None]
+            assert set(games[0] or {}) == {"game", "side", "scenario", "turn", "your_turn", "ended"}
 
     run(main)

@@ -4,7 +4,8 @@ its code and plays a few decisions against the easy captain on the server.
 API tested: MainWindow's act-online action, OnlineDialog, OnlineLink (the client on its own thread).
 Actions: a server on a thread of its own; the window's Game → Play online; host (the dialog joins with its own
 code); answer from the list, answer an illegal choice (refused with its rule), let the judgment captain answer.
-Expected: the seat's request arrives, answers are acknowledged and the game moves on; the refusal names the rule.
+Expected: the seat's request arrives, answers are acknowledged and the game moves on; the refusal names the rule;
+the game is remembered and listed under "Your games" with whose turn it is.
 """
 
 from __future__ import annotations
@@ -58,6 +59,8 @@ def test_play_online_from_the_window_against_a_local_server(qtbot: Any, tmp_path
             qtbot.waitUntil(lambda a=ask: dialog.seat.ask > a and (dialog.seat.request is not None
                                                                    or dialog.seat.ended), timeout=WAIT_MS)
         assert dialog.log.toPlainText()
+        qtbot.waitUntil(lambda: dialog.games.count() == 1, timeout=WAIT_MS)  # remembered, listed with its state
+        assert "side us" in dialog.games.item(0).text() and dialog.remembered() == [dialog.code.text()]
         assert len([d for d in game.game.decisions if d["side"] == "us"]) == dialog.seat.ask
         dialog.close()
         QApplication.processEvents()
