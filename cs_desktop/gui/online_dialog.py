@@ -342,7 +342,8 @@ class OnlineDialog(QDialog):
         self.choices.clear()
         if seat.side is not None:
             view = seat.view
-            where = f"turn {view.get('turn')}, {str(view.get('segment', '')).replace('_', ' ')}" if view else ""
+            segment = str(view.get("segment", "")).replace("_", " ").replace(":", " ")
+            where = f"turn {view.get('turn')}, {segment}" if view else ""
             state = "game over" if seat.ended else ("your decision" if request else "waiting for the other side")
             self.status.setText(f"Side {seat.side}, {where}: {state}")
         self.prompt.setText(f"{request['prompt']} ({request['rule']})" if request else "")

@@ -74,6 +74,9 @@ class Table:
         self.subscribers.add(sub)
         sub.push(encode(frames.welcome(self.game, sub.side)))
         self.resend(sub, since)
+        if self.failed is not None:
+            sub.push(encode({"t": "error", "message": self.failed, "code": "table-stopped"}))
+        self.wake()
 
     def leave(self, sub: Subscriber) -> None:
         sub.alive = False
@@ -162,6 +165,13 @@ class Table:
                 return request
         return None
 
+    def _stop(self, why: str) -> None:
+        """The computer seats stop answering: say so to everyone at the table (the game stays as stored)."""
+        self.failed = why
+        for sub in list(self.subscribers):
+            sub.push(encode({"t": "error", "message": f"{why}; the game waits for the server's operator",
+                             "code": "table-stopped"}))
+
     async def _computers(self) -> None:
         while self.failed is None:
             async with self.lock:
@@ -172,12 +182,12 @@ class Table:
                 try:
                     answer = await asyncio.to_thread(captain.choose, Seat(self.game, request))
                 except Exception as e:  # noqa: BLE001 -- a captain's bug stops this table, not the server
-                    self.failed = f"the computer captain of {request.side} failed ({type(e).__name__})"
+                    self._stop(f"the computer captain of {request.side} failed ({type(e).__name__})")
                     log.exception("game %s: computer captain failed", self.game_id)
                     return
                 result = self.game.submit(request.side, answer)
                 if not isinstance(result, Accepted) or self._commit(len(self.game.decisions) - 1):
-                    self.failed = f"the computer captain of {request.side} could not answer"
+                    self._stop(f"the computer captain of {request.side} could not answer")
                     log.error("game %s: %s: %s", self.game_id, self.failed, result)
                     return
                 self.broadcast()

@@ -142,3 +142,31 @@ def test_hosting_is_checked_and_may_need_the_servers_host_key(tmp_path: Path) ->
             assert hosted["t"] == "hosted" and list(hosted["codes"]) == ["us"]  # type: ignore[call-overload]
 
     run(main)
+
+
+class _BrokenCaptain:
+    """A computer captain with a bug (fault injection: the engine and the sockets stay real)."""
+
+    def choose(self, seat: object) -> object:
+        raise ZeroDivisionError("a bug in the captain")
+
+
+def test_a_computer_captains_failure_stops_its_table_only_and_says_so(tmp_path: Path) -> None:
+    async def main() -> None:
+        async with serving(tmp_path) as (server, url):
+            broken, codes = server.referee.host(SCENARIO, {"us": "human", "gb": "easy"}, seed=6,
+                                                options={"turn_limit": 3})
+            broken.captains["gb"] = _BrokenCaptain()  # type: ignore[assignment]
+            client = SeatClient(url, codes["us"])
+            await client.connect()
+            while client.last.get("code") != "table-stopped":
+                if client.seat.request is not None and client.last.get("t") == "update":
+                    await client.send({"t": "submit", "ask": client.seat.ask, "answer": None})
+                await client.receive()
+            assert "computer captain of gb failed" in str(client.last["message"])
+            await client.close()
+            _, other = server.referee.host(SCENARIO, {"us": "human", "gb": "easy"}, seed=7, options={"turn_limit": 3})
+            seat = await play_seat(SeatClient(url, other["us"]), make_captain("easy", 3))
+            assert seat.ended
+
+    run(main)
