@@ -4,8 +4,9 @@ The client (`cs_desktop.online.client.SeatClient`) runs on its own thread's asyn
 frame it receives comes to the window as the `frame` signal, and the dialog draws from the frames alone — the
 seat's view, its request and the events it may see; it never holds a game. A request that lists its choices is
 answered from the list; any request can be answered by the judgment captain on the seat's view (the same
-`RemoteSeat` a computer client uses). A refusal is shown with its rule. The board and the request panels of a game
-at one screen are not wired to an online seat yet (docs/online.md).
+`RemoteSeat` a computer client uses). A refusal is shown with its rule. Beside them, the board and the ship cards
+draw the seat's view with the play screen's own widgets (gui/online_board.py); the request panels of a game at
+one screen are not wired to an online seat yet (docs/online.md).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from PySide6.QtWidgets import (QComboBox, QDialog, QFormLayout, QGroupBox, QHBox
 from cs_desktop import SCENARIOS
 from cs_desktop.ai.captains import make_captain
 from cs_desktop.files import load_scenario
+from cs_desktop.gui.online_board import SeatBoard
 from cs_desktop.online.client import OnlineError, RemoteSeat, SeatClient, SeatState, my_games
 from cs_desktop.online.command import host_game
 from cs_desktop.rules.cards import Scenario, ShipCard
@@ -112,7 +114,13 @@ class OnlineDialog(QDialog):
         self.seat = SeatState()
         self.codes: dict[str, str] = {}
         self._cards: tuple[Scenario, dict[str, ShipCard]] | None = None
-        layout = QVBoxLayout(self)
+        outer = QHBoxLayout(self)
+        controls = QWidget()
+        layout = QVBoxLayout(controls)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.seat_board = SeatBoard()
+        outer.addWidget(controls, 2)
+        outer.addWidget(self.seat_board, 3)
         self.server = QLineEdit(DEFAULT_SERVER)
         self.server.setObjectName("online-server")
         row = QFormLayout()
@@ -316,6 +324,8 @@ class OnlineDialog(QDialog):
             for event in frame["events"]:
                 self.log.appendPlainText(f"[{event.get('rule', '')}] {event.get('text', '')}")
             self._show_request()
+            if self._cards is not None:
+                self.seat_board.show_view(self.seat.view, self._cards[1], self.seat.side)
         elif kind == "refused":
             self._say(f"Refused ({frame['rule']}): {frame['message']}")
             self._show_request()
@@ -366,5 +376,6 @@ def play_online(window: QWidget) -> OnlineDialog:
     """Game → Play online…: the dialog, non-modal (the window stays usable)."""
     settings = getattr(window, "settings", None)
     dialog = OnlineDialog(window, settings if isinstance(settings, QSettings) else None)
+    dialog.resize(1400, 900)
     dialog.open()
     return dialog

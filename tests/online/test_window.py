@@ -59,6 +59,9 @@ def test_play_online_from_the_window_against_a_local_server(qtbot: Any, tmp_path
             qtbot.waitUntil(lambda a=ask: dialog.seat.ask > a and (dialog.seat.request is not None
                                                                    or dialog.seat.ended), timeout=WAIT_MS)
         assert dialog.log.toPlainText()
+        board = dialog.seat_board
+        assert set(board.board.ship_items) == set(dialog.seat.view["ships"]) and board.cards.count() == 2
+        assert any(board.cards.tabText(i).endswith("(enemy)") for i in range(board.cards.count()))
         qtbot.waitUntil(lambda: dialog.games.count() == 1, timeout=WAIT_MS)  # remembered, listed with its state
         assert "side us" in dialog.games.item(0).text() and dialog.remembered() == [dialog.code.text()]
         assert len([d for d in game.game.decisions if d["side"] == "us"]) == dialog.seat.ask
