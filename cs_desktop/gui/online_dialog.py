@@ -25,7 +25,9 @@ from cs_desktop import SCENARIOS
 from cs_desktop.ai.captains import make_captain
 from cs_desktop.files import load_scenario
 from cs_desktop.gui.online_board import SeatBoard
-from cs_desktop.online.client import OnlineError, RemoteSeat, SeatClient, SeatState, my_games
+from cs_desktop.gui.online_session import PANELS, OnlineSeatSession
+from cs_desktop.gui.requests import make_request_widget
+from cs_desktop.online.client import OnlineError, RemoteSeat, SeatClient, SeatState, my_games, request_of
 from cs_desktop.online.command import host_game
 from cs_desktop.rules.cards import Scenario, ShipCard
 
@@ -114,6 +116,7 @@ class OnlineDialog(QDialog):
         self.seat = SeatState()
         self.codes: dict[str, str] = {}
         self._cards: tuple[Scenario, dict[str, ShipCard]] | None = None
+        self.session: OnlineSeatSession | None = None
         outer = QHBoxLayout(self)
         controls = QWidget()
         layout = QVBoxLayout(controls)
@@ -217,8 +220,12 @@ class OnlineDialog(QDialog):
         self.log = QPlainTextEdit()
         self.log.setReadOnly(True)
         self.log.setObjectName("online-log")
-        for widget in (self.status, self.prompt, self.choices):
-            col.addWidget(widget)
+        self.panel_area = QVBoxLayout()
+        self.panel: QWidget | None = None  # the play screen's panel for the request, when it has one
+        col.addWidget(self.status)
+        col.addWidget(self.prompt)
+        col.addLayout(self.panel_area)
+        col.addWidget(self.choices)
         col.addLayout(buttons)
         col.addWidget(self.message)
         col.addWidget(self.log, 1)
@@ -305,6 +312,8 @@ class OnlineDialog(QDialog):
     def _send(self, answer: Any) -> None:
         self.send_button.setEnabled(False)
         self.judgment_button.setEnabled(False)
+        if self.panel is not None:
+            self.panel.setEnabled(False)
         self.link.submit(self.seat.ask, answer)
 
     # ------------------------------------------------------------------ frames
@@ -320,6 +329,7 @@ class OnlineDialog(QDialog):
         if kind == "welcome":
             self._cards = (Scenario.model_validate(frame["scenario"]),
                            {k: ShipCard.model_validate(v) for k, v in frame["ships"].items()})
+            self.session = OnlineSeatSession(self.seat, *self._cards, self.link.submit, self)
         elif kind == "update":
             for event in frame["events"]:
                 self.log.appendPlainText(f"[{event.get('rule', '')}] {event.get('text', '')}")
@@ -357,11 +367,30 @@ class OnlineDialog(QDialog):
             state = "game over" if seat.ended else ("your decision" if request else "waiting for the other side")
             self.status.setText(f"Side {seat.side}, {where}: {state}")
         self.prompt.setText(f"{request['prompt']} ({request['rule']})" if request else "")
-        if request and request.get("options"):
+        listed = bool(request and request.get("options"))
+        if request and listed:
             self.choices.addItems([_short(option) for option in request["options"]])
             self.choices.setCurrentRow(0)
-        self.send_button.setEnabled(bool(request and request.get("options")))
+        self._show_panel()
+        has_panel = self.panel is not None
+        self.choices.setVisible(not has_panel)
+        self.send_button.setVisible(not has_panel)
+        self.send_button.setEnabled(listed and not has_panel)
         self.judgment_button.setEnabled(request is not None)
+
+    def _show_panel(self) -> None:
+        """The play screen's own panel for the request (gui/requests.py), where it works on an online seat."""
+        if self.panel is not None:
+            self.panel_area.removeWidget(self.panel)
+            self.panel.deleteLater()
+            self.panel = None
+        request = self.seat.request
+        if request is None or self.session is None or request["kind"] not in PANELS:
+            return
+        panel = make_request_widget(request_of(request), self.session, self)  # type: ignore[arg-type]
+        panel.submitted.connect(lambda: panel.setEnabled(False))  # until the server's answer comes back
+        self.panel = panel
+        self.panel_area.addWidget(panel)
 
     def _say(self, text: str) -> None:
         self.message.setText(text)

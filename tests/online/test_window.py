@@ -3,7 +3,9 @@ its code and plays a few decisions against the easy captain on the server.
 
 API tested: MainWindow's act-online action, OnlineDialog, OnlineLink (the client on its own thread).
 Actions: a server on a thread of its own; the window's Game → Play online; host (the dialog joins with its own
-code); answer from the list, answer an illegal choice (refused with its rule), let the judgment captain answer.
+code); answer an illegal choice (refused with its rule), then 14 decisions with the play screen's own request
+panels where they work online (setup, maneuver, fire, load, cards ...), else from the list or by the judgment
+captain.
 Expected: the seat's request arrives, answers are acknowledged and the game moves on; the refusal names the rule;
 the game is remembered and listed under "Your games" with whose turn it is.
 """
@@ -18,6 +20,7 @@ from PySide6.QtWidgets import QApplication
 
 from cs_desktop.gui.main_window import MainWindow
 from cs_desktop.gui.online_dialog import OnlineDialog
+from cs_desktop.gui.request_base import RequestWidget
 from cs_desktop.gui.session import GameSession
 from cs_desktop.savegame import AutosaveStore
 
@@ -52,12 +55,24 @@ def test_play_online_from_the_window_against_a_local_server(qtbot: Any, tmp_path
         qtbot.waitUntil(lambda: dialog.message.text().startswith("Refused ("), timeout=WAIT_MS)
         assert dialog.seat.request is not None and dialog.seat.request["rule"] in dialog.message.text()
 
-        for _ in range(4):  # a few decisions: from the list when it lists them, else the judgment captain
+        panels: set[str] = set()
+        for _ in range(14):  # decisions: with the play screen's panel where it has one, else the list or judgment
             ask = dialog.seat.ask
-            button = dialog.send_button if dialog.send_button.isEnabled() else dialog.judgment_button
-            qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
-            qtbot.waitUntil(lambda a=ask: dialog.seat.ask > a and (dialog.seat.request is not None
-                                                                   or dialog.seat.ended), timeout=WAIT_MS)
+            dialog.message.clear()
+            panel = dialog.panel
+            if isinstance(panel, RequestWidget) and panel.default_button is not None:
+                panels.add(panel.request.kind)
+                qtbot.mouseClick(panel.default_button, Qt.MouseButton.LeftButton)
+            else:
+                button = dialog.send_button if dialog.send_button.isEnabled() else dialog.judgment_button
+                qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+            qtbot.waitUntil(lambda a=ask: (dialog.seat.ask > a and (dialog.seat.request is not None
+                                                                    or dialog.seat.ended))
+                            or dialog.message.text().startswith("Refused"), timeout=WAIT_MS)
+            assert not dialog.message.text().startswith("Refused"), dialog.message.text()
+            if dialog.seat.ended:
+                break
+        assert {"setup", "select_maneuver"} <= panels, panels
         assert dialog.log.toPlainText()
         board = dialog.seat_board
         assert set(board.board.ship_items) == set(dialog.seat.view["ships"]) and board.cards.count() == 2
