@@ -158,13 +158,21 @@ class RefereeServer:
                     problem, code = str(e), "bad-message"
                 else:
                     await self._handlers[message.type](conn, message)
+                    if await self._cut_off(conn):  # a bad code or host key counts as refused messages
+                        return
                     continue
             conn.errors += 1
             conn.push(encode(refusal(problem, code=code)))
-            if conn.errors > self.limits.max_errors:
-                log.warning("closing %s: %d messages refused", conn.where(), conn.errors)
-                await conn.close(1008, "too many refused messages")
+            if await self._cut_off(conn):
                 return
+
+    async def _cut_off(self, conn: Connection) -> bool:
+        """Close a connection that has sent too many messages that could not be used."""
+        if conn.errors <= self.limits.max_errors:
+            return False
+        log.warning("closing %s: %d messages refused", conn.where(), conn.errors)
+        await conn.close(1008, "too many refused messages")
+        return True
 
     # ------------------------------------------------------------------ messages
     def _taken(self, conn: Connection) -> bool:

@@ -170,3 +170,30 @@ def test_a_computer_captains_failure_stops_its_table_only_and_says_so(tmp_path: 
             assert seat.ended
 
     run(main)
+
+
+def test_guessing_codes_is_cut_off(tmp_path: Path) -> None:
+    """Each code that opens nothing costs the connection five refused messages: after about ten guesses (the
+    default budget is 50) it is closed (1008), whether it guesses with hello or with games."""
+    async def guess(url: str, message: dict[str, object]) -> tuple[int, int | None]:
+        tries = 0
+        async with connect(url, proxy=None, compression=None) as ws:
+            try:
+                while tries < 100:
+                    await ws.send(json.dumps(message))
+                    tries += 1
+                    await ws.recv()
+            except ConnectionClosed as e:
+                return tries, e.rcvd.code if e.rcvd else None
+        return tries, None
+
+    async def main() -> None:
+        async with serving(tmp_path) as (server, url):
+            _, codes = server.referee.host(SCENARIO, {"us": "human", "gb": "human"}, seed=1)
+            game_id = codes["us"].partition(".")[0]
+            for message in ({"t": "hello", "code": f"{game_id}.{'g' * 24}"},
+                            {"t": "games", "codes": [f"{game_id}.{'h' * 24}"]}):
+                tries, code = await guess(url, message)
+                assert code == 1008 and tries <= 12, (message["t"], tries, code)
+
+    run(main)
