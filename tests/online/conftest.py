@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import threading
 from collections.abc import AsyncIterator, Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, TypeVar
@@ -31,11 +32,18 @@ async def serving(folder: Path, limits: Limits = Limits(), port: int = 0) -> Asy
         await server.stop()
 
 
+def in_thread(fn: Callable[..., T], *args: Any) -> T:
+    """Call `fn` on a thread of its own: the window's tests leave a qasync loop marked running on the main
+    thread (gui/session.py `event_loop`), where `asyncio.run` then refuses to start."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(fn, *args).result()
+
+
 def run(main: Callable[[], Awaitable[T]]) -> T:
-    """Run a test's coroutine with a guard against hanging."""
+    """Run a test's coroutine with a guard against hanging, on a thread and event loop of its own."""
     async def guarded() -> Any:
         return await asyncio.wait_for(main(), GUARD_S)
-    return asyncio.run(guarded())  # type: ignore[no-any-return]
+    return in_thread(lambda: asyncio.run(guarded()))  # type: ignore[no-any-return]
 
 
 class ThreadServer:

@@ -9,16 +9,15 @@ a seat is in the game, in order; each seat saw exactly the events visible to it;
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 
 from cs_desktop.online.drill import kill_drill
 
-from tests.online.conftest import GUARD_S
+from tests.online.conftest import run
 
 
 def test_kill_9_mid_game_and_restart_lose_nothing(tmp_path: Path) -> None:
-    report = asyncio.run(asyncio.wait_for(kill_drill(tmp_path, kills=3, every=8), GUARD_S * 2))
+    report = run(lambda: kill_drill(tmp_path, kills=3, every=8))
     assert report.problems == []
     assert report.kills == 3
     assert report.reconnects >= 3
@@ -27,7 +26,6 @@ def test_kill_9_mid_game_and_restart_lose_nothing(tmp_path: Path) -> None:
 def test_kill_9_while_the_servers_computer_captain_plays_a_seat(tmp_path: Path) -> None:
     """The same against the easy captain in the other seat, played on the server: the killed server's captain
     answers again after the restart, and nothing the client was told is lost."""
-    report = asyncio.run(asyncio.wait_for(kill_drill(tmp_path, kills=2, every=6, seats={"us": "human", "gb": "easy"}),
-                                          GUARD_S * 2))
+    report = run(lambda: kill_drill(tmp_path, kills=2, every=6, seats={"us": "human", "gb": "easy"}))
     assert report.problems == []
     assert report.kills == 2 and list(report.acked) == ["us"]
