@@ -63,6 +63,10 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
     register_campaign(sub)
 
+    from cs_desktop.online.command import register as register_online
+
+    register_online(sub)
+
     p = sub.add_parser("replay", help="rebuild a saved game from its decisions and print its state")
     p.add_argument("save", help="saved game file")
     p.add_argument("--json", action="store_true", help="print the final state as JSON")

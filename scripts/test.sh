@@ -2,7 +2,7 @@
 # Run every test headless (Qt offscreen).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-python3 -c "import cs_desktop, PySide6, qasync, sqlmodel, pytestqt, hypothesis, distributed" 2>/dev/null || bash scripts/setup.sh
+python3 -c "import cs_desktop, PySide6, qasync, sqlmodel, pytestqt, hypothesis, distributed, websockets" 2>/dev/null || bash scripts/setup.sh
 python3 -c "import ruff, mypy, wheel" 2>/dev/null || bash scripts/setup.sh
 export QT_QPA_PLATFORM=offscreen
 python3 -m ruff check --quiet cs_desktop tests benchmarks
@@ -26,6 +26,8 @@ python3 -m mypy --strict --follow-imports=silent --no-error-summary cs_desktop/b
 python3 -m mypy --strict --follow-imports=silent --no-error-summary cs_desktop/ai/seat.py cs_desktop/ai/search.py \
     cs_desktop/ai/paired_search.py cs_desktop/ai/levels.py cs_desktop/ai/value.py cs_desktop/ai/random_policy.py \
     cs_desktop/play/captain_advice.py
+# online play (issue 32): the referee server and its client, strictly
+python3 -m mypy --strict --follow-imports=silent --no-error-summary cs_desktop/online
 # the whole GUI package, strictly (issue 11, item 7)
 python3 -m mypy --strict --follow-imports=silent --no-error-summary cs_desktop/gui
 exec python3 -m pytest "$@"

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import cs_desktop
 
-PURE_LAYERS = ["rules", "ai", "library", "campaign", "play", "balance"]
+PURE_LAYERS = ["rules", "ai", "library", "campaign", "play", "balance", "online"]
 
 
 def test_pure_layers_import_no_qt() -> None:

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 import cs_desktop
-from cs_desktop.gui import replay_viewer
+from cs_desktop.gui import online_dialog, replay_viewer
 from cs_desktop.gui.board_placeholder import make_board
 from cs_desktop.gui.captain_advice_dialog import CaptainAdviceDialog
 from cs_desktop.gui.close_guard import CloseGuard
@@ -169,6 +169,7 @@ class MainWindow(WindowBoardHelp):
                                        game, "act-replay-this")
         self.act_save = self._action("&Save", "Ctrl+S", self.save_game, game, "act-save")
         self.act_save_as = self._action("Save &As…", "Ctrl+Shift+S", self.save_game_as, game, "act-save-as")
+        self._action("Play on&line…", None, lambda: online_dialog.play_online(self), game, "act-online")
         self.recent_menu = RecentMenu(self, self.recent)
         game.addMenu(self.recent_menu)
         game.addSeparator()

@@ -1,0 +1,410 @@
+"""Game → Play online…: host a game on a referee server or join one with an invitation code, and play the seat.
+
+The client (`cs_desktop.online.client.SeatClient`) runs on its own thread's asyncio loop (`OnlineLink`); every
+frame it receives comes to the window as the `frame` signal, and the dialog draws from the frames alone — the
+seat's view, its request and the events it may see; it never holds a game. A request that lists its choices is
+answered from the list; any request can be answered by the judgment captain on the seat's view (the same
+`RemoteSeat` a computer client uses). A refusal is shown with its rule. Beside them, the board and the ship cards
+draw the seat's view with the play screen's own widgets (gui/online_board.py); the request panels of a game at
+one screen are not wired to an online seat yet (docs/online.md).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+from concurrent.futures import Future
+from typing import Any
+
+from PySide6.QtCore import QObject, QSettings, Qt, Signal
+from PySide6.QtWidgets import (QComboBox, QDialog, QFormLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit,
+                               QListWidget, QListWidgetItem, QPlainTextEdit, QPushButton, QVBoxLayout, QWidget)
+
+from cs_desktop import SCENARIOS
+from cs_desktop.ai.captains import make_captain
+from cs_desktop.files import load_scenario
+from cs_desktop.gui.online_board import SeatBoard
+from cs_desktop.gui.online_session import PANELS, OnlineSeatSession
+from cs_desktop.gui.requests import make_request_widget
+from cs_desktop.online.client import OnlineError, RemoteSeat, SeatClient, SeatState, my_games, request_of
+from cs_desktop.online.command import host_game
+from cs_desktop.rules.cards import Scenario, ShipCard
+
+DEFAULT_SERVER = "ws://127.0.0.1:8765"
+OPPONENTS = ("human", "easy", "normal", "hard")
+#: QSettings key of the player's games: a JSON list of {"server", "code"} (the codes are the player's own seats)
+GAMES_KEY = "online/games"
+MAX_REMEMBERED = 50
+
+
+class OnlineLink(QObject):
+    """A `SeatClient` on a thread of its own; its frames are emitted to the GUI thread, one signal each."""
+
+    frame = Signal(object)  # a frame as a dict (a new object: nothing is shared with the network thread)
+    failed = Signal(str)
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.loop = asyncio.new_event_loop()
+        self.worker = threading.Thread(target=self.loop.run_forever, name="online-link", daemon=True)
+        self.worker.start()
+        self.client: SeatClient | None = None
+
+    def _run(self, coro: Any) -> Future[Any]:
+        return asyncio.run_coroutine_threadsafe(coro, self.loop)
+
+    def host(self, url: str, scenario: str, seats: dict[str, str], key: str = "") -> None:
+        self._run(self._host(url, scenario, seats, {"key": key} if key else {}))
+
+    async def _host(self, url: str, scenario: str, seats: dict[str, str], extra: dict[str, str]) -> None:
+        try:
+            self.frame.emit(await host_game(url, scenario, seats, **extra))
+        except OSError as e:
+            self.failed.emit(f"cannot reach {url}: {e}")
+
+    def join(self, url: str, code: str) -> None:
+        self._run(self._follow(SeatClient(url, code, retry_for=10)))
+
+    async def _follow(self, client: SeatClient) -> None:
+        self.client = client
+        sent = 0
+        try:
+            await client.connect()
+            while True:
+                for text in client.frames[sent:]:
+                    self.frame.emit(json.loads(text))
+                sent = len(client.frames)
+                await client.receive()
+        except (OnlineError, OSError) as e:
+            self.failed.emit(str(e))
+
+    def games(self, url: str, codes: list[str]) -> None:
+        self._run(self._games(url, codes))
+
+    async def _games(self, url: str, codes: list[str]) -> None:
+        try:
+            self.frame.emit({"t": "games", "codes": codes, "games": await my_games(url, codes)})
+        except (OnlineError, OSError) as e:
+            self.failed.emit(f"cannot list the games on {url}: {e}")
+
+    def submit(self, ask: int, answer: Any) -> None:
+        if self.client is not None:
+            self._run(self.client.send({"t": "submit", "ask": ask, "answer": answer}))
+
+    def close(self) -> None:
+        async def stop() -> None:
+            if self.client is not None:
+                await self.client.close()
+            for task in asyncio.all_tasks():
+                if task is not asyncio.current_task():
+                    task.cancel()
+        self._run(stop()).result(timeout=10)
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.worker.join(timeout=10)
+
+
+class OnlineDialog(QDialog):
+    """Host or join, then play one seat from its frames."""
+
+    def __init__(self, parent: QWidget | None = None, settings: QSettings | None = None) -> None:
+        super().__init__(parent)
+        self.settings = settings
+        self.setObjectName("online-dialog")
+        self.setWindowTitle("Play online")
+        self.link = OnlineLink(self)
+        self.seat = SeatState()
+        self.codes: dict[str, str] = {}
+        self._cards: tuple[Scenario, dict[str, ShipCard]] | None = None
+        self.session: OnlineSeatSession | None = None
+        outer = QHBoxLayout(self)
+        controls = QWidget()
+        layout = QVBoxLayout(controls)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.seat_board = SeatBoard()
+        outer.addWidget(controls, 2)
+        outer.addWidget(self.seat_board, 3)
+        self.server = QLineEdit(DEFAULT_SERVER)
+        self.server.setObjectName("online-server")
+        row = QFormLayout()
+        row.addRow("Server:", self.server)
+        layout.addLayout(row)
+        layout.addWidget(self._host_box())
+        layout.addWidget(self._join_box())
+        layout.addWidget(self._games_box())
+        layout.addWidget(self._play_box())
+        self.link.frame.connect(self._on_frame)
+        self.link.failed.connect(self._say)
+        self.finished.connect(lambda _result: self.link.close())
+
+    # ------------------------------------------------------------------ building
+    def _host_box(self) -> QGroupBox:
+        box = QGroupBox("Host a game")
+        form = QFormLayout(box)
+        self.scenario = QComboBox()
+        self.scenario.setObjectName("online-scenario")
+        for path in sorted(SCENARIOS.glob("*.json")):
+            self.scenario.addItem(path.stem)
+        self.side = QComboBox()
+        self.side.setObjectName("online-side")
+        self.opponent = QComboBox()
+        self.opponent.setObjectName("online-opponent")
+        self.opponent.addItems(OPPONENTS)
+        self.opponent.setCurrentText("easy")
+        self.host_button = QPushButton("Host")
+        self.host_button.setObjectName("online-host")
+        self.host_button.clicked.connect(self.host)
+        self.scenario.currentTextChanged.connect(self._fill_sides)
+        self._fill_sides(self.scenario.currentText())
+        form.addRow("Scenario:", self.scenario)
+        form.addRow("Your side:", self.side)
+        form.addRow("Every other side:", self.opponent)
+        self.host_key = QLineEdit()
+        self.host_key.setObjectName("online-host-key")
+        self.host_key.setEchoMode(QLineEdit.EchoMode.Password)
+        self.host_key.setPlaceholderText("only if the server asks for one")
+        form.addRow("Host key:", self.host_key)
+        form.addRow(self.host_button)
+        self.invitations = QLabel()
+        self.invitations.setObjectName("online-invitations")
+        self.invitations.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        form.addRow(self.invitations)
+        return box
+
+    def _join_box(self) -> QGroupBox:
+        box = QGroupBox("Join with an invitation code")
+        row = QHBoxLayout(box)
+        self.code = QLineEdit()
+        self.code.setObjectName("online-code")
+        self.join_button = QPushButton("Join")
+        self.join_button.setObjectName("online-join")
+        self.join_button.clicked.connect(self.join)
+        row.addWidget(self.code, 1)
+        row.addWidget(self.join_button)
+        return box
+
+    def _games_box(self) -> QGroupBox:
+        box = QGroupBox("Your games on this server")
+        row = QHBoxLayout(box)
+        self.games = QListWidget()
+        self.games.setObjectName("online-games")
+        self.games.itemDoubleClicked.connect(self._join_listed)
+        self.refresh_button = QPushButton("Refresh")
+        self.refresh_button.setObjectName("online-refresh")
+        self.refresh_button.clicked.connect(self.refresh_games)
+        row.addWidget(self.games, 1)
+        row.addWidget(self.refresh_button)
+        return box
+
+    def _play_box(self) -> QGroupBox:
+        box = QGroupBox("Your seat")
+        col = QVBoxLayout(box)
+        self.status = QLabel("Not connected.")
+        self.status.setObjectName("online-status")
+        self.prompt = QLabel()
+        self.prompt.setWordWrap(True)
+        self.choices = QListWidget()
+        self.choices.setObjectName("online-choices")
+        buttons = QHBoxLayout()
+        self.send_button = QPushButton("Send")
+        self.send_button.setObjectName("online-send")
+        self.send_button.clicked.connect(self.send_choice)
+        self.judgment_button = QPushButton("Let the judgment captain answer")
+        self.judgment_button.setObjectName("online-judgment")
+        self.judgment_button.clicked.connect(self.send_judgment)
+        buttons.addWidget(self.send_button)
+        buttons.addWidget(self.judgment_button)
+        self.message = QLabel()
+        self.message.setObjectName("online-message")
+        self.message.setWordWrap(True)
+        self.log = QPlainTextEdit()
+        self.log.setReadOnly(True)
+        self.log.setObjectName("online-log")
+        self.panel_area = QVBoxLayout()
+        self.panel: QWidget | None = None  # the play screen's panel for the request, when it has one
+        col.addWidget(self.status)
+        col.addWidget(self.prompt)
+        col.addLayout(self.panel_area)
+        col.addWidget(self.choices)
+        col.addLayout(buttons)
+        col.addWidget(self.message)
+        col.addWidget(self.log, 1)
+        self._show_request()
+        return box
+
+    def _fill_sides(self, scenario: str) -> None:
+        self.side.clear()
+        if scenario:
+            self.side.addItems([s.id for s in load_scenario(SCENARIOS / f"{scenario}.json").sides])
+
+    # ------------------------------------------------------------------ actions
+    def host(self) -> None:
+        mine = self.side.currentText()
+        seats = {side: ("human" if side == mine else self.opponent.currentText())
+                 for side in (self.side.itemText(i) for i in range(self.side.count()))}
+        self._say("Hosting…")
+        self.link.host(self.server.text().strip(), self.scenario.currentText(), seats, self.host_key.text())
+
+    def remembered(self) -> list[str]:
+        """The codes of the player's games on the server named in the dialog (kept in the settings file)."""
+        if self.settings is None:
+            return []
+        raw = self.settings.value(GAMES_KEY, "[]")
+        try:
+            kept = json.loads(str(raw))
+        except ValueError:
+            return []
+        server = self.server.text().strip()
+        return [str(g["code"]) for g in kept if isinstance(g, dict) and g.get("server") == server]
+
+    def _remember(self, code: str) -> None:
+        if self.settings is None:
+            return
+        try:
+            kept = [g for g in json.loads(str(self.settings.value(GAMES_KEY, "[]"))) if isinstance(g, dict)]
+        except ValueError:
+            kept = []
+        entry = {"server": self.server.text().strip(), "code": code}
+        if entry not in kept:
+            self.settings.setValue(GAMES_KEY, json.dumps([*kept, entry][-MAX_REMEMBERED:]))
+
+    def refresh_games(self) -> None:
+        codes = self.remembered()
+        if codes:
+            self.link.games(self.server.text().strip(), codes)
+
+    def _listed(self, frame: dict[str, Any]) -> None:
+        self.games.clear()
+        for code, game in zip(frame["codes"], frame["games"]):
+            if game is None:
+                continue
+            state = "over" if game["ended"] else ("your turn" if game["your_turn"] else "their turn")
+            item = QListWidgetItem(f"{game['scenario']} — side {game['side']}, turn {game['turn']}: {state}")
+            item.setData(Qt.ItemDataRole.UserRole, code)
+            self.games.addItem(item)
+
+    def _join_listed(self, item: QListWidgetItem) -> None:
+        self.code.setText(str(item.data(Qt.ItemDataRole.UserRole)))
+        self.join()
+
+    def join(self) -> None:
+        self._say("Joining…")
+        self._remember(self.code.text().strip())
+        self.host_button.setEnabled(False)
+        self.join_button.setEnabled(False)
+        self.link.join(self.server.text().strip(), self.code.text().strip())
+
+    def send_choice(self) -> None:
+        request = self.seat.request
+        row = self.choices.currentRow()
+        if request is None or not request.get("options") or row < 0:
+            self._say("Choose one of the listed answers first (or let the judgment captain answer).")
+            return
+        self._send(request["options"][row])
+
+    def send_judgment(self) -> None:
+        if self.seat.request is None or self._cards is None:
+            return
+        scenario, cards = self._cards
+        captain: Any = make_captain("judgment", self.seat.ask)
+        self._send(captain.choose(RemoteSeat(self.seat, cards, scenario)))
+
+    def _send(self, answer: Any) -> None:
+        self.send_button.setEnabled(False)
+        self.judgment_button.setEnabled(False)
+        if self.panel is not None:
+            self.panel.setEnabled(False)
+        self.link.submit(self.seat.ask, answer)
+
+    # ------------------------------------------------------------------ frames
+    def _on_frame(self, frame: dict[str, Any]) -> None:
+        kind = frame.get("t")
+        if kind == "hosted":
+            self._hosted(frame)
+            return
+        if kind == "games":
+            self._listed(frame)
+            return
+        self.seat.apply(frame)
+        if kind == "welcome":
+            self._cards = (Scenario.model_validate(frame["scenario"]),
+                           {k: ShipCard.model_validate(v) for k, v in frame["ships"].items()})
+            self.session = OnlineSeatSession(self.seat, *self._cards, self.link.submit, self)
+        elif kind == "update":
+            for event in frame["events"]:
+                self.log.appendPlainText(f"[{event.get('rule', '')}] {event.get('text', '')}")
+            self._show_request()
+            if self._cards is not None:
+                self.seat_board.show_view(self.seat.view, self._cards[1], self.seat.side)
+        elif kind == "refused":
+            self._say(f"Refused ({frame['rule']}): {frame['message']}")
+            self._show_request()
+        elif kind == "ack":
+            self._say("Sent.")
+        elif kind == "error":
+            self._say(str(frame.get("message")))
+
+    def _hosted(self, frame: dict[str, Any]) -> None:
+        if frame.get("t") != "hosted":
+            self._say(f"Cannot host: {frame.get('message')}")
+            return
+        self.codes = dict(frame["codes"])
+        mine = self.side.currentText()
+        others = [f"{side}: {code}" for side, code in self.codes.items() if side != mine]
+        self.invitations.setText("Send each other player their code:\n" + "\n".join(others) if others
+                                 else "Every other side is a computer captain.")
+        self.code.setText(self.codes[mine])
+        self.join()
+        self.refresh_games()
+
+    def _show_request(self) -> None:
+        request, seat = self.seat.request, self.seat
+        self.choices.clear()
+        if seat.side is not None:
+            view = seat.view
+            segment = str(view.get("segment", "")).replace("_", " ").replace(":", " ")
+            where = f"turn {view.get('turn')}, {segment}" if view else ""
+            state = "game over" if seat.ended else ("your decision" if request else "waiting for the other side")
+            self.status.setText(f"Side {seat.side}, {where}: {state}")
+        self.prompt.setText(f"{request['prompt']} ({request['rule']})" if request else "")
+        listed = bool(request and request.get("options"))
+        if request and listed:
+            self.choices.addItems([_short(option) for option in request["options"]])
+            self.choices.setCurrentRow(0)
+        self._show_panel()
+        has_panel = self.panel is not None
+        self.choices.setVisible(not has_panel)
+        self.send_button.setVisible(not has_panel)
+        self.send_button.setEnabled(listed and not has_panel)
+        self.judgment_button.setEnabled(request is not None)
+
+    def _show_panel(self) -> None:
+        """The play screen's own panel for the request (gui/requests.py), where it works on an online seat."""
+        if self.panel is not None:
+            self.panel_area.removeWidget(self.panel)
+            self.panel.deleteLater()
+            self.panel = None
+        request = self.seat.request
+        if request is None or self.session is None or request["kind"] not in PANELS:
+            return
+        panel = make_request_widget(request_of(request), self.session, self)  # type: ignore[arg-type]
+        panel.submitted.connect(lambda: panel.setEnabled(False))  # until the server's answer comes back
+        self.panel = panel
+        self.panel_area.addWidget(panel)
+
+    def _say(self, text: str) -> None:
+        self.message.setText(text)
+
+
+def _short(option: Any) -> str:
+    text = option if isinstance(option, str) else json.dumps(option, ensure_ascii=False)
+    return text if len(text) <= 120 else text[:117] + "…"
+
+
+def play_online(window: QWidget) -> OnlineDialog:
+    """Game → Play online…: the dialog, non-modal (the window stays usable)."""
+    settings = getattr(window, "settings", None)
+    dialog = OnlineDialog(window, settings if isinstance(settings, QSettings) else None)
+    dialog.resize(1400, 900)
+    dialog.open()
+    return dialog

@@ -1,0 +1,75 @@
+"""What the play screen's request panels ask of a session, for an online seat: made from its frames alone.
+
+The request widgets (gui/requests.py) answer through `session.submit(answer)` and read the screen model, the
+side names, the board's fair help (`FairAdvice`, priced on the viewer's own view) and the maneuver form. For an
+online seat all of these come from the seat's view, its request and the public ship cards; an answer goes to
+the server, and its acknowledgement or refusal comes back as a frame. The crew assignment's drafts are the
+presenter's (play/presenter_crew.py) and are not offered here: that request is answered by the judgment captain.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from PySide6.QtCore import QObject, Signal
+
+from cs_desktop.ai.captains import make_captain
+from cs_desktop.online.client import RemoteSeat, SeatState, request_of
+from cs_desktop.play.fair_advice import FairAdvice
+from cs_desktop.play.fleet_orders import FleetOrders
+from cs_desktop.play.maneuver_form import FormRow, form_rows
+from cs_desktop.play.screen import ScreenModel, replay_screen
+from cs_desktop.rules.cards import Scenario, ShipCard
+
+#: requests whose play-screen panel works on an online seat (the rest: the dialog's list and the judgment captain)
+PANELS = frozenset({"setup", "select_maneuver", "fire", "select_load", "bonus_cards", "melee_support",
+                    "advance_turn", "fall_off", "bonus_move"})
+
+
+class OnlineSeatSession(QObject):
+    """The session a request widget is given for an online seat."""
+
+    changed = Signal()
+    draftChanged = Signal(str)
+
+    def __init__(self, seat: SeatState, scenario: Scenario, cards: dict[str, ShipCard],
+                 send: Callable[[int, Any], None], parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.seat, self.scenario, self.cards, self._send = seat, scenario, cards, send
+        self._screen: tuple[int, ScreenModel] | None = None
+
+    def screen(self) -> ScreenModel:
+        """The seat's screen model now (made once per request number)."""
+        seat = self.seat
+        if self._screen is None or self._screen[0] != seat.ask or self._screen[1].view is None:
+            model = replay_screen(dict(seat.view, events=seat.events), seat.side, self.cards, self.scenario.title,
+                                  id(self), seat.ask)
+            request = request_of(seat.request) if seat.request is not None else None
+            self._screen = (seat.ask, replace(model, request=request, seats={}))
+        return self._screen[1]
+
+    def side_name(self, side: str | None) -> str:
+        return self.screen().side_name(side)
+
+    def submit(self, answer: Any) -> bool:
+        """Send the answer; the server's acknowledgement or refusal comes back as a frame."""
+        if self.seat.request is None:
+            return False
+        self._send(self.seat.ask, answer)
+        return True
+
+    def advice(self) -> FairAdvice | None:
+        return FairAdvice(self.seat.view, self.cards) if self.seat.view else None
+
+    def maneuver_form(self) -> list[FormRow]:
+        screen = self.screen()
+        if screen.request is None or screen.request.kind != "select_maneuver":
+            return []
+        return form_rows(screen.request, {}, FleetOrders(), screen.ship_names)
+
+    def random_answer(self, seed: int) -> Any:
+        """The judgment captain's answer on the seat's view (a remote seat has no state to draw from)."""
+        captain: Any = make_captain("judgment", seed)
+        return captain.choose(RemoteSeat(self.seat, self.cards, self.scenario))
