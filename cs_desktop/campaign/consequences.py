@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from cs_desktop.campaign.battle import battle_outcome
+from cs_desktop.campaign.battle import battle_outcome, ship_rank
 from cs_desktop.campaign.folder import Campaign
 from cs_desktop.campaign.prizes import PRISONERS_PER_GUARD, awaiting, rising
 from cs_desktop.campaign.squadron_battle import carry_consorts, carry_ship, flagship_result
@@ -110,9 +110,8 @@ def after_battle(c: Campaign, s: CampaignState, dice: Dice, game: Game) -> None:
     s.reputation += 3 * len(taken) + (3 if won else -5 if lost else 0)
     if won:
         flag.morale = min(3, flag.morale + 1)
-    vp = ", ".join(f"{k} {v:g}" for k, v in out["vp"].items())
-    log(s, "battle", f"{title}: {out['reason']} after {out['turns']} turns"
-                     + f" — {'won' if won else 'lost' if lost else 'indecisive'} (VP {vp})"
+    verdict = verdict_text(won, lost, [cards[v["card"]].name for v in taken], flag.name, out["vp"], b["player_side"])
+    log(s, "battle", f"{title}: {out['reason']} after {out['turns']} turns — {verdict}"
                      + f". {flag.name} lost {crew_lost} crew point(s); now crew {flag.crew}, rigging {flag.rigging}, "
                        f"gunnery boxes {flag.guns}.", result=out, decisions=len(decisions))
     carry_consorts(c, s, game, out, won)  # the consorts' results, each in the ledger (RC15.5c)
@@ -132,6 +131,23 @@ def after_battle(c: Campaign, s: CampaignState, dice: Dice, game: Game) -> None:
         s.prizes.append(_enemy_record(c, card, v["crew"], v["rigging"], v["gunnery"],
                                       s.encounter.get("crew_quality") or card.historical_crew_quality))
     s.stage = "prizes" if s.prizes else "finish"
+
+
+def verdict_text(won: bool, lost: bool, struck: list[str], flagship: str, vp: dict[str, float],
+                 player_side: str) -> str:
+    """The battle's verdict with what decided it (the ships, R19.0c), and the 19.0 points beside it as what they
+    are -- a duel's score with the 20.1 multipliers, which may favour the beaten side -- so the two never read
+    as one contradicting the other."""
+    if won:
+        verdict = f"won: {' and '.join(struck)} struck"
+    elif lost:
+        verdict = f"lost: {flagship} struck"
+    else:
+        verdict = "indecisive: no ship of either side struck" if not struck else "indecisive"
+    if not vp:
+        return verdict
+    points = ", ".join(f"{k} {v:g}" for k, v in sorted(vp.items(), key=lambda kv: (kv[0] != player_side, kv[0])))
+    return f"{verdict} (the ships decide a campaign battle, R19.0c; the board's 19.0 points as a duel: {points})"
 
 
 def prize_crew_needed(prize: dict[str, Any]) -> int:
@@ -174,10 +190,14 @@ def decide_prize(c: Campaign, s: CampaignState, choice: str) -> None:
 
 
 def promotion_offer(c: Campaign, s: CampaignState) -> str | None:
+    """A command of the campaign's `commands` the captain has earned: of his nation, afloat this year, not held
+    before, and ranked above the ship he has (`ship_rank`): never a lesser or equal ship."""
+    now = ship_rank(c.cards[s.flagship.card])
     for cmd in c.campaign.commands:
         if cmd.nation not in (None, s.nation) or (cmd.from_year or 0) > s.year:
             continue
-        if cmd.ship not in s.commands_taken and s.reputation >= cmd.reputation and cmd.ship != s.flagship.card:
+        if cmd.ship not in s.commands_taken and s.reputation >= cmd.reputation \
+                and ship_rank(c.cards[cmd.ship]) > now:
             return cmd.ship
     return None
 
@@ -233,7 +253,7 @@ def month_end(c: Campaign, s: CampaignState, dice: Dice) -> None:
             if awaiting(c, s):  # the prizes' fate is the player's choice before the month closes (RC15.3a)
                 s.stage = "prize_fate"
                 return
-        elif s.orders and s.orders.get("order") == "escort":
+        elif s.orders and s.orders.get("order") == "escort" and not s.orders.get("scattered"):
             s.reputation += 1
             log(s, "escort", "The convoy arrives safely: reputation +1.")
     close_month(c, s)

@@ -23,6 +23,8 @@ from pydantic import TypeAdapter, ValidationError
 
 SAVE_FORMAT = "captains-sea/campaign-save"
 MAX_SAVE_BYTES = 50_000_000
+#: the journal lines a new career opens with, before the first orders
+OPENING_KINDS = ("start", "history")
 
 
 def campaign_ref(c: Campaign) -> str:
@@ -42,7 +44,8 @@ def play(engine: CampaignEngine, captains: tuple[str, str] = ("simple", "simple"
     from cs_desktop.simulate import play_game
 
     s = engine.state
-    first = len(s.journal)
+    # a career no month of which has been played yet: its opening lines (written by `new`) are the story's start
+    first = 0 if all(e["kind"] in OPENING_KINDS for e in s.journal) else len(s.journal)
     start_date = s.date
     passed = 0
     while (req := engine.pending) is not None:

@@ -23,6 +23,10 @@ MORALE_NAMES = {1: "unfit", 2: "fair", 3: "handy"}
 QUALITY_EXPERIENCE = {"green": 0, "average": 4, "crack": 10}
 
 
+def _section_order(section: str) -> tuple[int, str]:
+    return (SECTION_NAMES.index(section) if section in SECTION_NAMES else len(SECTION_NAMES), section)
+
+
 def quality_of(experience: int) -> str:
     return "crack" if experience >= 10 else "average" if experience >= 4 else "green"
 
@@ -43,6 +47,11 @@ class ShipRecord:
     stores: int = 0
     shot: int = 0
     prisoners: int = 0
+
+    def __post_init__(self) -> None:
+        # the sections in the rules' order, whatever order they were given in (a save's JSON sorts its keys), so
+        # that every walk over them -- and the ledger it writes -- is the same after a reload
+        self.gunnery = {s: self.gunnery[s] for s in sorted(self.gunnery, key=_section_order)}
 
     @property
     def guns(self) -> int:
