@@ -20,9 +20,11 @@ import math
 from typing import Any
 
 from cs_desktop.campaign.battle import battle_outcome, ship_rank
+from cs_desktop.campaign.career import PEOPLE, battle_record, end_career, month_pay, strength
+from cs_desktop.campaign.career import taken as taken_with_ship
 from cs_desktop.campaign.folder import Campaign
 from cs_desktop.campaign.prizes import PRISONERS_PER_GUARD, awaiting, rising
-from cs_desktop.campaign.squadron_battle import carry_consorts, carry_ship, flagship_result
+from cs_desktop.campaign.squadron_battle import carry_consorts, carry_ship, fighting, flagship_result
 from cs_desktop.campaign.state import (
     CampaignState,
     ShipRecord,
@@ -97,6 +99,7 @@ def after_battle(c: Campaign, s: CampaignState, dice: Dice, game: Game) -> None:
     flag = s.flagship
     mine = flagship_result(game, out, b["player_side"])  # the captain is aboard her (RC15.5e)
     guard = int(b.get("guard", 0))  # the prisoners' guard stayed below and did not fight (RC15.3b)
+    own = sum(strength(x) for x in fighting(c, s)) - guard  # before the battle's result is carried over
     crew_lost = carry_ship(s, flag, mine, guard, title)
     enemies = [v for v in out["ships"].values() if v["side"] != b["player_side"]]
     taken = [v for v in enemies if v["struck"] or v["captured"]]
@@ -119,11 +122,13 @@ def after_battle(c: Campaign, s: CampaignState, dice: Dice, game: Game) -> None:
         log(s, "history", f"[History] {s.encounter['historical_outcome']}")
     s.battle = None
     if lost:  # the flagship struck or was taken, whatever her consorts did (RC15.5e)
-        _end(c, s, "captured", f"{flag.name} struck her colours; Captain {s.captain} is a prisoner of war.")
+        s.defeat = battle_record(c, s, enemies, own, out["turns"])
+        taken_with_ship(c, s, dice, f"{flag.name} struck her colours; Captain {s.captain} is a prisoner of war.",
+                        s.encounter["nation"])
         return
     # the death roll: only a hard battle for the flagship, where the captain stands (RC15.5e)
     if crew_lost * 4 >= c.cards[flag.card].crew_points and dice.d6() == 6 and dice.d6() == 6:
-        _end(c, s, "death", f"Captain {s.captain} is killed on his quarterdeck in the {title}.")
+        end_career(s, "death", f"Captain {s.captain} is killed on his quarterdeck in the {title}.")
         return
     s.prizes = []
     for v in taken:
@@ -242,8 +247,10 @@ def month_end(c: Campaign, s: CampaignState, dice: Dice) -> None:
                 s.stats["lost_prizes"] += 1
                 log(s, "recapture", f"The prisoners in {ship.name} rise and retake her.")
         if flag.prisoners > PRISONERS_PER_GUARD * flag.crew:
-            _end(c, s, "captured", f"The prisoners in {flag.name} outnumber her crew six to one; they rise and "
-                                   f"take the ship, and Captain {s.captain} with her.")
+            s.defeat = {"ship": flag.name, "odds": 0.0, "damage_done": 0.0, "turns": 0}
+            taken_with_ship(c, s, dice, f"The prisoners in {flag.name} outnumber her crew six to one; they rise "
+                                        f"and take the ship, and Captain {s.captain} with her.",
+                            min(c.enemies(s.nation, s.date), default=""))
             return
         rising(c, s, dice)  # unguarded prisoners may rise (RC15.3c)
         if s.orders and s.orders.get("order") == "return":
@@ -262,26 +269,20 @@ def month_end(c: Campaign, s: CampaignState, dice: Dice) -> None:
 def close_month(c: Campaign, s: CampaignState) -> None:
     """The month's last steps: the captain's pay, dismissal, the peace, and on to the next month."""
     terms = c.campaign.terms
-    adjust(s, None, "money", terms.pay, "the captain's pay")
+    adjust(s, None, "money", month_pay(c, s), "the captain's pay" if s.status == "command" else
+           "the captain's half-pay")
     s.orders = None
     if s.reputation <= terms.dismissal_reputation:
-        _end(c, s, "dismissed", f"The Navy Department relieves Captain {s.captain} of his command.")
+        end_career(s, "dismissed", f"The Navy Department relieves Captain {s.captain} of his command.")
         return
     if s.war_ends or s.date >= c.campaign.calendar.end:
-        _end(c, s, "peace", "The war is over.")
+        if s.status == "prisoner":
+            end_career(s, "captured", f"The war is over; Captain {s.captain} is still a prisoner of the "
+                                         f"{PEOPLE.get(s.captor, s.captor)}.")
+        else:
+            end_career(s, "peace", "The war is over.")
         return
     s.month += 1
     if s.month > 12:
         s.month, s.year = 1, s.year + 1
     s.stage = "month"
-
-
-def _end(c: Campaign, s: CampaignState, how: str, text: str) -> None:
-    s.ended, s.end_reason, s.stage = True, how, "ended"
-    s.encounter = s.battle = None
-    s.prizes = []
-    total = s.money + 20 * s.reputation + 50 * s.stats["taken"] + (100 if how == "peace" else 0)
-    s.score = {"how": how, "money": s.money, "reputation": s.reputation, **s.stats, "total": total}
-    log(s, "end", f"{text} Final score {total}: prize money and pay {s.money}, reputation {s.reputation}, "
-                  f"{s.stats['won']} battle(s) won of {s.stats['battles']}, {s.stats['taken']} prize(s) taken.",
-        score=s.score)

@@ -14,7 +14,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from cs_desktop.campaign import consequences, encounters, port, prizes, shipyard, squadron_battle
+from cs_desktop.campaign import career, consequences, encounters, port, prizes, shipyard, squadron_battle
 from cs_desktop.campaign.battle import battle_scenario, effective_fp
 from cs_desktop.campaign.folder import Campaign
 from cs_desktop.campaign.state import CampaignState, ShipRecord, adjust, join, log
@@ -123,6 +123,10 @@ class CampaignEngine:
             fate = prizes.fate_info(self.c, s, prizes.awaiting(self.c, s)[0])
             return CampaignRequest("prize_fate", f"{fate['name']} lies in port: sell her to the prize court or take "
                                                  "her into the squadron", list(prizes.FATES), fate)
+        if s.stage == "half_pay":
+            return CampaignRequest("half_pay", f"{s.date}: Captain {s.captain} on half-pay at "
+                                               f"{self.c.port(s.port).name if s.port else s.area}: wait for a ship, "
+                                               "or retire", list(career.HALF_PAY), career.half_pay_info(self.c, s))
         if s.stage == "promotion":
             return CampaignRequest("promotion", "The Navy offers a new command", ["accept", "decline"],
                                    {"ship": s.orders["offer"] if s.orders else None})
@@ -210,7 +214,10 @@ class CampaignEngine:
                 log(s, "history", f"[History] {e.text}", sources=list(e.sources))
                 s.reputation += e.reputation
                 s.war_ends = s.war_ends or e.ends_war
-        s.stage = "orders"
+        if s.status == "prisoner":  # no request: the months of captivity pass until he is exchanged
+            career.captivity_month(self.c, s)
+        else:
+            s.stage = "half_pay" if s.status == "half_pay" else "orders"
 
     def _answer_orders(self, order: dict[str, Any]) -> None:
         s, c = self.state, self.c
@@ -365,6 +372,9 @@ class CampaignEngine:
         prizes.decide_fate(self.c, self.state, choice)
         if not prizes.awaiting(self.c, self.state):
             self.state.stage = "close"
+
+    def _answer_half_pay(self, choice: str) -> None:
+        career.half_pay(self.c, self.state, self.dice, choice)
 
     def _answer_promotion(self, choice: str) -> None:
         consequences.promotion(self.c, self.state, choice)

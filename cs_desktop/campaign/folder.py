@@ -13,9 +13,11 @@ from typing import Any
 
 import cs_desktop
 from cs_desktop.campaign.model import (
+    CAREER_FORMAT,
     PART_FORMATS,
     AreasFile,
     CampaignFile,
+    CareerFile,
     HistoryFile,
     SailingsFile,
     WeatherEntry,
@@ -26,6 +28,8 @@ from cs_desktop.modelerrors import validate_model
 from cs_desktop.rules.cards import ShipCard
 
 MAX_PART_BYTES = 2_000_000
+#: the optional part: exchange, court martial, half-pay (issue 29, item 1)
+CAREER_FILE = "career.json"
 _MODELS: dict[str, type[Any]] = {"campaign.json": CampaignFile, "areas.json": AreasFile,
                                  "weather.json": WeatherFile, "sailings.json": SailingsFile,
                                  "history.json": HistoryFile}
@@ -42,6 +46,7 @@ class Campaign:
     sailings: SailingsFile
     history: HistoryFile
     cards: dict[str, ShipCard] = field(default_factory=dict)
+    career: CareerFile | None = None  # the optional career.json: a career that survives defeat
 
     @property
     def id(self) -> str:
@@ -104,8 +109,9 @@ def find_campaign(name: str | os.PathLike[str]) -> Path:
 def _read_part(folder: Path, name: str) -> Any:
     path = folder / name
     _, data = read_json(path, MAX_PART_BYTES)
-    check_header(data, path, PART_FORMATS[name], (1,))
-    return validate_model(_MODELS[name], data, str(path))
+    check_header(data, path, {**PART_FORMATS, CAREER_FILE: CAREER_FORMAT}[name], (1,))
+    model: type[Any] = CareerFile if name == CAREER_FILE else _MODELS[name]
+    return validate_model(model, data, str(path))
 
 
 def _card(folder: Path, ship_id: str) -> ShipCard | None:
@@ -131,8 +137,9 @@ def load_campaign(folder: str | os.PathLike[str]) -> Campaign:
 
     for path in sorted((root / "ships").glob("*.json")):  # every card the campaign carries, named or not
         load_ship(path)
+    career = _read_part(root, CAREER_FILE) if (root / CAREER_FILE).is_file() else None
     c = Campaign(root, parts["campaign.json"], parts["areas.json"], parts["weather.json"], parts["sailings.json"],
-                 parts["history.json"])
+                 parts["history.json"], career=career)
     _check_across(c)
     return c
 
@@ -217,6 +224,7 @@ def _check_across(c: Campaign) -> None:
             _problem(out, "history.json", f"{where}.area", f"no area {b.area!r}; areas: {area_ids}")
         for j, ship in enumerate(b.ships):
             _check_card(c, out, "history.json", f"{where}.ships[{j}]", ship, b.crew_quality)
+    _check_career(c, out)
     if out:
         raise CampaignError([FileFormatError(c.folder / name, problems) for name, problems in out.items()])
 
@@ -246,3 +254,13 @@ def validate_campaign(folder: str | os.PathLike[str]) -> list[str]:
     except FileFormatError as e:
         return e.lines()
     return []
+
+
+def _check_career(c: Campaign, out: dict[str, list[tuple[str, str]]]) -> None:
+    if c.career is None:
+        return
+    for i, cmd in enumerate(c.career.commands):
+        _check_card(c, out, CAREER_FILE, f"commands[{i}].ship", cmd.ship, None)
+        if cmd.ship in c.cards and c.cards[cmd.ship].nation != cmd.nation:
+            _problem(out, CAREER_FILE, f"commands[{i}].nation", f"{cmd.ship!r} is a {c.cards[cmd.ship].nation} "
+                                                                 f"ship, not {cmd.nation}")

@@ -298,3 +298,111 @@ class HistoryFile(_Part):
     format: Literal["captains-sea/campaign-history"] = HISTORY_FORMAT
     events: Annotated[list[Event], Field(max_length=400)] = []
     scripted: Annotated[list[ScriptedBattle], Field(max_length=100)] = []
+
+
+# ---------------------------------------------------------------------------------------------- career.json
+
+CAREER_FORMAT: Literal["captains-sea/campaign-career"] = "captains-sea/campaign-career"
+Months = Annotated[tuple[int, int], Field(description="fewest and most months, both included")]
+
+
+class Exchange(_Model):
+    """How long a captain taken by `captor` is held before he is exchanged or paroled home, between `start` and
+    `end`; `held_to_peace`: the chance that no exchange comes at all and he is held until his nation and the
+    captor make peace."""
+
+    captor: Nation
+    prisoner: Nation
+    start: YearMonth
+    end: YearMonth
+    months: Months
+    held_to_peace: Percent = 0
+    sources: Cited
+
+    @model_validator(mode="after")
+    def _check(self) -> Exchange:
+        if self.captor == self.prisoner:
+            raise ValueError("a captor holds the captain of another nation")
+        if self.end < self.start:
+            raise ValueError(f"end {self.end} is before start {self.start}")
+        if not 0 <= self.months[0] <= self.months[1] <= 240:
+            raise ValueError(f"months {list(self.months)}: fewest first, 0 to 240")
+        return self
+
+
+class Step(_Model):
+    """A step of a court martial's reckoning: a record reaching `at` (and below the step before) scores `points`."""
+
+    at: Annotated[float, Field(ge=0, le=1000)]
+    points: Annotated[int, Field(ge=-10, le=10)]
+
+
+Steps = Annotated[list[Step], Field(min_length=1, max_length=10, description="highest `at` first; the first "
+                                                                              "the record reaches scores")]
+
+
+class VerdictReputation(_Model):
+    """The reputation each verdict short of dismissal brings."""
+
+    honourable: Annotated[int, Field(ge=-50, le=50)]
+    acquitted: Annotated[int, Field(ge=-50, le=50)]
+    reprimanded: Annotated[int, Field(ge=-50, le=50)]
+
+
+class CourtMartial(_Model):
+    """The court that tries a captain who lost his ship: the battle's record scored step by step, the verdict
+    from the total (acquitted from `acquitted_from`, reprimanded from `reprimanded_from`, else dismissed)."""
+
+    odds: Steps = Field(description="the enemy's strength (gunnery boxes and crew points) over his own squadron's, "
+                                    "at the start")
+    damage_done: Steps = Field(description="the share of the enemy's boxes (crew, rigging, gunnery) destroyed")
+    turns: Steps = Field(description="turns she fought before she struck")
+    acquitted_from: Annotated[int, Field(ge=-30, le=30)]
+    reprimanded_from: Annotated[int, Field(ge=-30, le=30)]
+    honourable_from: Annotated[int, Field(ge=-30, le=30, description="acquitted with honour: the court praises")]
+    reputation: VerdictReputation
+    sources: Cited
+
+    @model_validator(mode="after")
+    def _check(self) -> CourtMartial:
+        if not self.reprimanded_from <= self.acquitted_from <= self.honourable_from:
+            raise ValueError("reprimanded_from <= acquitted_from <= honourable_from")
+        for name, steps in (("odds", self.odds), ("damage_done", self.damage_done), ("turns", self.turns)):
+            ats = [s.at for s in steps]
+            if ats != sorted(ats, reverse=True) or ats[-1] != 0:
+                raise ValueError(f"{name}: steps from the highest `at` down to 0")
+        return self
+
+
+class HalfPay(_Model):
+    """A captain without a ship: the share of his pay he draws, and the chance in a month of a new command (at
+    war: `command_chance` + `per_reputation` x his reputation; at peace: `peace_chance`)."""
+
+    pay_percent: Percent = 50
+    command_chance: Percent
+    per_reputation: Annotated[int, Field(ge=0, le=10)] = 1
+    peace_chance: Percent
+    sources: Cited
+
+
+class CareerCommand(_Model):
+    """A ship the navy may give a captain on half-pay (the best he has the reputation for)."""
+
+    nation: Nation
+    ship: Slug
+    from_year: Annotated[int, Field(ge=1700, le=1850)]
+    to_year: Annotated[int | None, Field(ge=1700, le=1850, description="the last year she is his nation's")] = None
+    reputation: Annotated[int, Field(ge=0, le=1000)] = 0
+    sources: Sources = []
+
+
+class CareerFile(_Part):
+    """A career after defeat (optional file: without it a captain taken ends his career): exchange, court
+    martial, half-pay and the commands he may be given again."""
+
+    format: Literal["captains-sea/campaign-career"] = CAREER_FORMAT
+    exchange: Annotated[list[Exchange], Field(max_length=60)] = []
+    default_months: Months = Field(description="months held when no exchange entry matches")
+    court_martial: CourtMartial
+    half_pay: HalfPay
+    commands: Annotated[list[CareerCommand], Field(max_length=60)] = []

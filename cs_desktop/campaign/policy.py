@@ -8,7 +8,8 @@ captains fight on the board). It reads only the request and the public state, li
   up to 1.3 times the present firepower of the ships that would fight (the flagship and her consorts fit to
   fight, RC15.5a) and chase one under 0.4 times it; a historical action is always fought;
   else evade; neutrals are spoken;
-- prizes: take when the crew can spare a prize crew; promotion: accept;
+- prizes: take when the crew can spare a prize crew; promotion: accept; half-pay: wait for a ship, and retire
+  after `RETIRE_AFTER` months without one;
 - a squadron of at most `SQUADRON` consorts (RC15.6a): in port, keep a prize (`prize_fate` "keep") that is a
   fighting ship -- at least half her gunnery boxes left, not a slow hull when the flagship is not slow -- when
   her prize crew and the port's recruits the purse can pay man her (her working crew, RC15.3b); else sell her.
@@ -33,6 +34,8 @@ from cs_desktop.campaign.squadron_battle import HULLS, fit_to_fight, squadron_fp
 #: the most consorts (ships kept or bought) the computer sails with (RC15.6a)
 SQUADRON = 2
 FIGHT_UP_TO = 1.3
+#: months on half-pay without a ship after which the computer captain retires
+RETIRE_AFTER = 24
 #: a runner is chased only when far weaker: a stern chase gives the prey the first raking shots
 CHASE_UP_TO = 0.4
 
@@ -62,6 +65,8 @@ def choose(engine: CampaignEngine, request: CampaignRequest) -> Any:
         return "keep" if _keep(engine, request.info) else "sell"
     if request.kind == "promotion":
         return "accept"
+    if request.kind == "half_pay":  # wait for a ship; after RETIRE_AFTER months without one, retire
+        return "retire" if s.half_pay_months >= RETIRE_AFTER else "wait"
     raise ValueError(f"the policy does not answer {request.kind}")
 
 

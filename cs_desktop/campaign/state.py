@@ -98,6 +98,14 @@ class CampaignState:
     ended: bool = False
     end_reason: str = ""
     score: dict[str, Any] | None = None
+    # a career after defeat (issue 29, item 1; saves of version 1 have none of these and take the defaults)
+    status: str = "command"  # command; prisoner (held by `captor` until `release`, "" = the peace); half_pay
+    captor: str = ""
+    release: str = ""
+    defeat: dict[str, Any] | None = None  # the record a court martial tries: ship, enemy, odds, damage, turns
+    half_pay_months: int = 0
+    lost_ships: list[str] = field(default_factory=list)  # cards of his ships taken by the enemy
+    courts: list[dict[str, Any]] = field(default_factory=list)  # each court martial: date, ship, points, verdict
 
     @property
     def date(self) -> str:
@@ -118,6 +126,11 @@ class CampaignState:
         d = dict(data)
         d["ships"] = [ShipRecord(**s) for s in d.get("ships", [])]
         return cls(**d)
+
+
+def count(state: CampaignState, key: str, n: int = 1) -> None:
+    """Add to a career statistic (a save older than the statistic has none yet)."""
+    state.stats[key] = state.stats.get(key, 0) + n
 
 
 def log(state: CampaignState, kind: str, text: str, **data: Any) -> None:

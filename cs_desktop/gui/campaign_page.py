@@ -109,6 +109,8 @@ class CampaignPage(QWidget):
             lines = p.encounter_lines()
         elif req.kind == "battle":
             lines = p.encounter_lines() + ["<b>Terms (20.1, 21.3):</b>"] + p.terms()
+        elif req.kind == "half_pay":
+            lines = p.half_pay_lines()
         elif req.kind == "orders" and s.port is not None:
             lines = [f"<b>Port of {html.escape(m.where[3:])}:</b> {html.escape(p.refit_terms())}"]
         self.details.setText("<br>".join(x if x.startswith("<b>") else html.escape(x) for x in lines))

@@ -164,7 +164,22 @@ class CampaignPresenter:
         return {"engage": "Engage her (a meeting engagement)", "chase": "Chase her",
                 "evade": "Evade", "parley": "Parley (speak her, summon her to strike)",
                 "take": "Take her as a prize (a prize crew from your crew)", "burn": "Burn her",
-                "accept": "Accept the new command", "decline": "Decline it"}.get(str(option), str(option))
+                "accept": "Accept the new command", "decline": "Decline it",
+                "wait": "Wait on half-pay for a ship", "retire": "Retire from the sea (the career ends)",
+                }.get(str(option), str(option))
+
+    def half_pay_lines(self) -> list[str]:
+        """The half-pay screen: months waited, the last court martial's verdict, the ship he could be given."""
+        req = self.engine.pending
+        if req is None or req.kind != "half_pay":
+            return []
+        i = req.info
+        lines = [f"On half-pay for {i['months']} month(s); reputation {i['reputation']}"]
+        if i.get("court"):
+            court = i["court"]
+            lines.append(f"Court martial ({court['date']}) for the loss of {court['ship']}: {court['verdict']}")
+        lines.append(f"The Navy could give him {i['ship']}" if i.get("ship") else "No ship the Navy could give him")
+        return lines
 
     def _port_name(self) -> str:
         s = self.engine.state

@@ -59,6 +59,8 @@ def _career(c: Campaign, seed: int, nation: str | None = None, year: int | None 
             _check_squadron_battle(engine, req.info, game, before)
             out = battle_outcome(game, req.info["player_side"])
             # each ship spends the shot of her own broadsides, the flagship none of her consorts' (RC15.5c)
+            if flag not in engine.state.ships:  # the captain was taken with her (issue 29: a prisoner)
+                continue
             assert flag.shot == before[flag.id][1] - min(before[flag.id][1], out["ships"][side_ids(game)[0]]["broadsides"])
         else:
             assert engine.submit(answer), req.kind
@@ -80,7 +82,7 @@ def _check_squadron_battle(engine: CampaignEngine, b: dict[str, Any], game: Game
     side = [gid for gid, si, _ in ship_ids(scenario) if si == 0]
     enemy_fighting = any(x.afloat for x in game.state.ships.values() if x.side != b["player_side"])
     SQUADRON_BATTLES[id(engine)] = SQUADRON_BATTLES.get(id(engine), 0) + 1
-    if s.ended and s.end_reason == "captured":
+    if b["squadron"][0] not in [x.id for x in s.ships]:  # the flagship taken, and the captain with her
         return
     for rid, gid in list(zip(b["squadron"], side))[1:]:
         v = out["ships"][gid]
