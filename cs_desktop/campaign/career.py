@@ -224,6 +224,7 @@ def commission(c: Campaign, s: CampaignState, card_id: str) -> None:
                       morale=3, stores=terms.stores_months, shot=terms.shot)
     join(s, ship, f"{card.name} commissioned for Captain {s.captain} after half-pay")
     count(s, "commands")
+    s.commanded.append(card.id)
     s.status, s.port, s.area = "command", home, port.area
     log(s, "command", f"After {s.half_pay_months} month(s) on half-pay Captain {s.captain} is given {card.name} "
                       f"at {port.name}.")

@@ -70,21 +70,30 @@ def prizes_in_company_risk(s: CampaignState, dice: Dice) -> None:
         die = dice.d6()
         if die <= 2:
             leave(s, ship, f"{ship.name} retaken by the enemy while the squadron ran")
-            s.gone.remove(ship.card)
+            _back_at_sea(s, ship)
             s.stats["lost_prizes"] += 1
-            log(s, "recapture", f"The prize {ship.name} falls behind and is retaken (die {die}).")
+            log(s, "recapture", f"The prize {ship.name} falls behind and is retaken (die {die}).", ship=ship.name)
+
+
+def _back_at_sea(s: CampaignState, ship: ShipRecord) -> None:
+    """A prize retaken sails for her nation again."""
+    s.gone.remove(ship.card)
+    if ship.name in s.gone_names:
+        s.gone_names.remove(ship.name)
 
 
 def _enemy_record(c: Campaign, card: ShipCard, crew: int, rigging: int, gunnery: dict[str, int],
-                  quality: str) -> dict[str, Any]:
-    return {"card": card.id, "name": card.name, "prisoners": crew, "rigging": rigging, "gunnery": dict(gunnery),
-            "quality": quality}
+                  quality: str, name: str | None = None) -> dict[str, Any]:
+    return {"card": card.id, "name": name or card.name, "prisoners": crew, "rigging": rigging,
+            "gunnery": dict(gunnery), "quality": quality}
 
 
 def struck_without_fight(c: Campaign, s: CampaignState, e: dict[str, Any]) -> None:
+    names = e.get("names") or [c.cards[k].name for k in e["ships"]]
     s.prizes = [_enemy_record(c, c.cards[k], c.cards[k].crew_points, c.cards[k].rigging_points,
                               {sec: len(c.cards[k].gunnery[sec]) for sec in SECTION_NAMES},
-                              e.get("crew_quality") or c.cards[k].historical_crew_quality) for k in e["ships"]]
+                              e.get("crew_quality") or c.cards[k].historical_crew_quality, name)
+                for k, name in zip(e["ships"], names, strict=True)]
     s.reputation += 1
     s.stage = "prizes"
 
@@ -101,7 +110,9 @@ def after_battle(c: Campaign, s: CampaignState, dice: Dice, game: Game) -> None:
     guard = int(b.get("guard", 0))  # the prisoners' guard stayed below and did not fight (RC15.3b)
     own = sum(strength(x) for x in fighting(c, s)) - guard  # before the battle's result is carried over
     crew_lost = carry_ship(s, flag, mine, guard, title)
-    enemies = [v for v in out["ships"].values() if v["side"] != b["player_side"]]
+    names = b.get("names", {})  # the enemy's names as sighted (a generic sailing's ships have their own)
+    enemies = [{**v, "name": names.get(gid) or cards[v["card"]].name} for gid, v in out["ships"].items()
+               if v["side"] != b["player_side"]]
     taken = [v for v in enemies if v["struck"] or v["captured"]]
     # The campaign judges a battle by what happened to the ships (ruling R19.0c): won if an enemy struck and
     # the flagship did not, lost if the flagship struck, else indecisive; the 19.0 VP are the board's record.
@@ -113,13 +124,12 @@ def after_battle(c: Campaign, s: CampaignState, dice: Dice, game: Game) -> None:
     s.reputation += 3 * len(taken) + (3 if won else -5 if lost else 0)
     if won:
         flag.morale = min(3, flag.morale + 1)
-    verdict = verdict_text(won, lost, [cards[v["card"]].name for v in taken], flag.name, out["vp"], b["player_side"])
+    verdict = verdict_text(won, lost, [v["name"] for v in taken], flag.name, out["vp"], b["player_side"])
     log(s, "battle", f"{title}: {out['reason']} after {out['turns']} turns — {verdict}"
                      + f". {flag.name} lost {crew_lost} crew point(s); now crew {flag.crew}, rigging {flag.rigging}, "
                        f"gunnery boxes {flag.guns}.", result=out, decisions=len(decisions))
     carry_consorts(c, s, game, out, won)  # the consorts' results, each in the ledger (RC15.5c)
-    if s.encounter.get("historical_outcome"):
-        log(s, "history", f"[History] {s.encounter['historical_outcome']}")
+    # the historical action was fought in this world by the player: its story is his battle's, not the record's
     s.battle = None
     if lost:  # the flagship struck or was taken, whatever her consorts did (RC15.5e)
         s.defeat = battle_record(c, s, enemies, own, out["turns"])
@@ -134,7 +144,7 @@ def after_battle(c: Campaign, s: CampaignState, dice: Dice, game: Game) -> None:
     for v in taken:
         card = cards[v["card"]]
         s.prizes.append(_enemy_record(c, card, v["crew"], v["rigging"], v["gunnery"],
-                                      s.encounter.get("crew_quality") or card.historical_crew_quality))
+                                      s.encounter.get("crew_quality") or card.historical_crew_quality, v["name"]))
     s.stage = "prizes" if s.prizes else "finish"
 
 
@@ -171,6 +181,7 @@ def decide_prize(c: Campaign, s: CampaignState, choice: str) -> None:
     prize = s.prizes.pop(0)
     flag = s.flagship
     s.gone.append(prize["card"])
+    s.gone_names.append(prize["name"])
     if choice == "take":
         n = prize_crew_needed(prize)
         adjust(s, flag, "crew", -n, f"prize crew put into {prize['name']}")
@@ -184,12 +195,12 @@ def decide_prize(c: Campaign, s: CampaignState, choice: str) -> None:
             adjust(s, ship, "rigging", 1, f"{prize['name']} jury-rigged by her prize crew")
         s.stats["taken"] += 1
         log(s, "prize", f"{prize['name']} taken: a prize crew of {n} point(s) guards {prize['prisoners']} of "
-                        "prisoners.")
+                        "prisoners.", ship=prize["name"], fate="taken")
     else:
         adjust(s, flag, "prisoners", prize["prisoners"], f"prisoners taken out of {prize['name']}")
         s.stats["burnt"] += 1
         log(s, "prize", f"{prize['name']} is burnt; {prize['prisoners']} crew point(s) of prisoners taken aboard "
-                        f"{flag.name}.")
+                        f"{flag.name}.", ship=prize["name"], fate="burnt")
     if not s.prizes:
         s.stage = "finish"
 
@@ -220,6 +231,7 @@ def promotion(c: Campaign, s: CampaignState, choice: str) -> None:
                           gunnery={sec: len(card.gunnery[sec]) for sec in SECTION_NAMES}, morale=3,
                           stores=c.campaign.terms.stores_months, shot=c.campaign.terms.shot)
         join(s, ship, f"{card.name} commissioned on the captain's promotion")
+        s.commanded.append(card.id)
         log(s, "promotion", f"Captain {s.captain} is given {card.name}.")
     else:
         log(s, "promotion", f"Captain {s.captain} declines {c.cards[offer].name}.")
@@ -243,9 +255,9 @@ def month_end(c: Campaign, s: CampaignState, dice: Dice) -> None:
         for ship in [x for x in s.ships if x.role == "prize"]:
             if ship.prisoners > PRISONERS_PER_GUARD * ship.crew:
                 leave(s, ship, f"the prisoners rise and retake {ship.name}")
-                s.gone.remove(ship.card)
+                _back_at_sea(s, ship)
                 s.stats["lost_prizes"] += 1
-                log(s, "recapture", f"The prisoners in {ship.name} rise and retake her.")
+                log(s, "recapture", f"The prisoners in {ship.name} rise and retake her.", ship=ship.name)
         if flag.prisoners > PRISONERS_PER_GUARD * flag.crew:
             s.defeat = {"ship": flag.name, "odds": 0.0, "damage_done": 0.0, "turns": 0}
             taken_with_ship(c, s, dice, f"The prisoners in {flag.name} outnumber her crew six to one; they rise "

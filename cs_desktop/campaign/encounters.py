@@ -65,7 +65,7 @@ def sighting(c: Campaign, state: CampaignState, dice: Dice, area: str, stance: s
         # history happened in the weather of the day: a scripted action is never becalmed or blown away
         weather = {"strength": "fresh", "from": scripted.wind_from}
         return {"scripted": scripted.id, "title": " and ".join(c.cards[k].name for k in scripted.ships),
-                "battle_title": scripted.title, "nation": scripted.nation,
+                "names": [c.cards[k].name for k in scripted.ships], "battle_title": scripted.title, "nation": scripted.nation,
                 "ships": list(scripted.ships), "crew_quality": scripted.crew_quality,
                 "mission": "historical", "engagement": scripted.engagement, "gauge": scripted.weather_gauge,
                 "stands": True, "date": scripted.date, "weather": weather,
@@ -84,16 +84,27 @@ def sighting(c: Campaign, state: CampaignState, dice: Dice, area: str, stance: s
         if roll < 0:
             chosen = s
             break
+    names = [generic_name(c, state, dice, chosen.nation, k) if chosen.generic else c.cards[k].name
+             for k in chosen.ships]
     gauge_roll = dice.below(10)
     gauge = "enemy" if gauge_roll <= 2 else "none" if gauge_roll <= 6 else "player"
     flag = state.flagship
     own = effective_fp(c.cards[flag.card], flag.guns)
     theirs = sum(effective_fp(c.cards[k]) for k in chosen.ships)
     day = 1 + dice.below(28)
-    return {"scripted": None, "title": " and ".join(c.cards[k].name for k in chosen.ships), "nation": chosen.nation,
+    return {"scripted": None, "title": " and ".join(names), "nation": chosen.nation, "names": names,
             "ships": list(chosen.ships), "crew_quality": chosen.crew_quality, "mission": chosen.mission,
             "sailing": chosen.id, "gauge": gauge, "gauge_roll": gauge_roll, "stands": theirs >= FLEE_BELOW * own,
             "engagement": None, "date": f"{state.date}-{day:02d}", "weather": weather}
+
+
+def generic_name(c: Campaign, state: CampaignState, dice: Dice, nation: str, card: str) -> str:
+    """A name for a ship of a generic sailing (her card stands for a ship of that type): one of the nation's
+    names (names.json) that is no ship's of the campaign's cards, none the player took or burnt, none of his
+    squadron's; without names.json or with every name used, the card's own."""
+    taken = {*state.gone_names, *(x.name for x in state.ships), *(k.name for k in c.cards.values())}
+    free = [n for n in c.ship_names(nation) if n not in taken]
+    return free[dice.below(len(free))] if free else str(c.cards[card].name)
 
 
 def escape_roll(dice: Dice, gauge: str, own_hull: str, their_hull: str, fleeing: str) -> tuple[bool, int, int]:

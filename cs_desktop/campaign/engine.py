@@ -18,8 +18,9 @@ from cs_desktop.campaign import career, consequences, encounters, port, prizes, 
 from cs_desktop.campaign.battle import battle_scenario, effective_fp
 from cs_desktop.campaign.folder import Campaign
 from cs_desktop.campaign.state import CampaignState, ShipRecord, adjust, join, log
-from cs_desktop.rules.cards import SECTION_NAMES
+from cs_desktop.rules.cards import SECTION_NAMES, Scenario, ShipCard
 from cs_desktop.rules.dice import Dice
+from cs_desktop.rules.setup import ship_ids
 
 
 @dataclass
@@ -82,6 +83,7 @@ def new_state(c: Campaign, seed: int, nation: str | None = None, year: int | Non
                       gunnery={s: len(card.gunnery[s]) for s in SECTION_NAMES}, morale=3,
                       stores=c.campaign.terms.stores_months, shot=c.campaign.terms.shot)
     join(state, ship, f"{card.name} commissioned")
+    state.commanded.append(card.id)
     log(state, "start", f"Captain {p.captain} takes command of {card.name} at {c.port(port_id).name}.")
     return state
 
@@ -211,9 +213,11 @@ class CampaignEngine:
         s = self.state
         for e in self.c.history.events:
             if e.date[:7] == s.date:
-                log(s, "history", f"[History] {e.text}", sources=list(e.sources))
-                s.reputation += e.reputation
                 s.war_ends = s.war_ends or e.ends_war
+                # a story the player changed (his ships, those he took or burnt) is not told; news gives no
+                # reputation: that comes only from what he did (issue 29, item 3)
+                if not set(e.about) & (s.his_ships() | set(s.gone)):
+                    log(s, "history", f"[History] {e.text}", sources=list(e.sources))
         if s.status == "prisoner":  # no request: the months of captivity pass until he is exchanged
             career.captivity_month(self.c, s)
         else:
@@ -265,7 +269,8 @@ class CampaignEngine:
         log(s, "sighting", f"Sail sighted: {enc['title']} ({enc['nation']}, {side}"
                            + (f", {enc['mission']}" if enc.get("mission") else "") + ")"
                            + ("; she stands to fight" if enc["stands"] else "; she tries to escape")
-                           + f"; weather gauge: {enc['gauge']}.", encounter=enc["title"])
+                           + f"; weather gauge: {enc['gauge']}.", encounter=enc["title"],
+            ships=list(enc.get("names") or []), nation=enc["nation"])
         s.stage = "encounter"
 
     def _answer_encounter(self, choice: str) -> None:
@@ -341,7 +346,7 @@ class CampaignEngine:
             engagement=engagement, gauge=gauge, player_nation=s.nation,
             player_ship={"quality": flag.quality, "crew": flag.crew - guard, "rigging": flag.rigging,
                          "gunnery": flag.gunnery, "morale": flag.morale},
-            player_card=c.cards[flag.card], enemy_nation=e["nation"], enemy_cards=[c.cards[k] for k in e["ships"]],
+            player_card=c.cards[flag.card], enemy_nation=e["nation"], enemy_cards=_named(c, s, e),
             enemy_quality=e.get("crew_quality"), turn_limit=c.campaign.terms.battle_turn_limit,
             description=f"Campaign {c.campaign.title}, {s.date}. {e.get('historical_outcome', '')}".strip(),
             consorts=squadron_battle.consort_entries(c, s))
@@ -352,6 +357,7 @@ class CampaignEngine:
                     "ships": {k: v.model_dump(mode="json") for k, v in cards.items()},
                     "seed": self.dice.below(2**31), "options": {}, "player_side": s.nation.lower(),
                     "terms": [f"[{st.rule}] {st.text}" for st in terms.steps],
+                    "names": _enemy_names(scenario, e),
                     **squadron_battle.battle_record(c, s)}
         if guard:
             s.battle["guard"] = guard
@@ -381,6 +387,22 @@ class CampaignEngine:
 
     def _finish_month(self) -> None:
         consequences.month_end(self.c, self.state, self.dice)
+
+
+def _named(c: Campaign, s: CampaignState, e: dict[str, Any]) -> list[ShipCard]:
+    """The enemy's cards, each under the name she was sighted by (a generic sailing's ship has her own), unless
+    a ship of the player's side sails under the same card (one card serves both sides: it keeps its name)."""
+    ours = {x.card for x in s.ships}
+    names = e.get("names") or [c.cards[k].name for k in e["ships"]]
+    return [c.cards[k] if k in ours or c.cards[k].name == n else c.cards[k].model_copy(update={"name": n})
+            for k, n in zip(e["ships"], names, strict=True)]
+
+
+def _enemy_names(scenario: Scenario, e: dict[str, Any]) -> dict[str, str]:
+    """Each enemy ship's game id -> the name she was sighted by."""
+    gids = [gid for gid, si, _ in ship_ids(scenario) if si == 1]
+    names = e.get("names") or []
+    return dict(zip(gids, names, strict=False))
 
 
 def _same(a: Any, b: Any) -> bool:

@@ -18,6 +18,8 @@ from cs_desktop.campaign.model import (
     AreasFile,
     CampaignFile,
     CareerFile,
+    NAMES_FORMAT,
+    NamesFile,
     HistoryFile,
     SailingsFile,
     WeatherEntry,
@@ -30,6 +32,10 @@ from cs_desktop.rules.cards import ShipCard
 MAX_PART_BYTES = 2_000_000
 #: the optional part: exchange, court martial, half-pay (issue 29, item 1)
 CAREER_FILE = "career.json"
+#: the optional part: ship names by nation (issue 29, item 3)
+NAMES_FILE = "names.json"
+_OPTIONAL: dict[str, tuple[str, type[Any]]] = {CAREER_FILE: (CAREER_FORMAT, CareerFile),
+                                               NAMES_FILE: (NAMES_FORMAT, NamesFile)}
 _MODELS: dict[str, type[Any]] = {"campaign.json": CampaignFile, "areas.json": AreasFile,
                                  "weather.json": WeatherFile, "sailings.json": SailingsFile,
                                  "history.json": HistoryFile}
@@ -47,6 +53,12 @@ class Campaign:
     history: HistoryFile
     cards: dict[str, ShipCard] = field(default_factory=dict)
     career: CareerFile | None = None  # the optional career.json: a career that survives defeat
+    names: NamesFile | None = None  # the optional names.json: names for the ships of generic sailings
+
+    def ship_names(self, nation: str) -> list[str]:
+        """The names a nation's generic ships are given (none without names.json)."""
+        found = next((n for n in self.names.nations if n.nation == nation), None) if self.names else None
+        return list(found.ships) if found else []
 
     @property
     def id(self) -> str:
@@ -109,8 +121,8 @@ def find_campaign(name: str | os.PathLike[str]) -> Path:
 def _read_part(folder: Path, name: str) -> Any:
     path = folder / name
     _, data = read_json(path, MAX_PART_BYTES)
-    check_header(data, path, {**PART_FORMATS, CAREER_FILE: CAREER_FORMAT}[name], (1,))
-    model: type[Any] = CareerFile if name == CAREER_FILE else _MODELS[name]
+    fmt, model = _OPTIONAL[name] if name in _OPTIONAL else (PART_FORMATS[name], _MODELS[name])
+    check_header(data, path, fmt, (1,))
     return validate_model(model, data, str(path))
 
 
@@ -137,9 +149,9 @@ def load_campaign(folder: str | os.PathLike[str]) -> Campaign:
 
     for path in sorted((root / "ships").glob("*.json")):  # every card the campaign carries, named or not
         load_ship(path)
-    career = _read_part(root, CAREER_FILE) if (root / CAREER_FILE).is_file() else None
+    extra = {name: _read_part(root, name) if (root / name).is_file() else None for name in _OPTIONAL}
     c = Campaign(root, parts["campaign.json"], parts["areas.json"], parts["weather.json"], parts["sailings.json"],
-                 parts["history.json"], career=career)
+                 parts["history.json"], career=extra[CAREER_FILE], names=extra[NAMES_FILE])
     _check_across(c)
     return c
 
@@ -216,6 +228,9 @@ def _check_across(c: Campaign) -> None:
     for i, e in enumerate(c.history.events):
         if not start <= e.date[:7] <= end:
             _problem(out, "history.json", f"events[{i}].date", f"{e.date} is outside the calendar {start}..{end}")
+    for i, e in enumerate(c.history.events):
+        for j, ship in enumerate(e.about):
+            _check_card(c, out, "history.json", f"events[{i}].about[{j}]", ship, None)
     for i, b in enumerate(c.history.scripted):
         where = f"scripted[{i}]"
         if not start <= b.date[:7] <= end:

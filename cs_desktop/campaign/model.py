@@ -268,12 +268,16 @@ class SailingsFile(_Part):
 
 
 class Event(_Model):
-    """Something that happened in a month; `ends_war` closes the career with the war at the month's end."""
+    """Something that happened in a month; `ends_war` closes the career with the war at the month's end. An
+    event `about` a ship the player's story changed (his own, one he commanded, one he took or burnt) did not
+    happen in this world and is not told. `reputation` is kept for old files and not given: a captain's
+    reputation comes only from what he did (issue 29)."""
 
     date: Date
     text: Text
     reputation: Annotated[int, Field(ge=-100, le=100)] = 0
     ends_war: bool = False
+    about: Annotated[list[Slug], Field(max_length=6, description="ship card ids the event is about")] = []
     sources: Cited
 
 
@@ -406,3 +410,30 @@ class CareerFile(_Part):
     court_martial: CourtMartial
     half_pay: HalfPay
     commands: Annotated[list[CareerCommand], Field(max_length=60)] = []
+
+
+# ---------------------------------------------------------------------------------------------- names.json
+
+NAMES_FORMAT: Literal["captains-sea/campaign-names"] = "captains-sea/campaign-names"
+
+
+class NationNames(_Model):
+    """Names a nation's ships at sea are given when a sailing's card stands for a ship of her type (`generic`)."""
+
+    nation: Nation
+    ships: Annotated[list[Name], Field(min_length=1, max_length=200)]
+    sources: Cited
+
+    @model_validator(mode="after")
+    def _unique(self) -> NationNames:
+        twice = sorted({n for n in self.ships if self.ships.count(n) > 1})
+        if twice:
+            raise ValueError(f"names listed twice: {twice}")
+        return self
+
+
+class NamesFile(_Part):
+    """The optional names.json: each nation's ship names (data with sources)."""
+
+    format: Literal["captains-sea/campaign-names"] = NAMES_FORMAT
+    nations: Annotated[list[NationNames], Field(min_length=1, max_length=3)]

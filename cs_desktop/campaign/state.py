@@ -106,6 +106,13 @@ class CampaignState:
     half_pay_months: int = 0
     lost_ships: list[str] = field(default_factory=list)  # cards of his ships taken by the enemy
     courts: list[dict[str, Any]] = field(default_factory=list)  # each court martial: date, ship, points, verdict
+    # a world that remembers (issue 29, item 3; also new in version 2)
+    gone_names: list[str] = field(default_factory=list)  # names of enemy ships taken or burnt: never met again
+    commanded: list[str] = field(default_factory=list)  # cards of every ship he has commanded
+
+    def his_ships(self) -> set[str]:
+        """The cards of ships the player's story has made his: commanded, in the squadron, lost by him."""
+        return {*self.commanded, *self.lost_ships, *(x.card for x in self.ships)}
 
     @property
     def date(self) -> str:

@@ -315,7 +315,9 @@ class CampaignPresenter:
             return []
         c = self.engine.c
         lines = [f"Sail: {e['title']} ({e['nation']}" + (f", {e['mission']}" if e.get("mission") else "") + ")",
-                 "Ships: " + ", ".join(c.cards[k].name for k in e["ships"]),
+                 "Ships: " + ", ".join(_ship_words(c.cards[k].name, n)
+                                       for k, n in zip(e["ships"], e.get("names") or [None] * len(e["ships"]),
+                                                       strict=False)),
                  f"Weather: {e['weather']['strength']} winds from the {e['weather']['from']}",
                  f"Weather gauge: {e['gauge']}",
                  "She stands to fight (a meeting engagement)" if e["stands"] else "She tries to escape (a chase)"]
@@ -400,3 +402,8 @@ def _pos(value: Any) -> tuple[float, float] | None:
     if value is None:
         return None
     return (float(value.lat), float(value.lon))
+
+
+def _ship_words(card_name: str, name: str | None) -> str:
+    """A sighted ship: her name, and her card's when she is a ship of that card's type under her own name."""
+    return card_name if name is None or name == card_name else f"{name} (of {card_name}'s type)"

@@ -132,10 +132,13 @@ def test_a_version_1_save_loads_with_the_careers_defaults() -> None:
     doc = document(engine)
     assert doc["version"] == SAVE_VERSION == 2
     doc["version"] = 1
-    for key in ("status", "captor", "release", "defeat", "half_pay_months", "lost_ships", "courts"):
+    for key in ("status", "captor", "release", "defeat", "half_pay_months", "lost_ships", "courts", "gone_names",
+                "commanded"):
         del doc["state"][key]
     old = from_document(json.loads(json.dumps(doc)), "old")
     assert old.state.status == "command" and old.pending is not None and old.pending.kind == "orders"
+    assert old.state.commanded == [] and old.state.his_ships() == {"constitution"}
+    old.state.commanded = ["constitution"]
     assert save_text(old) == save_text(engine)
 
 
