@@ -75,6 +75,15 @@ def prizes_in_company_risk(s: CampaignState, dice: Dice) -> None:
             log(s, "recapture", f"The prize {ship.name} falls behind and is retaken (die {die}).", ship=ship.name)
 
 
+def convoy_scatters(s: CampaignState) -> None:
+    """The squadron ran from an enemy while escorting: the convoy scatters (once a month), and it does not also
+    arrive safely at the month's end."""
+    if s.orders and s.orders.get("order") == "escort" and not s.orders.get("scattered"):
+        s.orders["scattered"] = True
+        s.reputation -= 3
+        log(s, "escort", "The convoy scatters and some of it is taken: reputation -3.")
+
+
 def _back_at_sea(s: CampaignState, ship: ShipRecord) -> None:
     """A prize retaken sails for her nation again."""
     s.gone.remove(ship.card)

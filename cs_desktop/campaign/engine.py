@@ -324,10 +324,7 @@ class CampaignEngine:
         if ok:
             log(s, "evade", f"{s.flagship.name} evades {e['title']} (escape roll {die}{mod:+d}).")
             consequences.prizes_in_company_risk(s, self.dice)
-            if s.orders and s.orders.get("order") == "escort" and not s.orders.get("scattered"):
-                s.orders["scattered"] = True  # the convoy is lost: it does not also arrive safely this month
-                s.reputation -= 3
-                log(s, "escort", "The convoy scatters and some of it is taken: reputation -3.")
+            consequences.convoy_scatters(s)
             s.stage = "finish"
         else:
             log(s, "evade", f"{e['title']} brings {s.flagship.name} to action (escape roll {die}{mod:+d}).")

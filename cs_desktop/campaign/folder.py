@@ -225,20 +225,7 @@ def _check_across(c: Campaign) -> None:
         if s.end < start or s.start > end:
             _problem(out, "sailings.json", f"{where}.start", f"{s.start}..{s.end} lies outside the calendar "
                                                              f"{start}..{end}")
-    for i, e in enumerate(c.history.events):
-        if not start <= e.date[:7] <= end:
-            _problem(out, "history.json", f"events[{i}].date", f"{e.date} is outside the calendar {start}..{end}")
-    for i, e in enumerate(c.history.events):
-        for j, ship in enumerate(e.about):
-            _check_card(c, out, "history.json", f"events[{i}].about[{j}]", ship, None)
-    for i, b in enumerate(c.history.scripted):
-        where = f"scripted[{i}]"
-        if not start <= b.date[:7] <= end:
-            _problem(out, "history.json", f"{where}.date", f"{b.date} is outside the calendar {start}..{end}")
-        if b.area not in area_ids:
-            _problem(out, "history.json", f"{where}.area", f"no area {b.area!r}; areas: {area_ids}")
-        for j, ship in enumerate(b.ships):
-            _check_card(c, out, "history.json", f"{where}.ships[{j}]", ship, b.crew_quality)
+    _check_history(c, out)
     _check_career(c, out)
     if out:
         raise CampaignError([FileFormatError(c.folder / name, problems) for name, problems in out.items()])
@@ -279,3 +266,22 @@ def _check_career(c: Campaign, out: dict[str, list[tuple[str, str]]]) -> None:
         if cmd.ship in c.cards and c.cards[cmd.ship].nation != cmd.nation:
             _problem(out, CAREER_FILE, f"commands[{i}].nation", f"{cmd.ship!r} is a {c.cards[cmd.ship].nation} "
                                                                  f"ship, not {cmd.nation}")
+
+
+def _check_history(c: Campaign, out: dict[str, list[tuple[str, str]]]) -> None:
+    start, end = c.campaign.calendar.start, c.campaign.calendar.end
+    area_ids = [a.id for a in c.areas.areas]
+    for i, e in enumerate(c.history.events):
+        if not start <= e.date[:7] <= end:
+            _problem(out, "history.json", f"events[{i}].date", f"{e.date} is outside the calendar {start}..{end}")
+    for i, e in enumerate(c.history.events):
+        for j, ship in enumerate(e.about):
+            _check_card(c, out, "history.json", f"events[{i}].about[{j}]", ship, None)
+    for i, b in enumerate(c.history.scripted):
+        where = f"scripted[{i}]"
+        if not start <= b.date[:7] <= end:
+            _problem(out, "history.json", f"{where}.date", f"{b.date} is outside the calendar {start}..{end}")
+        if b.area not in area_ids:
+            _problem(out, "history.json", f"{where}.area", f"no area {b.area!r}; areas: {area_ids}")
+        for j, ship in enumerate(b.ships):
+            _check_card(c, out, "history.json", f"{where}.ships[{j}]", ship, b.crew_quality)
