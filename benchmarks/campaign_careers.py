@@ -5,9 +5,10 @@
 
 Every career is the open career played to its end by the campaign policy, battles by the named computer
 captains; career k of a group uses seed `--seed` + k. Printed per nation and start year: months, battles a year,
-distinct enemy ships met, sightings of ships no longer at sea (counted from the journal alone: a name sighted
-after the player took or burnt her and before any recapture), how careers end, promotions and commands after
-half-pay, captures and exchanges, courts martial; then per nation the aim of issue 29 item 4: at least 40% reach
+the share of months with a decision (a sighting, a mission, a prize, a promotion or command, a court), distinct
+enemy ships met, sightings of ships no longer at sea (counted from the journal alone: a name sighted after the
+player took or burnt her and before any recapture), how careers end, promotions and commands after half-pay,
+captures and exchanges, missions offered and completed, courts martial; then per nation the aim of issue 29 item 4: at least 40% reach
 the peace or retirement, at most 40% end in capture without exchange. Prints figures; asserts nothing.
 """
 
@@ -51,6 +52,13 @@ def gone_sightings(s: CampaignState) -> int:
     return n
 
 
+def months_with_a_decision(s: CampaignState) -> int:
+    """Months in which the player had a choice beyond the routine: a sighting, a mission offered or in hand, a
+    prize, a court's aftermath on half-pay, a promotion (from the journal's kinds)."""
+    kinds = {"sighting", "mission", "prize", "promotion", "command", "court"}
+    return len({e["date"] for e in s.journal if e["kind"] in kinds})
+
+
 def career_figures(s: CampaignState) -> dict[str, Any]:
     months = months_between(s.journal[0]["date"], s.date)
     enemies = {n for e in s.journal if e["kind"] == "sighting" and ", enemy" in e["text"] for n in e.get("ships", [])}
@@ -58,7 +66,9 @@ def career_figures(s: CampaignState) -> dict[str, Any]:
             "gone_sightings": gone_sightings(s), "end": s.end_reason,
             "promotions": sum(1 for e in s.journal if e["kind"] == "promotion" and " is given " in e["text"]),
             "commands": s.stats.get("commands", 0), "captured": s.stats.get("captured", 0),
-            "exchanged": s.stats.get("exchanged", 0), "courts": [c["verdict"] for c in s.courts]}
+            "exchanged": s.stats.get("exchanged", 0), "courts": [c["verdict"] for c in s.courts],
+            "offered": len(s.missions_offered), "completed": sum(1 for m in s.missions if m["outcome"] == "success"),
+            "decisions": months_with_a_decision(s)}
 
 
 def group(rows: list[dict[str, Any]]) -> dict[str, Any]:
@@ -70,7 +80,9 @@ def group(rows: list[dict[str, Any]]) -> dict[str, Any]:
             "ends": dict(Counter(r["end"] for r in rows)),
             "promotions": sum(r["promotions"] for r in rows), "commands": sum(r["commands"] for r in rows),
             "captured": sum(r["captured"] for r in rows), "exchanged": sum(r["exchanged"] for r in rows),
-            "courts": dict(Counter(v for r in rows for v in r["courts"]))}
+            "courts": dict(Counter(v for r in rows for v in r["courts"])),
+            "offered": sum(r["offered"] for r in rows), "completed": sum(r["completed"] for r in rows),
+            "decision_months": sum(r["decisions"] for r in rows) / max(1, sum(r["months"] for r in rows))}
 
 
 def main() -> int:
@@ -109,13 +121,14 @@ def main() -> int:
         return 0
     print(f"open careers, {args.careers} per nation and start year, captains {args.captains}, seeds "
           f"{args.seed}..{args.seed + args.careers - 1}; {cpu:.0f} CPU s")
-    print(f"{'group':9} {'months':>6} {'bt/yr':>5} {'enemies':>7} {'gone':>4} {'promo':>5} {'cmds':>4} {'capt':>4} "
-          f"{'exch':>4}  ends; courts")
+    print(f"{'group':9} {'months':>6} {'bt/yr':>5} {'dec%':>4} {'enemies':>7} {'gone':>4} {'promo':>5} {'cmds':>4} "
+          f"{'capt':>4} {'exch':>4} {'miss':>4} {'done':>4}  ends; courts")
     for key, g in table.items():
         ends = ", ".join(f"{k} {g['ends'][k]}" for k in ENDS if k in g["ends"])
         courts = ", ".join(f"{k} {v}" for k, v in sorted(g["courts"].items()))
-        print(f"{key:9} {g['months']:6.1f} {g['battles_a_year']:5.2f} {g['enemy_ships']:7.1f} {g['gone_sightings']:4d} "
-              f"{g['promotions']:5d} {g['commands']:4d} {g['captured']:4d} {g['exchanged']:4d}  {ends}"
+        print(f"{key:9} {g['months']:6.1f} {g['battles_a_year']:5.2f} {100 * g['decision_months']:4.0f} "
+              f"{g['enemy_ships']:7.1f} {g['gone_sightings']:4d} {g['promotions']:5d} {g['commands']:4d} "
+              f"{g['captured']:4d} {g['exchanged']:4d} {g['offered']:4d} {g['completed']:4d}  {ends}"
               + (f"; {courts}" if courts else ""))
     print("aim (issue 29 item 4): >= 40% peace or retirement, <= 40% captured without exchange, per nation")
     for nation, a in aims.items():

@@ -18,10 +18,20 @@ from __future__ import annotations
 
 from typing import Any
 
+from cs_desktop.campaign import missions
 from cs_desktop.campaign.battle import ship_rank
 from cs_desktop.campaign.folder import Campaign
 from cs_desktop.campaign.model import CareerFile, Step
-from cs_desktop.campaign.state import QUALITY_EXPERIENCE, CampaignState, ShipRecord, count, join, leave, log
+from cs_desktop.campaign.state import (
+    QUALITY_EXPERIENCE,
+    CampaignState,
+    ShipRecord,
+    add_months,
+    count,
+    join,
+    leave,
+    log,
+)
 from cs_desktop.rules.cards import SECTION_NAMES
 from cs_desktop.rules.dice import Dice
 
@@ -30,12 +40,6 @@ PEOPLE = {"US": "Americans", "GB": "British", "FR": "French"}
 VERDICTS = ("honourable", "acquitted", "reprimanded", "dismissed")
 #: the half-pay request's options
 HALF_PAY = ("wait", "retire")
-
-
-def add_months(date: str, n: int) -> str:
-    year, month = (int(x) for x in date.split("-"))
-    month += n
-    return f"{year + (month - 1) // 12:04d}-{(month - 1) % 12 + 1:02d}"
 
 
 def home_port(c: Campaign, nation: str) -> str:
@@ -85,6 +89,8 @@ def taken(c: Campaign, s: CampaignState, dice: Dice, text: str, captor: str) -> 
     if c.career is None:
         end_career(s, "captured", text)
         return
+    if s.mission is not None:  # taken with his orders unfulfilled
+        missions.settle(c, s, "failure")
     flag = s.flagship
     s.lost_ships.append(flag.card)
     for ship in list(s.ships):

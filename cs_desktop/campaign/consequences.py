@@ -20,6 +20,7 @@ import math
 from typing import Any
 
 from cs_desktop.campaign.battle import battle_outcome, ship_rank
+from cs_desktop.campaign import missions
 from cs_desktop.campaign.career import PEOPLE, battle_record, end_career, month_pay, strength
 from cs_desktop.campaign.career import taken as taken_with_ship
 from cs_desktop.campaign.folder import Campaign
@@ -210,6 +211,7 @@ def decide_prize(c: Campaign, s: CampaignState, choice: str) -> None:
         s.stats["burnt"] += 1
         log(s, "prize", f"{prize['name']} is burnt; {prize['prisoners']} crew point(s) of prisoners taken aboard "
                         f"{flag.name}.", ship=prize["name"], fate="burnt")
+    missions.on_prize(c, s)  # a hunt's quarry, a raid's count
     if not s.prizes:
         s.stage = "finish"
 
@@ -274,6 +276,7 @@ def month_end(c: Campaign, s: CampaignState, dice: Dice) -> None:
                             min(c.enemies(s.nation, s.date), default=""))
             return
         rising(c, s, dice)  # unguarded prisoners may rise (RC15.3c)
+        missions.month_check(c, s)
         if s.orders and s.orders.get("order") == "return":
             from cs_desktop.campaign.port import arrive
 
@@ -292,6 +295,7 @@ def close_month(c: Campaign, s: CampaignState) -> None:
     terms = c.campaign.terms
     adjust(s, None, "money", month_pay(c, s), "the captain's pay" if s.status == "command" else
            "the captain's half-pay")
+    missions.deadline_check(s, c)
     s.orders = None
     if s.reputation <= terms.dismissal_reputation:
         end_career(s, "dismissed", f"The Navy Department relieves Captain {s.captain} of his command.")

@@ -14,7 +14,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from cs_desktop.campaign import career, consequences, encounters, port, prizes, shipyard, squadron_battle
+from cs_desktop.campaign import career, consequences, encounters, missions, port, prizes, shipyard, squadron_battle
 from cs_desktop.campaign.battle import battle_scenario, effective_fp
 from cs_desktop.campaign.folder import Campaign
 from cs_desktop.campaign.state import CampaignState, ShipRecord, adjust, join, log
@@ -108,6 +108,8 @@ class CampaignEngine:
                 info["refit"] = port.refit_limits(self.c, s)
                 info["refit_ships"] = {x.id: port.refit_limits(self.c, s, x.id) for x in port.refit_ships(s)[1:]}
                 info["for_sale"] = shipyard.offers(self.c, s)
+            if self.c.missions is not None:
+                info["missions"] = missions.describe(self.c, s)
             return CampaignRequest("orders", f"{s.date}: orders for {s.flagship.name}", self.order_options(), info)
         if s.stage == "encounter":
             assert s.encounter is not None
@@ -152,6 +154,8 @@ class CampaignEngine:
                 out.append({"order": "escort", "area": c.port(s.port).area})
         if s.port is None:
             out.extend({"order": "return", "port": p.id} for p in home)
+        if flag.stores > 0 and flag.crew > 1:
+            out.extend({"order": "mission", "mission": m.id} for m in missions.offers(c, s))
         return out + shipyard.buy_options(c, s)
 
     def encounter_options(self) -> list[str]:
@@ -222,6 +226,7 @@ class CampaignEngine:
             career.captivity_month(self.c, s)
         else:
             s.stage = "half_pay" if s.status == "half_pay" else "orders"
+            missions.note_offers(self.c, s)
 
     def _answer_orders(self, order: dict[str, Any]) -> None:
         s, c = self.state, self.c
@@ -229,6 +234,9 @@ class CampaignEngine:
         if kind == "buy":  # no time passes: the orders request comes again (RC15.4a)
             shipyard.buy(c, s, order["ship"])
             return
+        if kind == "mission":  # the mission in hand; its order sails (missions.sailing_order)
+            order = missions.accept(c, s, order["mission"])
+            kind = order["order"]
         s.orders = dict(order)
         if kind == "refit":
             port.refit(c, s, order)

@@ -18,6 +18,8 @@ from cs_desktop.campaign.model import (
     AreasFile,
     CampaignFile,
     CareerFile,
+    MISSIONS_FORMAT,
+    MissionsFile,
     NAMES_FORMAT,
     NamesFile,
     HistoryFile,
@@ -34,8 +36,11 @@ MAX_PART_BYTES = 2_000_000
 CAREER_FILE = "career.json"
 #: the optional part: ship names by nation (issue 29, item 3)
 NAMES_FILE = "names.json"
+#: the optional part: missions with goals, outcomes and follow-ups (issue 29, item 2)
+MISSIONS_FILE = "missions.json"
 _OPTIONAL: dict[str, tuple[str, type[Any]]] = {CAREER_FILE: (CAREER_FORMAT, CareerFile),
-                                               NAMES_FILE: (NAMES_FORMAT, NamesFile)}
+                                               NAMES_FILE: (NAMES_FORMAT, NamesFile),
+                                               MISSIONS_FILE: (MISSIONS_FORMAT, MissionsFile)}
 _MODELS: dict[str, type[Any]] = {"campaign.json": CampaignFile, "areas.json": AreasFile,
                                  "weather.json": WeatherFile, "sailings.json": SailingsFile,
                                  "history.json": HistoryFile}
@@ -54,6 +59,7 @@ class Campaign:
     cards: dict[str, ShipCard] = field(default_factory=dict)
     career: CareerFile | None = None  # the optional career.json: a career that survives defeat
     names: NamesFile | None = None  # the optional names.json: names for the ships of generic sailings
+    missions: MissionsFile | None = None  # the optional missions.json: the Admiralty's missions
 
     def ship_names(self, nation: str) -> list[str]:
         """The names a nation's generic ships are given (none without names.json)."""
@@ -151,7 +157,8 @@ def load_campaign(folder: str | os.PathLike[str]) -> Campaign:
         load_ship(path)
     extra = {name: _read_part(root, name) if (root / name).is_file() else None for name in _OPTIONAL}
     c = Campaign(root, parts["campaign.json"], parts["areas.json"], parts["weather.json"], parts["sailings.json"],
-                 parts["history.json"], career=extra[CAREER_FILE], names=extra[NAMES_FILE])
+                 parts["history.json"], career=extra[CAREER_FILE], names=extra[NAMES_FILE],
+                 missions=extra[MISSIONS_FILE])
     _check_across(c)
     return c
 
@@ -227,6 +234,7 @@ def _check_across(c: Campaign) -> None:
                                                              f"{start}..{end}")
     _check_history(c, out)
     _check_career(c, out)
+    _check_missions(c, out)
     if out:
         raise CampaignError([FileFormatError(c.folder / name, problems) for name, problems in out.items()])
 
@@ -285,3 +293,26 @@ def _check_history(c: Campaign, out: dict[str, list[tuple[str, str]]]) -> None:
             _problem(out, "history.json", f"{where}.area", f"no area {b.area!r}; areas: {area_ids}")
         for j, ship in enumerate(b.ships):
             _check_card(c, out, "history.json", f"{where}.ships[{j}]", ship, b.crew_quality)
+
+
+def _check_missions(c: Campaign, out: dict[str, list[tuple[str, str]]]) -> None:
+    """Every reference of missions.json names something that exists: areas, ports, sailings, missions."""
+    if c.missions is None:
+        return
+    areas, ports = {a.id for a in c.areas.areas}, {p.id for p in c.areas.ports}
+    sailings = {x.id for x in c.sailings.sailings}
+    ids = [m.id for m in c.missions.missions]
+    for i, m in enumerate(c.missions.missions):
+        where = f"missions[{i}]"
+        if m.id in ids[:i]:
+            _problem(out, MISSIONS_FILE, f"{where}.id", f"id {m.id!r} is used twice")
+        for name, value, known in (("area", m.goal.area, areas), ("port", m.goal.port, ports),
+                                   ("sailing", m.goal.sailing, sailings)):
+            if value is not None and value not in known:
+                _problem(out, MISSIONS_FILE, f"{where}.goal.{name}", f"no {name} {value!r}; {name}s: {sorted(known)}")
+        if m.after is not None and m.after.mission not in ids:
+            _problem(out, MISSIONS_FILE, f"{where}.after.mission", f"no mission {m.after.mission!r}")
+        if not any(p.nation == m.nation for p in c.areas.ports):
+            _problem(out, MISSIONS_FILE, f"{where}.nation", f"no {m.nation} port to offer it in")
+        if m.end < m.start:
+            _problem(out, MISSIONS_FILE, f"{where}.end", f"{m.end} is before start {m.start}")

@@ -437,3 +437,69 @@ class NamesFile(_Part):
 
     format: Literal["captains-sea/campaign-names"] = NAMES_FORMAT
     nations: Annotated[list[NationNames], Field(min_length=1, max_length=3)]
+
+
+# ---------------------------------------------------------------------------------------------- missions.json
+
+MISSIONS_FORMAT: Literal["captains-sea/campaign-missions"] = "captains-sea/campaign-missions"
+
+
+class Goal(_Model):
+    """What a mission asks: `dispatches` -- be at sea in `area` at a month's end; `escort` -- a month's escort in
+    `area` with the convoy kept together; `blockade` -- `months` months blockading `port`; `hunt` -- take or burn
+    a ship of `sailing` (a named privateer, a cruiser); `raid` -- take or burn `count` enemy ships."""
+
+    kind: Literal["dispatches", "escort", "blockade", "hunt", "raid"]
+    area: Slug | None = None
+    port: Slug | None = None
+    sailing: Slug | None = None
+    months: Annotated[int, Field(ge=1, le=24)] = 1
+    count: Annotated[int, Field(ge=1, le=20)] = 1
+
+    @model_validator(mode="after")
+    def _needs(self) -> Goal:
+        need = {"dispatches": "area", "escort": "area", "blockade": "port", "hunt": "sailing"}.get(self.kind)
+        if need is not None and getattr(self, need) is None:
+            raise ValueError(f"a {self.kind} goal needs {need}")
+        return self
+
+
+class Outcome(_Model):
+    """What success or failure brings: reputation, money from the Admiralty (or the Ministry), and a line."""
+
+    reputation: Annotated[int, Field(ge=-50, le=50)] = 0
+    money: Annotated[int, Field(ge=-100_000, le=100_000)] = 0
+    text: Text
+
+
+class After(_Model):
+    """A follow-up: offered only once mission `mission` ended in `outcome` (chains that branch)."""
+
+    mission: Slug
+    outcome: Literal["success", "failure"]
+
+
+class Mission(_Model):
+    """A mission the navy offers in a home port of `nation` between `start` and `end` to a captain of at least
+    `reputation`; he has `months` to achieve its `goal`."""
+
+    id: Slug
+    nation: Nation
+    title: Name
+    text: Text
+    start: YearMonth
+    end: YearMonth
+    reputation: Annotated[int, Field(ge=-100, le=1000)] = 0
+    months: Annotated[int, Field(ge=1, le=24)]
+    goal: Goal
+    success: Outcome
+    failure: Outcome
+    after: After | None = None
+    sources: Cited
+
+
+class MissionsFile(_Part):
+    """The optional missions.json: the orders the Admiralty (or the Ministry) gives, as data (issue 29, item 2)."""
+
+    format: Literal["captains-sea/campaign-missions"] = MISSIONS_FORMAT
+    missions: Annotated[list[Mission], Field(max_length=200)]

@@ -8,6 +8,8 @@ captains fight on the board). It reads only the request and the public state, li
   up to 1.3 times the present firepower of the ships that would fight (the flagship and her consorts fit to
   fight, RC15.5a) and chase one under 0.4 times it; a historical action is always fought;
   else evade; neutrals are spoken;
+- missions: in port, fit and not refitting, take the first mission on offer; with one in hand, sail its order
+  (the area, the port to blockade, the escort) when nothing sends her home first;
 - prizes: take when the crew can spare a prize crew; promotion: accept; half-pay: wait for a ship, and retire
   after `RETIRE_AFTER` months without one;
 - a squadron of at most `SQUADRON` consorts (RC15.6a): in port, keep a prize (`prize_fate` "keep") that is a
@@ -24,6 +26,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from cs_desktop.campaign import missions
 from cs_desktop.campaign.battle import effective_fp
 from cs_desktop.campaign.encounters import active_sailings
 from cs_desktop.campaign.engine import CampaignEngine, CampaignRequest
@@ -91,6 +94,9 @@ def _orders(engine: CampaignEngine, opts: list[dict[str, Any]], info: dict[str, 
         consort = _consort_refit(engine, info)
         if consort is not None and {"order": "refit"} in opts:
             return consort
+        offered = [o for o in opts if o["order"] == "mission"]
+        if offered and fit:  # the first mission on offer (missions.json order)
+            return offered[0]
     else:
         damaged = sum(flag.damage(card).values()) * 4 > card.crew_points + card.rigging_points
         if prizes or damaged or flag.stores <= 1 or flag.shot < 10 or s.months_at_sea >= 4:
@@ -98,6 +104,12 @@ def _orders(engine: CampaignEngine, opts: list[dict[str, Any]], info: dict[str, 
             courts = [o for o in home if c.port(o["port"]).prize_court]
             if courts or home:
                 return (courts or home)[0]
+    if s.mission is not None:  # the mission in hand: where its goal is
+        want = {k: v for k, v in missions.sailing_order(c, s, missions.find(c, s.mission["id"])).items()
+                if k != "mission"}
+        if want in opts:
+            return want
+
     def presence(area: str) -> int:
         return sum(x.chance for x in active_sailings(c, area, s.date, s.gone) if x.nation in c.enemies(s.nation, s.date))
 

@@ -109,6 +109,10 @@ class CampaignState:
     # a world that remembers (issue 29, item 3; also new in version 2)
     gone_names: list[str] = field(default_factory=list)  # names of enemy ships taken or burnt: never met again
     commanded: list[str] = field(default_factory=list)  # cards of every ship he has commanded
+    # missions (issue 29, item 2; also new in version 2)
+    mission: dict[str, Any] | None = None  # the mission in hand: id, deadline (YYYY-MM), progress
+    missions: list[dict[str, Any]] = field(default_factory=list)  # each mission ended: id, outcome, date
+    missions_offered: list[str] = field(default_factory=list)  # every mission ever offered him, by id
 
     def his_ships(self) -> set[str]:
         """The cards of ships the player's story has made his: commanded, in the squadron, lost by him."""
@@ -133,6 +137,13 @@ class CampaignState:
         d = dict(data)
         d["ships"] = [ShipRecord(**s) for s in d.get("ships", [])]
         return cls(**d)
+
+
+def add_months(date: str, n: int) -> str:
+    """The month `n` months after `date` (YYYY-MM)."""
+    year, month = (int(x) for x in date.split("-"))
+    month += n
+    return f"{year + (month - 1) // 12:04d}-{(month - 1) % 12 + 1:02d}"
 
 
 def count(state: CampaignState, key: str, n: int = 1) -> None:

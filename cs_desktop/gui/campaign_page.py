@@ -113,6 +113,8 @@ class CampaignPage(QWidget):
             lines = p.half_pay_lines()
         elif req.kind == "orders" and s.port is not None:
             lines = [f"<b>Port of {html.escape(m.where[3:])}:</b> {html.escape(p.refit_terms())}"]
+        if req.kind == "orders":
+            lines += p.mission_lines()
         self.details.setText("<br>".join(x if x.startswith("<b>") else html.escape(x) for x in lines))
         if req.kind == "battle":
             self._button("&Fight on the board", "campaign-fight", self.fightRequested.emit)

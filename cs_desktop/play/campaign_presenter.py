@@ -160,6 +160,8 @@ class CampaignPresenter:
                 return f"Blockade {c.port(option['port']).name}"
             if order == "escort":
                 return f"Escort a convoy in {c.area(option['area']).name}"
+            if order == "mission":
+                return self._mission_words(option["mission"])
             return f"Return to {c.port(option['port']).name}"
         return {"engage": "Engage her (a meeting engagement)", "chase": "Chase her",
                 "evade": "Evade", "parley": "Parley (speak her, summon her to strike)",
@@ -167,6 +169,24 @@ class CampaignPresenter:
                 "accept": "Accept the new command", "decline": "Decline it",
                 "wait": "Wait on half-pay for a ship", "retire": "Retire from the sea (the career ends)",
                 }.get(str(option), str(option))
+
+    def _mission_words(self, mission_id: str) -> str:
+        req = self.engine.pending
+        offered = req.info.get("missions", {}).get("offered", []) if req is not None else []
+        m = next((x for x in offered if x["id"] == mission_id), None)
+        return f"Mission: {m['title']} ({m['months']} month(s)) — {m['text']}" if m else f"Mission {mission_id}"
+
+    def mission_lines(self) -> list[str]:
+        """The orders screen's missions: the one in hand (its goal and deadline), and how many are on offer."""
+        req = self.engine.pending
+        info = req.info.get("missions", {}) if req is not None and req.kind == "orders" else {}
+        lines = []
+        if info.get("in_hand"):
+            m = info["in_hand"]
+            lines.append(f"Mission in hand: {m['title']}, by {m['deadline']}")
+        if info.get("offered"):
+            lines.append(f"Missions offered here: {len(info['offered'])} (each an order below)")
+        return lines
 
     def half_pay_lines(self) -> list[str]:
         """The half-pay screen: months waited, the last court martial's verdict, the ship he could be given."""

@@ -19,7 +19,7 @@ from cs_desktop.campaign import career
 from cs_desktop.campaign.engine import CampaignEngine, new_state
 from cs_desktop.campaign.folder import load_campaign
 from cs_desktop.campaign.play import SAVE_VERSION, document, from_document, save_text
-from cs_desktop.campaign.state import CampaignState, ledger_totals, totals
+from cs_desktop.campaign.state import CampaignState, add_months, ledger_totals, totals
 from cs_desktop.jsonread import FileFormatError
 from cs_desktop.rules.dice import Dice
 
@@ -60,7 +60,7 @@ def test_captivity_ends_with_the_exchange_then_a_court_then_half_pay_in_the_home
     engine = CampaignEngine(HULL, s)  # the months of captivity pass without a request
     req = engine.pending
     assert req is not None and req.kind == "half_pay"
-    assert s.courts[-1]["date"] == release and s.date == career.add_months(release, 1)
+    assert s.courts[-1]["date"] == release and s.date == add_months(release, 1)
     assert s.status == "half_pay" and s.port == "boston" and s.courts[-1]["verdict"] == "acquitted"
     assert req.options == ["wait", "retire"] and req.info["ship"] == "Congress"  # reputation 0: the ships for 0
     assert any("exchanged" in e["text"] for e in s.journal)
@@ -133,7 +133,7 @@ def test_a_version_1_save_loads_with_the_careers_defaults() -> None:
     assert doc["version"] == SAVE_VERSION == 2
     doc["version"] = 1
     for key in ("status", "captor", "release", "defeat", "half_pay_months", "lost_ships", "courts", "gone_names",
-                "commanded"):
+                "commanded", "mission", "missions", "missions_offered"):
         del doc["state"][key]
     old = from_document(json.loads(json.dumps(doc)), "old")
     assert old.state.status == "command" and old.pending is not None and old.pending.kind == "orders"
