@@ -23,6 +23,7 @@ from cs_desktop.campaign.battle import battle_outcome, ship_rank
 from cs_desktop.campaign import missions
 from cs_desktop.campaign.career import PEOPLE, battle_record, end_career, month_pay, strength
 from cs_desktop.campaign.career import taken as taken_with_ship
+from cs_desktop.campaign.encounters import remember_escape
 from cs_desktop.campaign.folder import Campaign
 from cs_desktop.campaign.prizes import PRISONERS_PER_GUARD, awaiting, rising
 from cs_desktop.campaign.squadron_battle import carry_consorts, carry_ship, fighting, flagship_result
@@ -250,6 +251,8 @@ def promotion(c: Campaign, s: CampaignState, choice: str) -> None:
 
 
 def month_end(c: Campaign, s: CampaignState, dice: Dice) -> None:
+    if s.encounter is not None and s.encounter.get("nation") in c.enemies(s.nation, s.date):
+        remember_escape(s, s.encounter)  # an enemy not taken or burnt got away: a rival who remembers
     s.encounter = None
     if s.port is None:
         for ship in list(s.ships):

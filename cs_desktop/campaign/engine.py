@@ -276,6 +276,7 @@ class CampaignEngine:
         side = "enemy" if enc["nation"] in c.enemies(s.nation, s.date) else "neutral"
         log(s, "sighting", f"Sail sighted: {enc['title']} ({enc['nation']}, {side}"
                            + (f", {enc['mission']}" if enc.get("mission") else "") + ")"
+                           + _rival_words(enc)
                            + ("; she stands to fight" if enc["stands"] else "; she tries to escape")
                            + f"; weather gauge: {enc['gauge']}.", encounter=enc["title"],
             ships=list(enc.get("names") or []), nation=enc["nation"])
@@ -392,6 +393,15 @@ class CampaignEngine:
 
     def _finish_month(self) -> None:
         consequences.month_end(self.c, self.state, self.dice)
+
+
+def _rival_words(enc: dict[str, Any]) -> str:
+    if not enc.get("captain"):
+        return ""
+    if enc.get("rival"):
+        return (f"; Captain {enc['captain']}, who parted from you unbeaten in {enc['rival']['last']}, knows your "
+                "ship and comes to settle it")
+    return f", Captain {enc['captain']}"
 
 
 def _named(c: Campaign, s: CampaignState, e: dict[str, Any]) -> list[ShipCard]:

@@ -66,6 +66,11 @@ class Campaign:
         found = next((n for n in self.names.nations if n.nation == nation), None) if self.names else None
         return list(found.ships) if found else []
 
+    def captain_names(self, nation: str) -> list[str]:
+        """The names of a nation's captains at sea (none without names.json)."""
+        found = next((n for n in self.names.nations if n.nation == nation), None) if self.names else None
+        return list(found.captains) if found else []
+
     @property
     def id(self) -> str:
         return self.campaign.id

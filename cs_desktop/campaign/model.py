@@ -422,6 +422,7 @@ class NationNames(_Model):
 
     nation: Nation
     ships: Annotated[list[Name], Field(min_length=1, max_length=200)]
+    captains: Annotated[list[Name], Field(max_length=200, description="captains of those ships")] = []
     sources: Cited
 
     @model_validator(mode="after")

@@ -113,6 +113,9 @@ class CampaignState:
     mission: dict[str, Any] | None = None  # the mission in hand: id, deadline (YYYY-MM), progress
     missions: list[dict[str, Any]] = field(default_factory=list)  # each mission ended: id, outcome, date
     missions_offered: list[str] = field(default_factory=list)  # every mission ever offered him, by id
+    # enemy captains who got away from him and may meet him again: sailing, card, name, captain, nation, escaped,
+    # last (the month); also new in version 2
+    rivals: list[dict[str, Any]] = field(default_factory=list)
 
     def his_ships(self) -> set[str]:
         """The cards of ships the player's story has made his: commanded, in the squadron, lost by him."""

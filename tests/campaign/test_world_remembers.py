@@ -79,3 +79,28 @@ def test_history_about_another_ship_is_still_told() -> None:
     s.year, s.month = 1815, 2
     engine = CampaignEngine(HULL, s)
     assert any("Treaty of Ghent" in e["text"] for e in engine.state.journal)
+
+
+def test_an_enemy_captain_who_got_away_turns_up_again_in_the_same_ship_and_remembers() -> None:
+    s = new_state(OPEN, 1, "US", 1798)
+    s.port, s.area = None, "west-indies"
+    first = {"scripted": None, "names": ["Minerve"], "ships": ["l-insurgente"], "sailing": "french-40s",
+             "nation": "FR", "captain": encounters.captain_of(OPEN, "FR", "Minerve")}
+    assert first["captain"] == encounters.captain_of(OPEN, "FR", "Minerve")  # a ship keeps her captain
+    encounters.remember_escape(s, first)
+    encounters.remember_escape(s, first)
+    assert len(s.rivals) == 1 and s.rivals[0]["escaped"] == 2
+    weather = {"strength": "fresh", "from": "E"}
+    met = []
+    for k in range(200):
+        e = encounters.sighting(OPEN, s, Dice(1, k), "west-indies", "seek", weather)
+        if e is not None and e.get("rival"):
+            met.append(e)
+    assert met and all(e["names"] == ["Minerve"] and e["captain"] == first["captain"] and e["stands"] for e in met)
+    s.gone_names.append("Minerve")  # taken since: she never comes back
+    assert not any((e := encounters.sighting(OPEN, s, Dice(1, k), "west-indies", "seek", weather)) is not None
+                   and "Minerve" in e["names"] for k in range(200))
+    s.year = 1801  # at peace with France: no rival comes to settle anything
+    s.gone_names = []
+    assert not any((e := encounters.sighting(OPEN, s, Dice(1, k), "west-indies", "seek", weather)) is not None
+                   and e.get("rival") for k in range(200))
