@@ -46,12 +46,17 @@ def _answer(engine: CampaignEngine, req: CampaignRequest) -> Any:
     return buys[0] if buys else policy.choose(engine, req)
 
 
+#: the ledger's length before each squadron battle, by engine (what the battle added comes after it)
+LEDGER_MARK: dict[int, int] = {}
+
+
 def _career(c: Campaign, seed: int, nation: str | None = None, year: int | None = None) -> CampaignEngine:
     engine = start(c, seed, nation, year)
     while (req := engine.pending) is not None:
         answer = _answer(engine, req)
         if req.kind == "battle" and "squadron" in req.info:
             before = {x.id: (x.crew, x.shot) for x in engine.state.ships}
+            LEDGER_MARK[id(engine)] = len(engine.state.ledger)
             flag = engine.state.flagship
             game = replay_battle(req.info, answer)
             assert isinstance(game, Game)
@@ -97,7 +102,11 @@ def _check_squadron_battle(engine: CampaignEngine, b: dict[str, Any], game: Game
             continue
         ship = s.ship(rid)
         assert not gone
-        assert ship.crew == crew
+        # men taken off a consort scuttled in this battle may be berthed in her (RC15.5d)
+        berthed = sum(e["delta"] for e in s.ledger[LEDGER_MARK[id(engine)]:] if e["ship"] == rid
+                      and e["what"] == "crew" and e["cause"].startswith("taken off ")
+                      and e["cause"].endswith(" before she is scuttled"))
+        assert ship.crew == crew + berthed
         assert ship.rigging == max(1, v["rigging"]) and ship.gunnery == v["gunnery"]  # dismasted: jury-rigged
         assert ship.shot == before[rid][1] - min(before[rid][1], v["broadsides"])
 
