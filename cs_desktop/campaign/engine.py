@@ -143,7 +143,8 @@ class CampaignEngine:
         home = [p for p in c.areas.ports if p.nation == s.nation]
         if s.port is not None:
             out.append({"order": "refit"})
-        if flag.stores > 0 and flag.crew > 1:
+        if flag.stores > 0 and flag.crew > 1:  # the missions on offer first after the refit: the Admiralty's word
+            out.extend({"order": "mission", "mission": m.id} for m in missions.offers(c, s))
             for a in c.areas.areas:
                 for stance in ("seek", "avoid"):
                     out.append({"order": "cruise", "area": a.id, "stance": stance})
@@ -154,8 +155,6 @@ class CampaignEngine:
                 out.append({"order": "escort", "area": c.port(s.port).area})
         if s.port is None:
             out.extend({"order": "return", "port": p.id} for p in home)
-        if flag.stores > 0 and flag.crew > 1:
-            out.extend({"order": "mission", "mission": m.id} for m in missions.offers(c, s))
         return out + shipyard.buy_options(c, s)
 
     def encounter_options(self) -> list[str]:
