@@ -21,6 +21,7 @@ from typing import Any
 
 from cs_desktop.campaign.engine import CampaignEngine, CampaignRequest, Refused
 from cs_desktop.campaign.play import document, from_document, new
+from cs_desktop.play.campaign_career import mission_words
 from cs_desktop.campaign.state import MORALE_NAMES
 from cs_desktop.library.store import Library
 from cs_desktop.rules.cards import Scenario, ShipCard
@@ -161,7 +162,7 @@ class CampaignPresenter:
             if order == "escort":
                 return f"Escort a convoy in {c.area(option['area']).name}"
             if order == "mission":
-                return self._mission_words(option["mission"])
+                return mission_words(self.engine.pending, option["mission"])
             return f"Return to {c.port(option['port']).name}"
         return {"engage": "Engage her (a meeting engagement)", "chase": "Chase her",
                 "evade": "Evade", "parley": "Parley (speak her, summon her to strike)",
@@ -169,37 +170,6 @@ class CampaignPresenter:
                 "accept": "Accept the new command", "decline": "Decline it",
                 "wait": "Wait on half-pay for a ship", "retire": "Retire from the sea (the career ends)",
                 }.get(str(option), str(option))
-
-    def _mission_words(self, mission_id: str) -> str:
-        req = self.engine.pending
-        offered = req.info.get("missions", {}).get("offered", []) if req is not None else []
-        m = next((x for x in offered if x["id"] == mission_id), None)
-        return f"Mission: {m['title']} ({m['months']} month(s)) — {m['text']}" if m else f"Mission {mission_id}"
-
-    def mission_lines(self) -> list[str]:
-        """The orders screen's missions: the one in hand (its goal and deadline), and how many are on offer."""
-        req = self.engine.pending
-        info = req.info.get("missions", {}) if req is not None and req.kind == "orders" else {}
-        lines = []
-        if info.get("in_hand"):
-            m = info["in_hand"]
-            lines.append(f"Mission in hand: {m['title']}, by {m['deadline']}")
-        if info.get("offered"):
-            lines.append(f"Missions offered here: {len(info['offered'])} (each an order below)")
-        return lines
-
-    def half_pay_lines(self) -> list[str]:
-        """The half-pay screen: months waited, the last court martial's verdict, the ship he could be given."""
-        req = self.engine.pending
-        if req is None or req.kind != "half_pay":
-            return []
-        i = req.info
-        lines = [f"On half-pay for {i['months']} month(s); reputation {i['reputation']}"]
-        if i.get("court"):
-            court = i["court"]
-            lines.append(f"Court martial ({court['date']}) for the loss of {court['ship']}: {court['verdict']}")
-        lines.append(f"The Navy could give him {i['ship']}" if i.get("ship") else "No ship the Navy could give him")
-        return lines
 
     def _port_name(self) -> str:
         s = self.engine.state
