@@ -38,6 +38,12 @@ def effective_fp(card: ShipCard, guns: int | None = None) -> float:
     return firepower(card) * ((full if guns is None else guns) / full)
 
 
+def ship_rank(card: ShipCard) -> tuple[int, int, int]:
+    """How a navy ranks a command: 20.1 firepower, then gunnery boxes, then crew points. A promotion is only
+    ever to a ship ranked above the one the captain has."""
+    return firepower(card), sum(len(card.gunnery[s]) for s in SECTION_NAMES), card.crew_points
+
+
 def campaign_card(card: ShipCard, quality: str) -> ShipCard:
     """The card as the campaign sails her: a crew trained (or diluted) to a quality the card does not offer
     keeps that quality (ruling R3.3a)."""

@@ -19,10 +19,14 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from cs_desktop.campaign.battle import battle_outcome
+from cs_desktop.campaign.battle import battle_outcome, ship_rank
+from cs_desktop.campaign import missions
+from cs_desktop.campaign.career import PEOPLE, battle_record, end_career, month_pay, strength
+from cs_desktop.campaign.career import taken as taken_with_ship
+from cs_desktop.campaign.encounters import remember_escape
 from cs_desktop.campaign.folder import Campaign
 from cs_desktop.campaign.prizes import PRISONERS_PER_GUARD, awaiting, rising
-from cs_desktop.campaign.squadron_battle import carry_consorts, carry_ship, flagship_result
+from cs_desktop.campaign.squadron_battle import carry_consorts, carry_ship, fighting, flagship_result
 from cs_desktop.campaign.state import (
     CampaignState,
     ShipRecord,
@@ -68,21 +72,39 @@ def prizes_in_company_risk(s: CampaignState, dice: Dice) -> None:
         die = dice.d6()
         if die <= 2:
             leave(s, ship, f"{ship.name} retaken by the enemy while the squadron ran")
-            s.gone.remove(ship.card)
+            _back_at_sea(s, ship)
             s.stats["lost_prizes"] += 1
-            log(s, "recapture", f"The prize {ship.name} falls behind and is retaken (die {die}).")
+            log(s, "recapture", f"The prize {ship.name} falls behind and is retaken (die {die}).", ship=ship.name)
+
+
+def convoy_scatters(s: CampaignState) -> None:
+    """The squadron ran from an enemy while escorting: the convoy scatters (once a month), and it does not also
+    arrive safely at the month's end."""
+    if s.orders and s.orders.get("order") == "escort" and not s.orders.get("scattered"):
+        s.orders["scattered"] = True
+        s.reputation -= 3
+        log(s, "escort", "The convoy scatters and some of it is taken: reputation -3.")
+
+
+def _back_at_sea(s: CampaignState, ship: ShipRecord) -> None:
+    """A prize retaken sails for her nation again."""
+    s.gone.remove(ship.card)
+    if ship.name in s.gone_names:
+        s.gone_names.remove(ship.name)
 
 
 def _enemy_record(c: Campaign, card: ShipCard, crew: int, rigging: int, gunnery: dict[str, int],
-                  quality: str) -> dict[str, Any]:
-    return {"card": card.id, "name": card.name, "prisoners": crew, "rigging": rigging, "gunnery": dict(gunnery),
-            "quality": quality}
+                  quality: str, name: str | None = None) -> dict[str, Any]:
+    return {"card": card.id, "name": name or card.name, "prisoners": crew, "rigging": rigging,
+            "gunnery": dict(gunnery), "quality": quality}
 
 
 def struck_without_fight(c: Campaign, s: CampaignState, e: dict[str, Any]) -> None:
+    names = e.get("names") or [c.cards[k].name for k in e["ships"]]
     s.prizes = [_enemy_record(c, c.cards[k], c.cards[k].crew_points, c.cards[k].rigging_points,
                               {sec: len(c.cards[k].gunnery[sec]) for sec in SECTION_NAMES},
-                              e.get("crew_quality") or c.cards[k].historical_crew_quality) for k in e["ships"]]
+                              e.get("crew_quality") or c.cards[k].historical_crew_quality, name)
+                for k, name in zip(e["ships"], names, strict=True)]
     s.reputation += 1
     s.stage = "prizes"
 
@@ -97,8 +119,11 @@ def after_battle(c: Campaign, s: CampaignState, dice: Dice, game: Game) -> None:
     flag = s.flagship
     mine = flagship_result(game, out, b["player_side"])  # the captain is aboard her (RC15.5e)
     guard = int(b.get("guard", 0))  # the prisoners' guard stayed below and did not fight (RC15.3b)
+    own = sum(strength(x) for x in fighting(c, s)) - guard  # before the battle's result is carried over
     crew_lost = carry_ship(s, flag, mine, guard, title)
-    enemies = [v for v in out["ships"].values() if v["side"] != b["player_side"]]
+    names = b.get("names", {})  # the enemy's names as sighted (a generic sailing's ships have their own)
+    enemies = [{**v, "name": names.get(gid) or cards[v["card"]].name} for gid, v in out["ships"].items()
+               if v["side"] != b["player_side"]]
     taken = [v for v in enemies if v["struck"] or v["captured"]]
     # The campaign judges a battle by what happened to the ships (ruling R19.0c): won if an enemy struck and
     # the flagship did not, lost if the flagship struck, else indecisive; the 19.0 VP are the board's record.
@@ -110,28 +135,45 @@ def after_battle(c: Campaign, s: CampaignState, dice: Dice, game: Game) -> None:
     s.reputation += 3 * len(taken) + (3 if won else -5 if lost else 0)
     if won:
         flag.morale = min(3, flag.morale + 1)
-    vp = ", ".join(f"{k} {v:g}" for k, v in out["vp"].items())
-    log(s, "battle", f"{title}: {out['reason']} after {out['turns']} turns"
-                     + f" — {'won' if won else 'lost' if lost else 'indecisive'} (VP {vp})"
+    verdict = verdict_text(won, lost, [v["name"] for v in taken], flag.name, out["vp"], b["player_side"])
+    log(s, "battle", f"{title}: {out['reason']} after {out['turns']} turns — {verdict}"
                      + f". {flag.name} lost {crew_lost} crew point(s); now crew {flag.crew}, rigging {flag.rigging}, "
                        f"gunnery boxes {flag.guns}.", result=out, decisions=len(decisions))
     carry_consorts(c, s, game, out, won)  # the consorts' results, each in the ledger (RC15.5c)
-    if s.encounter.get("historical_outcome"):
-        log(s, "history", f"[History] {s.encounter['historical_outcome']}")
+    # the historical action was fought in this world by the player: its story is his battle's, not the record's
     s.battle = None
     if lost:  # the flagship struck or was taken, whatever her consorts did (RC15.5e)
-        _end(c, s, "captured", f"{flag.name} struck her colours; Captain {s.captain} is a prisoner of war.")
+        s.defeat = battle_record(c, s, enemies, own, out["turns"])
+        taken_with_ship(c, s, dice, f"{flag.name} struck her colours; Captain {s.captain} is a prisoner of war.",
+                        s.encounter["nation"])
         return
     # the death roll: only a hard battle for the flagship, where the captain stands (RC15.5e)
     if crew_lost * 4 >= c.cards[flag.card].crew_points and dice.d6() == 6 and dice.d6() == 6:
-        _end(c, s, "death", f"Captain {s.captain} is killed on his quarterdeck in the {title}.")
+        end_career(s, "death", f"Captain {s.captain} is killed on his quarterdeck in the {title}.")
         return
     s.prizes = []
     for v in taken:
         card = cards[v["card"]]
         s.prizes.append(_enemy_record(c, card, v["crew"], v["rigging"], v["gunnery"],
-                                      s.encounter.get("crew_quality") or card.historical_crew_quality))
+                                      s.encounter.get("crew_quality") or card.historical_crew_quality, v["name"]))
     s.stage = "prizes" if s.prizes else "finish"
+
+
+def verdict_text(won: bool, lost: bool, struck: list[str], flagship: str, vp: dict[str, float],
+                 player_side: str) -> str:
+    """The battle's verdict with what decided it (the ships, R19.0c), and the 19.0 points beside it as what they
+    are -- a duel's score with the 20.1 multipliers, which may favour the beaten side -- so the two never read
+    as one contradicting the other."""
+    if won:
+        verdict = f"won: {' and '.join(struck)} struck"
+    elif lost:
+        verdict = f"lost: {flagship} struck"
+    else:
+        verdict = "indecisive: no ship of either side struck" if not struck else "indecisive"
+    if not vp:
+        return verdict
+    points = ", ".join(f"{k} {v:g}" for k, v in sorted(vp.items(), key=lambda kv: (kv[0] != player_side, kv[0])))
+    return f"{verdict} (the ships decide a campaign battle, R19.0c; the board's 19.0 points as a duel: {points})"
 
 
 def prize_crew_needed(prize: dict[str, Any]) -> int:
@@ -150,6 +192,7 @@ def decide_prize(c: Campaign, s: CampaignState, choice: str) -> None:
     prize = s.prizes.pop(0)
     flag = s.flagship
     s.gone.append(prize["card"])
+    s.gone_names.append(prize["name"])
     if choice == "take":
         n = prize_crew_needed(prize)
         adjust(s, flag, "crew", -n, f"prize crew put into {prize['name']}")
@@ -163,21 +206,26 @@ def decide_prize(c: Campaign, s: CampaignState, choice: str) -> None:
             adjust(s, ship, "rigging", 1, f"{prize['name']} jury-rigged by her prize crew")
         s.stats["taken"] += 1
         log(s, "prize", f"{prize['name']} taken: a prize crew of {n} point(s) guards {prize['prisoners']} of "
-                        "prisoners.")
+                        "prisoners.", ship=prize["name"], fate="taken")
     else:
         adjust(s, flag, "prisoners", prize["prisoners"], f"prisoners taken out of {prize['name']}")
         s.stats["burnt"] += 1
         log(s, "prize", f"{prize['name']} is burnt; {prize['prisoners']} crew point(s) of prisoners taken aboard "
-                        f"{flag.name}.")
+                        f"{flag.name}.", ship=prize["name"], fate="burnt")
+    missions.on_prize(c, s)  # a hunt's quarry, a raid's count
     if not s.prizes:
         s.stage = "finish"
 
 
 def promotion_offer(c: Campaign, s: CampaignState) -> str | None:
+    """A command of the campaign's `commands` the captain has earned: of his nation, afloat this year, not held
+    before, and ranked above the ship he has (`ship_rank`): never a lesser or equal ship."""
+    now = ship_rank(c.cards[s.flagship.card])
     for cmd in c.campaign.commands:
         if cmd.nation not in (None, s.nation) or (cmd.from_year or 0) > s.year:
             continue
-        if cmd.ship not in s.commands_taken and s.reputation >= cmd.reputation and cmd.ship != s.flagship.card:
+        if cmd.ship not in s.commands_taken and s.reputation >= cmd.reputation \
+                and ship_rank(c.cards[cmd.ship]) > now:
             return cmd.ship
     return None
 
@@ -195,6 +243,7 @@ def promotion(c: Campaign, s: CampaignState, choice: str) -> None:
                           gunnery={sec: len(card.gunnery[sec]) for sec in SECTION_NAMES}, morale=3,
                           stores=c.campaign.terms.stores_months, shot=c.campaign.terms.shot)
         join(s, ship, f"{card.name} commissioned on the captain's promotion")
+        s.commanded.append(card.id)
         log(s, "promotion", f"Captain {s.captain} is given {card.name}.")
     else:
         log(s, "promotion", f"Captain {s.captain} declines {c.cards[offer].name}.")
@@ -202,6 +251,8 @@ def promotion(c: Campaign, s: CampaignState, choice: str) -> None:
 
 
 def month_end(c: Campaign, s: CampaignState, dice: Dice) -> None:
+    if s.encounter is not None and s.encounter.get("nation") in c.enemies(s.nation, s.date):
+        remember_escape(s, s.encounter)  # an enemy not taken or burnt got away: a rival who remembers
     s.encounter = None
     if s.port is None:
         for ship in list(s.ships):
@@ -218,14 +269,17 @@ def month_end(c: Campaign, s: CampaignState, dice: Dice) -> None:
         for ship in [x for x in s.ships if x.role == "prize"]:
             if ship.prisoners > PRISONERS_PER_GUARD * ship.crew:
                 leave(s, ship, f"the prisoners rise and retake {ship.name}")
-                s.gone.remove(ship.card)
+                _back_at_sea(s, ship)
                 s.stats["lost_prizes"] += 1
-                log(s, "recapture", f"The prisoners in {ship.name} rise and retake her.")
+                log(s, "recapture", f"The prisoners in {ship.name} rise and retake her.", ship=ship.name)
         if flag.prisoners > PRISONERS_PER_GUARD * flag.crew:
-            _end(c, s, "captured", f"The prisoners in {flag.name} outnumber her crew six to one; they rise and "
-                                   f"take the ship, and Captain {s.captain} with her.")
+            s.defeat = {"ship": flag.name, "odds": 0.0, "damage_done": 0.0, "turns": 0}
+            taken_with_ship(c, s, dice, f"The prisoners in {flag.name} outnumber her crew six to one; they rise "
+                                        f"and take the ship, and Captain {s.captain} with her.",
+                            min(c.enemies(s.nation, s.date), default=""))
             return
         rising(c, s, dice)  # unguarded prisoners may rise (RC15.3c)
+        missions.month_check(c, s)
         if s.orders and s.orders.get("order") == "return":
             from cs_desktop.campaign.port import arrive
 
@@ -233,7 +287,7 @@ def month_end(c: Campaign, s: CampaignState, dice: Dice) -> None:
             if awaiting(c, s):  # the prizes' fate is the player's choice before the month closes (RC15.3a)
                 s.stage = "prize_fate"
                 return
-        elif s.orders and s.orders.get("order") == "escort":
+        elif s.orders and s.orders.get("order") == "escort" and not s.orders.get("scattered"):
             s.reputation += 1
             log(s, "escort", "The convoy arrives safely: reputation +1.")
     close_month(c, s)
@@ -242,26 +296,21 @@ def month_end(c: Campaign, s: CampaignState, dice: Dice) -> None:
 def close_month(c: Campaign, s: CampaignState) -> None:
     """The month's last steps: the captain's pay, dismissal, the peace, and on to the next month."""
     terms = c.campaign.terms
-    adjust(s, None, "money", terms.pay, "the captain's pay")
+    adjust(s, None, "money", month_pay(c, s), "the captain's pay" if s.status == "command" else
+           "the captain's half-pay")
+    missions.deadline_check(s, c)
     s.orders = None
     if s.reputation <= terms.dismissal_reputation:
-        _end(c, s, "dismissed", f"The Navy Department relieves Captain {s.captain} of his command.")
+        end_career(s, "dismissed", f"The Navy Department relieves Captain {s.captain} of his command.")
         return
     if s.war_ends or s.date >= c.campaign.calendar.end:
-        _end(c, s, "peace", "The war is over.")
+        if s.status == "prisoner":
+            end_career(s, "captured", f"The war is over; Captain {s.captain} is still a prisoner of the "
+                                         f"{PEOPLE.get(s.captor, s.captor)}.")
+        else:
+            end_career(s, "peace", "The war is over.")
         return
     s.month += 1
     if s.month > 12:
         s.month, s.year = 1, s.year + 1
     s.stage = "month"
-
-
-def _end(c: Campaign, s: CampaignState, how: str, text: str) -> None:
-    s.ended, s.end_reason, s.stage = True, how, "ended"
-    s.encounter = s.battle = None
-    s.prizes = []
-    total = s.money + 20 * s.reputation + 50 * s.stats["taken"] + (100 if how == "peace" else 0)
-    s.score = {"how": how, "money": s.money, "reputation": s.reputation, **s.stats, "total": total}
-    log(s, "end", f"{text} Final score {total}: prize money and pay {s.money}, reputation {s.reputation}, "
-                  f"{s.stats['won']} battle(s) won of {s.stats['battles']}, {s.stats['taken']} prize(s) taken.",
-        score=s.score)

@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import zlib
 from typing import Any
 
 from cs_desktop.campaign.battle import effective_fp
@@ -20,6 +21,8 @@ from cs_desktop.rules.dice import Dice
 
 STANCE_FACTOR = {"seek": 150, "avoid": 50, "blockade": 130, "escort": 100, "passage": 70}
 FLEE_BELOW = 0.6
+#: percent chance that a generic sighting is a rival who got away before, when that sailing has one (designed)
+REMEMBERS = 40
 
 
 def draw_percent(dice: Dice, table: dict[str, int], order: tuple[str, ...]) -> str:
@@ -65,7 +68,7 @@ def sighting(c: Campaign, state: CampaignState, dice: Dice, area: str, stance: s
         # history happened in the weather of the day: a scripted action is never becalmed or blown away
         weather = {"strength": "fresh", "from": scripted.wind_from}
         return {"scripted": scripted.id, "title": " and ".join(c.cards[k].name for k in scripted.ships),
-                "battle_title": scripted.title, "nation": scripted.nation,
+                "names": [c.cards[k].name for k in scripted.ships], "battle_title": scripted.title, "nation": scripted.nation,
                 "ships": list(scripted.ships), "crew_quality": scripted.crew_quality,
                 "mission": "historical", "engagement": scripted.engagement, "gauge": scripted.weather_gauge,
                 "stands": True, "date": scripted.date, "weather": weather,
@@ -84,16 +87,64 @@ def sighting(c: Campaign, state: CampaignState, dice: Dice, area: str, stance: s
         if roll < 0:
             chosen = s
             break
+    names, captain, rival = _who(c, state, dice, chosen)
     gauge_roll = dice.below(10)
     gauge = "enemy" if gauge_roll <= 2 else "none" if gauge_roll <= 6 else "player"
     flag = state.flagship
     own = effective_fp(c.cards[flag.card], flag.guns)
     theirs = sum(effective_fp(c.cards[k]) for k in chosen.ships)
     day = 1 + dice.below(28)
-    return {"scripted": None, "title": " and ".join(c.cards[k].name for k in chosen.ships), "nation": chosen.nation,
+    return {"scripted": None, "title": " and ".join(names), "nation": chosen.nation, "names": names,
             "ships": list(chosen.ships), "crew_quality": chosen.crew_quality, "mission": chosen.mission,
-            "sailing": chosen.id, "gauge": gauge, "gauge_roll": gauge_roll, "stands": theirs >= FLEE_BELOW * own,
-            "engagement": None, "date": f"{state.date}-{day:02d}", "weather": weather}
+            "sailing": chosen.id, "gauge": gauge, "gauge_roll": gauge_roll,
+            "stands": theirs >= FLEE_BELOW * own or rival is not None,  # a rival who got away comes back to fight
+            "engagement": None, "date": f"{state.date}-{day:02d}", "weather": weather,
+            **({"captain": captain} if captain else {}), **({"rival": rival} if rival else {})}
+
+
+def _who(c: Campaign, state: CampaignState, dice: Dice, chosen: Any) -> tuple[list[str], str, dict[str, Any] | None]:
+    """Who sails in the sighted ships: a real sailing's ships by their cards' names; a generic sailing's ship by
+    a name of her own and a captain -- or, with a chance of REMEMBERS percent, a captain of that sailing who got
+    away from the player before (`rivals`), in the same ship, come back for him."""
+    if not chosen.generic:
+        return [c.cards[k].name for k in chosen.ships], "", None
+    at_war = chosen.nation in c.enemies(state.nation, state.date)
+    rivals = [r for r in state.rivals if at_war and r["sailing"] == chosen.id and r["name"] not in state.gone_names]
+    if rivals and dice.below(100) < REMEMBERS:
+        r = rivals[dice.below(len(rivals))]
+        return [r["name"]], r["captain"], {"escaped": r["escaped"], "last": r["last"]}
+    names = [generic_name(c, state, dice, chosen.nation, k) for k in chosen.ships]
+    return names, captain_of(c, chosen.nation, names[0]), None
+
+
+def captain_of(c: Campaign, nation: str, ship_name: str) -> str:
+    """The captain of a generic ship: always the same one for the same ship (one of the nation's captains,
+    chosen by her name, so no dice are drawn); none without names.json."""
+    captains = c.captain_names(nation)
+    return captains[zlib.crc32(ship_name.encode("utf-8")) % len(captains)] if captains else ""
+
+
+def remember_escape(state: CampaignState, e: dict[str, Any]) -> None:
+    """A generic sailing's ship and captain got away from the player (she was neither taken nor burnt): he is a
+    rival who may turn up again."""
+    if e.get("scripted") or not e.get("captain") or not e.get("names") or e["names"][0] in state.gone_names:
+        return
+    r = next((x for x in state.rivals if x["name"] == e["names"][0] and x["captain"] == e["captain"]), None)
+    if r is None:
+        state.rivals.append({"sailing": e["sailing"], "card": e["ships"][0], "name": e["names"][0],
+                             "captain": e["captain"], "nation": e["nation"], "escaped": 1, "last": state.date})
+    else:
+        r["escaped"] += 1
+        r["last"] = state.date
+
+
+def generic_name(c: Campaign, state: CampaignState, dice: Dice, nation: str, card: str) -> str:
+    """A name for a ship of a generic sailing (her card stands for a ship of that type): one of the nation's
+    names (names.json) that is no ship's of the campaign's cards, none the player took or burnt, none of his
+    squadron's; without names.json or with every name used, the card's own."""
+    taken = {*state.gone_names, *(x.name for x in state.ships), *(k.name for k in c.cards.values())}
+    free = [n for n in c.ship_names(nation) if n not in taken]
+    return free[dice.below(len(free))] if free else str(c.cards[card].name)
 
 
 def escape_roll(dice: Dice, gauge: str, own_hull: str, their_hull: str, fleeing: str) -> tuple[bool, int, int]:

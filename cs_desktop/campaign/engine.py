@@ -14,12 +14,13 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from cs_desktop.campaign import consequences, encounters, port, prizes, shipyard, squadron_battle
+from cs_desktop.campaign import career, consequences, encounters, missions, port, prizes, shipyard, squadron_battle
 from cs_desktop.campaign.battle import battle_scenario, effective_fp
 from cs_desktop.campaign.folder import Campaign
 from cs_desktop.campaign.state import CampaignState, ShipRecord, adjust, join, log
-from cs_desktop.rules.cards import SECTION_NAMES
+from cs_desktop.rules.cards import SECTION_NAMES, Scenario, ShipCard
 from cs_desktop.rules.dice import Dice
+from cs_desktop.rules.setup import ship_ids
 
 
 @dataclass
@@ -82,6 +83,7 @@ def new_state(c: Campaign, seed: int, nation: str | None = None, year: int | Non
                       gunnery={s: len(card.gunnery[s]) for s in SECTION_NAMES}, morale=3,
                       stores=c.campaign.terms.stores_months, shot=c.campaign.terms.shot)
     join(state, ship, f"{card.name} commissioned")
+    state.commanded.append(card.id)
     log(state, "start", f"Captain {p.captain} takes command of {card.name} at {c.port(port_id).name}.")
     return state
 
@@ -106,6 +108,8 @@ class CampaignEngine:
                 info["refit"] = port.refit_limits(self.c, s)
                 info["refit_ships"] = {x.id: port.refit_limits(self.c, s, x.id) for x in port.refit_ships(s)[1:]}
                 info["for_sale"] = shipyard.offers(self.c, s)
+            if self.c.missions is not None:
+                info["missions"] = missions.describe(self.c, s)
             return CampaignRequest("orders", f"{s.date}: orders for {s.flagship.name}", self.order_options(), info)
         if s.stage == "encounter":
             assert s.encounter is not None
@@ -123,6 +127,10 @@ class CampaignEngine:
             fate = prizes.fate_info(self.c, s, prizes.awaiting(self.c, s)[0])
             return CampaignRequest("prize_fate", f"{fate['name']} lies in port: sell her to the prize court or take "
                                                  "her into the squadron", list(prizes.FATES), fate)
+        if s.stage == "half_pay":
+            return CampaignRequest("half_pay", f"{s.date}: Captain {s.captain} on half-pay at "
+                                               f"{self.c.port(s.port).name if s.port else s.area}: wait for a ship, "
+                                               "or retire", list(career.HALF_PAY), career.half_pay_info(self.c, s))
         if s.stage == "promotion":
             return CampaignRequest("promotion", "The Navy offers a new command", ["accept", "decline"],
                                    {"ship": s.orders["offer"] if s.orders else None})
@@ -135,7 +143,8 @@ class CampaignEngine:
         home = [p for p in c.areas.ports if p.nation == s.nation]
         if s.port is not None:
             out.append({"order": "refit"})
-        if flag.stores > 0 and flag.crew > 1:
+        if flag.stores > 0 and flag.crew > 1:  # the missions on offer first after the refit: the Admiralty's word
+            out.extend({"order": "mission", "mission": m.id} for m in missions.offers(c, s))
             for a in c.areas.areas:
                 for stance in ("seek", "avoid"):
                     out.append({"order": "cruise", "area": a.id, "stance": stance})
@@ -207,10 +216,16 @@ class CampaignEngine:
         s = self.state
         for e in self.c.history.events:
             if e.date[:7] == s.date:
-                log(s, "history", f"[History] {e.text}", sources=list(e.sources))
-                s.reputation += e.reputation
                 s.war_ends = s.war_ends or e.ends_war
-        s.stage = "orders"
+                # a story the player changed (his ships, those he took or burnt) is not told; news gives no
+                # reputation: that comes only from what he did (issue 29, item 3)
+                if not set(e.about) & (s.his_ships() | set(s.gone)):
+                    log(s, "history", f"[History] {e.text}", sources=list(e.sources))
+        if s.status == "prisoner":  # no request: the months of captivity pass until he is exchanged
+            career.captivity_month(self.c, s)
+        else:
+            s.stage = "half_pay" if s.status == "half_pay" else "orders"
+            missions.note_offers(self.c, s)
 
     def _answer_orders(self, order: dict[str, Any]) -> None:
         s, c = self.state, self.c
@@ -218,6 +233,9 @@ class CampaignEngine:
         if kind == "buy":  # no time passes: the orders request comes again (RC15.4a)
             shipyard.buy(c, s, order["ship"])
             return
+        if kind == "mission":  # the mission in hand; its order sails (missions.sailing_order)
+            order = missions.accept(c, s, order["mission"])
+            kind = order["order"]
         s.orders = dict(order)
         if kind == "refit":
             port.refit(c, s, order)
@@ -257,8 +275,10 @@ class CampaignEngine:
         side = "enemy" if enc["nation"] in c.enemies(s.nation, s.date) else "neutral"
         log(s, "sighting", f"Sail sighted: {enc['title']} ({enc['nation']}, {side}"
                            + (f", {enc['mission']}" if enc.get("mission") else "") + ")"
+                           + _rival_words(enc)
                            + ("; she stands to fight" if enc["stands"] else "; she tries to escape")
-                           + f"; weather gauge: {enc['gauge']}.", encounter=enc["title"])
+                           + f"; weather gauge: {enc['gauge']}.", encounter=enc["title"],
+            ships=list(enc.get("names") or []), nation=enc["nation"])
         s.stage = "encounter"
 
     def _answer_encounter(self, choice: str) -> None:
@@ -312,9 +332,7 @@ class CampaignEngine:
         if ok:
             log(s, "evade", f"{s.flagship.name} evades {e['title']} (escape roll {die}{mod:+d}).")
             consequences.prizes_in_company_risk(s, self.dice)
-            if s.orders and s.orders.get("order") == "escort":
-                s.reputation -= 3
-                log(s, "escort", "The convoy scatters and some of it is taken: reputation -3.")
+            consequences.convoy_scatters(s)
             s.stage = "finish"
         else:
             log(s, "evade", f"{e['title']} brings {s.flagship.name} to action (escape roll {die}{mod:+d}).")
@@ -333,7 +351,7 @@ class CampaignEngine:
             engagement=engagement, gauge=gauge, player_nation=s.nation,
             player_ship={"quality": flag.quality, "crew": flag.crew - guard, "rigging": flag.rigging,
                          "gunnery": flag.gunnery, "morale": flag.morale},
-            player_card=c.cards[flag.card], enemy_nation=e["nation"], enemy_cards=[c.cards[k] for k in e["ships"]],
+            player_card=c.cards[flag.card], enemy_nation=e["nation"], enemy_cards=_named(c, s, e),
             enemy_quality=e.get("crew_quality"), turn_limit=c.campaign.terms.battle_turn_limit,
             description=f"Campaign {c.campaign.title}, {s.date}. {e.get('historical_outcome', '')}".strip(),
             consorts=squadron_battle.consort_entries(c, s))
@@ -344,6 +362,7 @@ class CampaignEngine:
                     "ships": {k: v.model_dump(mode="json") for k, v in cards.items()},
                     "seed": self.dice.below(2**31), "options": {}, "player_side": s.nation.lower(),
                     "terms": [f"[{st.rule}] {st.text}" for st in terms.steps],
+                    "names": _enemy_names(scenario, e),
                     **squadron_battle.battle_record(c, s)}
         if guard:
             s.battle["guard"] = guard
@@ -365,11 +384,39 @@ class CampaignEngine:
         if not prizes.awaiting(self.c, self.state):
             self.state.stage = "close"
 
+    def _answer_half_pay(self, choice: str) -> None:
+        career.half_pay(self.c, self.state, self.dice, choice)
+
     def _answer_promotion(self, choice: str) -> None:
         consequences.promotion(self.c, self.state, choice)
 
     def _finish_month(self) -> None:
         consequences.month_end(self.c, self.state, self.dice)
+
+
+def _rival_words(enc: dict[str, Any]) -> str:
+    if not enc.get("captain"):
+        return ""
+    if enc.get("rival"):
+        return (f"; Captain {enc['captain']}, who parted from you unbeaten in {enc['rival']['last']}, knows your "
+                "ship and comes to settle it")
+    return f", Captain {enc['captain']}"
+
+
+def _named(c: Campaign, s: CampaignState, e: dict[str, Any]) -> list[ShipCard]:
+    """The enemy's cards, each under the name she was sighted by (a generic sailing's ship has her own), unless
+    a ship of the player's side sails under the same card (one card serves both sides: it keeps its name)."""
+    ours = {x.card for x in s.ships}
+    names = e.get("names") or [c.cards[k].name for k in e["ships"]]
+    return [c.cards[k] if k in ours or c.cards[k].name == n else c.cards[k].model_copy(update={"name": n})
+            for k, n in zip(e["ships"], names, strict=True)]
+
+
+def _enemy_names(scenario: Scenario, e: dict[str, Any]) -> dict[str, str]:
+    """Each enemy ship's game id -> the name she was sighted by."""
+    gids = [gid for gid, si, _ in ship_ids(scenario) if si == 1]
+    names = e.get("names") or []
+    return dict(zip(gids, names, strict=False))
 
 
 def _same(a: Any, b: Any) -> bool:

@@ -13,9 +13,15 @@ from typing import Any
 
 import cs_desktop
 from cs_desktop.campaign.model import (
+    CAREER_FORMAT,
     PART_FORMATS,
     AreasFile,
     CampaignFile,
+    CareerFile,
+    MISSIONS_FORMAT,
+    MissionsFile,
+    NAMES_FORMAT,
+    NamesFile,
     HistoryFile,
     SailingsFile,
     WeatherEntry,
@@ -26,6 +32,15 @@ from cs_desktop.modelerrors import validate_model
 from cs_desktop.rules.cards import ShipCard
 
 MAX_PART_BYTES = 2_000_000
+#: the optional part: exchange, court martial, half-pay (issue 29, item 1)
+CAREER_FILE = "career.json"
+#: the optional part: ship names by nation (issue 29, item 3)
+NAMES_FILE = "names.json"
+#: the optional part: missions with goals, outcomes and follow-ups (issue 29, item 2)
+MISSIONS_FILE = "missions.json"
+_OPTIONAL: dict[str, tuple[str, type[Any]]] = {CAREER_FILE: (CAREER_FORMAT, CareerFile),
+                                               NAMES_FILE: (NAMES_FORMAT, NamesFile),
+                                               MISSIONS_FILE: (MISSIONS_FORMAT, MissionsFile)}
 _MODELS: dict[str, type[Any]] = {"campaign.json": CampaignFile, "areas.json": AreasFile,
                                  "weather.json": WeatherFile, "sailings.json": SailingsFile,
                                  "history.json": HistoryFile}
@@ -42,6 +57,19 @@ class Campaign:
     sailings: SailingsFile
     history: HistoryFile
     cards: dict[str, ShipCard] = field(default_factory=dict)
+    career: CareerFile | None = None  # the optional career.json: a career that survives defeat
+    names: NamesFile | None = None  # the optional names.json: names for the ships of generic sailings
+    missions: MissionsFile | None = None  # the optional missions.json: the Admiralty's missions
+
+    def ship_names(self, nation: str) -> list[str]:
+        """The names a nation's generic ships are given (none without names.json)."""
+        found = next((n for n in self.names.nations if n.nation == nation), None) if self.names else None
+        return list(found.ships) if found else []
+
+    def captain_names(self, nation: str) -> list[str]:
+        """The names of a nation's captains at sea (none without names.json)."""
+        found = next((n for n in self.names.nations if n.nation == nation), None) if self.names else None
+        return list(found.captains) if found else []
 
     @property
     def id(self) -> str:
@@ -104,8 +132,9 @@ def find_campaign(name: str | os.PathLike[str]) -> Path:
 def _read_part(folder: Path, name: str) -> Any:
     path = folder / name
     _, data = read_json(path, MAX_PART_BYTES)
-    check_header(data, path, PART_FORMATS[name], (1,))
-    return validate_model(_MODELS[name], data, str(path))
+    fmt, model = _OPTIONAL[name] if name in _OPTIONAL else (PART_FORMATS[name], _MODELS[name])
+    check_header(data, path, fmt, (1,))
+    return validate_model(model, data, str(path))
 
 
 def _card(folder: Path, ship_id: str) -> ShipCard | None:
@@ -131,8 +160,10 @@ def load_campaign(folder: str | os.PathLike[str]) -> Campaign:
 
     for path in sorted((root / "ships").glob("*.json")):  # every card the campaign carries, named or not
         load_ship(path)
+    extra = {name: _read_part(root, name) if (root / name).is_file() else None for name in _OPTIONAL}
     c = Campaign(root, parts["campaign.json"], parts["areas.json"], parts["weather.json"], parts["sailings.json"],
-                 parts["history.json"])
+                 parts["history.json"], career=extra[CAREER_FILE], names=extra[NAMES_FILE],
+                 missions=extra[MISSIONS_FILE])
     _check_across(c)
     return c
 
@@ -206,17 +237,9 @@ def _check_across(c: Campaign) -> None:
         if s.end < start or s.start > end:
             _problem(out, "sailings.json", f"{where}.start", f"{s.start}..{s.end} lies outside the calendar "
                                                              f"{start}..{end}")
-    for i, e in enumerate(c.history.events):
-        if not start <= e.date[:7] <= end:
-            _problem(out, "history.json", f"events[{i}].date", f"{e.date} is outside the calendar {start}..{end}")
-    for i, b in enumerate(c.history.scripted):
-        where = f"scripted[{i}]"
-        if not start <= b.date[:7] <= end:
-            _problem(out, "history.json", f"{where}.date", f"{b.date} is outside the calendar {start}..{end}")
-        if b.area not in area_ids:
-            _problem(out, "history.json", f"{where}.area", f"no area {b.area!r}; areas: {area_ids}")
-        for j, ship in enumerate(b.ships):
-            _check_card(c, out, "history.json", f"{where}.ships[{j}]", ship, b.crew_quality)
+    _check_history(c, out)
+    _check_career(c, out)
+    _check_missions(c, out)
     if out:
         raise CampaignError([FileFormatError(c.folder / name, problems) for name, problems in out.items()])
 
@@ -246,3 +269,55 @@ def validate_campaign(folder: str | os.PathLike[str]) -> list[str]:
     except FileFormatError as e:
         return e.lines()
     return []
+
+
+def _check_career(c: Campaign, out: dict[str, list[tuple[str, str]]]) -> None:
+    if c.career is None:
+        return
+    for i, cmd in enumerate(c.career.commands):
+        _check_card(c, out, CAREER_FILE, f"commands[{i}].ship", cmd.ship, None)
+        if cmd.ship in c.cards and c.cards[cmd.ship].nation != cmd.nation:
+            _problem(out, CAREER_FILE, f"commands[{i}].nation", f"{cmd.ship!r} is a {c.cards[cmd.ship].nation} "
+                                                                 f"ship, not {cmd.nation}")
+
+
+def _check_history(c: Campaign, out: dict[str, list[tuple[str, str]]]) -> None:
+    start, end = c.campaign.calendar.start, c.campaign.calendar.end
+    area_ids = [a.id for a in c.areas.areas]
+    for i, e in enumerate(c.history.events):
+        if not start <= e.date[:7] <= end:
+            _problem(out, "history.json", f"events[{i}].date", f"{e.date} is outside the calendar {start}..{end}")
+    for i, e in enumerate(c.history.events):
+        for j, ship in enumerate(e.about):
+            _check_card(c, out, "history.json", f"events[{i}].about[{j}]", ship, None)
+    for i, b in enumerate(c.history.scripted):
+        where = f"scripted[{i}]"
+        if not start <= b.date[:7] <= end:
+            _problem(out, "history.json", f"{where}.date", f"{b.date} is outside the calendar {start}..{end}")
+        if b.area not in area_ids:
+            _problem(out, "history.json", f"{where}.area", f"no area {b.area!r}; areas: {area_ids}")
+        for j, ship in enumerate(b.ships):
+            _check_card(c, out, "history.json", f"{where}.ships[{j}]", ship, b.crew_quality)
+
+
+def _check_missions(c: Campaign, out: dict[str, list[tuple[str, str]]]) -> None:
+    """Every reference of missions.json names something that exists: areas, ports, sailings, missions."""
+    if c.missions is None:
+        return
+    areas, ports = {a.id for a in c.areas.areas}, {p.id for p in c.areas.ports}
+    sailings = {x.id for x in c.sailings.sailings}
+    ids = [m.id for m in c.missions.missions]
+    for i, m in enumerate(c.missions.missions):
+        where = f"missions[{i}]"
+        if m.id in ids[:i]:
+            _problem(out, MISSIONS_FILE, f"{where}.id", f"id {m.id!r} is used twice")
+        for name, value, known in (("area", m.goal.area, areas), ("port", m.goal.port, ports),
+                                   ("sailing", m.goal.sailing, sailings)):
+            if value is not None and value not in known:
+                _problem(out, MISSIONS_FILE, f"{where}.goal.{name}", f"no {name} {value!r}; {name}s: {sorted(known)}")
+        if m.after is not None and m.after.mission not in ids:
+            _problem(out, MISSIONS_FILE, f"{where}.after.mission", f"no mission {m.after.mission!r}")
+        if not any(p.nation == m.nation for p in c.areas.ports):
+            _problem(out, MISSIONS_FILE, f"{where}.nation", f"no {m.nation} port to offer it in")
+        if m.end < m.start:
+            _problem(out, MISSIONS_FILE, f"{where}.end", f"{m.end} is before start {m.start}")

@@ -268,12 +268,16 @@ class SailingsFile(_Part):
 
 
 class Event(_Model):
-    """Something that happened in a month; `ends_war` closes the career with the war at the month's end."""
+    """Something that happened in a month; `ends_war` closes the career with the war at the month's end. An
+    event `about` a ship the player's story changed (his own, one he commanded, one he took or burnt) did not
+    happen in this world and is not told. `reputation` is kept for old files and not given: a captain's
+    reputation comes only from what he did (issue 29)."""
 
     date: Date
     text: Text
     reputation: Annotated[int, Field(ge=-100, le=100)] = 0
     ends_war: bool = False
+    about: Annotated[list[Slug], Field(max_length=6, description="ship card ids the event is about")] = []
     sources: Cited
 
 
@@ -298,3 +302,205 @@ class HistoryFile(_Part):
     format: Literal["captains-sea/campaign-history"] = HISTORY_FORMAT
     events: Annotated[list[Event], Field(max_length=400)] = []
     scripted: Annotated[list[ScriptedBattle], Field(max_length=100)] = []
+
+
+# ---------------------------------------------------------------------------------------------- career.json
+
+CAREER_FORMAT: Literal["captains-sea/campaign-career"] = "captains-sea/campaign-career"
+Months = Annotated[tuple[int, int], Field(description="fewest and most months, both included")]
+
+
+class Exchange(_Model):
+    """How long a captain taken by `captor` is held before he is exchanged or paroled home, between `start` and
+    `end`; `held_to_peace`: the chance that no exchange comes at all and he is held until his nation and the
+    captor make peace."""
+
+    captor: Nation
+    prisoner: Nation
+    start: YearMonth
+    end: YearMonth
+    months: Months
+    held_to_peace: Percent = 0
+    sources: Cited
+
+    @model_validator(mode="after")
+    def _check(self) -> Exchange:
+        if self.captor == self.prisoner:
+            raise ValueError("a captor holds the captain of another nation")
+        if self.end < self.start:
+            raise ValueError(f"end {self.end} is before start {self.start}")
+        if not 0 <= self.months[0] <= self.months[1] <= 240:
+            raise ValueError(f"months {list(self.months)}: fewest first, 0 to 240")
+        return self
+
+
+class Step(_Model):
+    """A step of a court martial's reckoning: a record reaching `at` (and below the step before) scores `points`."""
+
+    at: Annotated[float, Field(ge=0, le=1000)]
+    points: Annotated[int, Field(ge=-10, le=10)]
+
+
+Steps = Annotated[list[Step], Field(min_length=1, max_length=10, description="highest `at` first; the first "
+                                                                              "the record reaches scores")]
+
+
+class VerdictReputation(_Model):
+    """The reputation each verdict short of dismissal brings."""
+
+    honourable: Annotated[int, Field(ge=-50, le=50)]
+    acquitted: Annotated[int, Field(ge=-50, le=50)]
+    reprimanded: Annotated[int, Field(ge=-50, le=50)]
+
+
+class CourtMartial(_Model):
+    """The court that tries a captain who lost his ship: the battle's record scored step by step, the verdict
+    from the total (acquitted from `acquitted_from`, reprimanded from `reprimanded_from`, else dismissed)."""
+
+    odds: Steps = Field(description="the enemy's strength (gunnery boxes and crew points) over his own squadron's, "
+                                    "at the start")
+    damage_done: Steps = Field(description="the share of the enemy's boxes (crew, rigging, gunnery) destroyed")
+    turns: Steps = Field(description="turns she fought before she struck")
+    acquitted_from: Annotated[int, Field(ge=-30, le=30)]
+    reprimanded_from: Annotated[int, Field(ge=-30, le=30)]
+    honourable_from: Annotated[int, Field(ge=-30, le=30, description="acquitted with honour: the court praises")]
+    reputation: VerdictReputation
+    sources: Cited
+
+    @model_validator(mode="after")
+    def _check(self) -> CourtMartial:
+        if not self.reprimanded_from <= self.acquitted_from <= self.honourable_from:
+            raise ValueError("reprimanded_from <= acquitted_from <= honourable_from")
+        for name, steps in (("odds", self.odds), ("damage_done", self.damage_done), ("turns", self.turns)):
+            ats = [s.at for s in steps]
+            if ats != sorted(ats, reverse=True) or ats[-1] != 0:
+                raise ValueError(f"{name}: steps from the highest `at` down to 0")
+        return self
+
+
+class HalfPay(_Model):
+    """A captain without a ship: the share of his pay he draws, and the chance in a month of a new command (at
+    war: `command_chance` + `per_reputation` x his reputation; at peace: `peace_chance`)."""
+
+    pay_percent: Percent = 50
+    command_chance: Percent
+    per_reputation: Annotated[int, Field(ge=0, le=10)] = 1
+    peace_chance: Percent
+    sources: Cited
+
+
+class CareerCommand(_Model):
+    """A ship the navy may give a captain on half-pay (the best he has the reputation for)."""
+
+    nation: Nation
+    ship: Slug
+    from_year: Annotated[int, Field(ge=1700, le=1850)]
+    to_year: Annotated[int | None, Field(ge=1700, le=1850, description="the last year she is his nation's")] = None
+    reputation: Annotated[int, Field(ge=0, le=1000)] = 0
+    sources: Sources = []
+
+
+class CareerFile(_Part):
+    """A career after defeat (optional file: without it a captain taken ends his career): exchange, court
+    martial, half-pay and the commands he may be given again."""
+
+    format: Literal["captains-sea/campaign-career"] = CAREER_FORMAT
+    exchange: Annotated[list[Exchange], Field(max_length=60)] = []
+    default_months: Months = Field(description="months held when no exchange entry matches")
+    court_martial: CourtMartial
+    half_pay: HalfPay
+    commands: Annotated[list[CareerCommand], Field(max_length=60)] = []
+
+
+# ---------------------------------------------------------------------------------------------- names.json
+
+NAMES_FORMAT: Literal["captains-sea/campaign-names"] = "captains-sea/campaign-names"
+
+
+class NationNames(_Model):
+    """Names a nation's ships at sea are given when a sailing's card stands for a ship of her type (`generic`)."""
+
+    nation: Nation
+    ships: Annotated[list[Name], Field(min_length=1, max_length=200)]
+    captains: Annotated[list[Name], Field(max_length=200, description="captains of those ships")] = []
+    sources: Cited
+
+    @model_validator(mode="after")
+    def _unique(self) -> NationNames:
+        twice = sorted({n for n in self.ships if self.ships.count(n) > 1})
+        if twice:
+            raise ValueError(f"names listed twice: {twice}")
+        return self
+
+
+class NamesFile(_Part):
+    """The optional names.json: each nation's ship names (data with sources)."""
+
+    format: Literal["captains-sea/campaign-names"] = NAMES_FORMAT
+    nations: Annotated[list[NationNames], Field(min_length=1, max_length=3)]
+
+
+# ---------------------------------------------------------------------------------------------- missions.json
+
+MISSIONS_FORMAT: Literal["captains-sea/campaign-missions"] = "captains-sea/campaign-missions"
+
+
+class Goal(_Model):
+    """What a mission asks: `dispatches` -- be at sea in `area` at a month's end; `escort` -- a month's escort in
+    `area` with the convoy kept together; `blockade` -- `months` months blockading `port`; `hunt` -- take or burn
+    a ship of `sailing` (a named privateer, a cruiser); `raid` -- take or burn `count` enemy ships."""
+
+    kind: Literal["dispatches", "escort", "blockade", "hunt", "raid"]
+    area: Slug | None = None
+    port: Slug | None = None
+    sailing: Slug | None = None
+    months: Annotated[int, Field(ge=1, le=24)] = 1
+    count: Annotated[int, Field(ge=1, le=20)] = 1
+
+    @model_validator(mode="after")
+    def _needs(self) -> Goal:
+        need = {"dispatches": "area", "escort": "area", "blockade": "port", "hunt": "sailing"}.get(self.kind)
+        if need is not None and getattr(self, need) is None:
+            raise ValueError(f"a {self.kind} goal needs {need}")
+        return self
+
+
+class Outcome(_Model):
+    """What success or failure brings: reputation, money from the Admiralty (or the Ministry), and a line."""
+
+    reputation: Annotated[int, Field(ge=-50, le=50)] = 0
+    money: Annotated[int, Field(ge=-100_000, le=100_000)] = 0
+    text: Text
+
+
+class After(_Model):
+    """A follow-up: offered only once mission `mission` ended in `outcome` (chains that branch)."""
+
+    mission: Slug
+    outcome: Literal["success", "failure"]
+
+
+class Mission(_Model):
+    """A mission the navy offers in a home port of `nation` between `start` and `end` to a captain of at least
+    `reputation`; he has `months` to achieve its `goal`."""
+
+    id: Slug
+    nation: Nation
+    title: Name
+    text: Text
+    start: YearMonth
+    end: YearMonth
+    reputation: Annotated[int, Field(ge=-100, le=1000)] = 0
+    months: Annotated[int, Field(ge=1, le=24)]
+    goal: Goal
+    success: Outcome
+    failure: Outcome
+    after: After | None = None
+    sources: Cited
+
+
+class MissionsFile(_Part):
+    """The optional missions.json: the orders the Admiralty (or the Ministry) gives, as data (issue 29, item 2)."""
+
+    format: Literal["captains-sea/campaign-missions"] = MISSIONS_FORMAT
+    missions: Annotated[list[Mission], Field(max_length=200)]

@@ -24,6 +24,19 @@ from pydantic import TypeAdapter, ValidationError
 
 SAVE_FORMAT = "captains-sea/campaign-save"
 MAX_SAVE_BYTES = 50_000_000
+#: the journal lines a new career opens with, before the first orders
+OPENING_KINDS = ("start", "history")
+#: the requests that open a month (in command, on half-pay); months in captivity pass without one
+MONTHLY = ("orders", "half_pay")
+#: the save's version: 2 added the career after defeat (status, captor, release, defeat, half-pay, courts);
+#: a version 1 save loads with their defaults
+SAVE_VERSION = 2
+
+
+def _months_between(a: str, b: str) -> int:
+    ya, ma = (int(x) for x in a.split("-"))
+    yb, mb = (int(x) for x in b.split("-"))
+    return (yb - ya) * 12 + mb - ma
 
 
 def campaign_ref(c: Campaign) -> str:
@@ -43,14 +56,16 @@ def play(engine: CampaignEngine, captains: tuple[str, str] = ("simple", "simple"
     from cs_desktop.simulate import play_game
 
     s = engine.state
-    first = len(s.journal)
+    # a career no month of which has been played yet: its opening lines (written by `new`) are the story's start
+    first = 0 if all(e["kind"] in OPENING_KINDS for e in s.journal) else len(s.journal)
     start_date = s.date
     passed = 0
     while (req := engine.pending) is not None:
-        if req.kind == "orders" and s.date != start_date:
-            passed += 1
+        monthly = req.kind in MONTHLY
+        if monthly and s.date != start_date:
+            passed += max(1, _months_between(start_date, s.date))
             start_date = s.date
-        if months is not None and req.kind == "orders" and passed >= months:
+        if months is not None and monthly and passed >= months:
             break
         if req.kind == "battle":
             b = req.info
@@ -68,7 +83,7 @@ def play(engine: CampaignEngine, captains: tuple[str, str] = ("simple", "simple"
 
 def document(engine: CampaignEngine) -> dict[str, Any]:
     """The campaign save as plain data: the format, the campaign's id or folder, the state."""
-    return {"format": SAVE_FORMAT, "version": 1, "campaign": campaign_ref(engine.c), "state": engine.state.to_dict()}
+    return {"format": SAVE_FORMAT, "version": SAVE_VERSION, "campaign": campaign_ref(engine.c), "state": engine.state.to_dict()}
 
 
 def save_text(engine: CampaignEngine) -> str:
@@ -92,7 +107,7 @@ def from_document(data: Any, where: str | os.PathLike[str]) -> CampaignEngine:
     (the file, or the library's campaign) and the field on any problem."""
     from cs_desktop.campaign.folder import find_campaign
 
-    check_header(data, where, SAVE_FORMAT, (1,))
+    check_header(data, where, SAVE_FORMAT, (1, SAVE_VERSION))
     for key, kind in (("campaign", str), ("state", dict)):
         if not isinstance(data.get(key), kind):
             raise FileFormatError(where, [(key, f"missing or not {'text' if kind is str else 'an object'}")])

@@ -8,7 +8,10 @@ captains fight on the board). It reads only the request and the public state, li
   up to 1.3 times the present firepower of the ships that would fight (the flagship and her consorts fit to
   fight, RC15.5a) and chase one under 0.4 times it; a historical action is always fought;
   else evade; neutrals are spoken;
-- prizes: take when the crew can spare a prize crew; promotion: accept;
+- missions: in port, fit and not refitting, take the first mission on offer; with one in hand, sail its order
+  (the area, the port to blockade, the escort) when nothing sends her home first;
+- prizes: take when the crew can spare a prize crew; promotion: accept; half-pay: wait for a ship, and retire
+  after `RETIRE_AFTER` months without one;
 - a squadron of at most `SQUADRON` consorts (RC15.6a): in port, keep a prize (`prize_fate` "keep") that is a
   fighting ship -- at least half her gunnery boxes left, not a slow hull when the flagship is not slow -- when
   her prize crew and the port's recruits the purse can pay man her (her working crew, RC15.3b); else sell her.
@@ -23,6 +26,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from cs_desktop.campaign import missions
 from cs_desktop.campaign.battle import effective_fp
 from cs_desktop.campaign.encounters import active_sailings
 from cs_desktop.campaign.engine import CampaignEngine, CampaignRequest
@@ -33,6 +37,8 @@ from cs_desktop.campaign.squadron_battle import HULLS, fit_to_fight, squadron_fp
 #: the most consorts (ships kept or bought) the computer sails with (RC15.6a)
 SQUADRON = 2
 FIGHT_UP_TO = 1.3
+#: months on half-pay without a ship after which the computer captain retires
+RETIRE_AFTER = 24
 #: a runner is chased only when far weaker: a stern chase gives the prey the first raking shots
 CHASE_UP_TO = 0.4
 
@@ -62,6 +68,8 @@ def choose(engine: CampaignEngine, request: CampaignRequest) -> Any:
         return "keep" if _keep(engine, request.info) else "sell"
     if request.kind == "promotion":
         return "accept"
+    if request.kind == "half_pay":  # wait for a ship; after RETIRE_AFTER months without one, retire
+        return "retire" if s.half_pay_months >= RETIRE_AFTER else "wait"
     raise ValueError(f"the policy does not answer {request.kind}")
 
 
@@ -86,6 +94,9 @@ def _orders(engine: CampaignEngine, opts: list[dict[str, Any]], info: dict[str, 
         consort = _consort_refit(engine, info)
         if consort is not None and {"order": "refit"} in opts:
             return consort
+        offered = [o for o in opts if o["order"] == "mission"]
+        if offered and fit:  # the first mission on offer (missions.json order)
+            return offered[0]
     else:
         damaged = sum(flag.damage(card).values()) * 4 > card.crew_points + card.rigging_points
         if prizes or damaged or flag.stores <= 1 or flag.shot < 10 or s.months_at_sea >= 4:
@@ -93,6 +104,12 @@ def _orders(engine: CampaignEngine, opts: list[dict[str, Any]], info: dict[str, 
             courts = [o for o in home if c.port(o["port"]).prize_court]
             if courts or home:
                 return (courts or home)[0]
+    if s.mission is not None:  # the mission in hand: where its goal is
+        want = {k: v for k, v in missions.sailing_order(c, s, missions.find(c, s.mission["id"])).items()
+                if k != "mission"}
+        if want in opts:
+            return want
+
     def presence(area: str) -> int:
         return sum(x.chance for x in active_sailings(c, area, s.date, s.gone) if x.nation in c.enemies(s.nation, s.date))
 

@@ -23,6 +23,10 @@ MORALE_NAMES = {1: "unfit", 2: "fair", 3: "handy"}
 QUALITY_EXPERIENCE = {"green": 0, "average": 4, "crack": 10}
 
 
+def _section_order(section: str) -> tuple[int, str]:
+    return (SECTION_NAMES.index(section) if section in SECTION_NAMES else len(SECTION_NAMES), section)
+
+
 def quality_of(experience: int) -> str:
     return "crack" if experience >= 10 else "average" if experience >= 4 else "green"
 
@@ -43,6 +47,11 @@ class ShipRecord:
     stores: int = 0
     shot: int = 0
     prisoners: int = 0
+
+    def __post_init__(self) -> None:
+        # the sections in the rules' order, whatever order they were given in (a save's JSON sorts its keys), so
+        # that every walk over them -- and the ledger it writes -- is the same after a reload
+        self.gunnery = {s: self.gunnery[s] for s in sorted(self.gunnery, key=_section_order)}
 
     @property
     def guns(self) -> int:
@@ -89,6 +98,28 @@ class CampaignState:
     ended: bool = False
     end_reason: str = ""
     score: dict[str, Any] | None = None
+    # a career after defeat (issue 29, item 1; saves of version 1 have none of these and take the defaults)
+    status: str = "command"  # command; prisoner (held by `captor` until `release`, "" = the peace); half_pay
+    captor: str = ""
+    release: str = ""
+    defeat: dict[str, Any] | None = None  # the record a court martial tries: ship, enemy, odds, damage, turns
+    half_pay_months: int = 0
+    lost_ships: list[str] = field(default_factory=list)  # cards of his ships taken by the enemy
+    courts: list[dict[str, Any]] = field(default_factory=list)  # each court martial: date, ship, points, verdict
+    # a world that remembers (issue 29, item 3; also new in version 2)
+    gone_names: list[str] = field(default_factory=list)  # names of enemy ships taken or burnt: never met again
+    commanded: list[str] = field(default_factory=list)  # cards of every ship he has commanded
+    # missions (issue 29, item 2; also new in version 2)
+    mission: dict[str, Any] | None = None  # the mission in hand: id, deadline (YYYY-MM), progress
+    missions: list[dict[str, Any]] = field(default_factory=list)  # each mission ended: id, outcome, date
+    missions_offered: list[str] = field(default_factory=list)  # every mission ever offered him, by id
+    # enemy captains who got away from him and may meet him again: sailing, card, name, captain, nation, escaped,
+    # last (the month); also new in version 2
+    rivals: list[dict[str, Any]] = field(default_factory=list)
+
+    def his_ships(self) -> set[str]:
+        """The cards of ships the player's story has made his: commanded, in the squadron, lost by him."""
+        return {*self.commanded, *self.lost_ships, *(x.card for x in self.ships)}
 
     @property
     def date(self) -> str:
@@ -109,6 +140,18 @@ class CampaignState:
         d = dict(data)
         d["ships"] = [ShipRecord(**s) for s in d.get("ships", [])]
         return cls(**d)
+
+
+def add_months(date: str, n: int) -> str:
+    """The month `n` months after `date` (YYYY-MM)."""
+    year, month = (int(x) for x in date.split("-"))
+    month += n
+    return f"{year + (month - 1) // 12:04d}-{(month - 1) % 12 + 1:02d}"
+
+
+def count(state: CampaignState, key: str, n: int = 1) -> None:
+    """Add to a career statistic (a save older than the statistic has none yet)."""
+    state.stats[key] = state.stats.get(key, 0) + n
 
 
 def log(state: CampaignState, kind: str, text: str, **data: Any) -> None:

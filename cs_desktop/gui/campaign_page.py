@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QScrollArea, QSi
 
 from cs_desktop.gui.campaign_map import CampaignMapView
 from cs_desktop.gui.campaign_port import PortChoices, PrizeFateBox, ShipyardBox
+from cs_desktop.play.campaign_career import half_pay_lines, mission_lines
 from cs_desktop.play.campaign_presenter import CampaignPresenter
 
 
@@ -109,8 +110,12 @@ class CampaignPage(QWidget):
             lines = p.encounter_lines()
         elif req.kind == "battle":
             lines = p.encounter_lines() + ["<b>Terms (20.1, 21.3):</b>"] + p.terms()
+        elif req.kind == "half_pay":
+            lines = half_pay_lines(req)
         elif req.kind == "orders" and s.port is not None:
             lines = [f"<b>Port of {html.escape(m.where[3:])}:</b> {html.escape(p.refit_terms())}"]
+        if req.kind == "orders":
+            lines += mission_lines(req)
         self.details.setText("<br>".join(x if x.startswith("<b>") else html.escape(x) for x in lines))
         if req.kind == "battle":
             self._button("&Fight on the board", "campaign-fight", self.fightRequested.emit)

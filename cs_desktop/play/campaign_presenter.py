@@ -21,6 +21,7 @@ from typing import Any
 
 from cs_desktop.campaign.engine import CampaignEngine, CampaignRequest, Refused
 from cs_desktop.campaign.play import document, from_document, new
+from cs_desktop.play.campaign_career import mission_words
 from cs_desktop.campaign.state import MORALE_NAMES
 from cs_desktop.library.store import Library
 from cs_desktop.rules.cards import Scenario, ShipCard
@@ -160,11 +161,15 @@ class CampaignPresenter:
                 return f"Blockade {c.port(option['port']).name}"
             if order == "escort":
                 return f"Escort a convoy in {c.area(option['area']).name}"
+            if order == "mission":
+                return mission_words(self.engine.pending, option["mission"])
             return f"Return to {c.port(option['port']).name}"
         return {"engage": "Engage her (a meeting engagement)", "chase": "Chase her",
                 "evade": "Evade", "parley": "Parley (speak her, summon her to strike)",
                 "take": "Take her as a prize (a prize crew from your crew)", "burn": "Burn her",
-                "accept": "Accept the new command", "decline": "Decline it"}.get(str(option), str(option))
+                "accept": "Accept the new command", "decline": "Decline it",
+                "wait": "Wait on half-pay for a ship", "retire": "Retire from the sea (the career ends)",
+                }.get(str(option), str(option))
 
     def _port_name(self) -> str:
         s = self.engine.state
@@ -300,7 +305,9 @@ class CampaignPresenter:
             return []
         c = self.engine.c
         lines = [f"Sail: {e['title']} ({e['nation']}" + (f", {e['mission']}" if e.get("mission") else "") + ")",
-                 "Ships: " + ", ".join(c.cards[k].name for k in e["ships"]),
+                 "Ships: " + ", ".join(_ship_words(c.cards[k].name, n)
+                                       for k, n in zip(e["ships"], e.get("names") or [None] * len(e["ships"]),
+                                                       strict=False)),
                  f"Weather: {e['weather']['strength']} winds from the {e['weather']['from']}",
                  f"Weather gauge: {e['gauge']}",
                  "She stands to fight (a meeting engagement)" if e["stands"] else "She tries to escape (a chase)"]
@@ -385,3 +392,8 @@ def _pos(value: Any) -> tuple[float, float] | None:
     if value is None:
         return None
     return (float(value.lat), float(value.lon))
+
+
+def _ship_words(card_name: str, name: str | None) -> str:
+    """A sighted ship: her name, and her card's when she is a ship of that card's type under her own name."""
+    return card_name if name is None or name == card_name else f"{name} (of {card_name}'s type)"

@@ -167,4 +167,5 @@ def test_prisoners_six_times_the_flagships_crew_take_her() -> None:
     consequences.adjust(s, s.flagship, "crew", -15, "test losses")
     consequences.adjust(s, s.flagship, "prisoners", 19, "test prisoners")
     consequences.month_end(C, s, Dice(1))
-    assert s.ended and s.end_reason == "captured"
+    assert not s.ended and s.status == "prisoner" and s.captor == "GB" and s.ships == []
+    assert s.lost_ships == ["constitution"]

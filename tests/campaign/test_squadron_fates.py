@@ -144,7 +144,7 @@ def test_rc15_5e_a_consort_struck_and_taken_does_not_make_the_captain_a_prisoner
     _accounted(engine)
 
 
-def test_rc15_5e_the_flagship_striking_ends_the_career_in_capture_whatever_her_consort_did() -> None:
+def test_rc15_5e_the_flagship_striking_makes_the_captain_a_prisoner_whatever_her_consort_did() -> None:
     engine, consort, game = _battle()
     s = engine.state
 
@@ -154,7 +154,8 @@ def test_rc15_5e_the_flagship_striking_ends_the_career_in_capture_whatever_her_c
         enemies[0].struck = False
 
     _after(engine, game, setup)
-    assert s.ended and s.end_reason == "captured" and s.stats["lost"] == 1
+    # the captain is taken with his flagship (issue 29: a prisoner, to be exchanged), his squadron leaves him
+    assert not s.ended and s.status == "prisoner" and s.captor == "GB" and s.stats["lost"] == 1 and not s.ships
     assert "is a prisoner of war" in s.journal[-1]["text"]
 
 

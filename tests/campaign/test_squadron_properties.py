@@ -46,12 +46,17 @@ def _answer(engine: CampaignEngine, req: CampaignRequest) -> Any:
     return buys[0] if buys else policy.choose(engine, req)
 
 
+#: the ledger's length before each squadron battle, by engine (what the battle added comes after it)
+LEDGER_MARK: dict[int, int] = {}
+
+
 def _career(c: Campaign, seed: int, nation: str | None = None, year: int | None = None) -> CampaignEngine:
     engine = start(c, seed, nation, year)
     while (req := engine.pending) is not None:
         answer = _answer(engine, req)
         if req.kind == "battle" and "squadron" in req.info:
             before = {x.id: (x.crew, x.shot) for x in engine.state.ships}
+            LEDGER_MARK[id(engine)] = len(engine.state.ledger)
             flag = engine.state.flagship
             game = replay_battle(req.info, answer)
             assert isinstance(game, Game)
@@ -59,6 +64,8 @@ def _career(c: Campaign, seed: int, nation: str | None = None, year: int | None 
             _check_squadron_battle(engine, req.info, game, before)
             out = battle_outcome(game, req.info["player_side"])
             # each ship spends the shot of her own broadsides, the flagship none of her consorts' (RC15.5c)
+            if flag not in engine.state.ships:  # the captain was taken with her (issue 29: a prisoner)
+                continue
             assert flag.shot == before[flag.id][1] - min(before[flag.id][1], out["ships"][side_ids(game)[0]]["broadsides"])
         else:
             assert engine.submit(answer), req.kind
@@ -80,7 +87,7 @@ def _check_squadron_battle(engine: CampaignEngine, b: dict[str, Any], game: Game
     side = [gid for gid, si, _ in ship_ids(scenario) if si == 0]
     enemy_fighting = any(x.afloat for x in game.state.ships.values() if x.side != b["player_side"])
     SQUADRON_BATTLES[id(engine)] = SQUADRON_BATTLES.get(id(engine), 0) + 1
-    if s.ended and s.end_reason == "captured":
+    if b["squadron"][0] not in [x.id for x in s.ships]:  # the flagship taken, and the captain with her
         return
     for rid, gid in list(zip(b["squadron"], side))[1:]:
         v = out["ships"][gid]
@@ -95,7 +102,11 @@ def _check_squadron_battle(engine: CampaignEngine, b: dict[str, Any], game: Game
             continue
         ship = s.ship(rid)
         assert not gone
-        assert ship.crew == crew
+        # men taken off a consort scuttled in this battle may be berthed in her (RC15.5d)
+        berthed = sum(e["delta"] for e in s.ledger[LEDGER_MARK[id(engine)]:] if e["ship"] == rid
+                      and e["what"] == "crew" and e["cause"].startswith("taken off ")
+                      and e["cause"].endswith(" before she is scuttled"))
+        assert ship.crew == crew + berthed
         assert ship.rigging == max(1, v["rigging"]) and ship.gunnery == v["gunnery"]  # dismasted: jury-rigged
         assert ship.shot == before[rid][1] - min(before[rid][1], v["broadsides"])
 
