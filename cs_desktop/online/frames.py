@@ -34,7 +34,7 @@ def seat_state(game: Game, side: str) -> dict[str, Any]:
     """The seat's view and its request (None when nothing is asked of it), as the computer captain gets them."""
     request = game.pending_for(side)
     if request is not None:
-        seat = Seat(game, request)
+        seat = Seat(game, request, frozenset({"view"}))  # only the view is sent
         return {"view": seat.view(), "request": request.to_dict(), "ask": asked(game, side)}
     return {"view": game.view(side, events=False), "request": None, "ask": asked(game, side)}
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cs_desktop.ai.captains import Captain, make_captain
-from cs_desktop.ai.seat import Seat
+from cs_desktop.ai.seat import seat_for
 from cs_desktop.online import frames
 from cs_desktop.online.protocol import encode
 from cs_desktop.online.store import GameStore, SeatRow
@@ -180,7 +180,7 @@ class Table:
                     return
                 captain = self.captains[request.side]
                 try:
-                    answer = await asyncio.to_thread(captain.choose, Seat(self.game, request))
+                    answer = await asyncio.to_thread(captain.choose, seat_for(self.game, request, captain))
                 except Exception as e:  # noqa: BLE001 -- a captain's bug stops this table, not the server
                     self._stop(f"the computer captain of {request.side} failed ({type(e).__name__})")
                     log.exception("game %s: computer captain failed", self.game_id)
