@@ -180,6 +180,8 @@ class MainWindow(WindowBoardHelp):
         orders = mb.addMenu("&Orders")
         self.act_submit = self._action("&Send orders (default button)", "Ctrl+Return", self.orders.submit_default,
                                        orders, "act-submit")
+        # the keypad's Enter too (issue 28 item 1: Ctrl+Enter sends the default answer)
+        self.act_submit.setShortcuts([QKeySequence("Ctrl+Return"), QKeySequence("Ctrl+Enter")])
         self.act_focus = self._action("&Focus the orders panel", "F6", self.focus_orders, orders, "act-focus")
         self.act_handover = self._action("&Take the screen (hand-over)", "Ctrl+H", self.session.confirm_handover,
                                          orders, "act-handover")

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from dataclasses import replace
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -30,6 +31,7 @@ from PySide6.QtWidgets import QApplication
 
 from cs_desktop.play.autosave import AutosaveStore
 from cs_desktop.play.fair_advice import FairAdvice
+from cs_desktop.play.fire_plan import FireRow, fire_rows
 from cs_desktop.play.maneuver_form import FormRow, form_rows
 from cs_desktop.play.presenter import ComputerMove, PlayPresenter
 from cs_desktop.play.screen import ScreenModel
@@ -252,6 +254,20 @@ class GameSession(QObject):
         if screen.request is None or screen.request.kind != "select_maneuver":
             return []
         return form_rows(screen.request, self.fleet_prefill(), self.presenter.fleet, screen.ship_names)
+
+    def fire_form(self) -> list[FireRow]:
+        """The rows of the fire request on screen (play/fire_plan.py): each ship's best shot and whether it is
+        worth asking about under the standing orders (with "ask me everything", every ship is asked)."""
+        screen = self.screen()
+        advice = self.advice()
+        if screen.request is None or screen.request.kind != "fire" or advice is None:
+            return []
+        orders = self.presenter.orders
+        rows = fire_rows(screen.request, advice, "any" if orders.ask_everything else orders.worth,
+                         screen.ship_names)
+        if orders.ask_everything:
+            rows = [replace(row, asked=True) for row in rows]
+        return rows
 
     def passed_for(self, side: str | None, most: int = 8) -> list[str]:
         return self.presenter.passed_for(side, most)

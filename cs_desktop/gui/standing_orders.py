@@ -21,6 +21,7 @@ LABELS = {
     "free_turn": "Free turn after an Advance (9.1.1)",
     "crew": "Crew assignment (5.0)",
     "fire": "Ask me to fire (11.0)",
+    "worth": "A shot worth asking about (11.0)",
     "reload": "Reload a broadside just fired with (11.7)",
 }
 

@@ -20,6 +20,9 @@ Standing orders (`StandingOrders`), set by the player in advance and changed at 
   without gunners).
 - `fire` — when he is asked to fire (11.0): `ask` (whenever a gun bears); `16`, `12` or `8` (only while a
   target the guns bear on is within that many MP; farther off, hold fire and keep the guns loaded).
+- `worth` — which shots are worth being asked about (issue 28): `any` (any shot that can hit); `half` (a shot
+  expected to score half a hit or more); `one` (a hit or more). A ship whose best shot falls short holds fire
+  without a word; a fire request with no ship worth asking is answered: all hold fire (play/fire_plan.py).
 - `reload` — the load of a broadside just fired (11.7): `ask`; `same` (the load it last held, as his own log
   shows it; Round Shot if it shows none); `round` (always Round Shot). Loads chosen after a marker found no
   crew (10.0) are answered the same way.
@@ -38,6 +41,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from cs_desktop.play import crew_plan
 from cs_desktop.play.designations import designations
+from cs_desktop.play.fair_advice import FairAdvice
+from cs_desktop.play.fire_plan import HOLD, WORTH_CHOICES, fire_rows
 from cs_desktop.rules import geometry as geo
 from cs_desktop.rules.answers import show
 from cs_desktop.rules.decisions import Request
@@ -87,7 +92,7 @@ RELOAD_CHOICES = {
     "round": "always Round Shot",
 }
 CHOICES: dict[str, dict[str, str]] = {"hold_cards": HOLD_CARD_CHOICES, "free_turn": FREE_TURN_CHOICES,
-                                      "crew": CREW_CHOICES, "fire": FIRE_CHOICES,
+                                      "crew": CREW_CHOICES, "fire": FIRE_CHOICES, "worth": WORTH_CHOICES,
                                       "reload": RELOAD_CHOICES}
 
 
@@ -99,6 +104,7 @@ class StandingOrders:
     fire: str = "16"
     reload: str = "same"
     ask_everything: bool = False
+    worth: str = "half"
 
     def to_mapping(self) -> dict[str, str]:
         """Text values, for a settings file."""
@@ -131,9 +137,10 @@ class Pass:
 
 
 def decide(view: Mapping[str, Any], request: Request, orders: StandingOrders,
-           names: Mapping[str, str] | None = None) -> Pass | None:
+           names: Mapping[str, str] | None = None, cards: Mapping[str, ShipCard] | None = None) -> Pass | None:
     """The answer to give for the player, or None to ask him. Reads only `view` (his) and `request`; `names`
-    (ship id -> designation, play/designations.py) only words the reason."""
+    (ship id -> designation, play/designations.py) only words the reason; `cards` (the public ship cards) price
+    the shots of a fire request for the `worth` order (without them that order is not applied)."""
     n = _Names(names or {})
     if orders.ask_everything:
         return None
@@ -146,8 +153,9 @@ def decide(view: Mapping[str, Any], request: Request, orders: StandingOrders,
         return _free_turn(view, request, orders, n)
     if request.kind == "assign_crew" and orders.crew == "bears":
         return _crew(view, request, n)
-    if request.kind == "fire" and orders.fire != "ask":
-        return _fire(view, request, int(orders.fire), n)
+    if request.kind == "fire":
+        far = _fire(view, request, int(orders.fire), n) if orders.fire != "ask" else None
+        return far if far is not None or cards is None else _fire_worth(view, request, orders, n, cards)
     if request.kind == "select_load" and orders.reload != "ask":
         return _reload(view, request, orders, n)
     return None
@@ -167,7 +175,7 @@ def answer_for(game: Game, humans: set[str], orders: StandingOrders,
                 continue
             view = game.view(request.side)
             names = designations(view, game.cards)
-            passed = decide(view, request, orders, names)
+            passed = decide(view, request, orders, names, game.cards)
             if passed is None and fleet is not None and not orders.ask_everything:
                 passed = fleet.decide(view, request, game.cards, names)
             if passed is None:
@@ -327,3 +335,14 @@ def _fire(view: Mapping[str, Any], request: Request, limit: int, name: _Names) -
         answer[sid] = hold
         far.append(f"{name(sid)}: nearest target {near} MP off" if targets else f"{name(sid)}: no target")
     return Pass(answer, f"11.0: standing order: hold fire beyond {limit} MP — " + "; ".join(far))
+
+
+def _fire_worth(view: Mapping[str, Any], request: Request, orders: StandingOrders, name: _Names,
+                cards: Mapping[str, ShipCard]) -> Pass | None:
+    """All hold fire when no ship's best shot reaches the `worth` order (play/fire_plan.py); else None."""
+    rows = fire_rows(request, FairAdvice(view, cards), orders.worth, name.names)
+    if any(row.asked for row in rows):
+        return None
+    return Pass({row.ship_id: dict(HOLD) for row in rows},
+                f"11.0: standing order: fire only {WORTH_CHOICES.get(orders.worth, orders.worth)} — "
+                + "; ".join(row.summary for row in rows))
