@@ -23,6 +23,8 @@ LABELS = {
     "fire": "Ask me to fire (11.0)",
     "worth": "A shot worth asking about (11.0)",
     "reload": "Reload a broadside just fired with (11.7)",
+    "move_order": "Who maneuvers first, when I decide (8.0)",
+    "hull_first": "First hull hit on a tie (11.4.10)",
 }
 
 

@@ -43,6 +43,8 @@ from cs_desktop.play import crew_plan
 from cs_desktop.play.designations import designations
 from cs_desktop.play.fair_advice import FairAdvice
 from cs_desktop.play.fire_plan import HOLD, WORTH_CHOICES, fire_rows
+from cs_desktop.play.flow_orders import HULL_FIRST_CHOICES, MOVE_ORDER_CHOICES, crew_keep, free_turn_auto, \
+    hull_first, move_order
 from cs_desktop.rules import geometry as geo
 from cs_desktop.rules.answers import show
 from cs_desktop.rules.decisions import Request
@@ -72,11 +74,13 @@ HOLD_CARD_CHOICES = {
     "never": "never: keep my cards",
 }
 FREE_TURN_CHOICES = {
+    "auto": "far off, steer for the nearest enemy; near, bring her into a broadside's arc",
     "ask": "always ask",
     "near": f"ask with an enemy within {NEAR} MP; farther off, steer for the nearest enemy",
     "never": "never take it: hold the course",
 }
 CREW_CHOICES = {
+    "keep": "keep the crew as it stands unless a battery that bears is left unmanned",
     "ask": "ask every turn (the battery that bears ready-made)",
     "bears": "man the battery that bears without asking",
 }
@@ -93,18 +97,21 @@ RELOAD_CHOICES = {
 }
 CHOICES: dict[str, dict[str, str]] = {"hold_cards": HOLD_CARD_CHOICES, "free_turn": FREE_TURN_CHOICES,
                                       "crew": CREW_CHOICES, "fire": FIRE_CHOICES, "worth": WORTH_CHOICES,
-                                      "reload": RELOAD_CHOICES}
+                                      "reload": RELOAD_CHOICES, "move_order": MOVE_ORDER_CHOICES,
+                                      "hull_first": HULL_FIRST_CHOICES}
 
 
 @dataclass(frozen=True, slots=True)
 class StandingOrders:
     hold_cards: str = "applies"
-    free_turn: str = "near"
-    crew: str = "ask"
+    free_turn: str = "auto"
+    crew: str = "keep"
     fire: str = "16"
     reload: str = "same"
     ask_everything: bool = False
     worth: str = "half"
+    move_order: str = "last"
+    hull_first: str = "spare"
 
     def to_mapping(self) -> dict[str, str]:
         """Text values, for a settings file."""
@@ -153,6 +160,12 @@ def decide(view: Mapping[str, Any], request: Request, orders: StandingOrders,
         return _free_turn(view, request, orders, n)
     if request.kind == "assign_crew" and orders.crew == "bears":
         return _crew(view, request, n)
+    if request.kind == "assign_crew" and orders.crew == "keep":
+        return _given(crew_keep(view, request))
+    if request.kind == "move_order":
+        return _given(move_order(request, orders.move_order))
+    if request.kind == "hull_first":
+        return _given(hull_first(view, request, orders.hull_first))
     if request.kind == "fire":
         far = _fire(view, request, int(orders.fire), n) if orders.fire != "ask" else None
         return far if far is not None or cards is None else _fire_worth(view, request, orders, n, cards)
@@ -210,6 +223,10 @@ def single_answer(request: Request, name: _Names = _Names({})) -> tuple[Any, str
     return None
 
 
+def _given(found: tuple[Any, str] | None) -> Pass | None:
+    return None if found is None else Pass(found[0], found[1])
+
+
 def _hold_cards(request: Request, orders: StandingOrders) -> Pass | None:
     info = request.info
     purpose = str(info["purpose"])
@@ -243,6 +260,10 @@ def _free_turn(view: Mapping[str, Any], request: Request, orders: StandingOrders
             return None
         if orders.free_turn == "never":
             answer[sid] = hold
+            continue
+        if orders.free_turn == "auto":
+            answer[sid], said = free_turn_auto(view, sid, options, hold, lambda s: _nearest(view, s), NEAR)
+            notes.append(f"{name(sid)}: {said}")
             continue
         ship = view["ships"][sid]
         enemy = _nearest(view, sid)
