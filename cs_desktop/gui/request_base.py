@@ -10,14 +10,13 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtWidgets import (
-    QAbstractSpinBox,
-    QComboBox,
     QPushButton,
     QVBoxLayout,
     QWidget,
 )
 
 from cs_desktop.gui.ship_card import SECTION_LABELS
+from cs_desktop.play.defaults import YES_NO as YES_NO  # the one list, Qt-free; importable from here
 from cs_desktop.play.maneuver_form import describe_maneuver
 from cs_desktop.rules.decisions import Request
 
@@ -25,9 +24,8 @@ if TYPE_CHECKING:
     from cs_desktop.gui.session import GameSession
 
 
-W = TypeVar("W", QComboBox, QAbstractSpinBox)
+W = TypeVar("W", bound=QWidget)
 
-YES_NO = {"grapple", "melee", "melee_continue", "disengage", "sail_change", "take_possession", "retake"}
 MOVE_ORDER_LABELS = {"initiative_first": "The Initiative player's ship maneuvers first",
                      "non_initiative_first": "The Non-Initiative player's ship maneuvers first"}
 

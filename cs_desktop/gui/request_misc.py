@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from cs_desktop.gui.request_base import RequestWidget, card_name, card_text, ship_name
+from cs_desktop.gui.request_base import RequestWidget, card_name, card_text, no_wheel, ship_name
 from cs_desktop.gui.ship_card import SECTION_LABELS
 from cs_desktop.rules.decisions import Request
 
@@ -37,7 +37,7 @@ class SelectLoadWidget(RequestWidget):
         self.combos: dict[str, QComboBox] = {}
         for key, options in (request.ships or {}).items():
             ship, _, sec = key.partition(":")
-            combo = QComboBox()
+            combo = no_wheel(QComboBox())
             combo.setObjectName(f"load-{key}")
             for load in options:
                 combo.addItem(f"{str(load).title()} shot", load)
@@ -115,7 +115,7 @@ class MeleeSupportWidget(RequestWidget):
         for i, (value, sug) in enumerate(zip(info.get("values", []), info.get("suggested", []), strict=False)):
             col = QVBoxLayout()
             col.addWidget(QLabel(f"die {value}"))
-            sp = QSpinBox()
+            sp = no_wheel(QSpinBox())
             sp.setObjectName(f"support-{i}")
             sp.setRange(0, self.support)
             sp.setValue(sug)

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from dataclasses import replace
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -31,8 +30,8 @@ from PySide6.QtWidgets import QApplication
 
 from cs_desktop.play.autosave import AutosaveStore
 from cs_desktop.play.fair_advice import FairAdvice
-from cs_desktop.play.fire_plan import FireRow, fire_rows
-from cs_desktop.play.maneuver_form import FormRow, form_rows
+from cs_desktop.play.fire_plan import FireRow, fire_form_rows
+from cs_desktop.play.maneuver_form import Danger, FormRow, dangers, form_rows
 from cs_desktop.play.presenter import ComputerMove, PlayPresenter
 from cs_desktop.play.screen import ScreenModel
 from cs_desktop.play.turn_flow import StandingOrders
@@ -255,6 +254,15 @@ class GameSession(QObject):
             return []
         return form_rows(screen.request, self.fleet_prefill(), self.presenter.fleet, screen.ship_names)
 
+    def maneuver_dangers(self) -> dict[str, dict[tuple[Any, ...], Danger]]:
+        """Ship id -> the maneuvers of the request on screen that end the game or take her out of the battle
+        (play/maneuver_form.dangers, from previews priced on the player's own view)."""
+        screen = self.screen()
+        advice = self.advice()
+        if screen.request is None or screen.request.kind != "select_maneuver" or advice is None:
+            return {}
+        return {sid: dangers(advice.maneuver_previews(sid)) for sid in screen.request.ships or {}}
+
     def fire_form(self) -> list[FireRow]:
         """The rows of the fire request on screen (play/fire_plan.py): each ship's best shot and whether it is
         worth asking about under the standing orders (with "ask me everything", every ship is asked)."""
@@ -263,11 +271,7 @@ class GameSession(QObject):
         if screen.request is None or screen.request.kind != "fire" or advice is None:
             return []
         orders = self.presenter.orders
-        rows = fire_rows(screen.request, advice, "any" if orders.ask_everything else orders.worth,
-                         screen.ship_names)
-        if orders.ask_everything:
-            rows = [replace(row, asked=True) for row in rows]
-        return rows
+        return fire_form_rows(screen.request, advice, orders.worth, orders.ask_everything, screen.ship_names)
 
     def passed_for(self, side: str | None, most: int = 8) -> list[str]:
         return self.presenter.passed_for(side, most)

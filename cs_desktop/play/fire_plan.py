@@ -17,7 +17,7 @@ Qt-free: gui/request_fire.py draws these rows.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from cs_desktop.play.fair_advice import FairAdvice
@@ -111,6 +111,14 @@ def fire_rows(request: Request, advice: FairAdvice, worth: str, names: Mapping[s
         asked = shot is not None and shot.expected > 0 and shot.expected >= need
         rows.append(FireRow(sid, names.get(sid, sid), shot, asked))
     return rows
+
+
+def fire_form_rows(request: Request, advice: FairAdvice, worth: str, ask_everything: bool,
+                   names: Mapping[str, str]) -> list[FireRow]:
+    """The rows the fire form shows: `fire_rows` under the standing orders; with "ask me everything" every ship
+    is asked (set to her best shot)."""
+    rows = fire_rows(request, advice, "any" if ask_everything else worth, names)
+    return [replace(row, asked=True) for row in rows] if ask_everything else rows
 
 
 def default_answer(rows: list[FireRow]) -> dict[str, dict[str, Any]]:

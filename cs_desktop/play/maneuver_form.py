@@ -81,3 +81,51 @@ def form_rows(request: Request, filled: Mapping[str, Any], fleet: FleetOrders,
         else:
             rows.append(FormRow(sid, name))
     return rows
+
+
+# ---------------------------------------------------------------------------- no default that loses (issue 28)
+@dataclass(frozen=True, slots=True)
+class Danger:
+    """What a maneuver does that the player should confirm: its consequence and the rule."""
+
+    consequence: str
+    rule: str
+
+
+def base_key(choice: Mapping[str, Any]) -> tuple[Any, ...]:
+    """A maneuver without its Strain (the form's radio for it)."""
+    return tuple(sorted((k, v) for k, v in choice.items() if k != "strain"))
+
+
+def dangers(previews: list[dict[str, Any]]) -> dict[tuple[Any, ...], Danger]:
+    """Base maneuver -> its danger, from the maneuver previews priced on the player's view (rules/advice.py): an
+    Advance off the map with no room to shift the ships ends the game (9.3), or under the fleet rules takes the
+    ship out of the battle (R9.3f)."""
+    out: dict[tuple[Any, ...], Danger] = {}
+    for p in previews:
+        edge = p.get("map_edge")
+        if not p.get("legal", True) or not edge or edge.get("shift") is not None:
+            continue
+        if edge.get("ends_game"):
+            danger = Danger("she sails off the map and the game ends", str(edge.get("rule", "9.3")))
+        elif edge.get("escapes"):
+            danger = Danger("she sails off the map and leaves the battle", "R9.3f")
+        else:
+            continue
+        for choice in p.get("options") or [p["choice"]]:
+            out[base_key(choice)] = danger
+    return out
+
+
+def safe_default(options: list[Any] | tuple[Any, ...], danger: Mapping[tuple[Any, ...], Danger]) -> Any:
+    """The choice the form opens with: the first maneuver that is not in `danger` (with its least Strain); the
+    first of all only when every maneuver is."""
+    bases: dict[tuple[Any, ...], list[Any]] = {}
+    for o in options:
+        bases.setdefault(base_key(o), []).append(o)
+    key = next((k for k in bases if k not in danger), next(iter(bases)))
+    return min(bases[key], key=lambda o: int(o.get("strain", 0)))
+
+
+def danger_question(name: str, choice: Mapping[str, Any], danger: Danger) -> str:
+    return f"{name}: {describe_maneuver(choice)} — {danger.consequence} ({danger.rule})."
