@@ -93,3 +93,18 @@ def test_5_0_keep_the_crew_unless_a_battery_that_bears_goes_unmanned() -> None:
     unmanned = replace(request, info={**request.info, "current": {"constitution": empty_assignment()}})
     assert decide(view, unmanned, StandingOrders()) is None  # Java in arc, no gunners: the player decides
     assert decide(view, kept, StandingOrders(crew="ask")) is None
+
+
+def test_15_0_keep_asks_when_no_melee_crew_is_kept_with_an_enemy_alongside() -> None:
+    game = _close_duel()
+    view = game.view("us")
+    request = crew_request(game.state, "us")
+    limits = request.info["limits"]["constitution"]
+    all_guns = empty_assignment()
+    left = int(limits["crew"])
+    for section in ("port_bow", "port_aft", "starboard_bow", "starboard_aft"):
+        all_guns["gunnery"][section] = take = min(int(limits["gunnery"][section]), left)
+        left -= take
+    assert left == 0, "every crew point at the guns: none for Melee"
+    unguarded = replace(request, info={**request.info, "current": {"constitution": all_guns}})
+    assert decide(view, unguarded, StandingOrders()) is None  # the first boarding party would take her (15.0)

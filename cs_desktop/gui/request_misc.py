@@ -74,7 +74,14 @@ class BonusCardsWidget(RequestWidget):
             cb.setToolTip(card_text(card))
             cb.toggled.connect(self._limit)
             self.boxes.append((cb, card))
-            lay.addWidget(cb)
+            line = QHBoxLayout()
+            line.addWidget(cb, 1)
+            never = QPushButton("Never ask")
+            never.setObjectName(f"never-{i}")
+            never.setToolTip(f"Never offer {card_name(card)} for a roll again (Game → Settings… undoes it)")
+            never.clicked.connect(lambda _c=False, c=card: self.session.never_offer(c))
+            line.addWidget(never)
+            lay.addLayout(line)
         self.most = most
         self.playable = playable
         row = QHBoxLayout()

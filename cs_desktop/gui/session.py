@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from dataclasses import replace
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -34,7 +35,7 @@ from cs_desktop.play.fire_plan import FireRow, fire_form_rows
 from cs_desktop.play.maneuver_form import Danger, FormRow, dangers, form_rows
 from cs_desktop.play.presenter import ComputerMove, PlayPresenter
 from cs_desktop.play.screen import ScreenModel
-from cs_desktop.play.turn_flow import StandingOrders
+from cs_desktop.play.turn_flow import StandingOrders, card_kind
 from cs_desktop.rules.decisions import Request
 from cs_desktop.savegame import LoadedGame
 
@@ -61,6 +62,7 @@ def event_loop() -> asyncio.AbstractEventLoop:
 class GameSession(QObject):
     changed = Signal()
     draftChanged = Signal()
+    ordersEdited = Signal()  # the standing orders changed from a form (the flow panel keeps them in settings)
     ruleRequested = Signal(str)
     #: (iterations done, budget) of the thinking captain's search; (0, 0) when a captain starts thinking
     thinkingProgress = Signal(int, int)
@@ -218,6 +220,13 @@ class GameSession(QObject):
 
     def set_orders(self, orders: StandingOrders) -> None:
         self.presenter.set_orders(orders)
+
+    def never_offer(self, card: str) -> None:
+        """The Hold card `card` (its kind, "weather-eye") is never offered again (standing order never_cards);
+        the request on screen is answered at once if no other card is left to offer."""
+        kinds = set(self.presenter.orders.never_cards.split(",")) - {""}
+        self.set_orders(replace(self.presenter.orders, never_cards=",".join(sorted(kinds | {card_kind(card)}))))
+        self.ordersEdited.emit()
 
     # ------------------------------------------------------------------ fleet orders (play/fleet_orders.py)
     def give_fleet_order(self, kind: str, ships: list[str]) -> None:

@@ -12,7 +12,8 @@ asked only where the answer matters. Read by turn_flow.decide, from the deciding
 - `free_turn` `auto` — beyond `NEAR` MP of the nearest enemy, the choice pointing the bow nearest her; within
   it, the choice that brings her into the arc of a broadside; holding the course on a tie.
 - `crew` `keep` — the crew stays as it stands, unless it leaves a battery with an enemy in its arc without
-  gunners (then he is asked, the battery that bears ready-made).
+  gunners, or keeps back less than crew_plan.melee_reserve for Melee with an enemy near enough to board (then he
+  is asked, the battery that bears and the reserve ready-made).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from cs_desktop.play import crew_plan
 from cs_desktop.rules import geometry as geo
 from cs_desktop.rules.crew import check_assignment
 from cs_desktop.rules.decisions import Request
+from cs_desktop.rules.state import assigned_total
 
 MOVE_ORDER_CHOICES = {
     "last": "the others maneuver first; mine after seeing theirs",
@@ -112,6 +114,8 @@ def crew_keep(view: Mapping[str, Any], request: Request) -> Answer | None:
     for sid, lim in limits.items():
         if check_assignment(lim, current[sid]) is not None:
             return None
+        if int(lim["crew"]) - assigned_total(current[sid]) < crew_plan.melee_reserve(dict(view), sid, int(lim["crew"])):
+            return None  # an enemy could board her and too few are kept back for Melee (15.0)
     answer = {sid: current[sid] for sid in limits}
     if crew_plan.no_gunner_warnings(dict(view), answer):
         return None

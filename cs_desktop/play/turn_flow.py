@@ -8,7 +8,9 @@ answer and recorded in `game.decisions` like a human one (a replay is unchanged)
 
 Standing orders (`StandingOrders`), set by the player in advance and changed at any time:
 
-- `hold_cards` — which rolls he is offered Hold-card discards on (1.7.3): `always`; `key` (the rolls that
+- `hold_cards` — which rolls he is offered Hold-card discards on (1.7.3): `stake` (issue 28: only where a die
+  decides much — the roll's stake in the judgment captain's table at least `hold_stake`, and either one or two
+  dice rolled, so one die's +1 weighs, or a card in hand made for the roll); `always`; `key` (the rolls that
   decide a fight: to-hit, defense, melee, grapple, strike and morale checks, and any roll a card in his hand
   applies to); `applies` (only rolls a card in his hand applies to for its own effect, 1.7.5); `never`.
   Where he is not offered the discard, he keeps his cards.
@@ -39,6 +41,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from typing import TYPE_CHECKING, Any, Protocol
 
+from cs_desktop.ai.judgment import STAKES
 from cs_desktop.play import crew_plan
 from cs_desktop.play.designations import designations
 from cs_desktop.play.fair_advice import FairAdvice
@@ -68,10 +71,17 @@ KEY_ROLLS = ("to-hit", "defense", "melee", "grapple", "strike check", "morale ch
              "prize crew's defense")  # the last two: retaking a prize (R18.0m)
 
 HOLD_CARD_CHOICES = {
+    "stake": "only where a die decides much (the stake below), on one or two dice or with a card made for the roll",
     "always": "every roll I hold cards for",
     "key": "the rolls that decide a fight, and rolls a card in my hand applies to",
     "applies": "only rolls a card in my hand applies to",
     "never": "never: keep my cards",
+}
+#: the stake of a roll (the judgment captain's table, ai/judgment.STAKES) at least which `stake` offers cards
+HOLD_STAKE_CHOICES = {
+    "1": "1 and up: also to-hit, defense, grapple, tack, damage control and disengage rolls",
+    "2": "2 and up: strike and morale checks, melee, fire fighting",
+    "3": "3: strike checks only",
 }
 FREE_TURN_CHOICES = {
     "auto": "far off, steer for the nearest enemy; near, bring her into a broadside's arc",
@@ -98,12 +108,13 @@ RELOAD_CHOICES = {
 CHOICES: dict[str, dict[str, str]] = {"hold_cards": HOLD_CARD_CHOICES, "free_turn": FREE_TURN_CHOICES,
                                       "crew": CREW_CHOICES, "fire": FIRE_CHOICES, "worth": WORTH_CHOICES,
                                       "reload": RELOAD_CHOICES, "move_order": MOVE_ORDER_CHOICES,
-                                      "hull_first": HULL_FIRST_CHOICES}
+                                      "hull_first": HULL_FIRST_CHOICES,
+                                      "hold_stake": HOLD_STAKE_CHOICES}
 
 
 @dataclass(frozen=True, slots=True)
 class StandingOrders:
-    hold_cards: str = "applies"
+    hold_cards: str = "stake"
     free_turn: str = "auto"
     crew: str = "keep"
     fire: str = "16"
@@ -112,6 +123,8 @@ class StandingOrders:
     worth: str = "half"
     move_order: str = "last"
     hull_first: str = "spare"
+    hold_stake: str = "2"
+    never_cards: str = ""  # Hold cards (ids, comma-separated) never offered for a roll, the player's "never ask"
 
     def to_mapping(self) -> dict[str, str]:
         """Text values, for a settings file."""
@@ -125,6 +138,9 @@ class StandingOrders:
             value = data.get(name)
             if isinstance(value, str) and value in choices:
                 kept[name] = value
+        never = data.get("never_cards")
+        if isinstance(never, str):
+            kept["never_cards"] = ",".join(sorted({c for c in never.split(",") if c and c.replace("-", "").isalnum()}))
         flag = data.get("ask_everything")
         if isinstance(flag, bool) or flag in ("true", "false"):
             kept["ask_everything"] = flag in (True, "true")
@@ -227,12 +243,33 @@ def _given(found: tuple[Any, str] | None) -> Pass | None:
     return None if found is None else Pass(found[0], found[1])
 
 
+def stake_of(purpose: str) -> int:
+    """How much a roll decides (ai/judgment.STAKES: 0 for rolls a Hold card hardly changes the game by)."""
+    return next((v for k, v in STAKES.items() if purpose.startswith(k)), 0)
+
+
+def card_kind(card: str) -> str:
+    """A card in hand ("weather-eye#1") without its copy number: what "never ask" keeps."""
+    return card.split("#")[0]
+
+
 def _hold_cards(request: Request, orders: StandingOrders) -> Pass | None:
     info = request.info
     purpose = str(info["purpose"])
-    applies = bool(info.get("playable"))
+    never = set(orders.never_cards.split(",")) - {""}
+    if never and all(card_kind(c) in never for c in info.get("hand", [])):
+        return Pass([], "1.7.3: standing order: never offer " + ", ".join(sorted(never)) + " — cards kept")
+    applies = any(card_kind(c) not in never for c in info.get("playable", []))
     if orders.hold_cards == "always":
         return None
+    if orders.hold_cards == "stake":
+        stake, need = stake_of(purpose), int(orders.hold_stake)
+        if stake >= need and (applies or int(info.get("dice", 1)) <= 2):
+            return None
+        why = (f"the {purpose} roll's stake is {stake}, below {need}" if stake < need else
+               f"one die of {info.get('dice')} decides little on the {purpose} roll and no card in hand is made "
+               "for it")
+        return Pass([], f"1.7.3: standing order: offer cards only where a die decides much — {why}; cards kept")
     if orders.hold_cards in ("applies", "key") and applies:
         return None
     if orders.hold_cards == "key" and purpose.startswith(KEY_ROLLS):
