@@ -108,3 +108,24 @@ def test_15_0_keep_asks_when_no_melee_crew_is_kept_with_an_enemy_alongside() -> 
     assert left == 0, "every crew point at the guns: none for Melee"
     unguarded = replace(request, info={**request.info, "current": {"constitution": all_guns}})
     assert decide(view, unguarded, StandingOrders()) is None  # the first boarding party would take her (15.0)
+
+
+def test_1_7_2_discard_down_to_the_hand_size_drops_the_card_that_decides_least() -> None:
+    # Gun Captains is made for to-hit rolls (stake 1), Weather Eye for initiative (stake 0): Weather Eye goes
+    request = Request("discard_card", "us", "1.7.2", "?", options=("gun-captains#1", "weather-eye#2"))
+    passed = decide({}, request, StandingOrders())
+    assert passed is not None and passed.answer == "weather-eye#2"
+    assert passed.why == "1.7.2: standing order: discard the card whose roll decides least — A Weather Eye"
+    assert decide({}, request, StandingOrders(discard="ask")) is None
+
+
+def test_16_0_no_bonus_move_far_from_the_enemy_asked_near() -> None:
+    far = duel(a=(20, 12, 1), b=(2, 12, 3))
+    near = _close_duel()
+    request = Request("bonus_move", "us", "16.0", "?", ships={"constitution": (0, 1, 2)})
+    passed = decide(far.view("us"), request, StandingOrders())
+    assert passed is not None and passed.answer == {"constitution": 0} and "no enemy within 24 MP" in passed.why
+    assert decide(near.view("us"), request, StandingOrders()) is None
+    never = decide(near.view("us"), request, StandingOrders(bonus_move="never"))
+    assert never is not None and never.answer == {"constitution": 0}
+    assert decide(far.view("us"), request, StandingOrders(bonus_move="ask")) is None

@@ -26,6 +26,8 @@ LABELS = {
     "move_order": "Who maneuvers first, when I decide (8.0)",
     "hull_first": "First hull hit on a tie (11.4.10)",
     "hold_stake": "Stake of a roll worth a Hold card (1.7.3)",
+    "discard": "Discard down to the hand size (1.7.2)",
+    "bonus_move": "Bonus Move (16.0)",
 }
 
 

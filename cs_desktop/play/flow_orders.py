@@ -11,6 +11,10 @@ asked only where the answer matters. Read by turn_flow.decide, from the deciding
   first the rules name) or `ask`.
 - `free_turn` `auto` — beyond `NEAR` MP of the nearest enemy, the choice pointing the bow nearest her; within
   it, the choice that brings her into the arc of a broadside; holding the course on a tie.
+- `discard` — which Bridge Card to discard down to the hand size (1.7.2): `least` (the one whose roll decides
+  least, the judgment captain's table) or `ask`.
+- `bonus_move` — the Bonus Move (16.0): `near` (asked only with an enemy within long range, 24 MP; farther off
+  no Bonus Move, no Strain), `never`, or `ask`.
 - `crew` `keep` — the crew stays as it stands, unless it leaves a battery with an enemy in its arc without
   gunners, or keeps back less than crew_plan.melee_reserve for Melee with an enemy near enough to board (then he
   is asked, the battery that bears and the reserve ready-made).
@@ -21,7 +25,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from cs_desktop.ai.judgment import STAKES
 from cs_desktop.play import crew_plan
+from cs_desktop.rules.bridge_cards import card_of
 from cs_desktop.rules import geometry as geo
 from cs_desktop.rules.crew import check_assignment
 from cs_desktop.rules.decisions import Request
@@ -37,7 +43,45 @@ HULL_FIRST_CHOICES = {
     "ask": "always ask",
 }
 
+DISCARD_CHOICES = {
+    "least": "the card whose roll decides least",
+    "ask": "always ask",
+}
+BONUS_MOVE_CHOICES = {
+    "near": "ask with an enemy within 24 MP; farther off, none",
+    "never": "never: no Bonus Move",
+    "ask": "always ask",
+}
+
 Answer = tuple[Any, str]  # (the answer, why)
+
+
+def discard(request: Request, order: str) -> Answer | None:
+    """1.7.2: the card to discard by the `discard` order (None: ask)."""
+    options = list(request.options or ())
+    if order != "least" or not options:
+        return None
+
+    def worth(card: str) -> int:
+        return next((v for k, v in STAKES.items() if str(card_of(card).get("hook") or "").startswith(k)), 0)
+
+    card = min(options, key=lambda c: (worth(c), options.index(c)))
+    return card, f"1.7.2: standing order: discard {DISCARD_CHOICES['least']} — {card_of(card)['name']}"
+
+
+def bonus_move(view: Mapping[str, Any], request: Request, order: str) -> Answer | None:
+    """16.0: no Bonus Move for any ship by the `bonus_move` order (None: ask)."""
+    ships = request.ships or {}
+    if order == "ask" or not ships or any(0 not in options for options in ships.values()):
+        return None
+    if order == "near":
+        for sid in ships:
+            me = view["ships"][sid]
+            if any(geo.mp_distance((int(me["x"]), int(me["y"])), (int(e["x"]), int(e["y"]))) <= geo.BROADSIDE_RANGE
+                   for e in crew_plan.enemies(dict(view), sid)):
+                return None
+    why = "no enemy within 24 MP" if order == "near" else "never"
+    return {sid: 0 for sid in ships}, f"16.0: standing order: no Bonus Move ({why})"
 
 
 def move_order(request: Request, order: str) -> Answer | None:

@@ -46,8 +46,18 @@ from cs_desktop.play import crew_plan
 from cs_desktop.play.designations import designations
 from cs_desktop.play.fair_advice import FairAdvice
 from cs_desktop.play.fire_plan import HOLD, WORTH_CHOICES, fire_rows
-from cs_desktop.play.flow_orders import HULL_FIRST_CHOICES, MOVE_ORDER_CHOICES, crew_keep, free_turn_auto, \
-    hull_first, move_order
+from cs_desktop.play.flow_orders import (
+    BONUS_MOVE_CHOICES,
+    DISCARD_CHOICES,
+    HULL_FIRST_CHOICES,
+    MOVE_ORDER_CHOICES,
+    bonus_move,
+    crew_keep,
+    discard,
+    free_turn_auto,
+    hull_first,
+    move_order,
+)
 from cs_desktop.rules import geometry as geo
 from cs_desktop.rules.answers import show
 from cs_desktop.rules.decisions import Request
@@ -109,7 +119,8 @@ CHOICES: dict[str, dict[str, str]] = {"hold_cards": HOLD_CARD_CHOICES, "free_tur
                                       "crew": CREW_CHOICES, "fire": FIRE_CHOICES, "worth": WORTH_CHOICES,
                                       "reload": RELOAD_CHOICES, "move_order": MOVE_ORDER_CHOICES,
                                       "hull_first": HULL_FIRST_CHOICES,
-                                      "hold_stake": HOLD_STAKE_CHOICES}
+                                      "hold_stake": HOLD_STAKE_CHOICES, "discard": DISCARD_CHOICES,
+                                      "bonus_move": BONUS_MOVE_CHOICES}
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,6 +135,8 @@ class StandingOrders:
     move_order: str = "last"
     hull_first: str = "spare"
     hold_stake: str = "2"
+    discard: str = "least"
+    bonus_move: str = "near"
     never_cards: str = ""  # Hold cards (ids, comma-separated) never offered for a roll, the player's "never ask"
 
     def to_mapping(self) -> dict[str, str]:
@@ -182,6 +195,10 @@ def decide(view: Mapping[str, Any], request: Request, orders: StandingOrders,
         return _given(move_order(request, orders.move_order))
     if request.kind == "hull_first":
         return _given(hull_first(view, request, orders.hull_first))
+    if request.kind == "discard_card":
+        return _given(discard(request, orders.discard))
+    if request.kind == "bonus_move":
+        return _given(bonus_move(view, request, orders.bonus_move))
     if request.kind == "fire":
         far = _fire(view, request, int(orders.fire), n) if orders.fire != "ask" else None
         return far if far is not None or cards is None else _fire_worth(view, request, orders, n, cards)
