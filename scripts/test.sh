@@ -17,7 +17,7 @@ python3 -m mypy --strict --follow-imports=silent --no-error-summary cs_desktop/p
     cs_desktop/play/fair_advice.py cs_desktop/play/seating.py cs_desktop/play/setup_preview.py \
     cs_desktop/play/designations.py cs_desktop/play/fleet_list.py cs_desktop/play/fleet_orders.py cs_desktop/play/maneuver_form.py \
     cs_desktop/play/fire_plan.py cs_desktop/play/flow_orders.py cs_desktop/play/turn_flow.py cs_desktop/play/crew_plan.py \
-    cs_desktop/play/defaults.py \
+    cs_desktop/play/defaults.py cs_desktop/play/catalog.py \
     cs_desktop/play/campaign_presenter.py cs_desktop/play/campaign_battle.py cs_desktop/play/campaign_mark.py \
     cs_desktop/library/campaign_rows.py
 # the balance lab (issue 13), strictly
