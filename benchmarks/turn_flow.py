@@ -15,7 +15,8 @@ through the presenter, as in the window, and not counted.
 
 Printed per scenario and player: questions (requests shown to the player) per turn — median, 90th percentile,
 median in quiet turns (no ship fired, 11.0) and in firing turns; the kinds asked; games that the player's own
-answer ended (a ship of his sailing off the map, 9.3); and the computer's thinking time per turn (median and
+answer ended (a ship of his sailing off the map, 9.3; and of those, how many had no maneuver that was not as
+dangerous, play/maneuver_form.dangers); and the computer's thinking time per turn (median and
 the longest), measured around `captain.choose` (CPU time of this process: the machine's load moves wall time).
 Game k uses seed 1 + k. Nothing is asserted.
 """
@@ -38,6 +39,8 @@ from cs_desktop.ai.captains import make_captain  # noqa: E402
 from cs_desktop.ai.seat import Seat  # noqa: E402
 from cs_desktop.files import load_scenario_with_ships  # noqa: E402
 from cs_desktop.play.defaults import default_answer  # noqa: E402
+from cs_desktop.play.fair_advice import FairAdvice  # noqa: E402
+from cs_desktop.play.maneuver_form import dangers, option_key  # noqa: E402
 from cs_desktop.play.presenter import PlayPresenter  # noqa: E402
 from cs_desktop.rules.game import Game  # noqa: E402
 
@@ -60,6 +63,7 @@ class Tally:
     kinds: Counter[str] = field(default_factory=Counter)
     waits: list[float] = field(default_factory=list)
     lost_by_default: int = 0
+    forced: int = 0  # of those, the ones where every maneuver she had was as dangerous
     games: int = 0
     ends: Counter[str] = field(default_factory=Counter)
 
@@ -92,6 +96,20 @@ def _answer(presenter: PlayPresenter, careful: Any) -> Any:
     return default_answer(request, screen.view, game.cards, presenter.fleet, presenter.orders, screen.ship_names)
 
 
+def _forced(presenter: PlayPresenter, answer: dict[str, Any]) -> bool:
+    """Is a ship's maneuver one of those that may end the game, with no safer one to choose (maneuver_form)?"""
+    game, screen = presenter.game, presenter.screen()
+    request, view = screen.request, screen.view
+    assert game is not None and request is not None and view is not None
+    advice = FairAdvice(view, game.cards)
+    for sid, choice in answer.items():
+        found = dangers(advice.maneuver_previews(sid), view, sid)
+        options = (request.ships or {}).get(sid, ())
+        if option_key(choice) in found and all(option_key(o) in found for o in options):
+            return True
+    return False
+
+
 def play(key: str, seed: int, level: str, turns: int, careful: bool, tally: Tally) -> None:
     """One whole game; its figures are added to `tally`."""
     presenter = _presenter(key, seed, level, turns)
@@ -116,7 +134,9 @@ def play(key: str, seed: int, level: str, turns: int, careful: bool, tally: Tall
             raise RuntimeError(f"{key} seed {seed}: nothing asked and no computer to move")
         asked[game.state.turn] += 1
         tally.kinds[request.kind] += 1
-        if not presenter.submit(_answer(presenter, judge)):
+        answer = _answer(presenter, judge)
+        forced = request.kind == "select_maneuver" and _forced(presenter, answer)
+        if not presenter.submit(answer):
             raise RuntimeError(f"{key} seed {seed}: {request.kind} refused: {presenter.last_message}")
         last_human = len(game.decisions)
     fired = {e["turn"] for e in game.events if e["type"] == "announce"}
@@ -132,6 +152,7 @@ def play(key: str, seed: int, level: str, turns: int, careful: bool, tally: Tall
     if "sailed off the map" in reason and any(reason.startswith(name) for name in mine) \
             and last_human == len(game.decisions):
         tally.lost_by_default += 1
+        tally.forced += int(forced)
 
 
 def _median(values: list[int] | list[float]) -> str:
@@ -146,7 +167,8 @@ def report(title: str, who: str, tally: Tally) -> str:
              f"   questions per turn: median {_median(counts)}, p90 {p90}; quiet turns median {_median(tally.quiet)} "
              f"({len(tally.quiet)} turns), firing turns median {_median(tally.firing)} ({len(tally.firing)})",
              "   asked: " + ", ".join(f"{k} {n}" for k, n in tally.kinds.most_common()),
-             f"   games the player's own answer ended: {tally.lost_by_default}; endings: "
+             f"   games the player's own answer ended: {tally.lost_by_default} ({tally.forced} with no other "
+             "maneuver that was not as dangerous); endings: "
              + "; ".join(f"{k} {n}" for k, n in tally.ends.most_common()),
              f"   computer thinking per turn (CPU s): median {statistics.median(waits) if waits else 0:.2f}, "
              f"longest {max(waits, default=0):.2f}"]

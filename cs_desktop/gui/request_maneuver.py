@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 
 from cs_desktop.gui.request_base import RequestWidget, ship_name
 from cs_desktop.gui.crew_confirm import ask_to_confirm
-from cs_desktop.play.maneuver_form import FormRow, base_key, danger_question, describe_maneuver
+from cs_desktop.play.maneuver_form import FormRow, danger_question, describe_maneuver, option_key
 from cs_desktop.rules.decisions import Request
 
 if TYPE_CHECKING:
@@ -123,7 +123,9 @@ class ManeuverWidget(RequestWidget):
         for i, (key, opts) in enumerate(bases.items()):
             label = describe_maneuver({k: v for k, v in opts[0].items() if k != "strain"})
             need = "  (carries over into next turn: Strain needed)" if carries.get(key) else ""
-            danger = self.dangers.get(ship_id, {}).get(key)
+            least = min(opts, key=lambda o: int(o.get("strain", 0)))
+            danger = self.dangers.get(ship_id, {}).get(option_key(least)) or next(
+                (d for o in opts if (d := self.dangers.get(ship_id, {}).get(option_key(o))) is not None), None)
             if danger is not None:
                 need += f"  — {danger.consequence} ({danger.rule})"
             n = self._n
@@ -160,7 +162,9 @@ class ManeuverWidget(RequestWidget):
         self.rows[ship_id] = {"group": group, "radios": radios, "bases": bases, "strain": strain_group,
                               "strains": strains}
         group.idToggled.connect(lambda _i, on, s=ship_id: self._maneuver_toggled(s, on))
-        safe = [rb for rb, key in radios if key not in self.dangers.get(ship_id, {})]
+        ship_dangers = self.dangers.get(ship_id, {})
+        safe = [rb for rb, key in radios
+                if option_key(min(bases[key], key=lambda o: int(o.get("strain", 0)))) not in ship_dangers]
         if radios:
             (safe or [radios[0][0]])[0].setChecked(True)  # never preselect a maneuver that loses
         self._holders[ship_id].addWidget(box)
@@ -200,8 +204,8 @@ class ManeuverWidget(RequestWidget):
         """The chosen maneuvers that end the game or take a ship out of the battle, in words."""
         out = []
         for ship_id, choice in self.answer().items():
-            danger = self.dangers.get(ship_id, {}).get(base_key(choice))
-            if danger is not None:
+            danger = self.dangers.get(ship_id, {}).get(option_key(choice))
+            if danger is not None and danger.confirm:
                 out.append(danger_question(ship_name(self.session, ship_id), choice, danger))
         return out
 

@@ -270,7 +270,7 @@ class GameSession(QObject):
         advice = self.advice()
         if screen.request is None or screen.request.kind != "select_maneuver" or advice is None:
             return {}
-        return {sid: dangers(advice.maneuver_previews(sid)) for sid in screen.request.ships or {}}
+        return {sid: dangers(advice.maneuver_previews(sid), screen.view or {}, sid) for sid in screen.request.ships or {}}
 
     def fire_form(self) -> list[FireRow]:
         """The rows of the fire request on screen (play/fire_plan.py): each ship's best shot and whether it is

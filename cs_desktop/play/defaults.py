@@ -61,5 +61,5 @@ def _maneuvers(request: Request, view: Mapping[str, Any], cards: Mapping[str, Sh
     for row in rows:
         options = (request.ships or {})[row.ship_id]
         out[row.ship_id] = row.answer if not row.asked else \
-            safe_default(options, dangers(advice.maneuver_previews(row.ship_id)))
+            safe_default(options, dangers(advice.maneuver_previews(row.ship_id), view, row.ship_id))
     return out
