@@ -259,6 +259,7 @@ class MainWindow(WindowBoardHelp):
         self._update_status(screen)
         if screen.ended and self._game_over_shown_for != screen.key[0]:
             self._game_over_shown_for = screen.key[0]
+            self.keep_finished_game()  # issue 28 item 7: in Recent games
             self.game_over_dialog = GameOverDialog(screen, self)
             self.game_over_dialog.show()
 

@@ -297,6 +297,10 @@ class GameSession(QObject):
     def meta(self) -> dict[str, Any]:
         return self.presenter.meta()
 
+    def kept_elsewhere(self) -> str | None:
+        """Who keeps the game after every decision (a campaign's battle), or None (play/presenter_files.py)."""
+        return self.presenter.kept_elsewhere()
+
     def save(self, path: str | Path) -> Path:
         return self.presenter.save(path)
 

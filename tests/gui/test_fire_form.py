@@ -87,3 +87,12 @@ def test_the_wheel_over_an_unfocused_chaser_changes_nothing(qtbot: Any, fire_win
     QApplication.sendEvent(combo, event)
     assert combo.currentIndex() == before
     assert combo.focusPolicy() == Qt.FocusPolicy.StrongFocus
+
+
+def test_no_mnemonic_of_the_fire_form_clashes_with_the_menus(qtbot: Any, fire_window: Any) -> None:
+    """Issue 28 item 7: Alt+H opened Help, not Hold fire."""
+    menus = {a.text().split("&")[1][0].lower() for a in fire_window.menuBar().actions() if "&" in a.text()}
+    assert "h" in menus  # &Help
+    widget = fire_window.orders.widget
+    for button in (widget.fire, widget.hold):
+        assert "&" in button.text() and button.text().split("&")[1][0].lower() not in menus
