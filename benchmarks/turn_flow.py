@@ -5,8 +5,9 @@ the questions the player is asked.
                                     [--level hard] [--fleet-level normal] [--turns T] [--fleet-turns T]
 
 Scenarios: a duel (Constitution vs Java, the player the United States, against `--level`, default hard), Lake Erie
-and the 12-a-side (fleet rules; against `--fleet-level`, default normal); in the 12-a-side every ship of the
-player's side is under the fleet orders "engage the nearest" and "man the battery that bears".
+and the 12-a-side (fleet rules; against `--fleet-level`, default normal); in the 12-a-side, and in Lake Erie a
+second time ("erie-orders"), every ship of the player's side is under the fleet orders "engage the nearest" and
+"man the battery that bears".
 
 Players: the *newcomer* sends every form as it opens (play/defaults.default_answer: what Enter sends); the
 *careful* player's answers are the judgment captain's (the `easy` level), on a seat of his side. Both play under
@@ -45,10 +46,12 @@ from cs_desktop.play.presenter import PlayPresenter  # noqa: E402
 from cs_desktop.rules.game import Game  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
-SCENARIOS = {
-    "duel": ("Constitution vs Java", ROOT / "scenarios" / "constitution-vs-java.json", False),
-    "erie": ("Lake Erie", ROOT / "scenarios" / "fleets" / "lake-erie.json", True),
-    "twelve": ("12 a side, fleet orders", ROOT / "scenarios" / "fleets" / "frigate-fleets-12-a-side.json", True),
+SCENARIOS = {  # key: (title, file, fleet rules, every ship of the player's side under fleet orders)
+    "duel": ("Constitution vs Java", ROOT / "scenarios" / "constitution-vs-java.json", False, False),
+    "erie": ("Lake Erie", ROOT / "scenarios" / "fleets" / "lake-erie.json", True, False),
+    "erie-orders": ("Lake Erie, fleet orders", ROOT / "scenarios" / "fleets" / "lake-erie.json", True, True),
+    "twelve": ("12 a side, fleet orders", ROOT / "scenarios" / "fleets" / "frigate-fleets-12-a-side.json", True,
+               True),
 }
 HUMAN = "us"
 
@@ -69,7 +72,7 @@ class Tally:
 
 
 def _presenter(key: str, seed: int, level: str, turns: int) -> PlayPresenter:
-    _title, path, fleet = SCENARIOS[key]
+    _title, path, fleet, orders = SCENARIOS[key]
     scenario, ships = load_scenario_with_ships(path)
     options: dict[str, Any] = {"turn_limit": turns}
     if fleet:
@@ -78,7 +81,7 @@ def _presenter(key: str, seed: int, level: str, turns: int) -> PlayPresenter:
     presenter = PlayPresenter(make_captain=lambda kind, s: make_captain(kind, s))
     sides = [side.id for side in scenario.sides]
     presenter.new_game(game, {side: ("human" if side == HUMAN else level) for side in sides})
-    if key == "twelve":
+    if orders:
         mine = [sid for sid, ship in game.state.ships.items() if ship.side == HUMAN]
         presenter.fleet.give("engage", mine)
         presenter.fleet.give("crew", mine)
@@ -178,7 +181,8 @@ def report(title: str, who: str, tally: Tally) -> str:
 def main(argv: list[str] | None = None, out: Callable[[str], None] = print) -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
     parser.add_argument("--games", type=int, default=2, help="games per scenario and player (default 2)")
-    parser.add_argument("--only", default="duel,erie,twelve", help="scenarios: duel, erie, twelve")
+    parser.add_argument("--only", default="duel,erie,erie-orders,twelve",
+                        help="scenarios: duel, erie, erie-orders, twelve")
     parser.add_argument("--players", default="newcomer,careful")
     parser.add_argument("--level", default="hard", help="the computer in the duel (default hard)")
     parser.add_argument("--fleet-level", default="normal", help="the computer in the fleets (default normal)")
@@ -186,7 +190,7 @@ def main(argv: list[str] | None = None, out: Callable[[str], None] = print) -> N
     parser.add_argument("--fleet-turns", type=int, default=10, help="the fleets' turn limit (default 10)")
     args = parser.parse_args(argv)
     for key in args.only.split(","):
-        title, _path, fleet = SCENARIOS[key]
+        title, _path, fleet, _orders = SCENARIOS[key]
         level = args.fleet_level if fleet else args.level
         for who in args.players.split(","):
             tally = Tally()
