@@ -127,10 +127,12 @@ class ManeuverWidget(RequestWidget):
             danger = self.dangers.get(ship_id, {}).get(option_key(least)) or next(
                 (d for o in opts if (d := self.dangers.get(ship_id, {}).get(option_key(o))) is not None), None)
             if danger is not None:
-                need += f"  — {danger.consequence} ({danger.rule})"
+                need += f"  — ⚠ {danger.short or danger.consequence} ({danger.rule})"
             n = self._n
             rb = QRadioButton(f"&{n + 1}  {label}{need}" if n < 9 else label + need)
             rb.setObjectName(f"{ship_id}-maneuver-{i}")
+            if danger is not None:
+                rb.setToolTip(f"{danger.rule}: {danger.consequence}")
             self._n += 1
             group.addButton(rb, i)
             grid.addWidget(rb)

@@ -92,6 +92,7 @@ class Danger:
     consequence: str
     rule: str
     confirm: bool = True  # False: a risk only (never preselected, marked, sent without a question)
+    short: str = ""  # a few words for the form's radio (the consequence in its tooltip)
 
 
 def base_key(choice: Mapping[str, Any]) -> tuple[Any, ...]:
@@ -141,16 +142,17 @@ def dangers(previews: list[dict[str, Any]], view: Mapping[str, Any], ship_id: st
         edge = p.get("map_edge")
         advance = None
         if edge and edge.get("shift") is None:
-            advance = Danger(f"she sails off the map and {end}", "R9.3f" if edge.get("escapes") else "9.3")
+            advance = Danger(f"she sails off the map and {end}", "R9.3f" if edge.get("escapes") else "9.3",
+                             short=f"off the map: {end}")
         elif edge:
             advance = Danger(f"she reaches the map edge: the map shifts if there is room when she moves, else {end}",
-                             "9.3")
+                             "9.3", short=f"at the edge: {end} if the map cannot shift")
         ahead = _edge(view, ship_id, (int(p["square"][0]), int(p["square"][1])), int(p["heading"]))
         if advance is None and ahead and p.get("maneuver") == "advance":  # a shift by another's move first (9.3)
             advance = Danger("she ends at the map edge facing out: if another ship's move shifts the map first, she "
-                             f"sails off and {end}", "9.3", confirm=False)
+                             f"sails off and {end}", "9.3", confirm=False, short="ends at the edge, facing out")
         bonus = Danger(f"Straining, she makes a Bonus Move at the end of the turn off the map edge: {end} unless "
-                       "the map can shift", "16.0, 9.3") if ahead else None
+                       "the map can shift", "16.0, 9.3", short="with a Strain, off the map") if ahead else None
         for choice in p.get("options") or [p["choice"]]:
             found = advance or (bonus if int(choice.get("strain", 0)) > 0 else None)
             if found is not None:

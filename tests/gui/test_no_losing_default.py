@@ -35,7 +35,8 @@ def test_9_3_the_form_never_opens_on_a_maneuver_that_ends_the_game(qtbot: Any, m
     assert any(base_key(dict(k)) == ADVANCE for k in widget.dangers["constitution"])
     assert base_key(widget.answer()["constitution"]) != ADVANCE
     radio = next(rb for rb, key in widget.rows["constitution"]["radios"] if key == ADVANCE)
-    assert "the game ends (9.3)" in radio.text()
+    assert "off the map: the game ends (9.3)" in radio.text()
+    assert radio.toolTip() == "9.3: she sails off the map and the game ends"
 
 
 def test_9_3_choosing_it_asks_to_confirm_naming_consequence_and_rule(qtbot: Any, make_window: Any) -> None:
