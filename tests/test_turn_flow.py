@@ -352,7 +352,7 @@ def test_1_7_3_stake_order_offers_cards_only_where_a_die_decides_much() -> None:
     """Issue 28 item 2: the default `stake` order asks on a roll whose stake (ai/judgment.STAKES) reaches
     `hold_stake` and where one die's +1 weighs (one or two dice) or a card in hand is made for the roll."""
     default = StandingOrders()
-    assert default.hold_cards == "stake" and default.hold_stake == "2"
+    assert default.hold_cards == "stake" and default.hold_stake == "fleet"  # 2, or 3 with more than 3 ships a side
     initiative = decide({}, bonus("initiative", ["weather-eye#1"]), default)
     assert initiative is not None and initiative.answer == [] and "stake is 0, below 2" in initiative.why
     assert decide({}, bonus("fire fighting", []), default) is None  # stake 2, two dice
@@ -376,3 +376,16 @@ def test_1_7_3_a_card_never_asked_about_is_not_offered() -> None:
     orders = StandingOrders.from_mapping({"never_cards": "weather-eye,bad id!,steady-helmsman"})
     assert orders.never_cards == "steady-helmsman,weather-eye"
     assert StandingOrders.from_mapping(orders.to_mapping()) == orders
+
+
+def test_1_7_3_in_a_fleet_the_default_stake_is_3() -> None:
+    """Issue 28 item 2: in fleets a side-wide order — a side of more than 3 ships is offered Hold cards only on
+    strike checks by default (a fleet rolls many morale checks)."""
+    fleet = {"ships": {f"s{i}": {"side": "us"} for i in range(4)}}
+    duel_view = {"ships": {"s0": {"side": "us"}, "e0": {"side": "gb"}}}
+    morale, strike = bonus("morale check", []), bonus("strike check", [])
+    assert decide(duel_view, morale, StandingOrders()) is None
+    passed = decide(fleet, morale, StandingOrders())
+    assert passed is not None and "stake is 2, below 3" in passed.why
+    assert decide(fleet, strike, StandingOrders()) is None
+    assert decide(fleet, morale, StandingOrders(hold_stake="2")) is None

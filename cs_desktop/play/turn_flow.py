@@ -89,6 +89,7 @@ HOLD_CARD_CHOICES = {
 }
 #: the stake of a roll (the judgment captain's table, ai/judgment.STAKES) at least which `stake` offers cards
 HOLD_STAKE_CHOICES = {
+    "fleet": "2, or in a fleet (more than 3 ships a side) 3: a fleet's many small rolls are not asked about",
     "1": "1 and up: also to-hit, defense, grapple, tack, damage control and disengage rolls",
     "2": "2 and up: strike and morale checks, melee, fire fighting",
     "3": "3: strike checks only",
@@ -134,7 +135,7 @@ class StandingOrders:
     worth: str = "half"
     move_order: str = "last"
     hull_first: str = "spare"
-    hold_stake: str = "2"
+    hold_stake: str = "fleet"
     discard: str = "least"
     bonus_move: str = "near"
     never_cards: str = ""  # Hold cards (ids, comma-separated) never offered for a roll, the player's "never ask"
@@ -184,7 +185,7 @@ def decide(view: Mapping[str, Any], request: Request, orders: StandingOrders,
     if only is not None:
         return Pass(only[0], f"{request.rule}: {only[1]} — passed")
     if request.kind == "bonus_cards":
-        return _hold_cards(request, orders)
+        return _hold_cards(request, orders, view)
     if request.kind == "advance_turn":
         return _free_turn(view, request, orders, n)
     if request.kind == "assign_crew" and orders.crew == "bears":
@@ -270,7 +271,15 @@ def card_kind(card: str) -> str:
     return card.split("#")[0]
 
 
-def _hold_cards(request: Request, orders: StandingOrders) -> Pass | None:
+def stake_needed(orders: StandingOrders, view: Mapping[str, Any], side: str) -> int:
+    """The stake a roll must reach for Hold cards to be offered: `hold_stake`, or for `fleet` 2, 3 in a fleet."""
+    if orders.hold_stake != "fleet":
+        return int(orders.hold_stake)
+    ships = [s for s in view.get("ships", {}).values() if s.get("side") == side]
+    return 3 if len(ships) > 3 else 2
+
+
+def _hold_cards(request: Request, orders: StandingOrders, view: Mapping[str, Any]) -> Pass | None:
     info = request.info
     purpose = str(info["purpose"])
     never = set(orders.never_cards.split(",")) - {""}
@@ -280,7 +289,7 @@ def _hold_cards(request: Request, orders: StandingOrders) -> Pass | None:
     if orders.hold_cards == "always":
         return None
     if orders.hold_cards == "stake":
-        stake, need = stake_of(purpose), int(orders.hold_stake)
+        stake, need = stake_of(purpose), stake_needed(orders, view, request.side)
         if stake >= need and (applies or int(info.get("dice", 1)) <= 2):
             return None
         why = (f"the {purpose} roll's stake is {stake}, below {need}" if stake < need else
