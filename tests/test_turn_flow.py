@@ -3,6 +3,7 @@ or his standing orders settle, from his own view; crew_plan mans the battery tha
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -78,7 +79,8 @@ def test_single_answers_in_a_real_game_go_through_submit_and_replay() -> None:
     assert done, "some requests were answered for the player"
     for index, side, _turn, why in done:
         assert game.decisions[index]["side"] == side == "us"
-        assert why.split(":")[0] in ("1.7.3", "9.1.1", "11.0", "11.7") or "legal" in why or "support" in why
+        assert why.split(":")[0] in ("1.7.3", "5.0", "8.0", "9.1.1", "11.0", "11.4.10", "11.7") or "legal" in why \
+            or "support" in why
     scenario, ships = load_scenario_with_ships(JAVA)
     again = Game.replay(scenario, ships, game.seed, game.decisions, game.options)
     assert again.fingerprint() == game.fingerprint()  # recorded like a human answer: the replay is the same
@@ -256,7 +258,8 @@ def test_5_0_the_default_crew_mans_the_battery_that_bears() -> None:
     assign = crew_plan.bearing_assignment(view, "constitution", request.info["limits"]["constitution"])
     assert crew_plan.bearing_battery(view, "constitution") == "port"
     assert assign["gunnery"]["port_bow"] == 7 and assign["gunnery"]["port_aft"] == 7
-    assert sum(assign["gunnery"].values()) == 18  # the rest of the 18 crew on the other battery
+    # issue 28 item 4: Java within boarding reach (16 MP), so of the 18 crew 4 stay back for Melee (15.0)
+    assert sum(assign["gunnery"].values()) == 14 and crew_plan.melee_reserve(view, "constitution", 18) == 4
     assert crew_plan.unmanned_battery(view, "constitution", assign) is None
     assert game.submit("us", {"constitution": assign})
 
@@ -266,6 +269,17 @@ def test_5_0_the_default_crew_mans_the_battery_that_bears() -> None:
     assert req is not None
     a2 = crew_plan.bearing_assignment(mirrored.view("us"), "constitution", req.info["limits"]["constitution"])
     assert a2["gunnery"]["starboard_bow"] == 7 and a2["gunnery"]["starboard_aft"] == 7
+
+
+def test_15_0_no_melee_reserve_with_no_enemy_near_enough_to_board() -> None:
+    game = duel(a=(20, 12, 1), b=(2, 12, 3))  # Java 36 MP off: the whole crew to the guns
+    drive(game, until=at("assign_crew"))
+    request = game.pending_for("us")
+    assert request is not None
+    view = game.view("us")
+    assert crew_plan.melee_reserve(view, "constitution", 18) == 0
+    assign = crew_plan.bearing_assignment(view, "constitution", request.info["limits"]["constitution"])
+    assert sum(assign["gunnery"].values()) == 18
 
 
 def test_5_0_enemies_on_both_sides_split_the_gunners_by_threat() -> None:
@@ -279,7 +293,7 @@ def test_5_0_enemies_on_both_sides_split_the_gunners_by_threat() -> None:
     assign = crew_plan.bearing_assignment(view, "constitution", request.info["limits"]["constitution"])
     port = assign["gunnery"]["port_bow"] + assign["gunnery"]["port_aft"]
     starboard = assign["gunnery"]["starboard_bow"] + assign["gunnery"]["starboard_aft"]
-    assert port > 0 and starboard > 0 and port + starboard == 18
+    assert port > 0 and starboard > 0 and port + starboard == 14  # 4 of 18 kept back for Melee
     more = "port" if t["port"] > t["starboard"] else "starboard"
     assert (port >= starboard) if more == "port" else (starboard >= port)  # the more threatened side first
 
@@ -332,3 +346,46 @@ def test_R18_0m_retaking_a_prize_is_a_key_roll_for_hold_cards() -> None:
     """The rolls of a boarding to retake a prize (both sides') decide a fight: the "key" order asks."""
     for purpose in ("boarding to retake", "prize crew's defense"):
         assert decide({}, bonus(purpose, []), StandingOrders(hold_cards="key")) is None
+
+
+def test_1_7_3_stake_order_offers_cards_only_where_a_die_decides_much() -> None:
+    """Issue 28 item 2: the default `stake` order asks on a roll whose stake (ai/judgment.STAKES) reaches
+    `hold_stake` and where one die's +1 weighs (one or two dice) or a card in hand is made for the roll."""
+    default = StandingOrders()
+    assert default.hold_cards == "stake" and default.hold_stake == "fleet"  # 2, or 3 with more than 3 ships a side
+    initiative = decide({}, bonus("initiative", ["weather-eye#1"]), default)
+    assert initiative is not None and initiative.answer == [] and "stake is 0, below 2" in initiative.why
+    assert decide({}, bonus("fire fighting", []), default) is None  # stake 2, two dice
+    to_hit = decide({}, bonus("to-hit", []), default)
+    assert to_hit is not None and "stake is 1" in to_hit.why
+    assert decide({}, bonus("to-hit", []), StandingOrders(hold_stake="1")) is None
+    many = replace(bonus("morale check", []), info={**bonus("morale check", []).info, "dice": 4})
+    passed = decide({}, many, default)
+    assert passed is not None and "one die of 4 decides little" in passed.why
+    made_for = replace(many, info={**many.info, "playable": ["steady-helmsman#2"]})
+    assert decide({}, made_for, default) is None  # a card in hand made for the roll: asked
+    assert decide({}, bonus("strike check", []), StandingOrders(hold_stake="3")) is None
+    assert decide({}, bonus("morale check", []), StandingOrders(hold_stake="3")) is not None
+
+
+def test_1_7_3_a_card_never_asked_about_is_not_offered() -> None:
+    request = bonus("strike check", [])  # hand: weather-eye#1, steady-helmsman#2
+    assert decide({}, request, StandingOrders(never_cards="weather-eye")) is None  # one card still offered
+    passed = decide({}, request, StandingOrders(never_cards="steady-helmsman,weather-eye"))
+    assert passed is not None and passed.answer == [] and "never offer steady-helmsman, weather-eye" in passed.why
+    orders = StandingOrders.from_mapping({"never_cards": "weather-eye,bad id!,steady-helmsman"})
+    assert orders.never_cards == "steady-helmsman,weather-eye"
+    assert StandingOrders.from_mapping(orders.to_mapping()) == orders
+
+
+def test_1_7_3_in_a_fleet_the_default_stake_is_3() -> None:
+    """Issue 28 item 2: in fleets a side-wide order — a side of more than 3 ships is offered Hold cards only on
+    strike checks by default (a fleet rolls many morale checks)."""
+    fleet = {"ships": {f"s{i}": {"side": "us"} for i in range(4)}}
+    duel_view = {"ships": {"s0": {"side": "us"}, "e0": {"side": "gb"}}}
+    morale, strike = bonus("morale check", []), bonus("strike check", [])
+    assert decide(duel_view, morale, StandingOrders()) is None
+    passed = decide(fleet, morale, StandingOrders())
+    assert passed is not None and "stake is 2, below 3" in passed.why
+    assert decide(fleet, strike, StandingOrders()) is None
+    assert decide(fleet, morale, StandingOrders(hold_stake="2")) is None

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (QComboBox, QDialog, QLabel, QListWidget, QListWid
 from cs_desktop.ai.captains import CAPTAINS
 from cs_desktop.gui.balance_dialog import track
 from cs_desktop.gui.forms import load_form
+from cs_desktop.play import catalog
 from cs_desktop.turn_limit import turn_limit_text
 
 ENGAGEMENT_CHOICES = (("Meeting engagement and chase", ("meeting", "chase")), ("Meeting engagement", ("meeting",)),
@@ -66,10 +67,19 @@ class LabWorker(QObject):
 
 
 def shipped_scenarios() -> list[Path]:
-    from cs_desktop import SCENARIOS
-    from cs_desktop.tournament import scenario_files
+    """Every shipped scenario: duels, squadron actions, what-ifs (play/catalog.py)."""
+    return [e.path for e in catalog.shipped()]
 
-    return [Path(p) for p in scenario_files([str(SCENARIOS)])]
+
+def _scenario_item(entry: catalog.Entry) -> QListWidgetItem:
+    """A scenario to tick, named with its group, ship count and sides; the duels ticked to start with (a fleet
+    battle costs tens of duels)."""
+    item = QListWidgetItem(f"{entry.group[:-1]}: {entry.label}")
+    item.setData(Qt.ItemDataRole.UserRole, str(entry.path))
+    item.setToolTip(str(entry.path))
+    item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+    item.setCheckState(Qt.CheckState.Checked if entry.group == catalog.GROUPS[0] else Qt.CheckState.Unchecked)
+    return item
 
 
 class BalanceLab(QDialog):
@@ -98,12 +108,8 @@ class BalanceLab(QDialog):
         self.status = form.get(QLabel, "status")
         self.table = form.get(QTableWidget, "table")
         self.heatmap = form.get(QLabel, "heatmap")
-        for path in shipped_scenarios():
-            item = QListWidgetItem(path.stem)
-            item.setData(Qt.ItemDataRole.UserRole, str(path))
-            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
-            item.setCheckState(Qt.CheckState.Checked)
-            self.scenarios.addItem(item)
+        for entry in catalog.shipped():
+            self.scenarios.addItem(_scenario_item(entry))
         for label, kinds in ENGAGEMENT_CHOICES:
             self.engagements.addItem(label, kinds)
         for combo in (self.captain_a, self.captain_b):

@@ -182,6 +182,8 @@ class MainWindow(WindowBoardHelp):
         orders = mb.addMenu("&Orders")
         self.act_submit = self._action("&Send orders (default button)", "Ctrl+Return", self.orders.submit_default,
                                        orders, "act-submit")
+        # the keypad's Enter too (issue 28 item 1: Ctrl+Enter sends the default answer)
+        self.act_submit.setShortcuts([QKeySequence("Ctrl+Return"), QKeySequence("Ctrl+Enter")])
         self.act_focus = self._action("&Focus the orders panel", "F6", self.focus_orders, orders, "act-focus")
         self.act_handover = self._action("&Take the screen (hand-over)", "Ctrl+H", self.session.confirm_handover,
                                          orders, "act-handover")
@@ -261,6 +263,7 @@ class MainWindow(WindowBoardHelp):
         self._update_status(screen)
         if screen.ended and self._game_over_shown_for != screen.key[0]:
             self._game_over_shown_for = screen.key[0]
+            self.keep_finished_game()  # issue 28 item 7: in Recent games
             self.game_over_dialog = GameOverDialog(screen, self)
             self.game_over_dialog.show()
 

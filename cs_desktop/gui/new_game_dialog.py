@@ -9,6 +9,7 @@ import random
 from pathlib import Path
 from typing import Any
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -28,6 +29,7 @@ import cs_desktop
 from cs_desktop.gui.forms import load_form
 from cs_desktop.gui.scenario_switches import switch_boxes, tooltip
 from cs_desktop.gui.seat_choice import seat_combo
+from cs_desktop.play import catalog
 from cs_desktop.play.seating import DEFAULT_COMPUTER, HUMAN
 
 #: the switch offered only while the fleet rules are ticked, which it needs (R18.0j)
@@ -38,18 +40,8 @@ COMPASS = {1: "N", 2: "NE", 3: "E", 4: "SE", 5: "S", 6: "SW", 7: "W", 8: "NW"}
 
 
 def shipped_scenarios() -> list[tuple[Path, Any]]:
-    """(path, Scenario) of each shipped scenario that loads; sorted by date."""
-    from cs_desktop.files import load_scenario
-    from cs_desktop.jsonread import FileFormatError
-
-    out = []
-    for path in sorted(cs_desktop.SCENARIOS.glob("*.json")):
-        try:
-            out.append((path, load_scenario(path)))
-        except FileFormatError:
-            continue
-    out.sort(key=lambda ps: (ps[1].date, ps[1].title))
-    return out
+    """(path, Scenario) of each shipped scenario that loads — duels, squadron actions, what-ifs (play/catalog.py)."""
+    return [(e.path, e.scenario) for e in catalog.shipped()]
 
 
 def _clip(text: str, most: int) -> str:
@@ -99,17 +91,33 @@ class NewGameDialog(QDialog):
         self.ok_button.setText("&Start")
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
+        #: a row per list row: (path, Scenario), or (Path(group name), None) for a group's heading
         self.scenarios: list[tuple[Path, Any]] = []
-        for path, sc in shipped_scenarios():
-            self._add(path, sc)
+        group = ""
+        for entry in catalog.shipped():
+            if entry.group != group:
+                group = entry.group
+                self._add_heading(group)
+            self._add(entry.path, entry.scenario, entry.label)
         self.list.currentRowChanged.connect(self._selected)
         self._selected(-1)
-        if self.list.count():
-            self.list.setCurrentRow(0)
+        first = next((i for i, (_p, sc) in enumerate(self.scenarios) if sc is not None), -1)
+        if first >= 0:
+            self.list.setCurrentRow(first)
 
-    def _add(self, path: Path, sc: Any) -> None:
+    def _add_heading(self, group: str) -> None:
+        """A group's heading row (issue 28 item 5): not selectable."""
+        self.scenarios.append((Path(group), None))
+        item = QListWidgetItem(group)
+        item.setFlags(Qt.ItemFlag.NoItemFlags)
+        font = item.font()
+        font.setBold(True)
+        item.setFont(font)
+        self.list.addItem(item)
+
+    def _add(self, path: Path, sc: Any, label: str | None = None) -> None:
         self.scenarios.append((path, sc))
-        item = QListWidgetItem(f"{sc.title} ({sc.date[:4]})")
+        item = QListWidgetItem("   " + (label or f"{sc.title} ({sc.date[:4]})"))
         item.setToolTip(str(path))
         self.list.addItem(item)
 
@@ -135,7 +143,12 @@ class NewGameDialog(QDialog):
         return True
 
     def _selected(self, row: int) -> None:
-        ok = 0 <= row < len(self.scenarios)
+        if 0 <= row < len(self.scenarios) and self.scenarios[row][1] is None:  # a heading: its first scenario
+            below = next((i for i in range(row + 1, len(self.scenarios)) if self.scenarios[i][1] is not None), -1)
+            if below >= 0:
+                self.list.setCurrentRow(below)
+                return
+        ok = 0 <= row < len(self.scenarios) and self.scenarios[row][1] is not None
         self.ok_button.setEnabled(ok)
         if not ok:
             return

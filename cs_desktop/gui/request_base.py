@@ -6,9 +6,9 @@ shown), Tab moves between fields and the default button answers on Enter.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtWidgets import (
     QPushButton,
     QVBoxLayout,
@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
 )
 
 from cs_desktop.gui.ship_card import SECTION_LABELS
+from cs_desktop.play.defaults import YES_NO as YES_NO  # the one list, Qt-free; importable from here
 from cs_desktop.play.maneuver_form import describe_maneuver
 from cs_desktop.rules.decisions import Request
 
@@ -23,7 +24,8 @@ if TYPE_CHECKING:
     from cs_desktop.gui.session import GameSession
 
 
-YES_NO = {"grapple", "melee", "melee_continue", "disengage", "sail_change", "take_possession", "retake"}
+W = TypeVar("W", bound=QWidget)
+
 MOVE_ORDER_LABELS = {"initiative_first": "The Initiative player's ship maneuvers first",
                      "non_initiative_first": "The Non-Initiative player's ship maneuvers first"}
 
@@ -91,6 +93,30 @@ def option_label(request: Request, option: Any, session: GameSession) -> str:
     if kind == "select_maneuver" and isinstance(option, dict):
         return describe_maneuver(option)
     return str(option)
+
+
+class _WheelGuard(QObject):
+    """Drops wheel events over a control that does not have the focus (issue 28 item 7: the wheel that scrolls
+    the orders panel must not change a chaser on the way); the panel scrolls instead."""
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
+        if event.type() == QEvent.Type.Wheel and isinstance(watched, QWidget) and not watched.hasFocus():
+            event.ignore()
+            return True
+        return False
+
+
+_WHEEL_GUARD: _WheelGuard | None = None
+
+
+def no_wheel(widget: W) -> W:
+    """The control takes the focus by click or Tab, not by the wheel, and ignores the wheel unless focused."""
+    global _WHEEL_GUARD
+    if _WHEEL_GUARD is None:
+        _WHEEL_GUARD = _WheelGuard()
+    widget.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+    widget.installEventFilter(_WHEEL_GUARD)
+    return widget
 
 
 class RequestWidget(QWidget):

@@ -19,7 +19,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from cs_desktop.gui.request_base import YES_NO, RequestWidget, card_text, choice_button, option_label, ship_name
+from cs_desktop.gui.request_base import (
+    YES_NO,
+    RequestWidget,
+    card_text,
+    choice_button,
+    no_wheel,
+    option_label,
+    ship_name,
+)
 from cs_desktop.gui.ship_card import SECTION_LABELS
 from cs_desktop.rules.cards import SECTION_NAMES
 from cs_desktop.rules.decisions import Request
@@ -58,10 +66,11 @@ class OptionsWidget(RequestWidget):
         if self.buttons:
             self.default_button = self.buttons[0]
             self.buttons[0].setDefault(True)
+        self._first = options[0] if options else None
         lay.addStretch(1)
 
     def answer(self) -> Any:
-        return (self.request.options or (None,))[0]
+        return self._first  # the default button's answer ("Yes" first for a yes/no question)
 
 
 class ShipsChoiceWidget(RequestWidget):
@@ -108,7 +117,7 @@ class SetupWidget(RequestWidget):
         for ship_id in info.get("ships", []):
             box = QGroupBox(ship_name(session, ship_id))
             form = QFormLayout(box)
-            sail = QComboBox()
+            sail = no_wheel(QComboBox())
             sail.setObjectName(f"{ship_id}-sail")
             for s in info.get("sail", ["medium", "fighting"]):
                 sail.addItem(f"{s.title()} Sail", s)
@@ -118,7 +127,7 @@ class SetupWidget(RequestWidget):
             self.sail[ship_id] = sail
             self.loads[ship_id] = {}
             for sec in info.get("sections", SECTION_NAMES):
-                combo = QComboBox()
+                combo = no_wheel(QComboBox())
                 combo.setObjectName(f"{ship_id}-load-{sec}")
                 for load in info.get("loads", ["round", "chain", "double"]):
                     combo.addItem(f"{load.title()} shot", load)

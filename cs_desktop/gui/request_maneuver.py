@@ -22,7 +22,8 @@ from PySide6.QtWidgets import (
 )
 
 from cs_desktop.gui.request_base import RequestWidget, ship_name
-from cs_desktop.play.maneuver_form import FormRow, describe_maneuver
+from cs_desktop.gui.crew_confirm import ask_to_confirm
+from cs_desktop.play.maneuver_form import FormRow, danger_question, describe_maneuver, option_key
 from cs_desktop.rules.decisions import Request
 
 if TYPE_CHECKING:
@@ -45,6 +46,9 @@ class ManeuverWidget(RequestWidget):
         self.answered: dict[str, tuple[FormRow, QWidget, QPushButton | None]] = {}
         self._holders: dict[str, QVBoxLayout] = {}
         self._n = 0
+        #: ship id -> base maneuver -> what it does that must be confirmed (issue 28 item 4: never preselected)
+        self.dangers = session.maneuver_dangers()
+        self.confirm_box: QWidget | None = None
         form = {r.ship_id: r for r in session.maneuver_form()}
         for ship_id in request.ships or {}:
             holder = QWidget()
@@ -119,9 +123,16 @@ class ManeuverWidget(RequestWidget):
         for i, (key, opts) in enumerate(bases.items()):
             label = describe_maneuver({k: v for k, v in opts[0].items() if k != "strain"})
             need = "  (carries over into next turn: Strain needed)" if carries.get(key) else ""
+            least = min(opts, key=lambda o: int(o.get("strain", 0)))
+            danger = self.dangers.get(ship_id, {}).get(option_key(least)) or next(
+                (d for o in opts if (d := self.dangers.get(ship_id, {}).get(option_key(o))) is not None), None)
+            if danger is not None:
+                need += f"  — ⚠ {danger.short or danger.consequence} ({danger.rule})"
             n = self._n
             rb = QRadioButton(f"&{n + 1}  {label}{need}" if n < 9 else label + need)
             rb.setObjectName(f"{ship_id}-maneuver-{i}")
+            if danger is not None:
+                rb.setToolTip(f"{danger.rule}: {danger.consequence}")
             self._n += 1
             group.addButton(rb, i)
             grid.addWidget(rb)
@@ -153,8 +164,11 @@ class ManeuverWidget(RequestWidget):
         self.rows[ship_id] = {"group": group, "radios": radios, "bases": bases, "strain": strain_group,
                               "strains": strains}
         group.idToggled.connect(lambda _i, on, s=ship_id: self._maneuver_toggled(s, on))
+        ship_dangers = self.dangers.get(ship_id, {})
+        safe = [rb for rb, key in radios
+                if option_key(min(bases[key], key=lambda o: int(o.get("strain", 0)))) not in ship_dangers]
         if radios:
-            radios[0][0].setChecked(True)
+            (safe or [radios[0][0]])[0].setChecked(True)  # never preselect a maneuver that loses
         self._holders[ship_id].addWidget(box)
 
     def _maneuver_toggled(self, ship_id: str, on: bool) -> None:
@@ -187,6 +201,24 @@ class ManeuverWidget(RequestWidget):
             choice = next((o for o in opts if o.get("strain", 0) == level), opts[0])
             out[ship_id] = choice
         return out
+
+    def risky(self) -> list[str]:
+        """The chosen maneuvers that end the game or take a ship out of the battle, in words."""
+        out = []
+        for ship_id, choice in self.answer().items():
+            danger = self.dangers.get(ship_id, {}).get(option_key(choice))
+            if danger is not None and danger.confirm:
+                out.append(danger_question(ship_name(self.session, ship_id), choice, danger))
+        return out
+
+    def submit_current(self) -> bool:
+        """Send the maneuvers; one that ends the game or takes a ship off the map asks to confirm first."""
+        risky = self.risky()
+        if risky:
+            self.confirm_box = ask_to_confirm(self, "Leave the map?", "Select this maneuver?", risky,
+                                              lambda: self.send(self.answer()))
+            return False
+        return self.send(self.answer())
 
     def select_option(self, ship_id: str, choice: Any, strain: bool = False) -> None:
         """Select `choice` for the ship (the board's maneuver previews; with `strain`, its Strain too). A ship a

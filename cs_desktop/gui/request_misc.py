@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from cs_desktop.gui.request_base import RequestWidget, card_name, card_text, ship_name
+from cs_desktop.gui.request_base import RequestWidget, card_name, card_text, no_wheel, ship_name
 from cs_desktop.gui.ship_card import SECTION_LABELS
 from cs_desktop.rules.decisions import Request
 
@@ -37,7 +37,7 @@ class SelectLoadWidget(RequestWidget):
         self.combos: dict[str, QComboBox] = {}
         for key, options in (request.ships or {}).items():
             ship, _, sec = key.partition(":")
-            combo = QComboBox()
+            combo = no_wheel(QComboBox())
             combo.setObjectName(f"load-{key}")
             for load in options:
                 combo.addItem(f"{str(load).title()} shot", load)
@@ -74,7 +74,14 @@ class BonusCardsWidget(RequestWidget):
             cb.setToolTip(card_text(card))
             cb.toggled.connect(self._limit)
             self.boxes.append((cb, card))
-            lay.addWidget(cb)
+            line = QHBoxLayout()
+            line.addWidget(cb, 1)
+            never = QPushButton("Never ask")
+            never.setObjectName(f"never-{i}")
+            never.setToolTip(f"Never offer {card_name(card)} for a roll again (Game → Settings… undoes it)")
+            never.clicked.connect(lambda _c=False, c=card: self.session.never_offer(c))
+            line.addWidget(never)
+            lay.addLayout(line)
         self.most = most
         self.playable = playable
         row = QHBoxLayout()
@@ -115,7 +122,7 @@ class MeleeSupportWidget(RequestWidget):
         for i, (value, sug) in enumerate(zip(info.get("values", []), info.get("suggested", []), strict=False)):
             col = QVBoxLayout()
             col.addWidget(QLabel(f"die {value}"))
-            sp = QSpinBox()
+            sp = no_wheel(QSpinBox())
             sp.setObjectName(f"support-{i}")
             sp.setRange(0, self.support)
             sp.setValue(sug)

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from dataclasses import replace
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -30,10 +31,11 @@ from PySide6.QtWidgets import QApplication
 
 from cs_desktop.play.autosave import AutosaveStore
 from cs_desktop.play.fair_advice import FairAdvice
-from cs_desktop.play.maneuver_form import FormRow, form_rows
+from cs_desktop.play.fire_plan import FireRow, fire_form_rows
+from cs_desktop.play.maneuver_form import Danger, FormRow, dangers, form_rows
 from cs_desktop.play.presenter import ComputerMove, PlayPresenter
 from cs_desktop.play.screen import ScreenModel
-from cs_desktop.play.turn_flow import StandingOrders
+from cs_desktop.play.turn_flow import StandingOrders, card_kind
 from cs_desktop.rules.decisions import Request
 from cs_desktop.savegame import LoadedGame
 
@@ -60,6 +62,7 @@ def event_loop() -> asyncio.AbstractEventLoop:
 class GameSession(QObject):
     changed = Signal()
     draftChanged = Signal()
+    ordersEdited = Signal()  # the standing orders changed from a form (the flow panel keeps them in settings)
     ruleRequested = Signal(str)
     #: (iterations done, budget) of the thinking captain's search; (0, 0) when a captain starts thinking
     thinkingProgress = Signal(int, int)
@@ -218,6 +221,13 @@ class GameSession(QObject):
     def set_orders(self, orders: StandingOrders) -> None:
         self.presenter.set_orders(orders)
 
+    def never_offer(self, card: str) -> None:
+        """The Hold card `card` (its kind, "weather-eye") is never offered again (standing order never_cards);
+        the request on screen is answered at once if no other card is left to offer."""
+        kinds = set(self.presenter.orders.never_cards.split(",")) - {""}
+        self.set_orders(replace(self.presenter.orders, never_cards=",".join(sorted(kinds | {card_kind(card)}))))
+        self.ordersEdited.emit()
+
     # ------------------------------------------------------------------ fleet orders (play/fleet_orders.py)
     def give_fleet_order(self, kind: str, ships: list[str]) -> None:
         """Ships of the side at the screen take a standing fleet order; it applies at once."""
@@ -253,6 +263,25 @@ class GameSession(QObject):
             return []
         return form_rows(screen.request, self.fleet_prefill(), self.presenter.fleet, screen.ship_names)
 
+    def maneuver_dangers(self) -> dict[str, dict[tuple[Any, ...], Danger]]:
+        """Ship id -> the maneuvers of the request on screen that end the game or take her out of the battle
+        (play/maneuver_form.dangers, from previews priced on the player's own view)."""
+        screen = self.screen()
+        advice = self.advice()
+        if screen.request is None or screen.request.kind != "select_maneuver" or advice is None:
+            return {}
+        return {sid: dangers(advice.maneuver_previews(sid), screen.view or {}, sid) for sid in screen.request.ships or {}}
+
+    def fire_form(self) -> list[FireRow]:
+        """The rows of the fire request on screen (play/fire_plan.py): each ship's best shot and whether it is
+        worth asking about under the standing orders (with "ask me everything", every ship is asked)."""
+        screen = self.screen()
+        advice = self.advice()
+        if screen.request is None or screen.request.kind != "fire" or advice is None:
+            return []
+        orders = self.presenter.orders
+        return fire_form_rows(screen.request, advice, orders.worth, orders.ask_everything, screen.ship_names)
+
     def passed_for(self, side: str | None, most: int = 8) -> list[str]:
         return self.presenter.passed_for(side, most)
 
@@ -267,6 +296,10 @@ class GameSession(QObject):
 
     def meta(self) -> dict[str, Any]:
         return self.presenter.meta()
+
+    def kept_elsewhere(self) -> str | None:
+        """Who keeps the game after every decision (a campaign's battle), or None (play/presenter_files.py)."""
+        return self.presenter.kept_elsewhere()
 
     def save(self, path: str | Path) -> Path:
         return self.presenter.save(path)

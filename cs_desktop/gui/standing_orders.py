@@ -21,7 +21,13 @@ LABELS = {
     "free_turn": "Free turn after an Advance (9.1.1)",
     "crew": "Crew assignment (5.0)",
     "fire": "Ask me to fire (11.0)",
+    "worth": "A shot worth asking about (11.0)",
     "reload": "Reload a broadside just fired with (11.7)",
+    "move_order": "Who maneuvers first, when I decide (8.0)",
+    "hull_first": "First hull hit on a tie (11.4.10)",
+    "hold_stake": "Stake of a roll worth a Hold card (1.7.3)",
+    "discard": "Discard down to the hand size (1.7.2)",
+    "bonus_move": "Bonus Move (16.0)",
 }
 
 
@@ -30,7 +36,7 @@ def load_orders(settings: QSettings | None) -> StandingOrders:
     if settings is None:
         return StandingOrders()
     data = {}
-    for name in (*CHOICES, "ask_everything"):
+    for name in (*CHOICES, "ask_everything", "never_cards"):
         value = settings.value(f"{GROUP}/{name}")
         if value is not None:
             data[name] = str(value).lower() if isinstance(value, bool) else str(value)
@@ -73,6 +79,13 @@ class StandingOrdersBox(QGroupBox):
             self.combos[name] = combo
             form.addRow(LABELS[name] + ":", combo)
         lay.addLayout(form)
+        self.never_cards = orders.never_cards
+        self.keep_never = QCheckBox(f"Never offer these Hold cards: {orders.never_cards.replace(',', ', ')}")
+        self.keep_never.setObjectName("keep-never-cards")
+        self.keep_never.setChecked(True)
+        self.keep_never.setToolTip("Untick to be offered them again (set with \"Never ask\" beside a card)")
+        self.keep_never.setVisible(bool(orders.never_cards))
+        lay.addWidget(self.keep_never)
         self.ask_everything.toggled.connect(self._enable)
         self._enable()
 
@@ -83,6 +96,7 @@ class StandingOrdersBox(QGroupBox):
     def orders(self) -> StandingOrders:
         data: dict[str, object] = {name: combo.currentData() for name, combo in self.combos.items()}
         data["ask_everything"] = self.ask_everything.isChecked()
+        data["never_cards"] = self.never_cards if self.keep_never.isChecked() else ""
         return StandingOrders.from_mapping(data)
 
 
@@ -109,6 +123,7 @@ class FlowPanel(QWidget):
         self.passed.setStyleSheet("color:#555;")
         lay.addWidget(self.passed)
         session.changed.connect(self.refresh)
+        session.ordersEdited.connect(lambda: save_orders(self.settings, self.session.orders))
         self.refresh()
 
     def _toggle(self, on: bool) -> None:

@@ -17,7 +17,8 @@ from PySide6.QtWidgets import (
 from cs_desktop.gui.close_guard import CloseGuard
 from cs_desktop.gui.new_game_dialog import NewGameDialog
 from cs_desktop.gui.window_docks import WindowDocks
-from cs_desktop.play.autosave import AutosaveStore
+from cs_desktop.play.autosave import AutosaveStore, default_data_dir
+from cs_desktop.play.presenter_files import SAVES_FOLDER, free_path, proposed_name
 from cs_desktop.play.recent import RecentGames
 from cs_desktop.savegame import SUFFIX, SaveError, load_game
 
@@ -174,8 +175,31 @@ class WindowFiles(WindowDocks):
         return True
 
     def _save_dir(self) -> Path:
+        """Where Save proposes: the folder last saved in, else the data folder's saved games (made if need be)."""
         value = self.settings.value("files/last_dir")
-        return Path(str(value)) if value else Path.home()
+        return Path(str(value)) if value else self._saves_folder()
+
+    def _saves_folder(self) -> Path:
+        folder = (self.autosave.folder if self.autosave is not None else default_data_dir()) / SAVES_FOLDER
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError:
+            return Path.home()
+        return folder
+
+    def _proposed(self, finished: bool = False) -> str:
+        screen = self.session.screen()
+        scenario = str((screen.view or {}).get("scenario_id", "")) or "game"
+        return proposed_name(scenario, screen.turn, finished, SUFFIX)
+
+    def keep_finished_game(self) -> bool:
+        """Issue 28 item 7: a finished game goes into Recent games — saved to its own file if it has one, else to
+        the data folder's saved games under the scenario's name. Not a campaign's battle (its campaign keeps it),
+        nor without an autosave folder (a window made for a test)."""
+        if self.autosave is None or not self.session.has_game or self.session.kept_elsewhere() is not None:
+            return False
+        path = self.session.save_path or free_path(self._saves_folder() / self._proposed(finished=True))
+        return self.save_to(path)
 
     def save_game(self) -> None:
         if self.session.save_path is not None:
@@ -186,7 +210,7 @@ class WindowFiles(WindowDocks):
     def save_game_as(self) -> None:
         if not self.session.has_game:
             return
-        path, _ = QFileDialog.getSaveFileName(self, "Save the game", str(self._save_dir() / f"game{SUFFIX}"),
+        path, _ = QFileDialog.getSaveFileName(self, "Save the game", str(self._save_dir() / self._proposed()),
                                               f"Saved games (*{SUFFIX})")
         if path:
             if not path.endswith(SUFFIX):

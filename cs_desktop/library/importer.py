@@ -53,23 +53,36 @@ def shipped_dir() -> Path:
     return cs_desktop.SCENARIOS
 
 
-def _read_shipped(folder: Path, report: ShippedReport) -> tuple[dict[str, ShipCard], dict[str, Scenario]]:
+#: the folders of the shipped scenarios (each with its ships/): the duels, and the squadron actions and what-ifs
+SHIPPED_FOLDERS = ("", "fleets")
+
+
+def _read_shipped(folder: Path, report: ShippedReport,
+                  paths: dict[str, Path] | None = None) -> tuple[dict[str, ShipCard], dict[str, Scenario]]:
+    """The shipped ships and scenarios of `folder` and its fleets/ (issue 28 item 5); `paths` gets each
+    scenario's file."""
     ships: dict[str, ShipCard] = {}
     scenarios: dict[str, Scenario] = {}
-    for path in sorted((folder / "ships").glob("*.json")):
-        try:
-            card = files.load_ship(path)
-        except FileFormatError as e:
-            report.problems.extend(e.lines())
+    for sub in SHIPPED_FOLDERS:
+        base = folder / sub
+        if not base.is_dir():
             continue
-        ships[card.id] = card
-    for path in sorted(folder.glob("*.json")):
-        try:
-            scenario = files.load_scenario(path)
-        except FileFormatError as e:
-            report.problems.extend(e.lines())
-            continue
-        scenarios[scenario.id] = scenario
+        for path in sorted((base / "ships").glob("*.json")):
+            try:
+                card = files.load_ship(path)
+            except FileFormatError as e:
+                report.problems.extend(e.lines())
+                continue
+            ships[card.id] = card
+        for path in sorted(base.glob("*.json")):
+            try:
+                scenario = files.load_scenario(path)
+            except FileFormatError as e:
+                report.problems.extend(e.lines())
+                continue
+            scenarios[scenario.id] = scenario
+            if paths is not None:
+                paths[scenario.id] = path
     return ships, scenarios
 
 
@@ -82,7 +95,8 @@ def import_shipped(session: Session, folder: Path, version: str) -> ShippedRepor
     of an item the user edited (or a user item with the same id) -> left alone; of an item the user
     deleted -> not brought back (unless a new shipped scenario needs that ship)."""
     report = ShippedReport()
-    ships, scenarios = _read_shipped(folder, report)
+    paths: dict[str, Path] = {}
+    ships, scenarios = _read_shipped(folder, report, paths)
 
     def ship(card: ShipCard, force: bool = False) -> None:
         digest = repo.content_hash(dump_ship(card))
@@ -125,7 +139,7 @@ def import_shipped(session: Session, folder: Path, version: str) -> ShippedRepor
                         if repo.ship_row(session, sid) is None and sid in ships:
                             ship(ships[sid], force=True)  # a new shipped scenario needs a ship the user deleted
                     repo.put_scenario(session, flat, origin="shipped", shipped_hash=digest,
-                                      shipped_version=version, source=str(folder / f"{s.id}.json"))
+                                      shipped_version=version, source=str(paths.get(s.id, folder / f"{s.id}.json")))
             except FileFormatError as e:
                 report.problems.extend(e.lines())
                 continue

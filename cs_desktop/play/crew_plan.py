@@ -5,7 +5,9 @@ turn on her, nearer ones counting more (an enemy dead ahead or astern counts for
 `bearing_assignment(view, ship_id, limits)` is the default assignment offered to the player (and answered for
 him under the standing order "man the battery that bears"): the threatened battery first; when enemies lie on
 both sides, the gunners are split between the batteries by threat; then the other battery with what is left,
-and one point on Sailing if any remains. `unmanned_battery(view, ship_id, assign)` names the broadside that has
+and one point on Sailing if any remains. With an enemy within `BOARDING_REACH` MP a Melee reserve is kept first
+(issue 28 item 4: a ship with no Melee crew is captured by the first boarding party, 15.0) — the judgment
+captain's rule (ai/judgment_guns.py): a quarter of her crew, at least 3. `unmanned_battery(view, ship_id, assign)` names the broadside that has
 an enemy within broadside range in its arc (11.1) but no gunner, so the player is asked before confirming.
 
 An island on the line between her and an enemy (ruling R11.4.6b) is asked of the engine (`terrain.island_between`
@@ -21,6 +23,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from cs_desktop.ai.judgment_guns import BOARDING_REACH
 from cs_desktop.rules import geometry as geo
 from cs_desktop.rules.cards import SECTION_NAMES
 from cs_desktop.rules.state import empty_assignment
@@ -83,13 +86,22 @@ def bearing_battery(view: View, ship_id: str) -> str:
     return "port" if t["port"] > t["starboard"] else "starboard"
 
 
+def melee_reserve(view: View, ship_id: str, crew: int) -> int:
+    """The Melee crew to keep back: with an enemy within BOARDING_REACH MP, a quarter of the crew, at least 3 (at
+    most all of it); else none."""
+    ship = view["ships"][ship_id]
+    near = any(geo.mp_distance(_square(ship), _square(e)) <= BOARDING_REACH for e in enemies(view, ship_id))
+    return min(crew, max(3, crew // 4)) if near else 0
+
+
 def bearing_assignment(view: View, ship_id: str, limits: dict[str, Any]) -> dict[str, Any]:
-    """A legal crew assignment (within `limits`, crew.limits) manning the battery that bears first."""
+    """A legal crew assignment (within `limits`, crew.limits) manning the battery that bears first, a Melee
+    reserve kept back when an enemy could board."""
     t = threats(view, ship_id)
     primary = bearing_battery(view, ship_id)
     other = "port" if primary == "starboard" else "starboard"
     room = {b: sum(int(limits["gunnery"][s]) for s in geo.sections_for_side(b)) for b in BATTERIES}
-    crew = int(limits["crew"])
+    crew = int(limits["crew"]) - melee_reserve(view, ship_id, int(limits["crew"]))
     want = {primary: min(room[primary], crew), other: 0}
     if t[other] > 0 and crew < room[primary] + room[other]:
         share = t[primary] / (t[primary] + t[other])  # enemies on both sides: split by threat

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cs_desktop.play.fleet_orders import ORDERS, FleetOrders
+from cs_desktop.rules import geometry as geo
 from cs_desktop.rules.decisions import Request
 
 MANEUVER_NAMES = {"advance": "Advance", "wear": "Wear", "back_sail": "Back Sail", "tack": "Tack",
@@ -81,3 +82,93 @@ def form_rows(request: Request, filled: Mapping[str, Any], fleet: FleetOrders,
         else:
             rows.append(FormRow(sid, name))
     return rows
+
+
+# ---------------------------------------------------------------------------- no default that loses (issue 28)
+@dataclass(frozen=True, slots=True)
+class Danger:
+    """What a maneuver does that the player should confirm: its consequence and the rule."""
+
+    consequence: str
+    rule: str
+    confirm: bool = True  # False: a risk only (never preselected, marked, sent without a question)
+    short: str = ""  # a few words for the form's radio (the consequence in its tooltip)
+
+
+def base_key(choice: Mapping[str, Any]) -> tuple[Any, ...]:
+    """A maneuver without its Strain (the form's radio for it)."""
+    return tuple(sorted((k, v) for k, v in choice.items() if k != "strain"))
+
+
+def option_key(choice: Mapping[str, Any]) -> tuple[Any, ...]:
+    """A maneuver with its Strain (a danger belongs to the Strain too: 16.0)."""
+    return tuple(sorted(choice.items()))
+
+
+def _edge(view: Mapping[str, Any], ship_id: str, square: tuple[int, int], heading: int) -> str | None:
+    """Where one square ahead of `square` on `heading` leaves her: None (on the map), "shift" (off it, the map
+    shifting to keep every ship on it, 9.3), "off" (no shift fits)."""
+    width, height = (int(n) for n in view.get("map_size", (32, 24)))
+    dest = geo.step(square, heading)
+    if geo.on_map(dest, width, height):
+        return None
+    ships = [s for s in view["ships"].values() if not (s.get("struck") or s.get("captured") or s.get("escaped"))]
+    squares = [(int(s["x"]), int(s["y"])) for s in ships]
+    index = next((i for i, s in enumerate(ships) if s["id"] == ship_id), None)
+    if index is None:
+        return "off"
+    return "shift" if geo.edge_shift(squares, index, dest, width, height) is not None else "off"
+
+
+def _end(view: Mapping[str, Any], fleet: bool, ship_id: str) -> str:
+    mine = [s for s in view["ships"].values() if s["side"] == view["ships"][ship_id]["side"]
+            and not (s.get("struck") or s.get("captured") or s.get("escaped"))]
+    return "leaves the battle" if fleet and len(mine) > 1 else "the game ends"
+
+
+def dangers(previews: list[dict[str, Any]], view: Mapping[str, Any], ship_id: str) -> dict[tuple[Any, ...], Danger]:
+    """Maneuver with Strain (`option_key`) -> its danger, from the maneuver previews priced on the player's view
+    (rules/advice.py) and the map in `view`: an Advance off the map with no room to shift the ships ends the game
+    (9.3; under the fleet rules she leaves the battle, R9.3f); an Advance off the edge that shifts the map now may
+    find no room when she moves (the others move first); an Advance to the edge facing out is a risk (another
+    ship's move may shift the map first: not preselected, not asked); Straining makes a Bonus Move at the end of the turn
+    (16.0) that leaves the map where she ends the maneuver facing its edge."""
+    fleet = any("escaped" in s for s in view["ships"].values())  # the views carry it under the fleet rules only
+    end = _end(view, fleet, ship_id)
+    out: dict[tuple[Any, ...], Danger] = {}
+    for p in previews:
+        if not p.get("legal", True):
+            continue
+        edge = p.get("map_edge")
+        advance = None
+        if edge and edge.get("shift") is None:
+            advance = Danger(f"she sails off the map and {end}", "R9.3f" if edge.get("escapes") else "9.3",
+                             short=f"off the map: {end}")
+        elif edge:
+            advance = Danger(f"she reaches the map edge: the map shifts if there is room when she moves, else {end}",
+                             "9.3", short=f"at the edge: {end} if the map cannot shift")
+        ahead = _edge(view, ship_id, (int(p["square"][0]), int(p["square"][1])), int(p["heading"]))
+        if advance is None and ahead and p.get("maneuver") == "advance":  # a shift by another's move first (9.3)
+            advance = Danger("she ends at the map edge facing out: if another ship's move shifts the map first, she "
+                             f"sails off and {end}", "9.3", confirm=False, short="ends at the edge, facing out")
+        bonus = Danger(f"Straining, she makes a Bonus Move at the end of the turn off the map edge: {end} unless "
+                       "the map can shift", "16.0, 9.3", short="with a Strain, off the map") if ahead else None
+        for choice in p.get("options") or [p["choice"]]:
+            found = advance or (bonus if int(choice.get("strain", 0)) > 0 else None)
+            if found is not None:
+                out[option_key(choice)] = found
+    return out
+
+
+def safe_default(options: list[Any] | tuple[Any, ...], danger: Mapping[tuple[Any, ...], Danger]) -> Any:
+    """The choice the form opens with: the first maneuver whose least Strain is not in `danger`, with that Strain;
+    the first of all only when every maneuver is."""
+    bases: dict[tuple[Any, ...], list[Any]] = {}
+    for o in options:
+        bases.setdefault(base_key(o), []).append(o)
+    least = [min(group, key=lambda o: int(o.get("strain", 0))) for group in bases.values()]
+    return next((o for o in least if option_key(o) not in danger), least[0])
+
+
+def danger_question(name: str, choice: Mapping[str, Any], danger: Danger) -> str:
+    return f"{name}: {describe_maneuver(choice)} — {danger.consequence} ({danger.rule})."

@@ -18,6 +18,26 @@ from cs_desktop.savegame import save_game
 
 log = logging.getLogger(__name__)
 
+#: the folder of the data folder where Save proposes, and a finished game is kept (issue 28 item 7)
+SAVES_FOLDER = "Saved games"
+
+
+def proposed_name(scenario_id: str, turn: int, finished: bool = False, suffix: str = ".csgame") -> str:
+    """The file name Save proposes: the scenario's id and the turn ("constitution-vs-java-turn-7.csgame"), or
+    "...-finished.csgame" for a game over."""
+    stem = "".join(c if c.isalnum() or c in "-_" else "-" for c in scenario_id) or "game"
+    return f"{stem}-{'finished' if finished else f'turn-{turn}'}{suffix}"
+
+
+def free_path(path: Path) -> Path:
+    """`path`, or "name-2.ext", "name-3.ext"... if it is taken (a finished game never overwrites another)."""
+    n = 2
+    found = path
+    while found.exists():
+        found = path.with_name(f"{path.stem}-{n}{path.suffix}")
+        n += 1
+    return found
+
 
 class GameFiles:
     game: Game | None

@@ -8,7 +8,9 @@ answer and recorded in `game.decisions` like a human one (a replay is unchanged)
 
 Standing orders (`StandingOrders`), set by the player in advance and changed at any time:
 
-- `hold_cards` — which rolls he is offered Hold-card discards on (1.7.3): `always`; `key` (the rolls that
+- `hold_cards` — which rolls he is offered Hold-card discards on (1.7.3): `stake` (issue 28: only where a die
+  decides much — the roll's stake in the judgment captain's table at least `hold_stake`, and either one or two
+  dice rolled, so one die's +1 weighs, or a card in hand made for the roll); `always`; `key` (the rolls that
   decide a fight: to-hit, defense, melee, grapple, strike and morale checks, and any roll a card in his hand
   applies to); `applies` (only rolls a card in his hand applies to for its own effect, 1.7.5); `never`.
   Where he is not offered the discard, he keeps his cards.
@@ -20,6 +22,9 @@ Standing orders (`StandingOrders`), set by the player in advance and changed at 
   without gunners).
 - `fire` — when he is asked to fire (11.0): `ask` (whenever a gun bears); `16`, `12` or `8` (only while a
   target the guns bear on is within that many MP; farther off, hold fire and keep the guns loaded).
+- `worth` — which shots are worth being asked about (issue 28): `any` (any shot that can hit); `half` (a shot
+  expected to score half a hit or more); `one` (a hit or more). A ship whose best shot falls short holds fire
+  without a word; a fire request with no ship worth asking is answered: all hold fire (play/fire_plan.py).
 - `reload` — the load of a broadside just fired (11.7): `ask`; `same` (the load it last held, as his own log
   shows it; Round Shot if it shows none); `round` (always Round Shot). Loads chosen after a marker found no
   crew (10.0) are answered the same way.
@@ -36,8 +41,23 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from typing import TYPE_CHECKING, Any, Protocol
 
+from cs_desktop.ai.judgment import STAKES
 from cs_desktop.play import crew_plan
 from cs_desktop.play.designations import designations
+from cs_desktop.play.fair_advice import FairAdvice
+from cs_desktop.play.fire_plan import HOLD, WORTH_CHOICES, fire_rows
+from cs_desktop.play.flow_orders import (
+    BONUS_MOVE_CHOICES,
+    DISCARD_CHOICES,
+    HULL_FIRST_CHOICES,
+    MOVE_ORDER_CHOICES,
+    bonus_move,
+    crew_keep,
+    discard,
+    free_turn_auto,
+    hull_first,
+    move_order,
+)
 from cs_desktop.rules import geometry as geo
 from cs_desktop.rules.answers import show
 from cs_desktop.rules.decisions import Request
@@ -61,17 +81,27 @@ KEY_ROLLS = ("to-hit", "defense", "melee", "grapple", "strike check", "morale ch
              "prize crew's defense")  # the last two: retaking a prize (R18.0m)
 
 HOLD_CARD_CHOICES = {
+    "stake": "only where a die decides much (the stake below), on one or two dice or with a card made for the roll",
     "always": "every roll I hold cards for",
     "key": "the rolls that decide a fight, and rolls a card in my hand applies to",
     "applies": "only rolls a card in my hand applies to",
     "never": "never: keep my cards",
 }
+#: the stake of a roll (the judgment captain's table, ai/judgment.STAKES) at least which `stake` offers cards
+HOLD_STAKE_CHOICES = {
+    "fleet": "2, or in a fleet (more than 3 ships a side) 3: a fleet's many small rolls are not asked about",
+    "1": "1 and up: also to-hit, defense, grapple, tack, damage control and disengage rolls",
+    "2": "2 and up: strike and morale checks, melee, fire fighting",
+    "3": "3: strike checks only",
+}
 FREE_TURN_CHOICES = {
+    "auto": "far off, steer for the nearest enemy; near, bring her into a broadside's arc",
     "ask": "always ask",
     "near": f"ask with an enemy within {NEAR} MP; farther off, steer for the nearest enemy",
     "never": "never take it: hold the course",
 }
 CREW_CHOICES = {
+    "keep": "keep the crew as it stands unless a battery that bears is left unmanned",
     "ask": "ask every turn (the battery that bears ready-made)",
     "bears": "man the battery that bears without asking",
 }
@@ -87,18 +117,28 @@ RELOAD_CHOICES = {
     "round": "always Round Shot",
 }
 CHOICES: dict[str, dict[str, str]] = {"hold_cards": HOLD_CARD_CHOICES, "free_turn": FREE_TURN_CHOICES,
-                                      "crew": CREW_CHOICES, "fire": FIRE_CHOICES,
-                                      "reload": RELOAD_CHOICES}
+                                      "crew": CREW_CHOICES, "fire": FIRE_CHOICES, "worth": WORTH_CHOICES,
+                                      "reload": RELOAD_CHOICES, "move_order": MOVE_ORDER_CHOICES,
+                                      "hull_first": HULL_FIRST_CHOICES,
+                                      "hold_stake": HOLD_STAKE_CHOICES, "discard": DISCARD_CHOICES,
+                                      "bonus_move": BONUS_MOVE_CHOICES}
 
 
 @dataclass(frozen=True, slots=True)
 class StandingOrders:
-    hold_cards: str = "applies"
-    free_turn: str = "near"
-    crew: str = "ask"
+    hold_cards: str = "stake"
+    free_turn: str = "auto"
+    crew: str = "keep"
     fire: str = "16"
     reload: str = "same"
     ask_everything: bool = False
+    worth: str = "half"
+    move_order: str = "last"
+    hull_first: str = "spare"
+    hold_stake: str = "fleet"
+    discard: str = "least"
+    bonus_move: str = "near"
+    never_cards: str = ""  # Hold cards (ids, comma-separated) never offered for a roll, the player's "never ask"
 
     def to_mapping(self) -> dict[str, str]:
         """Text values, for a settings file."""
@@ -112,6 +152,9 @@ class StandingOrders:
             value = data.get(name)
             if isinstance(value, str) and value in choices:
                 kept[name] = value
+        never = data.get("never_cards")
+        if isinstance(never, str):
+            kept["never_cards"] = ",".join(sorted({c for c in never.split(",") if c and c.replace("-", "").isalnum()}))
         flag = data.get("ask_everything")
         if isinstance(flag, bool) or flag in ("true", "false"):
             kept["ask_everything"] = flag in (True, "true")
@@ -131,9 +174,10 @@ class Pass:
 
 
 def decide(view: Mapping[str, Any], request: Request, orders: StandingOrders,
-           names: Mapping[str, str] | None = None) -> Pass | None:
+           names: Mapping[str, str] | None = None, cards: Mapping[str, ShipCard] | None = None) -> Pass | None:
     """The answer to give for the player, or None to ask him. Reads only `view` (his) and `request`; `names`
-    (ship id -> designation, play/designations.py) only words the reason."""
+    (ship id -> designation, play/designations.py) only words the reason; `cards` (the public ship cards) price
+    the shots of a fire request for the `worth` order (without them that order is not applied)."""
     n = _Names(names or {})
     if orders.ask_everything:
         return None
@@ -141,13 +185,24 @@ def decide(view: Mapping[str, Any], request: Request, orders: StandingOrders,
     if only is not None:
         return Pass(only[0], f"{request.rule}: {only[1]} — passed")
     if request.kind == "bonus_cards":
-        return _hold_cards(request, orders)
+        return _hold_cards(request, orders, view)
     if request.kind == "advance_turn":
         return _free_turn(view, request, orders, n)
     if request.kind == "assign_crew" and orders.crew == "bears":
         return _crew(view, request, n)
-    if request.kind == "fire" and orders.fire != "ask":
-        return _fire(view, request, int(orders.fire), n)
+    if request.kind == "assign_crew" and orders.crew == "keep":
+        return _given(crew_keep(view, request))
+    if request.kind == "move_order":
+        return _given(move_order(request, orders.move_order))
+    if request.kind == "hull_first":
+        return _given(hull_first(view, request, orders.hull_first))
+    if request.kind == "discard_card":
+        return _given(discard(request, orders.discard))
+    if request.kind == "bonus_move":
+        return _given(bonus_move(view, request, orders.bonus_move))
+    if request.kind == "fire":
+        far = _fire(view, request, int(orders.fire), n) if orders.fire != "ask" else None
+        return far if far is not None or cards is None else _fire_worth(view, request, orders, n, cards)
     if request.kind == "select_load" and orders.reload != "ask":
         return _reload(view, request, orders, n)
     return None
@@ -167,7 +222,7 @@ def answer_for(game: Game, humans: set[str], orders: StandingOrders,
                 continue
             view = game.view(request.side)
             names = designations(view, game.cards)
-            passed = decide(view, request, orders, names)
+            passed = decide(view, request, orders, names, game.cards)
             if passed is None and fleet is not None and not orders.ask_everything:
                 passed = fleet.decide(view, request, game.cards, names)
             if passed is None:
@@ -202,12 +257,45 @@ def single_answer(request: Request, name: _Names = _Names({})) -> tuple[Any, str
     return None
 
 
-def _hold_cards(request: Request, orders: StandingOrders) -> Pass | None:
+def _given(found: tuple[Any, str] | None) -> Pass | None:
+    return None if found is None else Pass(found[0], found[1])
+
+
+def stake_of(purpose: str) -> int:
+    """How much a roll decides (ai/judgment.STAKES: 0 for rolls a Hold card hardly changes the game by)."""
+    return next((v for k, v in STAKES.items() if purpose.startswith(k)), 0)
+
+
+def card_kind(card: str) -> str:
+    """A card in hand ("weather-eye#1") without its copy number: what "never ask" keeps."""
+    return card.split("#")[0]
+
+
+def stake_needed(orders: StandingOrders, view: Mapping[str, Any], side: str) -> int:
+    """The stake a roll must reach for Hold cards to be offered: `hold_stake`, or for `fleet` 2, 3 in a fleet."""
+    if orders.hold_stake != "fleet":
+        return int(orders.hold_stake)
+    ships = [s for s in view.get("ships", {}).values() if s.get("side") == side]
+    return 3 if len(ships) > 3 else 2
+
+
+def _hold_cards(request: Request, orders: StandingOrders, view: Mapping[str, Any]) -> Pass | None:
     info = request.info
     purpose = str(info["purpose"])
-    applies = bool(info.get("playable"))
+    never = set(orders.never_cards.split(",")) - {""}
+    if never and all(card_kind(c) in never for c in info.get("hand", [])):
+        return Pass([], "1.7.3: standing order: never offer " + ", ".join(sorted(never)) + " — cards kept")
+    applies = any(card_kind(c) not in never for c in info.get("playable", []))
     if orders.hold_cards == "always":
         return None
+    if orders.hold_cards == "stake":
+        stake, need = stake_of(purpose), stake_needed(orders, view, request.side)
+        if stake >= need and (applies or int(info.get("dice", 1)) <= 2):
+            return None
+        why = (f"the {purpose} roll's stake is {stake}, below {need}" if stake < need else
+               f"one die of {info.get('dice')} decides little on the {purpose} roll and no card in hand is made "
+               "for it")
+        return Pass([], f"1.7.3: standing order: offer cards only where a die decides much — {why}; cards kept")
     if orders.hold_cards in ("applies", "key") and applies:
         return None
     if orders.hold_cards == "key" and purpose.startswith(KEY_ROLLS):
@@ -235,6 +323,10 @@ def _free_turn(view: Mapping[str, Any], request: Request, orders: StandingOrders
             return None
         if orders.free_turn == "never":
             answer[sid] = hold
+            continue
+        if orders.free_turn == "auto":
+            answer[sid], said = free_turn_auto(view, sid, options, hold, lambda s: _nearest(view, s), NEAR)
+            notes.append(f"{name(sid)}: {said}")
             continue
         ship = view["ships"][sid]
         enemy = _nearest(view, sid)
@@ -327,3 +419,14 @@ def _fire(view: Mapping[str, Any], request: Request, limit: int, name: _Names) -
         answer[sid] = hold
         far.append(f"{name(sid)}: nearest target {near} MP off" if targets else f"{name(sid)}: no target")
     return Pass(answer, f"11.0: standing order: hold fire beyond {limit} MP — " + "; ".join(far))
+
+
+def _fire_worth(view: Mapping[str, Any], request: Request, orders: StandingOrders, name: _Names,
+                cards: Mapping[str, ShipCard]) -> Pass | None:
+    """All hold fire when no ship's best shot reaches the `worth` order (play/fire_plan.py); else None."""
+    rows = fire_rows(request, FairAdvice(view, cards), orders.worth, name.names)
+    if any(row.asked for row in rows):
+        return None
+    return Pass({row.ship_id: dict(HOLD) for row in rows},
+                f"11.0: standing order: fire only {WORTH_CHOICES.get(orders.worth, orders.worth)} — "
+                + "; ".join(row.summary for row in rows))

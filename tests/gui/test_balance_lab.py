@@ -3,6 +3,7 @@ table and the heat map, on the real runner (in this process and on a local Dask 
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Qt
@@ -13,7 +14,8 @@ from cs_desktop.gui.balance_lab import BalanceLab
 def _only(lab: BalanceLab, *stems: str) -> None:
     for i in range(lab.scenarios.count()):
         item = lab.scenarios.item(i)
-        item.setCheckState(Qt.CheckState.Checked if item.text() in stems else Qt.CheckState.Unchecked)
+        stem = Path(item.data(Qt.ItemDataRole.UserRole)).stem
+        item.setCheckState(Qt.CheckState.Checked if stem in stems else Qt.CheckState.Unchecked)
 
 
 def test_13_3_the_lab_window_runs_scenarios_and_shows_table_and_heat_map(make_window: Any, qtbot: Any) -> None:

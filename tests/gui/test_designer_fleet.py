@@ -85,7 +85,7 @@ def test_the_saved_scenario_carries_exactly_the_ticked_switches(qtbot: Any, lib:
 
 def test_the_fleet_scenario_opens_with_its_fleet_rules_ticked(qtbot: Any, lib: Any) -> None:
     scenario, _ships = load_scenario_with_ships(FLEET)
-    d = designer(qtbot, lib, None, scenario=scenario)
+    d = designer(qtbot, lib, scenario.id)  # shipped, so in the library since issue 28 (opened as new: id taken)
     assert d.switches["fleet_rules"].isChecked() and not d.switches["variable_wind"].isChecked()
     assert d.problems == [] and d.sides.sides[0].ships.rowCount() == 12
 
@@ -121,7 +121,7 @@ def test_a_line_that_reaches_the_edge_bends_along_it() -> None:
 
 def test_the_terms_panel_shows_every_step_and_adds_up_each_fleet(qtbot: Any, lib: Any) -> None:
     scenario, ships = load_scenario_with_ships(FLEET)
-    d = designer(qtbot, lib, None, scenario=scenario)
+    d = designer(qtbot, lib, scenario.id)  # shipped, so in the library since issue 28 (opened as new: id taken)
     text = d.steps.toPlainText()
     terms = victory_terms(scenario, ships)
     for step in terms.steps:

@@ -30,7 +30,7 @@ THREE = cs_desktop.SCENARIOS / "fleets" / "three-flags-off-guadeloupe.json"
 
 def _four_sides(qtbot: Any, lib: Any) -> ScenarioDesigner:
     scenario, _ships = load_scenario_with_ships(THREE)
-    d = designer(qtbot, lib, None, scenario=scenario)
+    d = designer(qtbot, lib, scenario.id)  # shipped, so in the library since issue 28 (opened as new: id taken)
     d.findChild(QPushButton, "add_side").click()
     assert len(d.doc.get(("sides",))) == 4 and d.problems == [], d.problems
     return d
@@ -153,7 +153,7 @@ def test_14_references_follow_a_side_whose_id_is_typed_through_another_sides_id(
     while its id is side 1's, the references stay as they were (before, the weather gauge and the bid moved to
     side 1, and moving on took side 1's own with them); once its id is its own they follow it."""
     scenario, _ships = load_scenario_with_ships(THREE)
-    d = designer(qtbot, lib, None, scenario=scenario)
+    d = designer(qtbot, lib, scenario.id)  # shipped, so in the library since issue 28 (opened as new: id taken)
     assert d.doc.get(("weather_gauge",)) == "gb" and d.doc.get(("options", "bid")) == {"gb": 30, "fr": 5}
     field = d.findChild(QLineEdit, "side:2:id")
     field.clear()

@@ -64,26 +64,30 @@ def test_ship_filters(browser: LibraryBrowser, lib: Any) -> None:
 
 
 def test_scenario_filters(browser: LibraryBrowser, lib: Any) -> None:
-    assert len(browser.row_ids("scenario")) == len(lib.list_scenarios()) == 11
+    # 11 duels, and 7 squadron actions and what-ifs from scenarios/fleets/ (issue 28 item 5)
+    assert len(browser.row_ids("scenario")) == len(lib.list_scenarios()) == 18
     browser.engagement.setCurrentIndex(browser.engagement.findData("chase"))
     chases = browser.row_ids("scenario")
     assert chases and all(lib.scenario_entry(i).engagement == "chase" for i in chases)
     browser.engagement.setCurrentIndex(0)
     browser.ships_min.setValue(3)
-    assert browser.row_ids("scenario") == ["president-vs-belvidera-3-ship"]
+    three = set(browser.row_ids("scenario"))
+    assert three == {e.id for e in lib.list_scenarios() if e.ship_count >= 3}
+    assert {"president-vs-belvidera-3-ship", "lake-erie", "frigate-fleets-12-a-side"} <= three
     browser.ships_min.setValue(0)
     browser.use_dates.setChecked(True)
     from PySide6.QtCore import QDate
 
     browser.date_from.setDate(QDate(1799, 1, 1))
     browser.date_to.setDate(QDate(1800, 12, 31))
-    assert set(browser.row_ids("scenario")) == {"constellation-vs-insurgente", "constellation-vs-vengeance"}
+    assert set(browser.row_ids("scenario")) == {"constellation-vs-insurgente", "constellation-vs-vengeance",
+                                                "three-flags-off-guadeloupe"}
     browser.use_dates.setChecked(False)
     browser.with_ship.setCurrentIndex(browser.with_ship.findData("java"))
-    assert browser.row_ids("scenario") == ["constitution-vs-java"]
+    assert set(browser.row_ids("scenario")) == {"constitution-vs-java", "frigate-fleets-12-a-side"}
     browser.with_ship.setCurrentIndex(0)
     browser.scenario_search.setText("Shannon")
-    assert browser.row_ids("scenario") == ["chesapeake-vs-shannon"]
+    assert set(browser.row_ids("scenario")) == {"chesapeake-vs-shannon", "frigate-fleets-12-a-side"}
 
 
 def test_duplicate_and_delete_with_confirmation(qtbot: Any, browser: LibraryBrowser, lib: Any) -> None:

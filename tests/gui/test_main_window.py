@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QDockWidget, QMessageBox
 
 import cs_desktop
 from cs_desktop.gui import requests as rq
+from cs_desktop.play.turn_flow import StandingOrders
 from cs_desktop.gui.main_window import MainWindow
 from cs_desktop.gui.session import GameSession
 from cs_desktop.savegame import AutosaveStore
@@ -82,6 +83,7 @@ def test_ship_cards_are_dockable_and_layout_is_restored(qtbot: Any, make_window:
 
 def test_hand_over_screen_hides_the_last_sides_secrets(qtbot: Any, make_window: Any) -> None:
     window = make_window()
+    window.session.set_orders(StandingOrders(crew="ask"))  # the crew asked every turn, as this test needs
     window.start_game(JAVA, {"us": "human", "gb": "human"}, 7, {"turn_limit": 2, "bonus_cards": False})
     s = window.session
     # the first player is asked to take the screen too
@@ -151,6 +153,7 @@ def test_loading_a_bad_file_says_why_and_keeps_the_game(qtbot: Any, make_window:
 
 def test_undo_a_hidden_decision(qtbot: Any, make_window: Any) -> None:
     window = make_window()
+    window.session.set_orders(StandingOrders(crew="ask"))  # the crew asked every turn, as this test needs
     window.start_game(JAVA, {"us": "human", "gb": "human"}, 7, {"bonus_cards": False})
     widget = wait_for_request(qtbot, window, "assign_crew")
     side = widget.request.side
@@ -218,6 +221,7 @@ def test_forbidden_maneuvers_are_greyed_with_their_rule(qtbot: Any, make_window:
 
 def test_computer_thinks_off_the_gui_thread(qtbot: Any, make_window: Any) -> None:
     window = make_window()
+    window.session.set_orders(StandingOrders(crew="ask"))  # the crew asked every turn, as this test needs
     gui_thread = threading.get_ident()
     seen: list[int] = []
 

@@ -40,7 +40,7 @@ def test_new_game_start_is_off_until_a_scenario_that_loads_is_selected(qtbot: An
     qtbot.addWidget(window)
     dlg = window.new_game()
     start = dlg.buttons.button(QDialogButtonBox.StandardButton.Ok)
-    assert start.isEnabled() and dlg.list.currentRow() == 0
+    assert start.isEnabled() and dlg.list.currentRow() == 1  # row 0 is the "Duels" heading (issue 28)
     bad = tmp_path / "bad-scenario.json"
     bad.write_text('{"format": "captains-sea/scenario", "version": 1, "title": 5}', encoding="utf-8")
     assert dlg.add_scenario_file(bad) is False
@@ -48,7 +48,7 @@ def test_new_game_start_is_off_until_a_scenario_that_loads_is_selected(qtbot: An
     assert not start.isEnabled() and dlg.list.currentRow() == -1
     start.click()  # nothing starts (a disabled button does not click)
     assert window.session.game is None
-    dlg.list.setCurrentRow(0)  # a scenario that loads
+    dlg.list.setCurrentRow(0)  # the heading: its first scenario, which loads, is selected
     assert start.isEnabled()
     assert dlg.add_scenario_file(JAVA) is True and start.isEnabled()
     dlg.close()

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 import cs_desktop
+from cs_desktop.play.turn_flow import StandingOrders
 
 from .conftest import answer_with_widgets, click
 
@@ -21,6 +22,7 @@ THREE = str(cs_desktop.SCENARIOS / "fleets" / "three-flags-off-guadeloupe.json")
 def test_R6_0a_a_three_sided_battle_plays_in_the_window(qtbot: Any, make_window: Any, seats: dict[str, str],
                                                          turns: int) -> None:
     window = make_window()
+    window.session.set_orders(StandingOrders(crew="ask"))  # the crew asked every turn, as this test needs
     window.start_game(THREE, seats, 6, {"turn_limit": turns, "bonus_cards": False})
     rng = random.Random(6)
     kinds = set()

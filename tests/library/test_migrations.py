@@ -157,6 +157,7 @@ def test_a_crash_in_the_middle_of_a_write_leaves_the_library_as_it_was(tmp_path:
             for i in range(200):
                 repo.put_ship(s, card.model_copy(update={{"id": f"half-written-{{i}}"}}))
             assert repo.delete_scenario(s, "constellation-vs-insurgente")
+            assert repo.delete_scenario(s, "three-flags-off-guadeloupe")  # a shipped what-if sails her too
             assert repo.delete_ship(s, "constellation-1799")
             os._exit(3)
     """)

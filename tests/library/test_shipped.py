@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+import cs_desktop
 from cs_desktop.library import Library
 from cs_desktop.library.db import DATA_ENV, DB_FILE_NAME, data_dir, library_path
 
@@ -35,6 +36,20 @@ def test_first_run_imports_every_shipped_ship_and_scenario(lib: Library, shipped
     assert not any(e.modified for e in lib.list_ships())
     java = lib.scenario_entry("constitution-vs-java")
     assert java.ship_ids == ("constitution", "java") and java.ship_count == 2
+
+
+def test_28_5_the_fleet_scenarios_are_imported_too(tmp_path: Path) -> None:
+    """Issue 28 item 5: Library -> Scenarios lists the squadron actions and what-ifs of scenarios/fleets/ (with their
+    ships) beside the duels."""
+    with Library.open(tmp_path / "data", shipped_dir=cs_desktop.SCENARIOS) as library:
+        report = library.shipped_report
+        assert report is not None and report.problems == []
+        ids = {e.id for e in library.list_scenarios()}
+        fleets = {p.stem for p in (cs_desktop.SCENARIOS / "fleets").glob("*.json")}
+        assert {"lake-erie", "frigate-fleets-12-a-side", "three-flags-off-guadeloupe"} <= fleets <= ids
+        assert "constitution-vs-java" in ids
+        assert library.scenario_entry("frigate-fleets-12-a-side").ship_count == 24
+        assert library.scenario_entry("lake-erie").ship_count == 15
 
 
 def test_reimport_is_idempotent(lib: Library, shipped: Path) -> None:
