@@ -2,7 +2,7 @@
 
 *easy* is the judgment captain alone (cs_desktop/ai/judgment.py): sound rules of thumb, answered at once.
 *normal* and *hard* put a search on top of that judgment (issue 27): at the decisions they search — normal the
-crew, hard the crew and every maneuver, broadside, load, free turn and boarding — each choice the judgment
+crew, hard the crew and every broadside, load, grapple and boarding decision — each choice the judgment
 would weigh is played on the same determinized futures (paired_search.py; copies drawn from what their side can
 see, `seat.determinized`), the judgment answering every later decision of both sides to the end of the turn,
 where the position is scored by the learned chance of winning (value.py). The judgment's own choice stands
@@ -68,20 +68,22 @@ SEARCHED = frozenset({"select_maneuver", "fire", "select_load", "advance_turn", 
 #: normal searches the crew only: how a ship is manned decides more games than any other choice (manning the
 #: other broadside than the judgment's scores 9% against it, random maneuvers 51%: docs/captains.md)
 CREW_KINDS = frozenset({"assign_crew"})
-#: hard searches the crew and every decision the tree search did
-HARD_KINDS = SEARCHED | CREW_KINDS
+#: the helm's decisions: the tree search searched them, but random maneuvers score 51% against the judgment, and
+#: searching them cost hard a turn's thinking of 4.1 s (95th percentile) against 3 s allowed (docs/captains.md)
+HELM_KINDS = frozenset({"select_maneuver", "advance_turn", "bonus_move"})
+#: hard searches the crew and every other decision the tree search did: the guns, loads, boarding, sail
+HARD_KINDS = (SEARCHED | CREW_KINDS) - HELM_KINDS
 
 LEVELS: dict[str, Level] = {
     "easy": Level("easy", "Fights by sound rules of thumb — mans the guns that bear, fires when the shot is worth "
                           "the reload, keeps to the map, plays for the victory terms — and answers at once.", None),
-    "normal": Level("normal", "Looks ahead before it mans its guns: plays each way of manning the ship over about 48 "
-                              "futures to the end of the turn and keeps its judgment unless another clearly wins "
-                              "more; thinks up to a second.",
+    "normal": Level("normal", "Looks ahead before it mans its guns, playing each way of manning the ship over about "
+                              "48 futures to the end of the turn; thinks up to a second.",
                     Budget(iterations=48, time_cap_s=1.0, horizon_turns=0), method="paired", value="learned",
                     margin=0.0, confidence=1.0, kinds=CREW_KINDS),
-    "hard": Level("hard", "Looks ahead before every choice that matters — the crew, each maneuver, broadside and "
-                          "load — over about 64 futures each, overruling its judgment only where a choice is clearly "
-                          "better; thinks up to three seconds.",
+    "hard": Level("hard", "Looks ahead before its crew, broadsides, loads and boarding, over about 64 futures "
+                          "each, overruling its judgment where a choice is clearly better; thinks up to three "
+                          "seconds.",
                   Budget(iterations=64, time_cap_s=3.0, horizon_turns=0), method="paired", value="learned",
                   margin=0.005, confidence=1.5, kinds=HARD_KINDS),
 }
