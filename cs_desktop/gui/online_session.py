@@ -19,7 +19,8 @@ from cs_desktop.ai.captains import make_captain
 from cs_desktop.online.client import RemoteSeat, SeatState, request_of
 from cs_desktop.play.fair_advice import FairAdvice
 from cs_desktop.play.fleet_orders import FleetOrders
-from cs_desktop.play.maneuver_form import FormRow, form_rows
+from cs_desktop.play.fire_plan import FireRow, fire_form_rows
+from cs_desktop.play.maneuver_form import Danger, FormRow, dangers, form_rows
 from cs_desktop.play.screen import ScreenModel, replay_screen
 from cs_desktop.rules.cards import Scenario, ShipCard
 
@@ -68,6 +69,25 @@ class OnlineSeatSession(QObject):
         if screen.request is None or screen.request.kind != "select_maneuver":
             return []
         return form_rows(screen.request, {}, FleetOrders(), screen.ship_names)
+
+    def maneuver_dangers(self) -> dict[str, dict[tuple[Any, ...], Danger]]:
+        """The maneuvers that end the game or take a ship out of it, priced on the seat's own view (issue 28
+        item 4: never preselected, confirmed when chosen), as at one screen."""
+        screen, advice = self.screen(), self.advice()
+        if screen.request is None or screen.request.kind != "select_maneuver" or advice is None:
+            return {}
+        return {sid: dangers(advice.maneuver_previews(sid), screen.view or {}, sid) for sid in screen.request.ships or {}}
+
+    def fire_form(self) -> list[FireRow]:
+        """Every ship of the fire request asked, each set to her best shot (an online seat has no standing orders:
+        its request is always put to the player)."""
+        screen, advice = self.screen(), self.advice()
+        if screen.request is None or screen.request.kind != "fire" or advice is None:
+            return []
+        return fire_form_rows(screen.request, advice, "any", True, screen.ship_names)
+
+    def never_offer(self, card: str) -> None:
+        """An online seat keeps no standing orders: the Hold cards are offered at every roll the server asks."""
 
     def random_answer(self, seed: int) -> Any:
         """The judgment captain's answer on the seat's view (a remote seat has no state to draw from)."""
