@@ -110,7 +110,11 @@ def draw_heatmap(matrices: list[dict[str, Any]], caption: str = "") -> QImage:
 
 
 def save_heatmap(matrices: list[dict[str, Any]], path: Path, caption: str = "") -> Path:
-    image = draw_heatmap(matrices, caption)
+    return save_png(draw_heatmap(matrices, caption), path)
+
+
+def save_png(image: QImage, path: Path) -> Path:
+    """Write `image` to `path` as a PNG whole or not at all (a temporary file beside it, then renamed)."""
     tmp = path.with_name(f".{path.name}.tmp.png")
     if not image.save(str(tmp)):
         raise OSError(f"{path}: could not write the PNG")

@@ -4,7 +4,6 @@ with QImage and QPainter like the balance lab's heat map, headless when there is
 
 from __future__ import annotations
 
-import os
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -12,7 +11,7 @@ from typing import Any
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QImage, QPainter, QPen
 
-from cs_desktop.gui.balance_heatmap import ensure_app
+from cs_desktop.gui.balance_heatmap import ensure_app, save_png
 
 WIDTH, ROW, PAD, LABEL = 760, 46, 16, 90
 
@@ -78,9 +77,4 @@ def draw_ladder(report: Mapping[str, Any], caption: str = "") -> QImage:
 
 
 def save_ladder(report: Mapping[str, Any], path: Path, caption: str = "") -> Path:
-    image = draw_ladder(report, caption)
-    tmp = path.with_name(f".{path.name}.tmp.png")
-    if not image.save(str(tmp)):
-        raise OSError(f"{path}: could not write the PNG")
-    os.replace(tmp, path)
-    return path
+    return save_png(draw_ladder(report, caption), path)

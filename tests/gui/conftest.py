@@ -13,6 +13,11 @@ from PySide6.QtWidgets import QPushButton, QRadioButton
 
 from cs_desktop.gui import requests as rq
 from cs_desktop.gui.main_window import MainWindow
+
+#: how long a test waits for a computer captain's turn or the window to be ready before it calls the test failed:
+#: a guard against a hang only, never a measure of the machine's speed (issue 27 item 7: a 30 s wait once failed a
+#: fleet turn on a loaded machine); every such wait returns as soon as its condition holds
+COMPUTER_TURN_GUARD_MS = 600_000
 from cs_desktop.gui.session import GameSession
 from cs_desktop.savegame import AutosaveStore
 

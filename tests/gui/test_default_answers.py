@@ -11,6 +11,7 @@ from cs_desktop.play.defaults import default_answer
 from cs_desktop.play.turn_flow import StandingOrders
 
 import cs_desktop
+from tests.gui.conftest import COMPUTER_TURN_GUARD_MS
 
 JAVA = cs_desktop.SCENARIOS / "constitution-vs-java.json"
 
@@ -23,7 +24,7 @@ def test_every_form_opens_on_the_default_answer(qtbot: Any, make_window: Any) ->
     kinds = set()
     for _ in range(400):
         qtbot.waitUntil(lambda: session.game.ended or (session.request() is not None and
-                                                      window.orders.widget is not None), timeout=30000)
+                                                      window.orders.widget is not None), timeout=COMPUTER_TURN_GUARD_MS)
         if session.game.ended:
             break
         widget = window.orders.widget

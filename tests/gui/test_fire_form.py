@@ -16,6 +16,7 @@ from cs_desktop.gui import requests as rq
 from cs_desktop.play.fire_plan import HOLD, WORTH
 from cs_desktop.play.turn_flow import StandingOrders
 from tests.test_fire_plan import lake_erie_at_fire
+from tests.gui.conftest import COMPUTER_TURN_GUARD_MS
 
 
 @pytest.fixture
@@ -25,7 +26,7 @@ def fire_window(qtbot: Any, make_window: Any, monkeypatch: pytest.MonkeyPatch) -
     game, _request = lake_erie_at_fire()
     window.session.set_orders(StandingOrders(worth="a fifth"))
     window.session.new_game(game, {"us": "human", "gb": "simple"})
-    qtbot.waitUntil(lambda: isinstance(window.orders.widget, rq.FireWidget), timeout=20000)
+    qtbot.waitUntil(lambda: isinstance(window.orders.widget, rq.FireWidget), timeout=COMPUTER_TURN_GUARD_MS)
     return window
 
 

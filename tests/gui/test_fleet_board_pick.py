@@ -11,6 +11,7 @@ from PySide6.QtTest import QTest
 
 from .conftest import click
 from .test_fleet_window import FLEET
+from tests.gui.conftest import COMPUTER_TURN_GUARD_MS
 
 
 def _at(board: Any, sid: str) -> QPoint:
@@ -21,7 +22,7 @@ def test_14_2_ships_picked_on_the_board_are_selected_in_the_fleet_list(qtbot: An
     window = make_window()
     window.resize(1500, 950)
     window.start_game(FLEET, {"us": "human", "gb": "simple"}, 4, {"fleet_rules": True, "turn_limit": 3})
-    qtbot.waitUntil(lambda: window.fleet_list is not None and window.fleet_list.rowCount() == 24, timeout=20000)
+    qtbot.waitUntil(lambda: window.fleet_list is not None and window.fleet_list.rowCount() == 24, timeout=COMPUTER_TURN_GUARD_MS)
     board, fleet = window.board, window.fleet_list
     board.fit_to_ships()
     fleet.clearSelection()
@@ -72,13 +73,13 @@ def test_14_2_a_fleet_game_is_played_by_the_widgets_crew_through_each_ships_card
 
     window = make_window()
     window.start_game(FLEET, {"us": "human", "gb": "simple"}, 5, {"fleet_rules": True, "turn_limit": 2})
-    qtbot.waitUntil(lambda: window.fleet_list is not None and window.fleet_list.rowCount() == 24, timeout=20000)
+    qtbot.waitUntil(lambda: window.fleet_list is not None and window.fleet_list.rowCount() == 24, timeout=COMPUTER_TURN_GUARD_MS)
     session = window.session
     rng = random.Random(5)
     kinds: list[str] = []
     for _ in range(400):
         qtbot.waitUntil(lambda: session.game.ended or (session.request() is not None
-                                                       and window.orders.widget is not None), timeout=30000)
+                                                       and window.orders.widget is not None), timeout=COMPUTER_TURN_GUARD_MS)
         if session.game.ended:
             break
         kinds.append(answer_with_widgets(qtbot, window, rng))

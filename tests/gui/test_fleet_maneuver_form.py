@@ -14,12 +14,13 @@ from cs_desktop.play.maneuver_form import describe_maneuver
 
 from .conftest import answer_with_widgets, click
 from .test_fleet_window import FLEET
+from tests.gui.conftest import COMPUTER_TURN_GUARD_MS
 
 
 def _to_our_maneuver(qtbot: Any, window: Any) -> Any:
     session = window.session
     for _ in range(60):
-        qtbot.waitUntil(lambda: session.request() is not None and window.orders.widget is not None, timeout=30000)
+        qtbot.waitUntil(lambda: session.request() is not None and window.orders.widget is not None, timeout=COMPUTER_TURN_GUARD_MS)
         widget = window.orders.widget
         if isinstance(widget, rq.ManeuverWidget):
             return widget
@@ -33,7 +34,7 @@ def _to_our_maneuver(qtbot: Any, window: Any) -> Any:
 def test_14_2_the_maneuver_form_asks_only_the_ships_with_a_choice(qtbot: Any, make_window: Any) -> None:
     window = make_window()
     window.start_game(FLEET, {"us": "human", "gb": "simple"}, 4, {"fleet_rules": True, "turn_limit": 3})
-    qtbot.waitUntil(lambda: window.fleet_list is not None and window.fleet_list.rowCount() == 24, timeout=20000)
+    qtbot.waitUntil(lambda: window.fleet_list is not None and window.fleet_list.rowCount() == 24, timeout=COMPUTER_TURN_GUARD_MS)
     fleet = window.fleet_list
     fleet.clearSelection()
     fleet.setRangeSelected(QTableWidgetSelectionRange(0, 0, 5, 0), True)  # six of our twelve, in list order

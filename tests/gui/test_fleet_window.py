@@ -10,6 +10,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDockWidget
 
 from .test_main_window import JAVA
+from tests.gui.conftest import COMPUTER_TURN_GUARD_MS
 
 ROOT = Path(__file__).resolve().parents[2]
 FLEET = ROOT / "scenarios" / "fleets" / "frigate-fleets-12-a-side.json"
@@ -23,7 +24,7 @@ def _ship_docks(window: Any) -> list[QDockWidget]:
 def test_14_2_a_fleet_game_has_a_fleet_list_and_one_card_dock(qtbot: Any, make_window: Any) -> None:
     window = make_window()
     window.start_game(FLEET, {"us": "human", "gb": "simple"}, 4, {"fleet_rules": True, "turn_limit": 3})
-    qtbot.waitUntil(lambda: window.fleet_list is not None and window.fleet_list.rowCount() == 24, timeout=20000)
+    qtbot.waitUntil(lambda: window.fleet_list is not None and window.fleet_list.rowCount() == 24, timeout=COMPUTER_TURN_GUARD_MS)
     fleet = window.fleet_list
     assert [d.objectName() for d in _ship_docks(window)] == ["dock-ship-card"]
     rows = fleet.texts()
@@ -53,7 +54,7 @@ def test_14_2_a_fleet_game_has_a_fleet_list_and_one_card_dock(qtbot: Any, make_w
 def test_14_2_a_duel_keeps_a_dock_per_ship(qtbot: Any, make_window: Any) -> None:
     window = make_window()
     window.start_game(JAVA, {"us": "human", "gb": "simple"}, 4, {"turn_limit": 3})
-    qtbot.waitUntil(lambda: len(_ship_docks(window)) == 2, timeout=20000)
+    qtbot.waitUntil(lambda: len(_ship_docks(window)) == 2, timeout=COMPUTER_TURN_GUARD_MS)
     assert window.fleet_list is None and "fleet" not in window.docks
 
 
@@ -68,7 +69,7 @@ def test_14_2_an_order_given_in_the_fleet_list_answers_the_fleets_maneuvers(qtbo
 
     window = make_window()
     window.start_game(FLEET, {"us": "human", "gb": "random"}, 8, {"fleet_rules": True, "turn_limit": 2})
-    qtbot.waitUntil(lambda: window.fleet_list is not None and window.fleet_list.rowCount() == 24, timeout=20000)
+    qtbot.waitUntil(lambda: window.fleet_list is not None and window.fleet_list.rowCount() == 24, timeout=COMPUTER_TURN_GUARD_MS)
     fleet = window.fleet_list
     fleet.clearSelection()
     fleet.setRangeSelected(QTableWidgetSelectionRange(0, 0, 11, 0), True)  # our twelve (the list shows us first)
@@ -83,7 +84,7 @@ def test_14_2_an_order_given_in_the_fleet_list_answers_the_fleets_maneuvers(qtbo
     shown: list[str] = []
     for _ in range(200):
         qtbot.waitUntil(lambda: session.game.ended or (session.request() is not None
-                                                       and window.orders.widget is not None), timeout=30000)
+                                                       and window.orders.widget is not None), timeout=COMPUTER_TURN_GUARD_MS)
         if session.game.ended:
             break
         widget = window.orders.widget

@@ -13,6 +13,7 @@ from cs_desktop.gui.standing_orders import StandingOrdersBox, load_orders
 from cs_desktop.play.turn_flow import StandingOrders, card_kind
 
 import cs_desktop
+from tests.gui.conftest import COMPUTER_TURN_GUARD_MS
 
 JAVA = cs_desktop.SCENARIOS / "constitution-vs-java.json"
 
@@ -23,7 +24,7 @@ def test_1_7_3_never_ask_about_a_card(qtbot: Any, make_window: Any) -> None:
     session.set_orders(StandingOrders(hold_cards="always"))
     window.start_game(JAVA, {"us": "human", "gb": "simple"}, 4, {"turn_limit": 3})
     for _ in range(200):
-        qtbot.waitUntil(lambda: session.request() is not None and window.orders.widget is not None, timeout=30000)
+        qtbot.waitUntil(lambda: session.request() is not None and window.orders.widget is not None, timeout=COMPUTER_TURN_GUARD_MS)
         if isinstance(window.orders.widget, rq.BonusCardsWidget):
             break
         window.orders.submit_default()

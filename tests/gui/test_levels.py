@@ -27,6 +27,7 @@ from cs_desktop.play.seating import SEAT_KINDS, SEAT_LABELS
 from cs_desktop.rules.game import Game
 
 from .conftest import answer_with_widgets, click
+from tests.gui.conftest import COMPUTER_TURN_GUARD_MS
 
 JAVA = str(cs_desktop.SCENARIOS / "constitution-vs-java.json")
 
@@ -85,14 +86,14 @@ def test_normal_shows_its_thinking_and_the_window_stays_responsive(qtbot: Any, m
         if shown:
             break
         qtbot.waitUntil(lambda: bool(shown) or (session.request() is not None and window.orders.widget is not None),
-                        timeout=20000)
+                        timeout=COMPUTER_TURN_GUARD_MS)
         if not shown:
             answer_with_widgets(qtbot, window, rng)
     assert shown, "the normal captain never searched"
     visible, most, value, text = shown[0]
     assert visible and most == DEFINED["normal"].budget.iterations and 1 <= value <= most and text == f"{session.side_name('gb')} is thinking…"
     # once the captain has answered, the indicator is gone
-    qtbot.waitUntil(lambda: session.thinking is None and not indicator.isVisible(), timeout=20000)
+    qtbot.waitUntil(lambda: session.thinking is None and not indicator.isVisible(), timeout=COMPUTER_TURN_GUARD_MS)
     timer.stop()
     # while the worker searched, the GUI thread kept running its timer between two of the search's reports
     first, last = marks.index("p"), len(marks) - 1 - marks[::-1].index("p")
@@ -122,13 +123,13 @@ def test_a_search_for_a_replaced_game_ends_at_once(qtbot: Any, make_window: Any)
         if before:
             break
         qtbot.waitUntil(lambda: bool(before) or (session.request() is not None and window.orders.widget is not None),
-                        timeout=30000)
+                        timeout=COMPUTER_TURN_GUARD_MS)
         if not before:
             answer_with_widgets(qtbot, window, rng)
     assert before, "the hard captain never searched"
     qtbot.waitUntil(lambda: session.seats == {"us": "human", "gb": "human"}, timeout=5000)
     behind = session._executor.submit(lambda: None)  # runs once the thinking thread is free
-    qtbot.waitUntil(behind.done, timeout=30000)
+    qtbot.waitUntil(behind.done, timeout=COMPUTER_TURN_GUARD_MS)
     assert old.last_search is before[0]  # the abandoned search never finished its 100 iterations
     assert session.thinking is None and not window.thinking_indicator.isVisible()
 

@@ -21,6 +21,7 @@ from cs_desktop.gui.session import GameSession
 from cs_desktop.savegame import AutosaveStore
 
 from .conftest import answer_with_widgets, click
+from tests.gui.conftest import COMPUTER_TURN_GUARD_MS
 
 JAVA = str(cs_desktop.SCENARIOS / "constitution-vs-java.json")
 
@@ -34,7 +35,7 @@ def wait_for_request(qtbot: Any, window: MainWindow, kind: str | None = None, rn
             click(qtbot, window.handover.button)
             continue
         qtbot.waitUntil(lambda: window.session.request() is not None and window.orders.widget is not None,
-                        timeout=20000)
+                        timeout=COMPUTER_TURN_GUARD_MS)
         widget = window.orders.widget
         assert widget is not None
         if kind is None or widget.request.kind == kind:

@@ -13,6 +13,7 @@ from cs_desktop.play.maneuver_form import base_key
 from cs_desktop.rules.decisions import sample
 from cs_desktop.rules.dice import Dice
 from tests.rules.test_advice import _ready
+from tests.gui.conftest import COMPUTER_TURN_GUARD_MS
 
 ADVANCE = (("maneuver", "advance"),)
 
@@ -25,7 +26,7 @@ def _window_at_the_edge(qtbot: Any, make_window: Any) -> Any:
     window.session.new_game(game, {"us": "human", "gb": "human"})  # hotseat: no captain replays this made-up state
     if window.session.curtain:
         window.session.confirm_handover()
-    qtbot.waitUntil(lambda: isinstance(window.orders.widget, rq.ManeuverWidget), timeout=20000)
+    qtbot.waitUntil(lambda: isinstance(window.orders.widget, rq.ManeuverWidget), timeout=COMPUTER_TURN_GUARD_MS)
     return window
 
 

@@ -19,6 +19,7 @@ from cs_desktop.rules.game import Game
 from cs_desktop.play.turn_flow import StandingOrders
 
 from .conftest import ODDS_SEEN, answer_with_widgets, click
+from tests.gui.conftest import COMPUTER_TURN_GUARD_MS
 
 MAX_STEPS = 1500
 
@@ -34,7 +35,7 @@ def play_to_the_end(qtbot: Any, window: Any, seed: int) -> list[str]:
     rng = random.Random(seed)
     kinds: list[str] = []
     for _ in range(MAX_STEPS):
-        qtbot.waitUntil(lambda: _ready(window), timeout=20000)
+        qtbot.waitUntil(lambda: _ready(window), timeout=COMPUTER_TURN_GUARD_MS)
         if window.session.game.ended:
             return kinds
         before = len(window.session.game.decisions)
@@ -104,7 +105,7 @@ def test_two_humans_hotseat_play_several_turns(qtbot: Any, make_window: Any) -> 
             assert window.stack.currentWidget() is window.handover
             click(qtbot, window.handover.button)
             continue
-        qtbot.waitUntil(lambda: _ready(window), timeout=20000)
+        qtbot.waitUntil(lambda: _ready(window), timeout=COMPUTER_TURN_GUARD_MS)
         if s.game.ended:
             break
         answer_with_widgets(qtbot, window, rng)

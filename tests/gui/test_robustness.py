@@ -19,6 +19,7 @@ from PySide6.QtWidgets import QWidget
 from cs_desktop.gui import balance_dialog as bd
 from cs_desktop.gui.balance_dialog import BalanceDialog
 from cs_desktop.library import Library
+from tests.gui.conftest import COMPUTER_TURN_GUARD_MS
 
 
 @pytest.fixture
@@ -45,7 +46,7 @@ def test_escape_cancels_the_balance_check(qtbot: Any, lib: Any) -> None:
     qtbot.keyClick(dlg, Qt.Key.Key_Escape)  # QDialog.reject: hidden without a closeEvent
     assert not dlg.isVisible()
     assert worker._cancel and not dlg.running()
-    qtbot.waitUntil(thread.isFinished, timeout=30_000)
+    qtbot.waitUntil(thread.isFinished, timeout=COMPUTER_TURN_GUARD_MS)
     seen = len(dlg.records)
     qtbot.wait(100)
     assert len(dlg.records) == seen < 2000  # the closed dialog hears no more from the worker
@@ -59,7 +60,7 @@ def test_deleting_the_parent_while_games_run_does_not_abort(qtbot: Any, lib: Any
     dlg = BalanceDialog(scenario, ships, parent)
     thread, worker = _start_long_check(qtbot, dlg)
     parent.deleteLater()
-    qtbot.waitUntil(thread.isFinished, timeout=30_000)
+    qtbot.waitUntil(thread.isFinished, timeout=COMPUTER_TURN_GUARD_MS)
     assert worker._cancel
 
 

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QFileDialog
 from cs_desktop.play.presenter_files import SAVES_FOLDER, free_path, proposed_name
 
 import cs_desktop
+from tests.gui.conftest import COMPUTER_TURN_GUARD_MS
 
 JAVA = cs_desktop.SCENARIOS / "constitution-vs-java.json"
 
@@ -34,7 +35,7 @@ def test_save_proposes_the_scenario_name_in_the_data_folder(qtbot: Any, make_win
 def test_a_finished_game_is_in_recent_games(qtbot: Any, make_window: Any) -> None:
     window = make_window()
     window.start_game(JAVA, {"us": "human", "gb": "simple"}, 5, {"turn_limit": 3})
-    qtbot.waitUntil(lambda: window.session.request() is not None, timeout=20000)
+    qtbot.waitUntil(lambda: window.session.request() is not None, timeout=COMPUTER_TURN_GUARD_MS)
     assert window.session.strike_colors()  # the game ends (18.0)
     qtbot.waitUntil(lambda: window.game_over_dialog is not None, timeout=5000)
     entries = window.recent.entries()

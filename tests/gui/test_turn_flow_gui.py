@@ -22,6 +22,7 @@ from tests.rules.harness import at, drive, duel
 
 from .conftest import answer_with_widgets, click
 from .test_main_window import JAVA, wait_for_request
+from tests.gui.conftest import COMPUTER_TURN_GUARD_MS
 
 
 def test_a_human_seat_is_shown_only_requests_that_need_him(qtbot: Any, make_window: Any) -> None:
@@ -32,7 +33,7 @@ def test_a_human_seat_is_shown_only_requests_that_need_him(qtbot: Any, make_wind
     shown = 0
     for _ in range(120):
         qtbot.waitUntil(lambda: session.game.ended or (session.request() is not None
-                                                       and window.orders.widget is not None), timeout=20000)
+                                                       and window.orders.widget is not None), timeout=COMPUTER_TURN_GUARD_MS)
         if session.game.ended:
             break
         request = session.request()

@@ -21,6 +21,7 @@ from cs_desktop.play import tutorial
 from cs_desktop.rules.turn import SEGMENTS
 
 from .conftest import answer_with_widgets, click
+from tests.gui.conftest import COMPUTER_TURN_GUARD_MS
 
 
 def _action(window: Any, name: str) -> QAction:
@@ -62,7 +63,7 @@ def test_guided_first_game_starts_and_the_tutor_follows_each_request(qtbot: Any,
     rng = random.Random(4)
     shown: list[str] = []
     for _ in range(40):
-        qtbot.waitUntil(lambda: s.request() is not None and window.orders.widget is not None, timeout=20000)
+        qtbot.waitUntil(lambda: s.request() is not None and window.orders.widget is not None, timeout=COMPUTER_TURN_GUARD_MS)
         kind = s.request().kind
         page = window.tutor.text()
         assert texts.requests[kind].title in page and texts.requests[kind].matters in page, kind

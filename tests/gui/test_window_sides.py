@@ -13,6 +13,7 @@ import cs_desktop
 from cs_desktop.play.turn_flow import StandingOrders
 
 from .conftest import answer_with_widgets, click
+from tests.gui.conftest import COMPUTER_TURN_GUARD_MS
 
 THREE = str(cs_desktop.SCENARIOS / "fleets" / "three-flags-off-guadeloupe.json")
 
@@ -28,7 +29,7 @@ def test_R6_0a_a_three_sided_battle_plays_in_the_window(qtbot: Any, make_window:
     kinds = set()
     for _ in range(400):
         qtbot.waitUntil(lambda: window.session.game.ended or window.session.curtain or (
-            window.session.request() is not None and window.orders.widget is not None), timeout=30000)
+            window.session.request() is not None and window.orders.widget is not None), timeout=COMPUTER_TURN_GUARD_MS)
         if window.session.game.ended:
             break
         if window.session.curtain:
