@@ -11,7 +11,7 @@ from PySide6.QtCore import QSettings
 from cs_desktop.gui.captain_advice_dialog import CAMPAIGN_KEY, CaptainAdviceDialog
 from cs_desktop.play.captain_advice import ask_captain
 
-from tests.play.test_captain_advice import _maneuver_point
+from tests.play.test_captain_advice import _fire_point
 
 
 def _job(game: Any, request: Any) -> Any:
@@ -20,7 +20,7 @@ def _job(game: Any, request: Any) -> Any:
 
 
 def test_27_6_the_window_asks_the_captain_and_shows_its_choices(qtbot: Any, tmp_path: Any) -> None:
-    game, request = _maneuver_point()
+    game, request = _fire_point()
     before = game.fingerprint()
     settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
     dialog = CaptainAdviceDialog(_job(game, request), settings, campaign=False)
@@ -34,7 +34,7 @@ def test_27_6_the_window_asks_the_captain_and_shows_its_choices(qtbot: Any, tmp_
 
 
 def test_27_6_off_in_a_campaign_battle_until_the_player_turns_it_on(qtbot: Any, tmp_path: Any) -> None:
-    game, request = _maneuver_point()
+    game, request = _fire_point()
     settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
     dialog = CaptainAdviceDialog(_job(game, request), settings, campaign=True)
     qtbot.addWidget(dialog)
