@@ -46,7 +46,7 @@ ALL = frozenset({"view", "events", "board", "copies", "public"})
 PUBLIC = frozenset({"public"})
 
 
-class MissingPart(RuntimeError):
+class MissingPart(Exception):
     """A captain asked its seat for a part the seat was not made with (declare it in the captain's `needs`)."""
 
 
