@@ -42,7 +42,7 @@ class CaptainAdvice:
     plan: str  # the captain's plan in a sentence
 
 
-def _ship_answer(ship: str, part: Any) -> str:
+def _ship_answer(ship: str, part: Any, names: Mapping[str, str]) -> str:
     if not isinstance(part, Mapping):
         return f"{ship}: {part}"
     if "maneuver" in part:
@@ -59,7 +59,8 @@ def _ship_answer(ship: str, part: Any) -> str:
             return f"{ship}: hold fire"
         sections = ", ".join(f"{s.replace('_', ' ')} {aim}" for s, aim in sorted(part.get("sections", {}).items()))
         chaser = f"{part['chaser']} chaser" if part.get("chaser") else ""
-        return f"{ship}: fire at {part['target']} ({', '.join(x for x in (sections, chaser) if x)})"
+        target = names.get(str(part["target"]), str(part["target"]))
+        return f"{ship}: fire at {target} ({', '.join(x for x in (sections, chaser) if x)})"
     return f"{ship}: " + ", ".join(f"{k} {v}" for k, v in sorted(part.items()))
 
 
@@ -70,7 +71,7 @@ def describe(request: Request, answer: Any, names: Mapping[str, str]) -> str:
         for key, part in sorted(answer.items()):
             ship_id, _, slot = str(key).partition(":")
             label = names.get(ship_id, ship_id) + (f" {slot.replace('_', ' ')}" if slot else "")
-            parts.append(_ship_answer(label, part))
+            parts.append(_ship_answer(label, part, names))
         return "; ".join(parts)
     if isinstance(answer, list):
         return ", ".join(map(str, answer)) or "none"
@@ -118,7 +119,11 @@ def ask_captain(game: Game, request: Request, seed: int, level: str = ADVISER,
             break
         if answer_key(option) != key:
             gap = (value - v) * 100
-            why = (f"{gap:.0f} points of chance behind its choice over the same futures." if gap >= 0 else
-                   f"{-gap:.0f} points ahead of its choice over these futures, within the luck of so few.")
+            if round(gap) == 0:
+                why = "As good as its choice over the same futures: the judgment's own is kept."
+            elif gap > 0:
+                why = f"{gap:.0f} points of chance behind its choice over the same futures."
+            else:
+                why = f"{-gap:.0f} points ahead of its choice over these futures, within the luck of so few."
             choices.append(Choice(option, describe(request, option, names), v, why))
     return CaptainAdvice(request.side, request.kind, tuple(choices), result.iterations, plan)

@@ -68,6 +68,6 @@ def test_27_6_the_advice_is_the_same_whatever_the_enemy_hides() -> None:
 def test_27_6_answers_are_described_in_a_few_words() -> None:
     request = Request("fire", "us", "11.0", "", ships={"a": ({"target": None},)})
     assert describe(request, {"a": {"target": "b", "sections": {"port_bow": "high"}, "chaser": None}},
-                    {"a": "Constitution", "b": "Java"}) == "Constitution: fire at b (port bow high)"
+                    {"a": "Constitution", "b": "Java"}) == "Constitution: fire at Java (port bow high)"
     assert describe(request, {"a": {"maneuver": "wear", "turn": -1, "to": "C"}}, {"a": "Constitution"}) == \
         "Constitution: wear to C"
