@@ -97,7 +97,8 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
 def _scenario_warnings(path: Path) -> list[str]:
     """A good scenario file that one side cannot win (rules/winnable.py); [] for other files."""
-    from cs_desktop.files import FileFormatError, load_scenario_with_ships
+    from cs_desktop.files import load_scenario_with_ships
+    from cs_desktop.jsonread import FileFormatError
     from cs_desktop.rules.winnable import cannot_win
 
     if not str(path).endswith(".json"):
@@ -114,7 +115,8 @@ def _fmt(x: float) -> str:
 
 
 def cmd_vp(args: argparse.Namespace) -> int:
-    from cs_desktop.files import FileFormatError, load_scenario_with_ships
+    from cs_desktop.files import load_scenario_with_ships
+    from cs_desktop.jsonread import FileFormatError
     from cs_desktop.rules.ratings import victory_terms
     from cs_desktop.rules.winnable import cannot_win, reach
 
@@ -150,7 +152,8 @@ def cmd_vp(args: argparse.Namespace) -> int:
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     from cs_desktop.ai.captains import CAPTAINS
-    from cs_desktop.files import FileFormatError, load_scenario_with_ships
+    from cs_desktop.files import load_scenario_with_ships
+    from cs_desktop.jsonread import FileFormatError
     from cs_desktop.simulate import simulate, to_json
 
     try:

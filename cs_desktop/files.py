@@ -20,8 +20,8 @@ from typing import Any
 from pydantic import BaseModel
 
 import cs_desktop
-from cs_desktop.jsonread import FileFormatError, check_header, decode_text, parse_json, read_bytes
-from cs_desktop.modelerrors import kind_of, short, validate_model
+from cs_desktop.jsonread import FileFormatError, check_header, decode_text, kind_of, parse_json, read_bytes, short
+from cs_desktop.modelerrors import validate_model
 from cs_desktop.rules.setup import start_state_problems
 from cs_desktop.rules.cards import (
     FORMAT_VERSION,

@@ -13,7 +13,7 @@ import re
 import types
 import typing
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from pydantic import BaseModel, ValidationError
 
@@ -107,14 +107,15 @@ def problems_from(e: ValidationError, root: type[BaseModel]) -> list[tuple[str, 
     unions: dict[tuple[Any, ...], dict[str, list[tuple[tuple[Any, ...], dict[str, Any]]]]] = {}
     order: list[tuple[str, Any]] = []
     listed: set[tuple[Any, ...]] = set()  # parents whose allowed fields were already listed
-    for err in e.errors(include_url=False):
+    for details in e.errors(include_url=False):
+        err = cast(dict[str, Any], details)
         loc = tuple(err["loc"])
         tag_at = next((i for i, p in enumerate(loc) if isinstance(p, str) and _TAG.search(p)
                        and p != "[key]"), None)
         if tag_at is None:
             order.append(("plain", (loc, err)))
             continue
-        prefix, tag, rest = loc[:tag_at], loc[tag_at], loc[tag_at + 1:]
+        prefix, tag, rest = loc[:tag_at], str(loc[tag_at]), loc[tag_at + 1:]
         if prefix not in unions:
             unions[prefix] = {}
             order.append(("union", prefix))

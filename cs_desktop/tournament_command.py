@@ -35,7 +35,8 @@ def register_tournament(sub: argparse._SubParsersAction) -> None:  # type: ignor
 
 def cmd_tournament(args: argparse.Namespace) -> int:
     from cs_desktop.ai.captains import CAPTAINS
-    from cs_desktop.files import FileFormatError, load_scenario_with_ships
+    from cs_desktop.files import load_scenario_with_ships
+    from cs_desktop.jsonread import FileFormatError
     from cs_desktop.tournament import failure_line, scenario_files, to_json, to_text, tournament
     from cs_desktop.tournament_journal import JournalMismatch
 

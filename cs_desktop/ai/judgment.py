@@ -218,7 +218,7 @@ def _melee_power(ship: dict[str, Any]) -> float:
         a["gunnery"].values())
     crew = max(0, ship["crew"] - used)
     mod = QUALITY_MOD.get(ship["quality"], 0) + MORALE_MOD[int(ship["morale"])]
-    return crew * (1 + 0.2 * mod)
+    return float(crew * (1 + 0.2 * mod))
 
 
 def _odds(view: View, request: Request) -> float:

@@ -120,7 +120,7 @@ class Helm:
             dx, dy = cx - sq[0], cy - sq[1]
             cos = (fx * dx + fy * dy) / ((fx * fx + fy * fy) ** 0.5 * (dx * dx + dy * dy) ** 0.5)
             score += near * (scale + 0.5) * cos
-        return score
+        return float(score)
 
     def hits(self, ship: dict[str, Any], card: ShipCard, bside: str | None, mp: int) -> float:
         """expected_hits of the ship's broadside (the better one if None) at `mp`, remembered for this view."""

@@ -61,7 +61,8 @@ class SimpleCaptain:
                    and not s["captured"] and not s.get("escaped", False)]
         if not enemies:
             return None
-        return min(enemies, key=lambda e: geo.mp_distance((ship["x"], ship["y"]), (e["x"], e["y"])))
+        nearest: dict[str, Any] = min(enemies, key=lambda e: geo.mp_distance((ship["x"], ship["y"]), (e["x"], e["y"])))
+        return nearest
 
     @staticmethod
     def _letter(view: dict[str, Any], heading: int) -> str:
@@ -155,7 +156,7 @@ class SimpleCaptain:
         if kind == "tack":
             score -= 1.5  # it may fail and leave her In Irons
         score -= option.get("strain", 0) * 3.0  # a failed rigging check costs boxes
-        return score
+        return float(score)
 
     def _advance_turn(self, seat: Seat, request: Request) -> Any:
         view = seat.board()  # where the ships are is all it reads
@@ -255,7 +256,7 @@ def melee_crew(ship: dict[str, Any]) -> int:
     a = ship["assign"]
     used = a["sailing"] + a["rigging_change"] + a["rigging_dc"] + sum(a["hull_dc"].values()) + sum(
         a["gunnery"].values())
-    return max(0, ship["crew"] - used)
+    return int(max(0, ship["crew"] - used))
 
 
 def view_card_top(view: dict[str, Any], ship_id: str, track: str) -> int:

@@ -17,7 +17,8 @@ from sqlmodel import Session
 
 import cs_desktop
 from cs_desktop import files
-from cs_desktop.files import FileFormatError, dump_scenario, dump_ship
+from cs_desktop.jsonread import FileFormatError
+from cs_desktop.files import dump_scenario, dump_ship
 from cs_desktop.library import repository as repo
 from cs_desktop.library.db import LibraryError
 from cs_desktop.library.models import ScenarioRow, ShipRow

@@ -160,7 +160,7 @@ def migrate(path: str | Path, target: int = LATEST, *, backup: bool = True) -> i
 
 
 def _has_tables(con: sqlite3.Connection) -> bool:
-    return con.execute("SELECT count(*) FROM sqlite_master WHERE type = 'table'").fetchone()[0] > 0
+    return bool(con.execute("SELECT count(*) FROM sqlite_master WHERE type = 'table'").fetchone()[0] > 0)
 
 
 def _run(con: sqlite3.Connection, version: int, step: Step) -> None:
