@@ -1,0 +1,90 @@
+"""Size follows from design (issue 30, item 6): no class over about 25 methods, no function over about 60 lines.
+
+The parts already over the limits are listed with their size today and why they are still that size; none may
+grow, and a new part over a limit fails here. Shrink one and lower its figure (or drop it) in the same commit.
+The figures are printed by `python3 scripts/sizes.py`.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+_spec = importlib.util.spec_from_file_location("sizes", ROOT / "scripts" / "sizes.py")
+assert _spec and _spec.loader
+sizes = importlib.util.module_from_spec(_spec)
+sys.modules.setdefault("sizes", sizes)
+_spec.loader.exec_module(sizes)
+
+# where -> (size today, why it is still that size)
+ALLOWED: dict[str, tuple[int, str]] = {
+    "cs_desktop/gui/session.py:GameSession": (63, "issue 30 item 1: the presenter's parts move out"),
+    "cs_desktop/library/store.py:Library": (39, "one facade over the library's tables; to split by table"),
+    "cs_desktop/play/replay.py:Replay": (37, "replay model: stepping, bookmarks and views; to split"),
+    "cs_desktop/play/presenter.py:PlayPresenter": (35, "issue 30 item 1: drafts, files, computer turns"),
+    "cs_desktop/gui/library_browser.py:LibraryBrowser": (34, "one tab per kind of record; to split"),
+    "cs_desktop/play/campaign_presenter.py:CampaignPresenter": (33, "campaign screens; to split by page"),
+    "cs_desktop/rules/tables.py:Tables": (33, "one accessor per printed chart (RULES-DATA.md)"),
+    "cs_desktop/ai/simple.py:SimpleCaptain": (28, "one answer method per request kind"),
+    "cs_desktop/rules/game.py:Game": (27, "the engine contract (BRIEF §4)"),
+    "cs_desktop/rules/ratings.py:victory_terms": (168, "rule 20.1's table, one branch per printed case"),
+    "cs_desktop/gui/board_advice.py:BoardAdvice.show_firing": (113, "to split: callouts, arcs, labels"),
+    "cs_desktop/rules/tables.py:Tables._load_control_panel": (107, "the control panel's printed columns"),
+    "cs_desktop/rules/shot_odds.py:shot_odds": (104, "rule 11's steps in their printed order"),
+    "cs_desktop/balance_command.py:cmd_balance": (96, "argument handling; to split by subcommand"),
+    "cs_desktop/gui/board_legend.py:_swatch": (92, "one drawing per legend entry; to become a table"),
+    "cs_desktop/gui/ship_card.py:ShipCardWidget.set_card": (92, "one block per card section"),
+    "cs_desktop/gui/main_window.py:MainWindow.__init__": (89, "issue 30 item 1: docks and actions move out"),
+    "cs_desktop/rules/advice.py:firing_picture": (80, "rule 11's steps in their printed order"),
+    "cs_desktop/gui/scenario_designer.py:ScenarioDesigner._bind_form": (79, "one binding per form field"),
+    "cs_desktop/rules/firing.py:roll_attack": (78, "rule 11.3's steps in their printed order"),
+    "cs_desktop/rules/geometry.py:stacked_sides": (76, "rule 10.5's cases"),
+    "cs_desktop/rules/terms_sides.py:terms_for_sides": (75, "rule 21's side-by-side terms"),
+    "cs_desktop/gui/ship_editor.py:ShipEditor._bind_form": (73, "one binding per form field"),
+    "cs_desktop/rules/melee.py:fight": (73, "rule 14's melee steps in their printed order"),
+    "cs_desktop/campaign/folder.py:_check_across": (70, "one check per cross-file reference"),
+    "cs_desktop/gui/board_scene.py:BoardScene._build_ships": (69, "token, label, wake per ship; to split"),
+    "cs_desktop/gui/request_maneuver.py:ManeuverWidget._add_ship": (69, "one row of controls per ship"),
+    "cs_desktop/gui/campaign_page.py:CampaignPage.refresh": (67, "one block per page section"),
+    "cs_desktop/gui/board_advice.py:BoardAdvice.show_maneuver_previews": (64, "ghosts and labels; to split"),
+    "cs_desktop/rules/movement_rates.py:segment_movement": (64, "rule 9.2's table of rates"),
+    "cs_desktop/gui/replay_viewer.py:ReplayViewer.__init__": (63, "widgets and their wiring"),
+    "cs_desktop/ladder_command.py:cmd_ladder": (61, "argument handling and the report"),
+}
+
+
+def _over() -> dict[str, int]:
+    m = sizes.measure()
+    return {d["where"]: d["size"] for d in [*m["big_classes"], *m["long_functions"]]}
+
+
+def test_no_new_part_over_the_limits() -> None:
+    new = {where: size for where, size in _over().items() if where not in ALLOWED}
+    assert not new, f"over {sizes.MAX_METHODS} methods or {sizes.MAX_LINES} lines: {new}"
+
+
+def test_no_listed_part_grows() -> None:
+    grown = {where: (size, ALLOWED[where][0]) for where, size in _over().items()
+             if where in ALLOWED and size > ALLOWED[where][0]}
+    assert not grown, f"grew (now, allowed): {grown}"
+
+
+def test_the_list_has_no_stale_entries() -> None:
+    over = _over()
+    stale = [where for where in ALLOWED if where not in over]
+    assert not stale, f"no longer over the limits, drop from ALLOWED: {stale}"
+
+
+def test_the_measure_sees_big_parts(tmp_path: Path) -> None:
+    package = tmp_path / "pkg"
+    package.mkdir()
+    methods = "".join(f"    def m{i}(self):\n        return {i}\n" for i in range(26))
+    body = "".join(f"    x{i} = {i}\n" for i in range(60))
+    (package / "m.py").write_text(f"class Big:\n{methods}\n\ndef long():\n{body}", encoding="utf-8")
+    (package / "ok.py").write_text("class Small:\n    def a(self):\n        return 1\n", encoding="utf-8")
+    m = sizes.measure(package, tmp_path)
+    assert [(d["where"], d["size"]) for d in m["big_classes"]] == [("pkg/m.py:Big", 26)]
+    assert [(d["where"], d["size"]) for d in m["long_functions"]] == [("pkg/m.py:long", 61)]
+    assert m["classes"] == 2
