@@ -32,6 +32,11 @@ def register_campaign(sub: argparse._SubParsersAction) -> None:  # type: ignore[
                                                               "in battle (default simple,simple)")
     q.add_argument("--json", action="store_true", help="print the journal lines as JSON")
     q.set_defaults(func=cmd_play)
+    q = csub.add_parser("journal", help="the captain's journal as Markdown or HTML, each battle told")
+    q.add_argument("file", metavar="FILE")
+    q.add_argument("--format", choices=("md", "html"), default="md", help="md (default) or html")
+    q.add_argument("--out", metavar="FILE", help="write it here (default: print it)")
+    q.set_defaults(func=cmd_journal)
 
 
 def _problem(e: Exception) -> int:
@@ -104,4 +109,23 @@ def cmd_play(args: argparse.Namespace) -> int:
         print(json.dumps(lines, indent=1, sort_keys=True, ensure_ascii=False))
     else:
         print(story(lines))
+    return 0
+
+
+def cmd_journal(args: argparse.Namespace) -> int:
+    from cs_desktop.campaign.journal_export import export
+    from cs_desktop.campaign.play import load
+    from cs_desktop.files import atomic_write_text
+    from cs_desktop.jsonread import FileFormatError
+
+    try:
+        engine = load(args.file)
+    except FileFormatError as e:
+        return _problem(e)
+    text = export(args.format, engine.c.campaign.title, engine.state.captain, engine.state.journal)
+    if args.out:
+        atomic_write_text(args.out, text)
+        print(f"{args.out}: {len(engine.state.journal)} journal entries ({args.format})")
+    else:
+        sys.stdout.write(text)
     return 0

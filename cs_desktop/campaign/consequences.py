@@ -20,13 +20,13 @@ import math
 from typing import Any
 
 from cs_desktop.campaign.battle import battle_outcome, ship_rank
-from cs_desktop.campaign import missions
+from cs_desktop.campaign import battle_story, missions
 from cs_desktop.campaign.career import PEOPLE, battle_record, end_career, month_pay, strength
 from cs_desktop.campaign.career import taken as taken_with_ship
 from cs_desktop.campaign.encounters import remember_escape
 from cs_desktop.campaign.folder import Campaign
 from cs_desktop.campaign.prizes import PRISONERS_PER_GUARD, awaiting, rising
-from cs_desktop.campaign.squadron_battle import carry_consorts, carry_ship, fighting, flagship_result
+from cs_desktop.campaign.squadron_battle import carry_consorts, carry_ship, fighting, flagship_result, player_ids
 from cs_desktop.campaign.state import (
     CampaignState,
     ShipRecord,
@@ -139,6 +139,7 @@ def after_battle(c: Campaign, s: CampaignState, dice: Dice, game: Game) -> None:
     log(s, "battle", f"{title}: {out['reason']} after {out['turns']} turns — {verdict}"
                      + f". {flag.name} lost {crew_lost} crew point(s); now crew {flag.crew}, rigging {flag.rigging}, "
                        f"gunnery boxes {flag.guns}.", result=out, decisions=len(decisions))
+    log(s, "story", battle_story.tell(game.events, journal_names(s, game, names), side_names(s, game)))
     carry_consorts(c, s, game, out, won)  # the consorts' results, each in the ledger (RC15.5c)
     # the historical action was fought in this world by the player: its story is his battle's, not the record's
     s.battle = None
@@ -157,6 +158,23 @@ def after_battle(c: Campaign, s: CampaignState, dice: Dice, game: Game) -> None:
         s.prizes.append(_enemy_record(c, card, v["crew"], v["rigging"], v["gunnery"],
                                       s.encounter.get("crew_quality") or card.historical_crew_quality, v["name"]))
     s.stage = "prizes" if s.prizes else "finish"
+
+
+def journal_names(s: CampaignState, game: Game, enemy: dict[str, str]) -> dict[str, str]:
+    """Each ship of the battle by the name the journal gives her: the player's ships by their records' names, the
+    enemy's as sighted, anyone else by her card."""
+    assert s.battle is not None
+    names = {gid: ship.card.name for gid, ship in game.state.ships.items()}
+    order = s.battle.get("squadron") or [s.flagship.id]
+    records = {x.id: x.name for x in s.ships}
+    for rid, gid in zip(order, player_ids(game, s.battle["player_side"]), strict=False):
+        names[gid] = records.get(rid, names[gid])
+    names.update({gid: name for gid, name in enemy.items() if name})
+    return names
+
+
+def side_names(s: CampaignState, game: Game) -> dict[str, str]:
+    return {sid: side.name for sid, side in game.state.sides.items()}
 
 
 def verdict_text(won: bool, lost: bool, struck: list[str], flagship: str, vp: dict[str, float],

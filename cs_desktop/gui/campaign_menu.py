@@ -8,6 +8,7 @@ resumes it on the board; after a crash mid-battle the next start offers it (gui/
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import shiboken6
@@ -16,8 +17,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDockWidget, QInputDialog, QListWidget, QMainWindow, QMenu, QMessageBox
 
 from cs_desktop.gui.campaign_page import CampaignPage
+from cs_desktop.gui.journal_dialog import JournalDialog
 from cs_desktop.gui.new_campaign_dialog import NewCampaignDialog
 from cs_desktop.play.campaign_battle import CampaignBattle
+from cs_desktop.play.autosave import default_data_dir
 from cs_desktop.play.campaign_presenter import CampaignPresenter
 
 
@@ -51,6 +54,11 @@ class CampaignControl:
         self.act_continue.triggered.connect(self.continue_campaign)
         self.act_show = menu.addAction("Show the campaign &map")
         self.act_show.triggered.connect(self.show_page)
+        self.act_journal = menu.addAction("Read the &journal…")
+        self.act_journal.setObjectName("act-campaign-journal")
+        self.act_journal.triggered.connect(self.read_journal)
+        self.act_journal.setEnabled(False)  # until a campaign is open
+        self.journal_dialog: JournalDialog | None = None
         self.page.changed.connect(self._page_changed)
         self.page.fightRequested.connect(self.fight)
         window.session.changed.connect(self._session_changed)  # after the window's own refresh
@@ -61,6 +69,7 @@ class CampaignControl:
         self.presenter = presenter
         self.battle = None
         self.page.set_presenter(presenter)
+        self.act_journal.setEnabled(True)
         self._journal()
         self.dock.show()
         req = presenter.request()
@@ -110,6 +119,16 @@ class CampaignControl:
             return None
         self.open(presenter)
         return presenter
+
+    def read_journal(self) -> JournalDialog | None:
+        """The whole journal to read, with its battles told, and exported as Markdown or HTML."""
+        if self.presenter is None:
+            return None
+        autosave = self.window.autosave
+        folder = Path(autosave.folder) if autosave is not None else default_data_dir()
+        self.journal_dialog = JournalDialog(self.presenter, folder, self.window)
+        self.journal_dialog.open()
+        return self.journal_dialog
 
     # ------------------------------------------------------------------ playing
     def show_page(self) -> None:
