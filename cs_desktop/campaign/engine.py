@@ -255,7 +255,8 @@ class CampaignEngine:
         else:
             area, stance = order["area"], order["stance"]
         if s.port is not None:
-            log(s, "sail", f"{s.flagship.name} sails from {c.port(s.port).name}: {_describe(c, order)}.")
+            log(s, "sail", f"{s.flagship.name} sails from {c.port(s.port).name}: {_describe(c, order)}.",
+                area=area)
         s.port, s.area = None, area
         s.months_at_sea += 1
         weather = encounters.draw_weather(c, self.dice, area, s.month)

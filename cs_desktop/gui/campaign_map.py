@@ -1,17 +1,24 @@
-"""The campaign map (issue 15 item 6): a Qt Graphics View of the sea areas and ports where the campaign's data
-places them (`position`: latitude and longitude, drawn on a plain equirectangular chart), the squadron's
-station marked, the month and the weather in its tooltip (the page's heading says them). It draws the presenter's `CampaignMap` and nothing else."""
+"""The campaign map (issue 15 item 6, issue 29 item 9): a Qt Graphics View of the sea areas and ports where the
+campaign's data places them (`position`: latitude and longitude, drawn on a plain equirectangular chart) over the
+real coastlines (Natural Earth, play/sea_chart.py), the squadron's station marked with its ships and the month's
+weather, its track from port to station to port as a dashed line. It zooms with the wheel or +/- and pans by
+dragging or with the arrow keys, like the tactical board; 0 or Home fits the campaign's waters again. It draws
+the presenter's `CampaignMap` and nothing else."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, QSizeF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen, QTransform
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsTextItem, QGraphicsView, QWidget
+from PySide6.QtGui import (QBrush, QColor, QFont, QKeyEvent, QPainter, QPainterPath, QPen, QPolygonF, QTransform,
+                           QWheelEvent)
+from PySide6.QtWidgets import (QGraphicsDropShadowEffect, QGraphicsItem, QGraphicsScene, QGraphicsTextItem, QGraphicsView,
+                               QWidget)
 
 from cs_desktop.play.campaign_presenter import CampaignMap
 
 SCALE = 12.0  # scene units a degree
 SEA, LAND_FRIEND, LAND_ENEMY, HERE = QColor("#1d3b5c"), QColor("#e8d9a8"), QColor("#c0504d"), QColor("#ffd24a")
+LAND, COAST = QColor("#6e6a4e"), QColor("#a9a27a")
+ZOOM_STEP, MAX_ZOOM = 1.2, 12.0  # a wheel notch; the closest view, times the fitted one
 
 
 def _xy(pos: tuple[float, float]) -> tuple[float, float]:
@@ -35,6 +42,11 @@ def _text(scene: QGraphicsScene, words: str, font: QFont, colour: QColor, x: flo
     """A label that keeps its point size however small the chart is drawn (offset dx, dy in screen pixels)."""
     item = scene.addText(words, font)
     item.setDefaultTextColor(colour)
+    halo = QGraphicsDropShadowEffect()  # a dark halo: the words read over sea and land alike
+    halo.setBlurRadius(7)
+    halo.setOffset(0, 0)
+    halo.setColor(QColor(0, 0, 0, 235))
+    item.setGraphicsEffect(halo)
     item.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
     item.setPos(x, y)
     item.setTransform(QTransform.fromTranslate(dx, dy))
@@ -49,7 +61,14 @@ class CampaignMapView(QGraphicsView):
         self.setRenderHint(QPainter.RenderHint.Antialiasing)
         self.setBackgroundBrush(QBrush(SEA))
         self.setMinimumSize(160, 160)
+        self.setDragMode(QGraphicsView.DragMode.ScrollHandDrag)  # drag to pan; no scroll bars in the way
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.model: CampaignMap | None = None
+        self.focus_rect = QRectF()  # the campaign's waters: what a fit shows
+        self.zoom = 1.0  # times the fitted scale
         #: the labels in the order they are placed (the squadron's, then ports', then areas'): item, its point,
         #: its own offset and kind ("port", "area", "here")
         self.labels: list[tuple[QGraphicsTextItem, tuple[float, float], tuple[float, float], str]] = []
@@ -80,14 +99,41 @@ class CampaignMapView(QGraphicsView):
         scene = self.scene()
         scene.clear()
         self.labels, self.dots = [], []
-        areas: list[tuple[QGraphicsTextItem, tuple[float, float], tuple[float, float], str]] = []
-        ports: list[tuple[QGraphicsTextItem, tuple[float, float], tuple[float, float], str]] = []
-        bold = QFont()
-        bold.setPointSize(11)
-        bold.setBold(True)
-        small = QFont()
-        small.setPointSize(10)
-        bold.setPointSize(12)
+        fonts = _fonts()
+        self._draw_land(m)
+        areas = self._draw_areas(m, fonts)
+        ports = self._draw_ports(m, fonts)
+        focus = QRectF()
+        for item in scene.items():  # the campaign's waters: its areas and ports, not the whole land
+            if item.data(0) not in ("land", "track") and not isinstance(item, QGraphicsTextItem):
+                focus = focus.united(item.sceneBoundingRect())
+        spot = next((p.position for p in m.ports if p.id == m.port), None) if m.port else None
+        spot = spot or next((a.position for a in m.areas if a.id == m.area), None)
+        self._draw_track(m.track + ([spot] if spot is not None else []))
+        if spot is not None:
+            x, y = _xy(spot)
+            words = "⚓ " + ", ".join(m.ships) + (f"\n{m.weather}" if m.weather else "")
+            squadron = _text(scene, words, fonts[0], HERE, x, y, -20, -34)
+            self.labels.append((squadron, (x, y), (-20.0, -34.0), "here"))
+        self.labels += ports + areas
+        # room for the labels, which keep their size: a margin of some degrees; room beyond it to pan
+        self.focus_rect = focus.adjusted(-10 * SCALE, -4 * SCALE, 10 * SCALE, 3 * SCALE)
+        scene.setSceneRect(self.focus_rect.adjusted(-40 * SCALE, -25 * SCALE, 40 * SCALE, 25 * SCALE))
+        self.setToolTip(f"{m.date} · {m.where}" + (f" · {m.weather}" if m.weather else "") +
+                        (f"\n{m.chart_note}" if m.chart_note else ""))
+        self.fit()
+
+    def _draw_land(self, m: CampaignMap) -> None:
+        pen = QPen(COAST, 1)
+        pen.setCosmetic(True)
+        for ring in m.land:
+            item = self.scene().addPolygon(QPolygonF([QPointF(lon * SCALE, -lat * SCALE) for lon, lat in ring]),
+                                           pen, QBrush(LAND))
+            item.setZValue(-10)
+            item.setData(0, "land")
+
+    def _draw_areas(self, m: CampaignMap, fonts: tuple[QFont, QFont]) -> list[_Label]:
+        areas: list[_Label] = []
         spare = 0
         for a in m.areas:
             if a.position is None:
@@ -97,43 +143,102 @@ class CampaignMapView(QGraphicsView):
                 pos = a.position
             x, y = _xy(pos)
             here = a.id == m.area and m.port is None
-            ring = scene.addEllipse(QRectF(x - 70, y - 45, 140, 90),
-                                    QPen(HERE if here else QColor("#7fa7cf"), 4 if here else 1.5, Qt.PenStyle.DashLine),
-                                    QBrush(QColor(255, 255, 255, 40 if here else 18)))
+            ring = self.scene().addEllipse(
+                QRectF(x - 70, y - 45, 140, 90),
+                QPen(HERE if here else QColor("#7fa7cf"), 4 if here else 1.5, Qt.PenStyle.DashLine),
+                QBrush(QColor(127, 167, 207, 70 if here else 40)))
             ring.setToolTip(a.name)
-            label = _text(scene, a.name, bold if here else small, HERE if here else QColor("#dbe7f3"), x, y)
+            label = _text(self.scene(), a.name, fonts[0] if here else fonts[1], HERE if here else QColor("#dbe7f3"),
+                          x, y)
             label.setTextWidth(150)
             areas.append((label, (x, y), (-60.0, 10.0), "area"))
+        return areas
+
+    def _draw_ports(self, m: CampaignMap, fonts: tuple[QFont, QFont]) -> list[_Label]:
+        ports: list[_Label] = []
         for p in m.ports:
             if p.position is None:
                 continue
             x, y = _xy(p.position)
             here = p.id == m.port
             colour = LAND_FRIEND if p.friendly else LAND_ENEMY
-            dot = scene.addEllipse(QRectF(-6, -6, 12, 12), QPen(HERE if here else Qt.GlobalColor.black, 3 if here
-                                                               else 1), QBrush(colour))
+            dot = self.scene().addEllipse(QRectF(-6, -6, 12, 12), QPen(HERE if here else Qt.GlobalColor.black,
+                                                                       3 if here else 1), QBrush(colour))
             dot.setPos(x, y)
             dot.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
             dot.setToolTip(f"{p.name} ({p.nation}{'' if p.friendly else ', enemy'})")
-            name = _text(scene, f"{p.name} ({p.nation})", bold if here else small, HERE if here else colour, x, y, 8, -12)
+            name = _text(self.scene(), f"{p.name} ({p.nation})", fonts[0] if here else fonts[1],
+                         HERE if here else colour, x, y, 8, -12)
             ports.append((name, (x, y), (8.0, -12.0), "port"))
             self.dots.append((x, y))
-        spot = next((p.position for p in m.ports if p.id == m.port), None) if m.port else None
-        spot = spot or next((a.position for a in m.areas if a.id == m.area), None)
-        if spot is not None:
-            x, y = _xy(spot)
-            squadron = _text(scene, "⚓ " + ", ".join(m.ships), bold, HERE, x, y, -20, -34)
-            self.labels.append((squadron, (x, y), (-20.0, -34.0), "here"))
-        self.labels += ports + areas
-        # room for the labels, which keep their size: a margin of some degrees
-        rect = scene.itemsBoundingRect().adjusted(-10 * SCALE, -4 * SCALE, 10 * SCALE, 3 * SCALE)
-        self.setToolTip(f"{m.date} · {m.where}" + (f" · {m.weather}" if m.weather else ""))
-        scene.setSceneRect(rect)
-        self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
+        return ports
+
+    def _draw_track(self, places: list[tuple[float, float]]) -> None:
+        """The squadron's track, oldest first, ending where she is."""
+        if len(places) < 2:
+            return
+        path = QPainterPath(QPointF(*_xy(places[0])))
+        for spot in places[1:]:
+            path.lineTo(QPointF(*_xy(spot)))
+        pen = QPen(QColor(255, 210, 74, 170), 2, Qt.PenStyle.DashLine)
+        pen.setCosmetic(True)
+        item = self.scene().addPath(path, pen)
+        item.setZValue(-1)
+        item.setData(0, "track")
+        item.setToolTip("The squadron's track: the ports she sailed from and the waters she cruised")
+
+    # ------------------------------------------------------------------ zoom and pan
+    def fit(self) -> None:
+        """Show the campaign's waters whole (0 or Home)."""
+        self.zoom = 1.0
+        if not self.focus_rect.isNull():
+            self.fitInView(self.focus_rect, Qt.AspectRatioMode.KeepAspectRatio)
         self.declutter()
+
+    def zoom_by(self, factor: float) -> None:
+        """Closer (factor > 1) or farther, between the fitted view and MAX_ZOOM times it."""
+        factor = max(1.0 / self.zoom, min(MAX_ZOOM / self.zoom, factor))
+        if abs(factor - 1.0) < 1e-9:
+            return
+        self.zoom *= factor
+        self.scale(factor, factor)
+        self.declutter()
+
+    def wheelEvent(self, event: QWheelEvent) -> None:  # noqa: N802 - Qt API
+        steps = event.angleDelta().y() / 120.0
+        if steps:
+            self.zoom_by(ZOOM_STEP ** steps)
+        event.accept()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt API
+        key = event.key()
+        if key in (Qt.Key.Key_Plus, Qt.Key.Key_Equal):
+            self.zoom_by(ZOOM_STEP)
+        elif key in (Qt.Key.Key_Minus, Qt.Key.Key_Underscore):
+            self.zoom_by(1 / ZOOM_STEP)
+        elif key in (Qt.Key.Key_0, Qt.Key.Key_Home):
+            self.fit()
+        else:
+            super().keyPressEvent(event)  # the arrows scroll
+            return
+        event.accept()
 
     def resizeEvent(self, event: object) -> None:  # noqa: N802 - Qt API
         super().resizeEvent(event)  # type: ignore[arg-type]
-        if self.scene() is not None:
-            self.fitInView(self.scene().sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+        if self.scene() is not None and self.zoom == 1.0:
+            self.fit()
+        else:
             self.declutter()
+
+
+_Label = tuple[QGraphicsTextItem, tuple[float, float], tuple[float, float], str]
+
+
+def _fonts() -> tuple[QFont, QFont]:
+    """The bold font of what is here and the small one of the rest."""
+    bold = QFont()
+    bold.setPointSize(12)
+    bold.setBold(True)
+    small = QFont()
+    small.setPointSize(10)
+    return bold, small

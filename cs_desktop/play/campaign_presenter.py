@@ -21,7 +21,9 @@ from typing import Any
 
 from cs_desktop.campaign.engine import CampaignEngine, CampaignRequest, Refused
 from cs_desktop.campaign.play import document, from_document, new
+from cs_desktop.play import sea_chart
 from cs_desktop.play.campaign_career import mission_words
+from cs_desktop.play.sea_chart import Ring
 from cs_desktop.campaign.state import MORALE_NAMES
 from cs_desktop.library.store import Library
 from cs_desktop.rules.cards import Scenario, ShipCard
@@ -82,6 +84,9 @@ class CampaignMap:
     where: str
     ships: list[str] = field(default_factory=list)
     weather: str = ""
+    land: tuple[Ring, ...] = ()  # coastlines, (longitude, latitude) rings (play/sea_chart.py)
+    chart_note: str = ""  # where the coastlines come from, or why there are none
+    track: list[tuple[float, float]] = field(default_factory=list)  # (latitude, longitude), oldest first
 
 
 class CampaignPresenter:
@@ -294,9 +299,12 @@ class CampaignPresenter:
         areas = [MapArea(a.id, a.name, _pos(getattr(a, "position", None))) for a in c.areas.areas]
         ports = [MapPort(p.id, p.name, p.area, p.nation, p.nation not in enemies, _pos(getattr(p, "position", None)))
                  for p in c.areas.ports]
+        chart = sea_chart.shipped()
+        places = {**{a.id: a.position for a in areas}, **{p.id: p.position for p in ports}}
         return CampaignMap(c.campaign.title, s.date, areas, ports, s.area, s.port,
                            f"at {self._port_name()}" if s.port else f"at sea: {c.area(s.area).name}",
-                           [x.name for x in s.ships], self.weather())
+                           [x.name for x in s.ships], self.weather(), chart.land,
+                           chart.problem or f"Coastlines: {chart.source}", sea_chart.track(s.journal, places))
 
     def encounter_lines(self) -> list[str]:
         """The encounter screen: who, her nation and mission, the weather, the gauge, whether she stands."""
