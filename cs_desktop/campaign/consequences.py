@@ -235,6 +235,41 @@ def decide_prize(c: Campaign, s: CampaignState, choice: str) -> None:
         s.stage = "finish"
 
 
+#: a cutting-out (designed; docs/campaign-engine.md): once a month of blockade the boats go in at night and bring
+#: the ship out on CUT_OUT_NEEDS or more on a die, the flagship's crew quality added
+CUT_OUT_NEEDS = 5
+CUT_OUT_QUALITY = {"green": -1, "average": 0, "crack": 1}
+
+
+def cut_out(c: Campaign, s: CampaignState, dice: Dice) -> None:
+    """The month's attempt of a cutting-out mission in hand, if the squadron blockades its port: brought out, she
+    is a prize taken (a prize crew if the flagship can spare one, else burnt) and the mission succeeds; beaten
+    off, the boats lose one to three crew points and the mission goes on until its deadline."""
+    m = missions.cut_out_goal(c, s)
+    if m is None or m.goal.ship is None or m.goal.port is None:
+        return
+    flag = s.flagship
+    die, mod = dice.d6(), CUT_OUT_QUALITY.get(flag.quality, 0)
+    card = c.cards[m.goal.ship]
+    name, port = m.goal.name or card.name, c.port(m.goal.port).name
+    roll = f"die {die}{mod:+d}, needs {CUT_OUT_NEEDS}"
+    if die + mod < CUT_OUT_NEEDS:
+        lost = min(flag.crew - 1, 1 + dice.d6() // 3)
+        adjust(s, flag, "crew", -lost, f"the boats beaten off at {port}")
+        log(s, "cut_out", f"{flag.name}'s boats go in at night to cut out {name} at {port} and are beaten off "
+                          f"({roll}): {lost} crew point(s) lost.", mission=m.id, success=False)
+        return
+    adjust(s, flag, "crew", -min(1, flag.crew - 1), f"the boats that cut out {name}")
+    log(s, "cut_out", f"{flag.name}'s boats go in at night and bring {name} out from under the guns of {port} "
+                      f"({roll}).", mission=m.id, success=True)
+    prize = _enemy_record(c, card, max(1, card.crew_points // 3), card.rigging_points,
+                          {sec: len(card.gunnery[sec]) for sec in SECTION_NAMES}, card.historical_crew_quality, name)
+    s.prizes = [prize]
+    decide_prize(c, s, "take" if "take" in prize_options(c, s, prize) else "burn")
+    if s.mission is not None and s.mission["id"] == m.id:
+        missions.settle(c, s, "success")
+
+
 def promotion_offer(c: Campaign, s: CampaignState) -> str | None:
     """A command of the campaign's `commands` the captain has earned: of his nation, afloat this year, not held
     before, and ranked above the ship he has (`ship_rank`): never a lesser or equal ship."""
@@ -298,6 +333,7 @@ def month_end(c: Campaign, s: CampaignState, dice: Dice) -> None:
             return
         rising(c, s, dice)  # unguarded prisoners may rise (RC15.3c)
         missions.month_check(c, s)
+        cut_out(c, s, dice)
         if s.orders and s.orders.get("order") == "return":
             from cs_desktop.campaign.port import arrive
 

@@ -144,7 +144,7 @@ class CampaignEngine:
         if s.port is not None:
             out.append({"order": "refit"})
         if flag.stores > 0 and flag.crew > 1:  # the missions on offer first after the refit: the Admiralty's word
-            out.extend({"order": "mission", "mission": m.id} for m in missions.offers(c, s))
+            out.extend(missions.order_options(c, s))
             for a in c.areas.areas:
                 for stance in ("seek", "avoid"):
                     out.append({"order": "cruise", "area": a.id, "stance": stance})
@@ -234,7 +234,7 @@ class CampaignEngine:
             shipyard.buy(c, s, order["ship"])
             return
         if kind == "mission":  # the mission in hand; its order sails (missions.sailing_order)
-            order = missions.accept(c, s, order["mission"])
+            order = missions.accept(c, s, order["mission"], order.get("choice"))
             kind = order["order"]
         s.orders = dict(order)
         if kind == "refit":

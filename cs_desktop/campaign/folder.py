@@ -19,6 +19,7 @@ from cs_desktop.campaign.model import (
     CampaignFile,
     CareerFile,
     MISSIONS_FORMAT,
+    Mission,
     MissionsFile,
     NAMES_FORMAT,
     NamesFile,
@@ -300,6 +301,24 @@ def _check_history(c: Campaign, out: dict[str, list[tuple[str, str]]]) -> None:
             _check_card(c, out, "history.json", f"{where}.ships[{j}]", ship, b.crew_quality)
 
 
+def _check_choices(c: Campaign, out: dict[str, list[tuple[str, str]]], where: str, m: Mission) -> None:
+    """A mission's choices have distinct ids, a follow-up's choice is one its mission offers, a cutting-out's
+    ship is a card the campaign knows."""
+    assert c.missions is not None
+    seen = [ch.id for ch in m.choices]
+    for j, ch in enumerate(m.choices):
+        if ch.id in seen[:j]:
+            _problem(out, MISSIONS_FILE, f"{where}.choices[{j}].id", f"id {ch.id!r} is used twice")
+    if m.after is not None and m.after.choice is not None:
+        before = next((x for x in c.missions.missions if x.id == m.after.mission), None)
+        if before is not None and m.after.choice not in [ch.id for ch in before.choices]:
+            _problem(out, MISSIONS_FILE, f"{where}.after.choice",
+                     f"mission {before.id!r} offers no choice {m.after.choice!r}; its choices: "
+                     f"{[ch.id for ch in before.choices]}")
+    if m.goal.ship is not None and m.goal.ship not in c.cards:
+        _problem(out, MISSIONS_FILE, f"{where}.goal.ship", f"no ship card {m.goal.ship!r}")
+
+
 def _check_missions(c: Campaign, out: dict[str, list[tuple[str, str]]]) -> None:
     """Every reference of missions.json names something that exists: areas, ports, sailings, missions."""
     if c.missions is None:
@@ -317,6 +336,7 @@ def _check_missions(c: Campaign, out: dict[str, list[tuple[str, str]]]) -> None:
                 _problem(out, MISSIONS_FILE, f"{where}.goal.{name}", f"no {name} {value!r}; {name}s: {sorted(known)}")
         if m.after is not None and m.after.mission not in ids:
             _problem(out, MISSIONS_FILE, f"{where}.after.mission", f"no mission {m.after.mission!r}")
+        _check_choices(c, out, where, m)
         if not any(p.nation == m.nation for p in c.areas.ports):
             _problem(out, MISSIONS_FILE, f"{where}.nation", f"no {m.nation} port to offer it in")
         if m.end < m.start:

@@ -448,20 +448,25 @@ MISSIONS_FORMAT: Literal["captains-sea/campaign-missions"] = "captains-sea/campa
 class Goal(_Model):
     """What a mission asks: `dispatches` -- be at sea in `area` at a month's end; `escort` -- a month's escort in
     `area` with the convoy kept together; `blockade` -- `months` months blockading `port`; `hunt` -- take or burn
-    a ship of `sailing` (a named privateer, a cruiser); `raid` -- take or burn `count` enemy ships."""
+    a ship of `sailing` (a named privateer, a cruiser); `raid` -- take or burn `count` enemy ships; `cut_out` --
+    blockading `port`, send the boats in to bring out `ship` (a card: the vessel lying there), named `name`."""
 
-    kind: Literal["dispatches", "escort", "blockade", "hunt", "raid"]
+    kind: Literal["dispatches", "escort", "blockade", "hunt", "raid", "cut_out"]
     area: Slug | None = None
     port: Slug | None = None
     sailing: Slug | None = None
+    ship: Slug | None = None
+    name: Name | None = None
     months: Annotated[int, Field(ge=1, le=24)] = 1
     count: Annotated[int, Field(ge=1, le=20)] = 1
 
     @model_validator(mode="after")
     def _needs(self) -> Goal:
-        need = {"dispatches": "area", "escort": "area", "blockade": "port", "hunt": "sailing"}.get(self.kind)
-        if need is not None and getattr(self, need) is None:
-            raise ValueError(f"a {self.kind} goal needs {need}")
+        need = {"dispatches": ("area",), "escort": ("area",), "blockade": ("port",), "hunt": ("sailing",),
+                "cut_out": ("port", "ship")}.get(self.kind, ())
+        for field_name in need:
+            if getattr(self, field_name) is None:
+                raise ValueError(f"a {self.kind} goal needs {field_name}")
         return self
 
 
@@ -474,10 +479,25 @@ class Outcome(_Model):
 
 
 class After(_Model):
-    """A follow-up: offered only once mission `mission` ended in `outcome` (chains that branch)."""
+    """A follow-up: offered only once mission `mission` ended in `outcome` (chains that branch), and if `choice`
+    is given, only when it was carried out that way."""
 
     mission: Slug
     outcome: Literal["success", "failure"]
+    choice: Slug | None = None
+
+
+class Choice(_Model):
+    """A way to carry out a mission, chosen when the captain accepts it: its words, and what it changes -- the
+    stance at sea (`seek` or `avoid` action, for a cruise), the months allowed, the outcomes of success and
+    failure. What it leaves out is the mission's own."""
+
+    id: Slug
+    text: Text
+    stance: Literal["seek", "avoid"] | None = None
+    months: Annotated[int, Field(ge=1, le=24)] | None = None
+    success: Outcome | None = None
+    failure: Outcome | None = None
 
 
 class Mission(_Model):
@@ -496,6 +516,7 @@ class Mission(_Model):
     success: Outcome
     failure: Outcome
     after: After | None = None
+    choices: Annotated[list[Choice], Field(max_length=4)] = []
     sources: Cited
 
 

@@ -6,11 +6,17 @@ from __future__ import annotations
 from cs_desktop.campaign.engine import CampaignRequest
 
 
-def mission_words(req: CampaignRequest | None, mission_id: str) -> str:
-    """A mission on offer as an order's words: its title, the months allowed, what it asks."""
+def mission_words(req: CampaignRequest | None, mission_id: str, choice_id: str | None = None) -> str:
+    """A mission on offer as an order's words: its title, the months allowed, what it asks; for one of its
+    choices, the mission's title and the choice's own words and months."""
     offered = req.info.get("missions", {}).get("offered", []) if req is not None else []
     m = next((x for x in offered if x["id"] == mission_id), None)
-    return f"Mission: {m['title']} ({m['months']} month(s)) — {m['text']}" if m else f"Mission {mission_id}"
+    if m is None:
+        return f"Mission {mission_id}"
+    ch = next((x for x in m.get("choices", []) if x["id"] == choice_id), None)
+    if ch is not None:
+        return f"Mission: {m['title']} ({ch['months']} month(s)) — {ch['text']}"
+    return f"Mission: {m['title']} ({m['months']} month(s)) — {m['text']}"
 
 
 def mission_lines(req: CampaignRequest | None) -> list[str]:
@@ -22,6 +28,8 @@ def mission_lines(req: CampaignRequest | None) -> list[str]:
         lines.append(f"Mission in hand: {m['title']}, by {m['deadline']}")
     if info.get("offered"):
         lines.append(f"Missions offered here: {len(info['offered'])} (each an order below)")
+        lines += [f"{m['title']}: {m['text']} ({len(m['choices'])} ways to carry it out, each an order below)"
+                  for m in info["offered"] if m.get("choices")]
     return lines
 
 

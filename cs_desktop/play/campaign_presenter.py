@@ -167,7 +167,7 @@ class CampaignPresenter:
             if order == "escort":
                 return f"Escort a convoy in {c.area(option['area']).name}"
             if order == "mission":
-                return mission_words(self.engine.pending, option["mission"])
+                return mission_words(self.engine.pending, option["mission"], option.get("choice"))
             return f"Return to {c.port(option['port']).name}"
         return {"engage": "Engage her (a meeting engagement)", "chase": "Chase her",
                 "evade": "Evade", "parley": "Parley (speak her, summon her to strike)",

@@ -38,7 +38,8 @@ def test_missions_of_his_nation_and_year_are_offered_in_a_home_port() -> None:
     assert info["offered"][0]["goal"] == {"kind": "escort", "area": "west-indies", "months": 1, "count": 1}
     assert engine.state.missions_offered == ["us-west-indies-convoy"]
     gb = CampaignEngine(OPEN, new_state(OPEN, 1, "GB", 1806))
-    assert _offered(gb) == ["gb-blockade-brest-1803", "gb-west-indies-convoy"]
+    assert _offered(gb) == ["gb-blockade-brest-1803", "gb-west-indies-convoy", "gb-cut-out-brest",
+                            "gb-cut-out-brest"]  # the cutting-out offers two ways: an order each
 
 
 def _sail(engine: CampaignEngine, mission: str) -> CampaignState:
