@@ -36,7 +36,7 @@ from cs_desktop.rules.cards import SECTION_NAMES
 from cs_desktop.rules.dice import Dice
 
 #: a nation's people, for the journal ("the French hold him")
-PEOPLE = {"US": "Americans", "GB": "British", "FR": "French"}
+PEOPLE = {"US": "Americans", "GB": "British", "FR": "French", "TRI": "Tripolitans"}
 VERDICTS = ("honourable", "acquitted", "reprimanded", "dismissed")
 #: the half-pay request's options
 HALF_PAY = ("wait", "retire")

@@ -139,7 +139,7 @@ class CampaignFile(_Part):
     description: Text = ""
     calendar: Calendar
     player: PlayerStart
-    at_war_with: Annotated[list[Nation], Field(max_length=3, description="nations at war with the player's")]
+    at_war_with: Annotated[list[Nation], Field(max_length=4, description="nations at war with the player's")]
     wars: Annotated[list[War], Field(max_length=40, description="wars by date, between any two nations")] = []
     open_career: OpenCareer | None = None
     commands: Annotated[list[Command], Field(max_length=12)] = []
@@ -437,7 +437,7 @@ class NamesFile(_Part):
     """The optional names.json: each nation's ship names (data with sources)."""
 
     format: Literal["captains-sea/campaign-names"] = NAMES_FORMAT
-    nations: Annotated[list[NationNames], Field(min_length=1, max_length=3)]
+    nations: Annotated[list[NationNames], Field(min_length=1, max_length=4)]
 
 
 # ---------------------------------------------------------------------------------------------- missions.json

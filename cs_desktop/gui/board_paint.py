@@ -27,6 +27,7 @@ NATION_COLORS: dict[str, tuple[str, str, str]] = {  # fill, outline, text
     "US": ("#2c5aa0", "#142c55", "#ffffff"),
     "GB": ("#b8312b", "#5c1210", "#ffffff"),
     "FR": ("#f6f3ea", "#3a3a3a", "#1b1b1b"),
+    "TRI": ("#1f6b3a", "#0c3019", "#ffffff"),  # the Pasha's green
 }
 OTHER_COLORS = ("#8a8f98", "#3b3f46", "#ffffff")
 #: a battle of three or four sides (R6.0a) where two sides would wear the same colours (the same nation, or two

@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 from cs_desktop.gui.editor_commands import EditDocument, SetValues, set_value
 from cs_desktop.gui.forms import Form
 
-NATIONS = (("US", "United States"), ("GB", "Great Britain"), ("FR", "France"))
+NATIONS = (("US", "United States"), ("GB", "Great Britain"), ("FR", "France"), ("TRI", "Tripoli"))
 ERROR_STYLE = "color: #b3261e;"
 
 

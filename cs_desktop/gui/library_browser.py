@@ -75,7 +75,8 @@ class LibraryBrowser(QWidget):
     def _bind_ships_tab(self, form: Form) -> None:
         self.ship_search = form.get(QLineEdit, "ship_search")
         self.nation = form.get(QComboBox, "nation")
-        for code, label in ((ANY, "Any nation"), ("US", "United States"), ("GB", "Great Britain"), ("FR", "France")):
+        for code, label in ((ANY, "Any nation"), ("US", "United States"), ("GB", "Great Britain"), ("FR", "France"),
+                            ("TRI", "Tripoli")):
             self.nation.addItem(label, code)
         self.rating = form.get(QLineEdit, "rating")
         self.guns_min = form.get(QSpinBox, "guns_min")

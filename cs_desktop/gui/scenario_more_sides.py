@@ -32,7 +32,7 @@ NEW_SIDE_SQUARES = ((16, 4), (16, 20), (4, 4), (28, 20), (4, 20), (28, 4))
 BALANCE_TWO_SIDES = ("The balance check weighs one side against the other: it plays two-sided scenarios. Play a "
                      "battle of three or four sides with captains-sea simulate --captains A,B,C.")
 #: a new side's nation, the first not yet used
-NEW_SIDE_NATIONS = ("FR", "GB", "US")  # the nations of the file format (cards.Nation)
+NEW_SIDE_NATIONS = ("FR", "GB", "TRI", "US")  # the nations of the file format (cards.Nation)
 
 
 def _problem_place(name: str) -> QVBoxLayout:

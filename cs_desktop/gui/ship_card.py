@@ -31,7 +31,7 @@ SECTION_LABELS = {"port_bow": "Port For'd", "port_aft": "Port Aft", "starboard_b
                   "starboard_aft": "Starb'd Aft"}
 MORALE_LABELS = ["Strike Check", "Unfit", "Fair", "Handy"]
 LOAD_LETTERS = {"round": "Round", "chain": "Chain", "double": "Double"}
-NATION_NAMES = {"US": "United States", "GB": "Great Britain", "FR": "France"}
+NATION_NAMES = {"US": "United States", "GB": "Great Britain", "FR": "France", "TRI": "Tripoli"}
 
 
 class SectionBox:

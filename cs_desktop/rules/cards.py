@@ -16,7 +16,7 @@ SHIP_FORMAT: Literal["captains-sea/ship"] = "captains-sea/ship"
 SCENARIO_FORMAT: Literal["captains-sea/scenario"] = "captains-sea/scenario"
 FORMAT_VERSION: Literal[1] = 1
 
-Nation = Literal["US", "GB", "FR"]
+Nation = Literal["US", "GB", "FR", "TRI"]  # TRI: the Regency of Tripoli (the First Barbary War)
 HullType = Literal["slow", "average", "fast"]
 HullStrength = Literal["fragile", "average", "firm"]
 CrewQuality = Literal["green", "average", "crack"]

@@ -24,7 +24,9 @@ def test_the_open_career_folder_validates() -> None:
 
 def test_wars_by_date() -> None:
     assert OPEN.enemies("US", "1799-02") == {"FR"}
-    assert OPEN.enemies("US", "1805-06") == set()
+    assert OPEN.enemies("US", "1802-01") == {"TRI"}  # the First Barbary War (issue 29, item 6)
+    assert OPEN.enemies("US", "1805-06") == {"TRI"}  # peace with Tripoli in June 1805
+    assert OPEN.enemies("US", "1805-07") == set()
     assert OPEN.enemies("GB", "1802-06") == set()  # the Peace of Amiens
     assert OPEN.enemies("GB", "1813-01") == {"FR", "US"}
     assert OPEN.enemies("FR", "1815-04") == {"GB"}
@@ -89,7 +91,7 @@ def test_a_bad_card_in_the_campaigns_ships_folder_is_named(tmp_path: Path) -> No
 
     target = tmp_path / "c"
     shutil.copytree(FOLDER, target)
-    (target / "ships").mkdir()
+    (target / "ships").mkdir(exist_ok=True)
     (target / "ships" / "spare.json").write_text('{"format": "captains-sea/ship", "version": 1, "id": "x"}',
                                                  encoding="utf-8")
     lines = validate_campaign(target)
