@@ -76,7 +76,7 @@ def test_15_6_words_map_encounter_and_terms(library: Library) -> None:
     p = CampaignPresenter.start(library, "constitution-1812", seed=3)
     words = [w for _, w in p.options()]
     assert any(w.startswith("Refit a month at Boston: everything the port offers") for w in words)
-    assert p.refit_terms().startswith("nothing to repair (up to 8 boxes a month at")
+    assert p.refit_terms().startswith("A yard: nothing to repair (up to 8 boxes a month at")
     assert "Cruise Coast of Brazil, seeking action" in words
     m = p.map_model()
     assert m.date == "1812-07" and m.port == "boston" and m.where == "at Boston" and m.ships == ["Constitution"]

@@ -188,6 +188,12 @@ class Port(_Model):
     recruits: Recruits
     prize_court: bool = Field(description="a court that condemns prizes (they are sold here)")
     for_sale: Annotated[list[ForSale], Field(max_length=12, description="ships the port's yard sells")] = []
+    yard: Literal["dockyard", "yard", "anchorage"] = Field(
+        default="yard", description="a dockyard or a yard mends hull and rigging; an anchorage the rigging only")
+    repair_cost_per_box: Annotated[int, Field(ge=0, le=1000)] | None = Field(
+        default=None, description="this port's cost of a box repaired (default: the campaign's terms)")
+    recruit_cost_per_point: Annotated[int, Field(ge=0, le=1000)] | None = Field(
+        default=None, description="this port's bounty for a crew point (default: the campaign's terms)")
     position: Position | None = None
     sources: Sources = []
 

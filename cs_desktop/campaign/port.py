@@ -1,7 +1,9 @@
 """In a friendly port: prisoners exchanged on arrival (a prize's fate is the player's choice: `prizes.py`); a
 month's refit repairs boxes (up to the port's capacity, at a cost a box), recruits (the port's number and
 quality, at a bounty a point), fills stores and shot, and restores morale. Every change goes through the ledger
-with its cause."""
+with its cause. Each port has its own costs (`terms_at`: the port's own cost of a box and bounty for a point,
+else the campaign's) and yard (`mends`: a dockyard or a yard mends the gunnery sections and the rigging, an
+anchorage the rigging only) (issue 29, item 4)."""
 
 from __future__ import annotations
 
@@ -40,12 +42,12 @@ def refit_limits(c: Campaign, state: CampaignState, ship_id: str | None = None) 
     points it can recruit, and what a box and a point cost (the port request's options)."""
     assert state.port is not None
     port = c.port(state.port)
-    terms = c.campaign.terms
+    terms = terms_at(c, port)
     ship = state.flagship if ship_id is None else state.ship(ship_id)
     card = c.cards[ship.card]
     gaps = {"rigging": card.rigging_points - ship.rigging}
-    gaps.update({s: len(card.gunnery[s]) - ship.gunnery[s] for s in SECTION_NAMES})
-    return {"ship": ship.id, "name": ship.name,
+    gaps.update({s: len(card.gunnery[s]) - ship.gunnery[s] for s in SECTION_NAMES if mends(port, s)})
+    return {"ship": ship.id, "name": ship.name, "yard": port.yard,
             "repair": {k: min(v, port.repair) for k, v in gaps.items() if v > 0}, "repair_total": port.repair,
             "repair_cost": terms.repair_cost_per_box, "recruit": max(0, min(card.crew_points - ship.crew,
                                                                              port.recruits.points)),
@@ -56,6 +58,17 @@ def refit_limits(c: Campaign, state: CampaignState, ship_id: str | None = None) 
 def refit_ships(state: CampaignState) -> list[ShipRecord]:
     """The ships a refit can serve: the squadron's but its prizes (the flagship first)."""
     return [state.flagship] + [x for x in state.ships if x.role not in ("flagship", "prize")]
+
+
+def terms_at(c: Campaign, port: Port) -> Terms:
+    """The campaign's terms with this port's own costs where it gives them."""
+    own = {k: getattr(port, k) for k in ("repair_cost_per_box", "recruit_cost_per_point") if getattr(port, k) is not None}
+    return c.campaign.terms.model_copy(update=own) if own else c.campaign.terms
+
+
+def mends(port: Port, track: str) -> bool:
+    """Whether the port's yard repairs `track` (rigging, or a gunnery section)."""
+    return track == "rigging" or port.yard != "anchorage"
 
 
 def check_refit(c: Campaign, state: CampaignState, order: dict[str, Any]) -> str | None:
@@ -72,7 +85,9 @@ def check_refit(c: Campaign, state: CampaignState, order: dict[str, Any]) -> str
         return "refit: repair must map a track (rigging, or a gunnery section) to a number of boxes"
     for track, n in repair.items():
         if track not in lim["repair"]:
-            return f"refit: repair {track}: nothing to repair there (choose from {sorted(lim['repair'])})"
+            why = "an anchorage mends the rigging only" if track != "rigging" and lim["yard"] == "anchorage" \
+                else "nothing to repair there"
+            return f"refit: repair {track}: {why} (choose from {sorted(lim['repair'])})"
         if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= lim["repair"][track]:
             return f"refit: repair {track}: {n!r} boxes; choose 0 to {lim['repair'][track]}"
     boxes = sum(repair.values())
@@ -98,7 +113,7 @@ def refit(c: Campaign, state: CampaignState, order: dict[str, Any] | None = None
         return
     assert state.port is not None
     port = c.port(state.port)
-    terms = c.campaign.terms
+    terms = terms_at(c, port)
     flag = state.flagship
     card = c.cards[flag.card]
     boxes = port.repair
@@ -106,7 +121,7 @@ def refit(c: Campaign, state: CampaignState, order: dict[str, Any] | None = None
     cause = f"repaired at {port.name}"
     while boxes > 0:  # the weakest track first, so a refit restores a ship's worst wound first
         gaps = {"rigging": card.rigging_points - flag.rigging}
-        gaps.update({s: len(card.gunnery[s]) - flag.gunnery[s] for s in SECTION_NAMES})
+        gaps.update({s: len(card.gunnery[s]) - flag.gunnery[s] for s in SECTION_NAMES if mends(port, s)})
         what = max(gaps, key=lambda k: gaps[k])
         if gaps[what] <= 0 or state.money < terms.repair_cost_per_box:
             break
@@ -149,7 +164,7 @@ def _victual(state: CampaignState, port: Port, terms: Terms, loads: bool = True)
 def _refit_chosen(c: Campaign, state: CampaignState, order: dict[str, Any]) -> None:
     assert state.port is not None
     port = c.port(state.port)
-    terms = c.campaign.terms
+    terms = terms_at(c, port)
     ship = state.ship(order["ship"]) if "ship" in order else state.flagship
     cause = f"repaired at {port.name}"
     repaired = 0

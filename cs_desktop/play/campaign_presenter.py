@@ -21,6 +21,7 @@ from typing import Any
 
 from cs_desktop.campaign.engine import CampaignEngine, CampaignRequest, Refused
 from cs_desktop.campaign.play import document, from_document, new
+from cs_desktop.campaign import port as port_rules
 from cs_desktop.play import sea_chart
 from cs_desktop.play.campaign_career import mission_words
 from cs_desktop.play.sea_chart import Ring
@@ -185,12 +186,14 @@ class CampaignPresenter:
         s, c = self.engine.state, self.engine.c
         if s.port is None:
             return "at sea: no refit"
-        p, t = c.port(s.port), c.campaign.terms
+        p = c.port(s.port)
+        t = port_rules.terms_at(c, p)
         card = c.cards[s.flagship.card]
         damage = sum(s.flagship.damage(card).values())
         repairs = (f"repairs up to {p.repair} of {damage} damaged boxes at {t.repair_cost_per_box} a box" if damage
                    else f"nothing to repair (up to {p.repair} boxes a month at {t.repair_cost_per_box} a box)")
-        return (f"{repairs}, recruits "
+        yard = {"dockyard": "A dockyard", "yard": "A yard", "anchorage": "An anchorage (the rigging only)"}[p.yard]
+        return (f"{yard}: {repairs}, recruits "
                 f"up to {p.recruits.points} {p.recruits.quality} crew points at {t.recruit_cost_per_point} a point, "
                 f"fills stores and shot, morale to handy")
 
