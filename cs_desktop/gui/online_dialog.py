@@ -4,9 +4,9 @@ The client (`cs_desktop.online.client.SeatClient`) runs on its own thread's asyn
 frame it receives comes to the window as the `frame` signal, and the dialog draws from the frames alone — the
 seat's view, its request and the events it may see; it never holds a game. A request that lists its choices is
 answered from the list; any request can be answered by the judgment captain on the seat's view (the same
-`RemoteSeat` a computer client uses). A refusal is shown with its rule. Beside them, the board and the ship cards
-draw the seat's view with the play screen's own widgets (gui/online_board.py); the request panels of a game at
-one screen are not wired to an online seat yet (docs/online.md).
+`RemoteSeat` a computer client uses). A refusal is shown with its rule. The request panels, the board with its
+overlays, the ship cards (with the crew assignment on the seat's own cards), the dice tray and the game log are
+the play screen's own widgets, drawing the seat's screen model (gui/online_session.py, gui/online_board.py).
 """
 
 from __future__ import annotations
@@ -19,13 +19,14 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QSettings, Qt, Signal
 from PySide6.QtWidgets import (QComboBox, QDialog, QFormLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit,
-                               QListWidget, QListWidgetItem, QPlainTextEdit, QPushButton, QVBoxLayout, QWidget)
+                               QListWidget, QListWidgetItem, QPushButton, QVBoxLayout, QWidget)
 
 from cs_desktop import SCENARIOS
 from cs_desktop.ai.captains import make_captain
 from cs_desktop.files import load_scenario
 from cs_desktop.gui.online_board import SeatBoard
 from cs_desktop.gui.online_session import PANELS, OnlineSeatSession
+from cs_desktop.gui.panels import GameLog
 from cs_desktop.gui.requests import make_request_widget
 from cs_desktop.online.client import OnlineError, RemoteSeat, SeatClient, SeatState, my_games, request_of
 from cs_desktop.online.command import host_game
@@ -122,6 +123,7 @@ class OnlineDialog(QDialog):
         layout = QVBoxLayout(controls)
         layout.setContentsMargins(0, 0, 0, 0)
         self.seat_board = SeatBoard()
+        self.seat_board.board.optionClicked.connect(lambda index: self.seat_board.pick_option(index, self.panel))
         outer.addWidget(controls, 2)
         outer.addWidget(self.seat_board, 3)
         self.server = QLineEdit(DEFAULT_SERVER)
@@ -217,8 +219,7 @@ class OnlineDialog(QDialog):
         self.message = QLabel()
         self.message.setObjectName("online-message")
         self.message.setWordWrap(True)
-        self.log = QPlainTextEdit()
-        self.log.setReadOnly(True)
+        self.log = GameLog()
         self.log.setObjectName("online-log")
         self.panel_area = QVBoxLayout()
         self.panel: QWidget | None = None  # the play screen's panel for the request, when it has one
@@ -330,12 +331,12 @@ class OnlineDialog(QDialog):
             self._cards = (Scenario.model_validate(frame["scenario"]),
                            {k: ShipCard.model_validate(v) for k, v in frame["ships"].items()})
             self.session = OnlineSeatSession(self.seat, *self._cards, self.link.submit, self)
+            self.seat_board.attach(self.session)
+            self.session.changed.connect(lambda: self.log.refresh(self.session.screen()) if self.session else None)
         elif kind == "update":
-            for event in frame["events"]:
-                self.log.appendPlainText(f"[{event.get('rule', '')}] {event.get('text', '')}")
+            if self.session is not None:
+                self.session.refresh()
             self._show_request()
-            if self._cards is not None:
-                self.seat_board.show_view(self.seat.view, self._cards[1], self.seat.side)
         elif kind == "refused":
             self._say(f"Refused ({frame['rule']}): {frame['message']}")
             self._show_request()

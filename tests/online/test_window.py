@@ -29,6 +29,23 @@ from tests.online.conftest import SCENARIO, ThreadServer
 WAIT_MS = 120_000  # a guard against a hang; the test waits for frames, not for time
 
 
+def _looks_as_at_one_screen(dialog: OnlineDialog, kind: str) -> None:
+    """The seat's board and cards show what the main window shows for this request: the maneuver previews of
+    the first asked ship, the crew assignment on the seat's own cards only."""
+    board = dialog.seat_board
+    request = dialog.seat.request
+    assert request is not None and board.help is not None
+    if kind == "select_maneuver":
+        first = next(iter(request["ships"]))
+        assert set(board.help.previews) == {first} and board.board.preview_items
+    if kind == "assign_crew":
+        for sid, state in dialog.seat.view["ships"].items():
+            card = board.card(sid)
+            assert card.sailing.isVisibleTo(card) == (state["side"] == dialog.seat.side), sid
+            if state["side"] == dialog.seat.side:
+                assert "Crew assignment" in card.summary.text()
+
+
 def test_play_online_from_the_window_against_a_local_server(qtbot: Any, tmp_path: Path) -> None:
     settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
     autosave = AutosaveStore(tmp_path / "data")
@@ -56,12 +73,13 @@ def test_play_online_from_the_window_against_a_local_server(qtbot: Any, tmp_path
         assert dialog.seat.request is not None and dialog.seat.request["rule"] in dialog.message.text()
 
         panels: set[str] = set()
-        for _ in range(14):  # decisions: with the play screen's panel where it has one, else the list or judgment
+        for _ in range(24):  # decisions: with the play screen's panel where it has one, else the list or judgment
             ask = dialog.seat.ask
             dialog.message.clear()
             panel = dialog.panel
             if isinstance(panel, RequestWidget) and panel.default_button is not None:
                 panels.add(panel.request.kind)
+                _looks_as_at_one_screen(dialog, panel.request.kind)
                 qtbot.mouseClick(panel.default_button, Qt.MouseButton.LeftButton)
             else:
                 button = dialog.send_button if dialog.send_button.isEnabled() else dialog.judgment_button
@@ -72,8 +90,10 @@ def test_play_online_from_the_window_against_a_local_server(qtbot: Any, tmp_path
             assert not dialog.message.text().startswith("Refused"), dialog.message.text()
             if dialog.seat.ended:
                 break
-        assert {"setup", "select_maneuver"} <= panels, panels
-        assert dialog.log.toPlainText()
+        assert {"setup", "select_maneuver", "assign_crew"} <= panels, panels
+        rolls = [e for e in dialog.seat.events if e.get("type") == "roll"]
+        assert rolls and len(dialog.seat_board.dice.entries) == min(len(rolls), dialog.seat_board.dice.MAX)  # the rolls the seat saw
+        assert dialog.log.list.count() > 0
         board = dialog.seat_board
         assert set(board.board.ship_items) == set(dialog.seat.view["ships"]) and board.cards.count() == 2
         assert any(board.cards.tabText(i).endswith("(enemy)") for i in range(board.cards.count()))
