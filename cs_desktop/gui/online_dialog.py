@@ -19,7 +19,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QSettings, Qt, Signal
 from PySide6.QtWidgets import (QComboBox, QDialog, QFormLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit,
-                               QListWidget, QListWidgetItem, QPushButton, QVBoxLayout, QWidget)
+                               QListWidget, QListWidgetItem, QMessageBox, QPushButton, QVBoxLayout, QWidget)
 
 from cs_desktop import SCENARIOS
 from cs_desktop.ai.captains import make_captain
@@ -92,6 +92,15 @@ class OnlineLink(QObject):
     def submit(self, ask: int, answer: Any) -> None:
         if self.client is not None:
             self._run(self.client.send({"t": "submit", "ask": ask, "answer": answer}))
+
+    def ask_undo(self, ask: int) -> None:
+        """Ask to take back the seat's last decision (its `ask` answers given so far)."""
+        if self.client is not None:
+            self._run(self.client.send({"t": "undo", "ask": ask}))
+
+    def consent(self, agree: bool) -> None:
+        if self.client is not None:
+            self._run(self.client.consent(agree))
 
     def close(self) -> None:
         async def stop() -> None:
@@ -214,8 +223,15 @@ class OnlineDialog(QDialog):
         self.judgment_button = QPushButton("Let the judgment captain answer")
         self.judgment_button.setObjectName("online-judgment")
         self.judgment_button.clicked.connect(self.send_judgment)
+        self.undo_button = QPushButton("Ask to take back my last decision")
+        self.undo_button.setObjectName("online-undo")
+        self.undo_button.setToolTip("BRIEF 3: only with the opponent's consent, and only if nothing hidden or rolled "
+                                    "was seen since")
+        self.undo_button.clicked.connect(self.ask_undo)
+        self.consent_box: QMessageBox | None = None
         buttons.addWidget(self.send_button)
         buttons.addWidget(self.judgment_button)
+        buttons.addWidget(self.undo_button)
         self.message = QLabel()
         self.message.setObjectName("online-message")
         self.message.setWordWrap(True)
@@ -310,6 +326,36 @@ class OnlineDialog(QDialog):
         captain: Any = make_captain("judgment", self.seat.ask)
         self._send(captain.choose(RemoteSeat(self.seat, cards, scenario)))
 
+    def ask_undo(self) -> None:
+        self._say("Asking the other side to let you take back your last decision…")
+        self.undo_button.setEnabled(False)
+        self.link.ask_undo(self.seat.ask)
+
+    def _undo_asked(self, frame: dict[str, Any]) -> None:
+        """Another side asks to take back its last decision: agree or refuse (nothing of the decision is shown,
+        the server sends nothing of it)."""
+        if frame["side"] == self.seat.side:
+            return
+        box = QMessageBox(QMessageBox.Icon.Question, "Take back a decision",
+                          f"Side {frame['side']} asks to take back their last decision. Agree?",
+                          QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, self)
+        box.setObjectName("online-undo-consent")
+        box.buttonClicked.connect(lambda b: self.link.consent(box.buttonRole(b) == QMessageBox.ButtonRole.YesRole))
+        self.consent_box = box
+        box.open()
+
+    def _undo_result(self, frame: dict[str, Any]) -> None:
+        if self.consent_box is not None:
+            self.consent_box.close()
+            self.consent_box = None
+        mine = frame["side"] == self.seat.side
+        result = frame["result"]
+        texts = {"agreed": "taken back", "refused": "refused by the other side", "timeout": "not answered in time",
+                 "lapsed": "overtaken by a later decision"}
+        detail = texts.get(result, frame.get("message", result))
+        self._say(f"{'Your' if mine else 'Their'} request to take back a decision: {detail}.")
+        self._show_request()
+
     def _send(self, answer: Any) -> None:
         self.send_button.setEnabled(False)
         self.judgment_button.setEnabled(False)
@@ -342,6 +388,10 @@ class OnlineDialog(QDialog):
             self._show_request()
         elif kind == "ack":
             self._say("Sent.")
+        elif kind == "undo-asked":
+            self._undo_asked(frame)
+        elif kind == "undo-result":
+            self._undo_result(frame)
         elif kind == "error":
             self._say(str(frame.get("message")))
 
@@ -378,6 +428,7 @@ class OnlineDialog(QDialog):
         self.send_button.setVisible(not has_panel)
         self.send_button.setEnabled(listed and not has_panel)
         self.judgment_button.setEnabled(request is not None)
+        self.undo_button.setEnabled(seat.ask > 0 and seat.undo is None and not seat.ended)
 
     def _show_panel(self) -> None:
         """The play screen's own panel for the request (gui/requests.py), where it works on an online seat."""

@@ -52,14 +52,25 @@ class SeatState:
     ask: int = 0
     upto: int = 0
     events: list[dict[str, Any]] = field(default_factory=list)
+    #: a request to take back a decision waiting for consent ({"side": who asks}), and how the last one ended
+    undo: dict[str, Any] | None = None
+    undo_result: dict[str, Any] | None = None
 
     def apply(self, frame: dict[str, Any]) -> None:
-        if frame["t"] == "welcome":
+        kind = frame["t"]
+        if kind == "welcome":
             self.side, self.scenario, self.ships = frame["side"], frame["scenario"], frame["ships"]
-        elif frame["t"] == "update":
+        elif kind == "update":
             self.view, self.request, self.ask = frame["view"], frame["request"], frame["ask"]
             self.events.extend(e for e in frame["events"] if e["n"] >= self.upto)
             self.upto = frame["upto"]
+        elif kind == "rewound":  # a decision was taken back: the events after it are gone
+            self.events = [e for e in self.events if e["n"] < frame["upto"]]
+            self.upto = min(self.upto, frame["upto"])
+        elif kind == "undo-asked":
+            self.undo = frame
+        elif kind == "undo-result":
+            self.undo, self.undo_result = None, frame
 
     @property
     def ended(self) -> bool:
@@ -162,6 +173,14 @@ class SeatClient:
                 while (await self._read())["t"] != "update":  # the seat's next state always follows
                     pass
             return frame
+
+    async def ask_undo(self) -> None:
+        """Ask to take back this seat's last decision; the answer comes as an `undo-result` frame."""
+        await self.send({"t": "undo", "ask": self.seat.ask})
+
+    async def consent(self, agree: bool) -> None:
+        """Answer another seat's request to take back its last decision."""
+        await self.send({"t": "consent", "agree": agree})
 
     async def close(self) -> None:
         if self._ws is not None:
