@@ -4,8 +4,8 @@ The seat's session (gui/online_session.py) makes a `ScreenModel` from the frames
 request and the events it may see — and everything here draws that model exactly as the main window draws a game
 at one screen: the board (`set_view`) with the same overlays for the request (gui/board_help.py: maneuver
 previews, firing arcs and ranges), each ship's card with the state the view shows (the enemy's loads and
-maneuver as the view hides them) and, for the seat's own ships, the crew assignment being edited (5.0), and the
-dice tray with the rolls the seat saw.
+maneuver as the view hides them) and, for the seat's own ships, the crew assignment being edited (5.0), the
+dice tray with the rolls the seat saw, the seat's Bridge-card hand and the impulse track.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QSplitter, QTabWidget, QWidget
 
 from cs_desktop.gui.board_help import BoardHelp
 from cs_desktop.gui.board_placeholder import make_board
-from cs_desktop.gui.panels import DiceTray
+from cs_desktop.gui.panels import CardHand, DiceTray, ImpulseTrack
 from cs_desktop.gui.ship_card import ShipCardScroll, ShipCardWidget
 
 
@@ -32,15 +32,25 @@ class SeatBoard(QSplitter):
         self.cards = QTabWidget()
         self.cards.setObjectName("online-cards")
         self.dice = DiceTray()
+        self.hand = CardHand()
+        self.impulses = ImpulseTrack()
+        self.tray = QTabWidget()  # as the main window's Dice / Bridge cards docks, and its impulse track
+        self.tray.setObjectName("online-tray")
+        self.tray.addTab(self.dice, "Dice")
+        self.tray.addTab(self.hand, "Bridge cards")
+        self.tray.addTab(self.impulses, "Impulse track")
         below = QSplitter(Qt.Orientation.Horizontal)
         below.addWidget(self.cards)
-        below.addWidget(self.dice)
-        below.setStretchFactor(0, 3)
-        below.setStretchFactor(1, 2)
+        below.addWidget(self.tray)
+        below.setStretchFactor(0, 1)
+        below.setStretchFactor(1, 1)
+        below.setSizes([430, 390])  # a card as wide as its dock in the main window
+        self.cards.setMinimumWidth(380)
         self.addWidget(self.board)
         self.addWidget(below)
         self.setStretchFactor(0, 3)
         self.setStretchFactor(1, 2)
+        self.setSizes([540, 360])  # the board first, as in the main window
         self.session: Any = None
         self.help: BoardHelp | None = None
         self._scrolls: dict[str, ShipCardScroll] = {}
@@ -77,6 +87,8 @@ class SeatBoard(QSplitter):
                 scroll = self._scrolls[ship.id] = ShipCardScroll()
                 scroll.card_widget.assignmentEdited.connect(self.session.set_draft)
                 self.cards.addTab(scroll, ship.name)
+                if ship.own and not any(s.own for s in screen.ships[:screen.ships.index(ship)]):
+                    self.cards.setCurrentWidget(scroll)  # the seat's own first ship in front
             card = scroll.card_widget
             card.set_card(ship.card, view["ships"][ship.id], ship.own, ship.name)
             if ship.id in drafts and request is not None:
@@ -85,6 +97,8 @@ class SeatBoard(QSplitter):
                 card.set_assignment(None, None)
             self.cards.setTabText(self.cards.indexOf(scroll), ship.name + ("" if ship.own else " (enemy)"))
         self.dice.refresh(screen)
+        self.hand.refresh(screen)
+        self.impulses.refresh(screen)
         self.help.refresh(screen)
         if not self._fitted:
             self._fitted = True

@@ -127,6 +127,7 @@ class OnlineDialog(QDialog):
         self.codes: dict[str, str] = {}
         self._cards: tuple[Scenario, dict[str, ShipCard]] | None = None
         self.session: OnlineSeatSession | None = None
+        self._listed_turn: Any = None
         outer = QHBoxLayout(self)
         controls = QWidget()
         layout = QVBoxLayout(controls)
@@ -140,10 +141,13 @@ class OnlineDialog(QDialog):
         row = QFormLayout()
         row.addRow("Server:", self.server)
         layout.addLayout(row)
-        layout.addWidget(self._host_box())
-        layout.addWidget(self._join_box())
+        self.host_box = self._host_box()
+        self.join_box = self._join_box()
+        layout.addWidget(self.host_box)
+        layout.addWidget(self.join_box)
+        layout.addWidget(self.invitations)  # outside the host box: still shown once seated
         layout.addWidget(self._games_box())
-        layout.addWidget(self._play_box())
+        layout.addWidget(self._play_box(), 1)
         self.link.frame.connect(self._on_frame)
         self.link.failed.connect(self._say)
         self.finished.connect(lambda _result: self.link.close())
@@ -179,7 +183,7 @@ class OnlineDialog(QDialog):
         self.invitations = QLabel()
         self.invitations.setObjectName("online-invitations")
         self.invitations.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        form.addRow(self.invitations)
+        self.invitations.setWordWrap(True)
         return box
 
     def _join_box(self) -> QGroupBox:
@@ -200,6 +204,7 @@ class OnlineDialog(QDialog):
         self.games = QListWidget()
         self.games.setObjectName("online-games")
         self.games.itemDoubleClicked.connect(self._join_listed)
+        self.games.setMaximumHeight(110)
         self.refresh_button = QPushButton("Refresh")
         self.refresh_button.setObjectName("online-refresh")
         self.refresh_button.clicked.connect(self.refresh_games)
@@ -380,6 +385,11 @@ class OnlineDialog(QDialog):
             self.seat_board.attach(self.session)
             self.session.changed.connect(lambda: self.log.refresh(self.session.screen()) if self.session else None)
         elif kind == "update":
+            if self.seat.view.get("turn") != self._listed_turn:
+                self._listed_turn = self.seat.view.get("turn")
+                self.refresh_games()  # the list says where each game stands, turn by turn
+            self.host_box.setVisible(False)  # seated: the seat's panels get the room (the codes stay shown)
+            self.join_box.setVisible(False)
             if self.session is not None:
                 self.session.refresh()
             self._show_request()
@@ -406,7 +416,6 @@ class OnlineDialog(QDialog):
                                  else "Every other side is a computer captain.")
         self.code.setText(self.codes[mine])
         self.join()
-        self.refresh_games()
 
     def _show_request(self) -> None:
         request, seat = self.seat.request, self.seat
@@ -424,8 +433,8 @@ class OnlineDialog(QDialog):
             self.choices.setCurrentRow(0)
         self._show_panel()
         has_panel = self.panel is not None
-        self.choices.setVisible(not has_panel)
-        self.send_button.setVisible(not has_panel)
+        self.choices.setVisible(listed and not has_panel)
+        self.send_button.setVisible(listed and not has_panel)
         self.send_button.setEnabled(listed and not has_panel)
         self.judgment_button.setEnabled(request is not None)
         self.undo_button.setEnabled(seat.ask > 0 and seat.undo is None and not seat.ended)
