@@ -93,6 +93,11 @@ class OnlineLink(QObject):
         if self.client is not None:
             self._run(self.client.send({"t": "submit", "ask": ask, "answer": answer}))
 
+    def strike(self, ask: int) -> None:
+        """18.0: strike the seat's colours (its `ask` answers given so far)."""
+        if self.client is not None:
+            self._run(self.client.send({"t": "strike", "ask": ask}))
+
     def ask_undo(self, ask: int) -> None:
         """Ask to take back the seat's last decision (its `ask` answers given so far)."""
         if self.client is not None:
@@ -234,9 +239,14 @@ class OnlineDialog(QDialog):
                                     "was seen since")
         self.undo_button.clicked.connect(self.ask_undo)
         self.consent_box: QMessageBox | None = None
+        self.strike_button = QPushButton("Strike colours… (18.0)")
+        self.strike_button.setObjectName("online-strike")
+        self.strike_button.clicked.connect(self.strike)
+        self.strike_box: QMessageBox | None = None
         buttons.addWidget(self.send_button)
         buttons.addWidget(self.judgment_button)
         buttons.addWidget(self.undo_button)
+        buttons.addWidget(self.strike_button)
         self.message = QLabel()
         self.message.setObjectName("online-message")
         self.message.setWordWrap(True)
@@ -330,6 +340,20 @@ class OnlineDialog(QDialog):
         scenario, cards = self._cards
         captain: Any = make_captain("judgment", self.seat.ask)
         self._send(captain.choose(RemoteSeat(self.seat, cards, scenario)))
+
+    def strike(self) -> None:
+        """Strike the colours after a confirmation, as at one screen (the game ends and this side loses)."""
+        box = QMessageBox(QMessageBox.Icon.Question, "Strike colours",
+                          "Strike your colours? The game ends at once and your side loses (18.0).",
+                          QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, self)
+        box.setObjectName("online-strike-confirm")
+        box.buttonClicked.connect(lambda b: self._strike_answered(box.buttonRole(b) == QMessageBox.ButtonRole.YesRole))
+        self.strike_box = box
+        box.open()
+
+    def _strike_answered(self, yes: bool) -> None:
+        if yes:
+            self.link.strike(self.seat.ask)
 
     def ask_undo(self) -> None:
         self._say("Asking the other side to let you take back your last decision…")
@@ -438,6 +462,7 @@ class OnlineDialog(QDialog):
         self.send_button.setEnabled(listed and not has_panel)
         self.judgment_button.setEnabled(request is not None)
         self.undo_button.setEnabled(seat.ask > 0 and seat.undo is None and not seat.ended)
+        self.strike_button.setEnabled(seat.side is not None and bool(seat.view) and not seat.ended)
 
     def _show_panel(self) -> None:
         """The play screen's own panel for the request (gui/requests.py), where it works on an online seat."""

@@ -7,7 +7,8 @@ code); answer an illegal choice (refused with its rule), then 14 decisions with 
 panels where they work online (setup, maneuver, fire, load, cards ...), else from the list or by the judgment
 captain.
 Expected: the seat's request arrives, answers are acknowledged and the game moves on; the refusal names the rule;
-the game is remembered and listed under "Your games" with whose turn it is.
+the game is remembered and listed under "Your games" with whose turn it is; striking the colours from the
+dialog (confirmed) ends the game.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QSettings, Qt
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QMessageBox
 
 from cs_desktop.gui.main_window import MainWindow
 from cs_desktop.gui.online_dialog import OnlineDialog
@@ -100,5 +101,15 @@ def test_play_online_from_the_window_against_a_local_server(qtbot: Any, tmp_path
         qtbot.waitUntil(lambda: dialog.games.count() == 1, timeout=WAIT_MS)  # remembered, listed with its state
         assert "side us" in dialog.games.item(0).text() and dialog.remembered() == [dialog.code.text()]
         assert len([d for d in game.game.decisions if d["side"] == "us"]) == dialog.seat.ask
+        assert not dialog.seat.ended  # 24 decisions are two turns: then 18.0 from the window, confirmed first
+        qtbot.mouseClick(dialog.strike_button, Qt.MouseButton.LeftButton)
+        box = dialog.strike_box
+        assert box is not None and box.objectName() == "online-strike-confirm"
+        yes = box.button(QMessageBox.StandardButton.Yes)
+        assert yes is not None
+        qtbot.mouseClick(yes, Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(lambda: dialog.seat.ended, timeout=WAIT_MS)
+        assert game.game.ended and game.game.decisions[-1]["kind"] == "strike_colors"
+        assert not dialog.strike_button.isEnabled() and "game over" in dialog.status.text()
         dialog.close()
         QApplication.processEvents()
