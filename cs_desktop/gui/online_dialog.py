@@ -15,10 +15,11 @@ import asyncio
 import json
 import threading
 from concurrent.futures import Future
+from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QObject, QSettings, Qt, Signal
-from PySide6.QtWidgets import (QComboBox, QDialog, QFormLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit,
+from PySide6.QtWidgets import (QComboBox, QDialog, QFileDialog, QFormLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit,
                                QListWidget, QListWidgetItem, QMessageBox, QPushButton, QVBoxLayout, QWidget)
 
 from cs_desktop import SCENARIOS
@@ -28,9 +29,11 @@ from cs_desktop.gui.online_board import SeatBoard
 from cs_desktop.gui.online_session import PANELS, OnlineSeatSession
 from cs_desktop.gui.panels import GameLog
 from cs_desktop.gui.requests import make_request_widget
-from cs_desktop.online.client import OnlineError, RemoteSeat, SeatClient, SeatState, my_games, request_of
+from cs_desktop.online.client import (OnlineError, RemoteSeat, SeatClient, SeatState, my_games, request_of,
+                                     write_export)
 from cs_desktop.online.command import host_game
 from cs_desktop.rules.cards import Scenario, ShipCard
+from cs_desktop.savegame import SaveError
 
 DEFAULT_SERVER = "ws://127.0.0.1:8765"
 OPPONENTS = ("human", "easy", "normal", "hard")
@@ -97,6 +100,11 @@ class OnlineLink(QObject):
         """18.0: strike the seat's colours (its `ask` answers given so far)."""
         if self.client is not None:
             self._run(self.client.send({"t": "strike", "ask": ask}))
+
+    def export(self) -> None:
+        """Ask for the finished game's saved-game data (an `export` frame)."""
+        if self.client is not None:
+            self._run(self.client.send({"t": "export"}))
 
     def ask_undo(self, ask: int) -> None:
         """Ask to take back the seat's last decision (its `ask` answers given so far)."""
@@ -243,10 +251,16 @@ class OnlineDialog(QDialog):
         self.strike_button.setObjectName("online-strike")
         self.strike_button.clicked.connect(self.strike)
         self.strike_box: QMessageBox | None = None
+        self.export_button = QPushButton("Save the finished game…")
+        self.export_button.setObjectName("online-export")
+        self.export_button.setToolTip("An ordinary saved game, which replays offline (once the game is over)")
+        self.export_button.clicked.connect(self._choose_export)
+        self.export_path: Path | None = None
         buttons.addWidget(self.send_button)
         buttons.addWidget(self.judgment_button)
         buttons.addWidget(self.undo_button)
         buttons.addWidget(self.strike_button)
+        buttons.addWidget(self.export_button)
         self.message = QLabel()
         self.message.setObjectName("online-message")
         self.message.setWordWrap(True)
@@ -351,6 +365,27 @@ class OnlineDialog(QDialog):
         self.strike_box = box
         box.open()
 
+    def _choose_export(self) -> None:
+        path, _filter = QFileDialog.getSaveFileName(self, "Save the finished game", "online-game.csgame",
+                                                    "Saved games (*.csgame)")
+        if path:
+            self.export_to(Path(path))
+
+    def export_to(self, path: Path) -> None:
+        """Save the finished game to `path` when the server's `export` frame comes."""
+        self.export_path = path
+        self.link.export()
+
+    def _exported(self, frame: dict[str, Any]) -> None:
+        if self.export_path is None:
+            return
+        try:
+            written = write_export(frame, self.export_path)
+        except (SaveError, OSError) as e:
+            self._say(f"Not saved: {e}")
+            return
+        self._say(f"Saved to {written}")
+
     def _strike_answered(self, yes: bool) -> None:
         if yes:
             self.link.strike(self.seat.ask)
@@ -422,6 +457,8 @@ class OnlineDialog(QDialog):
             self._show_request()
         elif kind == "ack":
             self._say("Sent.")
+        elif kind == "export":
+            self._exported(frame)
         elif kind == "undo-asked":
             self._undo_asked(frame)
         elif kind == "undo-result":
@@ -463,6 +500,7 @@ class OnlineDialog(QDialog):
         self.judgment_button.setEnabled(request is not None)
         self.undo_button.setEnabled(seat.ask > 0 and seat.undo is None and not seat.ended)
         self.strike_button.setEnabled(seat.side is not None and bool(seat.view) and not seat.ended)
+        self.export_button.setEnabled(seat.ended)
 
     def _show_panel(self) -> None:
         """The play screen's own panel for the request (gui/requests.py), where it works on an online seat."""

@@ -16,6 +16,7 @@ import asyncio
 import json
 import logging
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
@@ -25,6 +26,7 @@ from cs_desktop.rules import decisions
 from cs_desktop.rules.cards import Scenario, ShipCard
 from cs_desktop.rules.decisions import Refusal, Request
 from cs_desktop.rules.dice import Dice
+from cs_desktop.savegame import game_from_save, parse_save, save_game
 
 
 #: seconds to wait before sending again an answer the server refused as over its rate
@@ -186,6 +188,13 @@ class SeatClient:
         if self._ws is not None:
             await self._ws.close()
             self._ws = None
+
+
+def write_export(frame: dict[str, Any], target: Path) -> Path:
+    """Write a finished game's `export` frame as an ordinary saved game, after replaying it through the engine
+    (a save that does not replay is refused: SaveError)."""
+    game = game_from_save(parse_save(json.dumps(frame["save"]), target), target)
+    return save_game(game, target, {"title": "online game", **frame.get("meta", {})})
 
 
 async def my_games(url: str, codes: list[str]) -> list[dict[str, Any] | None]:

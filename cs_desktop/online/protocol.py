@@ -32,6 +32,7 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[type | tuple[type, ...], bool]]] = {
     "strike": {"ask": (int, True)},  # 18.0: strike the colours
     "undo": {"ask": (int, True)},  # take back the seat's last decision (its number ask - 1), with consent
     "consent": {"agree": (bool, True)},  # the answer to another seat's request to take back a decision
+    "export": {},  # a finished game's saved-game data (everything is revealed once the game is over)
     "sync": {"since": (int, False)},  # send the state again (after a gap)
     "games": {"codes": (list, True)},  # where each of the player's games stands (a list of invitation codes)
     "ping": {},

@@ -210,6 +210,15 @@ class Table:
                 self.broadcast()
             await asyncio.sleep(0)  # let the connections be served between two computer decisions
 
+    def export(self) -> dict[str, Any]:
+        """A finished game as the ordinary saved-game data, for a seat to keep (while the game goes on, the seed
+        and the decisions are the referee's secrets: a refusal)."""
+        if not self.game.ended:
+            return {"t": "error", "code": "not-over", "message": "a game is exported by its players once it is "
+                    "over (the server's operator can export any game: captains-sea online-export)"}
+        seats = {side: row.kind for side, row in self.seats.items()}
+        return {"t": "export", "save": self.game.save_data(), "meta": {"seats": seats}}
+
     # ------------------------------------------------------------------ taking back a decision (BRIEF §3)
     def _tell_seats(self, message: dict[str, Any]) -> None:
         text = encode(message)

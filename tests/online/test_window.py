@@ -8,7 +8,7 @@ panels where they work online (setup, maneuver, fire, load, cards ...), else fro
 captain.
 Expected: the seat's request arrives, answers are acknowledged and the game moves on; the refusal names the rule;
 the game is remembered and listed under "Your games" with whose turn it is; striking the colours from the
-dialog (confirmed) ends the game.
+dialog (confirmed) ends the game, which is then saved from the dialog and loads offline to the same game.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from cs_desktop.gui.main_window import MainWindow
 from cs_desktop.gui.online_dialog import OnlineDialog
 from cs_desktop.gui.request_base import RequestWidget
 from cs_desktop.gui.session import GameSession
-from cs_desktop.savegame import AutosaveStore
+from cs_desktop.savegame import AutosaveStore, load_game
 
 from tests.online.conftest import SCENARIO, ThreadServer
 
@@ -111,5 +111,10 @@ def test_play_online_from_the_window_against_a_local_server(qtbot: Any, tmp_path
         qtbot.waitUntil(lambda: dialog.seat.ended, timeout=WAIT_MS)
         assert game.game.ended and game.game.decisions[-1]["kind"] == "strike_colors"
         assert not dialog.strike_button.isEnabled() and "game over" in dialog.status.text()
+        assert dialog.export_button.isEnabled()  # the finished game to an ordinary saved game
+        dialog.export_to(tmp_path / "online.csgame")
+        qtbot.waitUntil(lambda: dialog.message.text().startswith(("Saved", "Not saved")), timeout=WAIT_MS)
+        assert dialog.message.text().startswith("Saved"), dialog.message.text()
+        assert load_game(tmp_path / "online.csgame").game.fingerprint() == game.game.fingerprint()
         dialog.close()
         QApplication.processEvents()
