@@ -12,13 +12,19 @@ every frame `gb` receives is byte for byte the same whichever setup `us` had giv
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
+from cs_desktop import SCENARIOS
 from cs_desktop.ai.captains import make_captain
+from cs_desktop.files import load_scenario_with_ships
 from cs_desktop.online.client import RemoteSeat, SeatClient
-from cs_desktop.online.store import GameStore
+from cs_desktop.online.store import GameStore, SeatRow
+from cs_desktop.online.table import Subscriber, Table
+from cs_desktop.rules import decisions
 from cs_desktop.rules.cards import Scenario, ShipCard
+from cs_desktop.rules.dice import Dice
 from cs_desktop.rules.game import Game
 
 from tests.online.conftest import SCENARIO, run, serving
@@ -137,5 +143,26 @@ def test_the_opponent_sees_nothing_of_the_decision_asked_back(tmp_path: Path) ->
         first = await once("medium", "double")
         assert await once("fighting", "chain") == first and len(first) > 4
 
+
+    run(main)
+
+
+def test_a_computer_seat_agrees_at_once() -> None:
+    """Against a computer captain the request is granted at once, as undo is at one screen against the computer:
+    the real table, with us's setup given and gb's still to come (the captain has not answered yet)."""
+    async def main() -> None:
+        sc, ships = load_scenario_with_ships(SCENARIOS / f"{SCENARIO}.json")
+        game = Game(sc, ships, 14, {})
+        request = game.pending_for("us")
+        assert request is not None and game.submit("us", decisions.sample(game, request, Dice(1)))
+        seats = {"us": SeatRow("us", "human", ""), "gb": SeatRow("gb", "easy", "")}
+        table = Table("000000000000", game, seats, None)
+        sent: list[dict[str, Any]] = []
+        sub = Subscriber("us", lambda text: sent.append(json.loads(text)) is None)
+        table.subscribers.add(sub)
+        await table.ask_undo(sub, 1)
+        assert [f["t"] for f in sent][:2] == ["rewound", "undo-result"] and sent[1]["result"] == "agreed", sent
+        assert table.game.pending_for("us") is not None and not any(d["side"] == "us" for d in table.game.decisions)
+        assert not any(f["t"] == "undo-asked" for f in sent)
 
     run(main)
