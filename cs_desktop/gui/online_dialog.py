@@ -15,25 +15,23 @@ import asyncio
 import json
 import threading
 from concurrent.futures import Future
-from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QObject, QSettings, Qt, Signal
-from PySide6.QtWidgets import (QComboBox, QDialog, QFileDialog, QFormLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit,
-                               QListWidget, QListWidgetItem, QMessageBox, QPushButton, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QComboBox, QDialog, QFormLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit,
+                               QListWidget, QListWidgetItem, QPushButton, QVBoxLayout, QWidget)
 
 from cs_desktop import SCENARIOS
 from cs_desktop.ai.captains import make_captain
 from cs_desktop.files import load_scenario
+from cs_desktop.gui.online_actions import SeatActions
 from cs_desktop.gui.online_board import SeatBoard
 from cs_desktop.gui.online_session import PANELS, OnlineSeatSession
 from cs_desktop.gui.panels import GameLog
 from cs_desktop.gui.requests import make_request_widget
-from cs_desktop.online.client import (OnlineError, RemoteSeat, SeatClient, SeatState, my_games, request_of,
-                                     write_export)
+from cs_desktop.online.client import OnlineError, RemoteSeat, SeatClient, SeatState, my_games, request_of
 from cs_desktop.online.command import host_game
 from cs_desktop.rules.cards import Scenario, ShipCard
-from cs_desktop.savegame import SaveError
 
 DEFAULT_SERVER = "ws://127.0.0.1:8765"
 OPPONENTS = ("human", "easy", "normal", "hard")
@@ -241,26 +239,8 @@ class OnlineDialog(QDialog):
         self.judgment_button = QPushButton("Let the judgment captain answer")
         self.judgment_button.setObjectName("online-judgment")
         self.judgment_button.clicked.connect(self.send_judgment)
-        self.undo_button = QPushButton("Ask to take back my last decision")
-        self.undo_button.setObjectName("online-undo")
-        self.undo_button.setToolTip("BRIEF 3: only with the opponent's consent, and only if nothing hidden or rolled "
-                                    "was seen since")
-        self.undo_button.clicked.connect(self.ask_undo)
-        self.consent_box: QMessageBox | None = None
-        self.strike_button = QPushButton("Strike colours… (18.0)")
-        self.strike_button.setObjectName("online-strike")
-        self.strike_button.clicked.connect(self.strike)
-        self.strike_box: QMessageBox | None = None
-        self.export_button = QPushButton("Save the finished game…")
-        self.export_button.setObjectName("online-export")
-        self.export_button.setToolTip("An ordinary saved game, which replays offline (once the game is over)")
-        self.export_button.clicked.connect(self._choose_export)
-        self.export_path: Path | None = None
         buttons.addWidget(self.send_button)
         buttons.addWidget(self.judgment_button)
-        buttons.addWidget(self.undo_button)
-        buttons.addWidget(self.strike_button)
-        buttons.addWidget(self.export_button)
         self.message = QLabel()
         self.message.setObjectName("online-message")
         self.message.setWordWrap(True)
@@ -273,6 +253,8 @@ class OnlineDialog(QDialog):
         col.addLayout(self.panel_area)
         col.addWidget(self.choices)
         col.addLayout(buttons)
+        self.seat_actions = SeatActions(self.link, self.seat, self._say)  # undo, strike, save the finished game
+        col.addWidget(self.seat_actions)
         col.addWidget(self.message)
         col.addWidget(self.log, 1)
         self._show_request()
@@ -355,71 +337,6 @@ class OnlineDialog(QDialog):
         captain: Any = make_captain("judgment", self.seat.ask)
         self._send(captain.choose(RemoteSeat(self.seat, cards, scenario)))
 
-    def strike(self) -> None:
-        """Strike the colours after a confirmation, as at one screen (the game ends and this side loses)."""
-        box = QMessageBox(QMessageBox.Icon.Question, "Strike colours",
-                          "Strike your colours? The game ends at once and your side loses (18.0).",
-                          QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, self)
-        box.setObjectName("online-strike-confirm")
-        box.buttonClicked.connect(lambda b: self._strike_answered(box.buttonRole(b) == QMessageBox.ButtonRole.YesRole))
-        self.strike_box = box
-        box.open()
-
-    def _choose_export(self) -> None:
-        path, _filter = QFileDialog.getSaveFileName(self, "Save the finished game", "online-game.csgame",
-                                                    "Saved games (*.csgame)")
-        if path:
-            self.export_to(Path(path))
-
-    def export_to(self, path: Path) -> None:
-        """Save the finished game to `path` when the server's `export` frame comes."""
-        self.export_path = path
-        self.link.export()
-
-    def _exported(self, frame: dict[str, Any]) -> None:
-        if self.export_path is None:
-            return
-        try:
-            written = write_export(frame, self.export_path)
-        except (SaveError, OSError) as e:
-            self._say(f"Not saved: {e}")
-            return
-        self._say(f"Saved to {written}")
-
-    def _strike_answered(self, yes: bool) -> None:
-        if yes:
-            self.link.strike(self.seat.ask)
-
-    def ask_undo(self) -> None:
-        self._say("Asking the other side to let you take back your last decision…")
-        self.undo_button.setEnabled(False)
-        self.link.ask_undo(self.seat.ask)
-
-    def _undo_asked(self, frame: dict[str, Any]) -> None:
-        """Another side asks to take back its last decision: agree or refuse (nothing of the decision is shown,
-        the server sends nothing of it)."""
-        if frame["side"] == self.seat.side:
-            return
-        box = QMessageBox(QMessageBox.Icon.Question, "Take back a decision",
-                          f"Side {frame['side']} asks to take back their last decision. Agree?",
-                          QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, self)
-        box.setObjectName("online-undo-consent")
-        box.buttonClicked.connect(lambda b: self.link.consent(box.buttonRole(b) == QMessageBox.ButtonRole.YesRole))
-        self.consent_box = box
-        box.open()
-
-    def _undo_result(self, frame: dict[str, Any]) -> None:
-        if self.consent_box is not None:
-            self.consent_box.close()
-            self.consent_box = None
-        mine = frame["side"] == self.seat.side
-        result = frame["result"]
-        texts = {"agreed": "taken back", "refused": "refused by the other side", "timeout": "not answered in time",
-                 "lapsed": "overtaken by a later decision"}
-        detail = texts.get(result, frame.get("message", result))
-        self._say(f"{'Your' if mine else 'Their'} request to take back a decision: {detail}.")
-        self._show_request()
-
     def _send(self, answer: Any) -> None:
         self.send_button.setEnabled(False)
         self.judgment_button.setEnabled(False)
@@ -458,11 +375,12 @@ class OnlineDialog(QDialog):
         elif kind == "ack":
             self._say("Sent.")
         elif kind == "export":
-            self._exported(frame)
+            self.seat_actions.exported(frame)
         elif kind == "undo-asked":
-            self._undo_asked(frame)
+            self.seat_actions.undo_asked(frame)
         elif kind == "undo-result":
-            self._undo_result(frame)
+            self.seat_actions.undo_result(frame)
+            self._show_request()
         elif kind == "error":
             self._say(str(frame.get("message")))
 
@@ -498,9 +416,7 @@ class OnlineDialog(QDialog):
         self.send_button.setVisible(listed and not has_panel)
         self.send_button.setEnabled(listed and not has_panel)
         self.judgment_button.setEnabled(request is not None)
-        self.undo_button.setEnabled(seat.ask > 0 and seat.undo is None and not seat.ended)
-        self.strike_button.setEnabled(seat.side is not None and bool(seat.view) and not seat.ended)
-        self.export_button.setEnabled(seat.ended)
+        self.seat_actions.refresh()
 
     def _show_panel(self) -> None:
         """The play screen's own panel for the request (gui/requests.py), where it works on an online seat."""

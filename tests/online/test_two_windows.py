@@ -66,9 +66,9 @@ def _undo_with_consent(qtbot: Any, host: OnlineDialog, guest: OnlineDialog, game
     assert host.seat.request is not None and host.seat.request["kind"] == "setup"
     _answer(qtbot, host)
     assert len(game().decisions) == 1
-    qtbot.mouseClick(host.undo_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: guest.consent_box is not None, timeout=WAIT_MS)
-    box = guest.consent_box
+    qtbot.mouseClick(host.seat_actions.undo_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: guest.seat_actions.consent_box is not None, timeout=WAIT_MS)
+    box = guest.seat_actions.consent_box
     assert box is not None and box.text() == "Side us asks to take back their last decision. Agree?"
     yes = box.button(QMessageBox.StandardButton.Yes)
     assert yes is not None

@@ -102,17 +102,17 @@ def test_play_online_from_the_window_against_a_local_server(qtbot: Any, tmp_path
         assert "side us" in dialog.games.item(0).text() and dialog.remembered() == [dialog.code.text()]
         assert len([d for d in game.game.decisions if d["side"] == "us"]) == dialog.seat.ask
         assert not dialog.seat.ended  # 24 decisions are two turns: then 18.0 from the window, confirmed first
-        qtbot.mouseClick(dialog.strike_button, Qt.MouseButton.LeftButton)
-        box = dialog.strike_box
+        qtbot.mouseClick(dialog.seat_actions.strike_button, Qt.MouseButton.LeftButton)
+        box = dialog.seat_actions.strike_box
         assert box is not None and box.objectName() == "online-strike-confirm"
         yes = box.button(QMessageBox.StandardButton.Yes)
         assert yes is not None
         qtbot.mouseClick(yes, Qt.MouseButton.LeftButton)
         qtbot.waitUntil(lambda: dialog.seat.ended, timeout=WAIT_MS)
         assert game.game.ended and game.game.decisions[-1]["kind"] == "strike_colors"
-        assert not dialog.strike_button.isEnabled() and "game over" in dialog.status.text()
-        assert dialog.export_button.isEnabled()  # the finished game to an ordinary saved game
-        dialog.export_to(tmp_path / "online.csgame")
+        assert not dialog.seat_actions.strike_button.isEnabled() and "game over" in dialog.status.text()
+        assert dialog.seat_actions.export_button.isEnabled()  # the finished game to an ordinary saved game
+        dialog.seat_actions.export_to(tmp_path / "online.csgame")
         qtbot.waitUntil(lambda: dialog.message.text().startswith(("Saved", "Not saved")), timeout=WAIT_MS)
         assert dialog.message.text().startswith("Saved"), dialog.message.text()
         assert load_game(tmp_path / "online.csgame").game.fingerprint() == game.game.fingerprint()
