@@ -21,6 +21,8 @@ from PySide6.QtCore import QObject, QSettings, Qt, Signal
 from PySide6.QtWidgets import (QComboBox, QDialog, QFormLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit,
                                QListWidget, QListWidgetItem, QPushButton, QVBoxLayout, QWidget)
 
+from websockets.exceptions import ConnectionClosed
+
 from cs_desktop import SCENARIOS
 from cs_desktop.ai.captains import make_captain
 from cs_desktop.files import load_scenario
@@ -38,6 +40,10 @@ OPPONENTS = ("human", "easy", "normal", "hard")
 #: QSettings key of the player's games: a JSON list of {"server", "code"} (the codes are the player's own seats)
 GAMES_KEY = "online/games"
 MAX_REMEMBERED = 50
+#: seconds a first connection keeps trying (a mistyped server fails soon), and a seated one (the server restarts)
+JOIN_FOR = 10.0
+RESUME_FOR = 600.0
+NOT_SENT = "Not sent: the connection is down and being made again; your seat comes back at the same decision"
 
 
 class OnlineLink(QObject):
@@ -45,6 +51,7 @@ class OnlineLink(QObject):
 
     frame = Signal(object)  # a frame as a dict (a new object: nothing is shared with the network thread)
     failed = Signal(str)
+    lost = Signal(str)  # the seat's connection is gone for good (a bad code, or the server away too long)
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -66,20 +73,33 @@ class OnlineLink(QObject):
             self.failed.emit(f"cannot reach {url}: {e}")
 
     def join(self, url: str, code: str) -> None:
-        self._run(self._follow(SeatClient(url, code, retry_for=10)))
+        self._run(self._follow(SeatClient(url, code, retry_for=JOIN_FOR)))
 
     async def _follow(self, client: SeatClient) -> None:
         self.client = client
         sent = 0
         try:
             await client.connect()
+            client.retry_for = RESUME_FOR  # seated: a dropped connection or a restarted server is waited for
             while True:
                 for text in client.frames[sent:]:
                     self.frame.emit(json.loads(text))
                 sent = len(client.frames)
                 await client.receive()
         except (OnlineError, OSError) as e:
-            self.failed.emit(str(e))
+            self.lost.emit(str(e))
+
+    async def _send(self, message: dict[str, Any]) -> None:
+        """Send on the seat's connection; while it is down (being made again by `_follow`), say so instead: the
+        seat's state comes back with the connection, and the player answers it then."""
+        client = self.client
+        if client is None or not client.connected:
+            self.failed.emit(NOT_SENT)
+            return
+        try:
+            await client.send(message)
+        except ConnectionClosed:
+            self.failed.emit(NOT_SENT)
 
     def games(self, url: str, codes: list[str]) -> None:
         self._run(self._games(url, codes))
@@ -92,26 +112,26 @@ class OnlineLink(QObject):
 
     def submit(self, ask: int, answer: Any) -> None:
         if self.client is not None:
-            self._run(self.client.send({"t": "submit", "ask": ask, "answer": answer}))
+            self._run(self._send({"t": "submit", "ask": ask, "answer": answer}))
 
     def strike(self, ask: int) -> None:
         """18.0: strike the seat's colours (its `ask` answers given so far)."""
         if self.client is not None:
-            self._run(self.client.send({"t": "strike", "ask": ask}))
+            self._run(self._send({"t": "strike", "ask": ask}))
 
     def export(self) -> None:
         """Ask for the finished game's saved-game data (an `export` frame)."""
         if self.client is not None:
-            self._run(self.client.send({"t": "export"}))
+            self._run(self._send({"t": "export"}))
 
     def ask_undo(self, ask: int) -> None:
         """Ask to take back the seat's last decision (its `ask` answers given so far)."""
         if self.client is not None:
-            self._run(self.client.send({"t": "undo", "ask": ask}))
+            self._run(self._send({"t": "undo", "ask": ask}))
 
     def consent(self, agree: bool) -> None:
         if self.client is not None:
-            self._run(self.client.consent(agree))
+            self._run(self._send({"t": "consent", "agree": agree}))
 
     def close(self) -> None:
         async def stop() -> None:
@@ -161,6 +181,7 @@ class OnlineDialog(QDialog):
         layout.addWidget(self._play_box(), 1)
         self.link.frame.connect(self._on_frame)
         self.link.failed.connect(self._say)
+        self.link.lost.connect(self._lost)
         self.finished.connect(lambda _result: self.link.close())
 
     # ------------------------------------------------------------------ building
@@ -322,6 +343,13 @@ class OnlineDialog(QDialog):
         self.join_button.setEnabled(False)
         self.link.join(self.server.text().strip(), self.code.text().strip())
 
+    def _lost(self, why: str) -> None:
+        """The seat's connection is gone: say why and let the player join again (the seat resumes at the exact
+        decision: the server keeps the game)."""
+        self._say(f"{why}. Join again to go on from the same decision.")
+        self.join_box.setVisible(True)
+        self.join_button.setEnabled(True)  # this dialog plays one seat: once seated, its code is kept (read-only)
+
     def send_choice(self) -> None:
         request = self.seat.request
         row = self.choices.currentRow()
@@ -354,7 +382,7 @@ class OnlineDialog(QDialog):
             self._listed(frame)
             return
         self.seat.apply(frame)
-        if kind == "welcome":
+        if kind == "welcome" and self._cards is None:  # (a welcome again after a reconnection changes nothing)
             self._cards = (Scenario.model_validate(frame["scenario"]),
                            {k: ShipCard.model_validate(v) for k, v in frame["ships"].items()})
             self.session = OnlineSeatSession(self.seat, *self._cards, self.link.submit, self)
@@ -365,6 +393,7 @@ class OnlineDialog(QDialog):
                 self._listed_turn = self.seat.view.get("turn")
                 self.refresh_games()  # the list says where each game stands, turn by turn
             self.host_box.setVisible(False)  # seated: the seat's panels get the room (the codes stay shown)
+            self.code.setReadOnly(True)
             self.join_box.setVisible(False)
             if self.session is not None:
                 self.session.refresh()

@@ -91,6 +91,11 @@ class SeatClient:
         self.last: dict[str, Any] = {}  # the last frame received
         self._ws: ClientConnection | None = None
 
+    @property
+    def connected(self) -> bool:
+        """Whether the seat's connection is up now (False while it is being made again)."""
+        return self._ws is not None
+
     async def connect(self) -> SeatState:
         """Connect (again), take the seat, and read until the seat's state has arrived."""
         loop = asyncio.get_running_loop()
