@@ -23,9 +23,10 @@ UNDO_RESULTS = {"agreed": "taken back", "refused": "refused by the other side", 
 class SeatActions(QWidget):
     """The row of buttons: take back, strike, save the finished game. `link` is the dialog's `OnlineLink`."""
 
-    def __init__(self, link: Any, seat: SeatState, say: Callable[[str], None], parent: QWidget | None = None) -> None:
+    def __init__(self, link: Any, seat: SeatState, say: Callable[[str], None],
+                 side_name: Callable[[str], str] = str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.link, self.seat, self.say = link, seat, say
+        self.link, self.seat, self.say, self.side_name = link, seat, say, side_name
         row = QHBoxLayout(self)
         row.setContentsMargins(0, 0, 0, 0)
         self.undo_button = QPushButton("Ask to take back my last decision")
@@ -65,7 +66,7 @@ class SeatActions(QWidget):
         if frame["side"] == self.seat.side:
             return
         box = QMessageBox(QMessageBox.Icon.Question, "Take back a decision",
-                          f"Side {frame['side']} asks to take back their last decision. Agree?",
+                          f"{self.side_name(frame['side'])} asks to take back their last decision. Agree?",
                           QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, self)
         box.setObjectName("online-undo-consent")
         box.buttonClicked.connect(lambda b: self.link.consent(box.buttonRole(b) == QMessageBox.ButtonRole.YesRole))

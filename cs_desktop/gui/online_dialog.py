@@ -274,7 +274,8 @@ class OnlineDialog(QDialog):
         col.addLayout(self.panel_area)
         col.addWidget(self.choices)
         col.addLayout(buttons)
-        self.seat_actions = SeatActions(self.link, self.seat, self._say)  # undo, strike, save the finished game
+        # undo, strike, save the finished game
+        self.seat_actions = SeatActions(self.link, self.seat, self._say, self._side_name)
         col.addWidget(self.seat_actions)
         col.addWidget(self.message)
         col.addWidget(self.log, 1)
@@ -389,9 +390,10 @@ class OnlineDialog(QDialog):
             self.seat_board.attach(self.session)
             self.session.changed.connect(lambda: self.log.refresh(self.session.screen()) if self.session else None)
         elif kind == "update":
-            if self.seat.view.get("turn") != self._listed_turn:
-                self._listed_turn = self.seat.view.get("turn")
-                self.refresh_games()  # the list says where each game stands, turn by turn
+            standing = (self.seat.view.get("turn"), self.seat.request is not None)
+            if standing != self._listed_turn:
+                self._listed_turn = standing
+                self.refresh_games()  # the list says where each game stands: its turn, and whose move it is
             self.host_box.setVisible(False)  # seated: the seat's panels get the room (the codes stay shown)
             self.code.setReadOnly(True)
             self.join_box.setVisible(False)
@@ -433,7 +435,7 @@ class OnlineDialog(QDialog):
             segment = str(view.get("segment", "")).replace("_", " ").replace(":", " ")
             where = f"turn {view.get('turn')}, {segment}" if view else ""
             state = "game over" if seat.ended else ("your decision" if request else "waiting for the other side")
-            self.status.setText(f"Side {seat.side}, {where}: {state}")
+            self.status.setText(f"{self._side_name(seat.side)}, {where}: {state}")
         self.prompt.setText(f"{request['prompt']} ({request['rule']})" if request else "")
         listed = bool(request and request.get("options"))
         if request and listed:
@@ -460,6 +462,9 @@ class OnlineDialog(QDialog):
         panel.submitted.connect(lambda: panel.setEnabled(False))  # until the server's answer comes back
         self.panel = panel
         self.panel_area.addWidget(panel)
+
+    def _side_name(self, side: str) -> str:
+        return self.session.side_name(side) if self.session is not None else side
 
     def _say(self, text: str) -> None:
         self.message.setText(text)

@@ -69,7 +69,7 @@ def _undo_with_consent(qtbot: Any, host: OnlineDialog, guest: OnlineDialog, game
     qtbot.mouseClick(host.seat_actions.undo_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: guest.seat_actions.consent_box is not None, timeout=WAIT_MS)
     box = guest.seat_actions.consent_box
-    assert box is not None and box.text() == "Side us asks to take back their last decision. Agree?"
+    assert box is not None and box.text() == "United States Navy asks to take back their last decision. Agree?"
     yes = box.button(QMessageBox.StandardButton.Yes)
     assert yes is not None
     qtbot.mouseClick(yes, Qt.MouseButton.LeftButton)
