@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 
 import cs_desktop
 from cs_desktop.gui import online_dialog, replay_viewer
+from cs_desktop.gui.board_help import BoardHelp
 from cs_desktop.gui.board_placeholder import make_board
 from cs_desktop.gui.captain_advice_dialog import CaptainAdviceDialog
 from cs_desktop.gui.close_guard import CloseGuard
@@ -97,12 +98,10 @@ class MainWindow(WindowBoardHelp):
         self._game_over_shown_for: Any = None
         self._ship_docks: dict[str, tuple[QDockWidget, ShipCardScroll, QStackedWidget]] = {}
         self._dock_ships: tuple[str, ...] = ()
-        self._overlay_key: Any = None
-        self._overlay_request: Any = None
-        self._previews: dict[str, list[dict[str, Any]]] = {}
 
         self.board = make_board()
         self.board.setObjectName("board")
+        self.board_help = BoardHelp(self.board, self.session, lambda text: self.statusBar().showMessage(text, 5000))
         self.handover = HandoverPage()
         self.handover.button.clicked.connect(self.session.confirm_handover)
         self.welcome = WelcomePage()
@@ -230,7 +229,7 @@ class MainWindow(WindowBoardHelp):
             marks = session.fleet_marks()
             self.board.set_view(view, {s: n + (f" [{marks[s].split(',')[0]}]" if s in marks else "")
                                        for s, n in screen.ship_names.items()})
-            self._overlay_key = None
+            self.board_help.reset()
             self._show_new_shifts(screen)
         request = screen.request
         drafts = session.crew_drafts() if request is not None and request.kind == "assign_crew" else {}

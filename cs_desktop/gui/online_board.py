@@ -1,53 +1,111 @@
-"""The board and ship cards of an online seat, drawn from its frames (the play screen's own widgets).
+"""The board, ship cards and dice of an online seat: the play screen's own widgets drawing the seat's screen model.
 
-The seat's view is a view like any other: `BoardView.set_view` draws it, and each ship's card is the public ship
-card with the state the view shows (the enemy's loads and maneuver as the view hides them).
+The seat's session (gui/online_session.py) makes a `ScreenModel` from the frames alone — the seat's view, its
+request and the events it may see — and everything here draws that model exactly as the main window draws a game
+at one screen: the board (`set_view`) with the same overlays for the request (gui/board_help.py: maneuver
+previews, firing arcs and ranges), each ship's card with the state the view shows (the enemy's loads and
+maneuver as the view hides them) and, for the seat's own ships, the crew assignment being edited (5.0), the
+dice tray with the rolls the seat saw, the seat's Bridge-card hand and the impulse track.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QSplitter, QTabWidget, QWidget
 
-from cs_desktop.gui.board import BoardView
-from cs_desktop.gui.ship_card import ShipCardScroll
-from cs_desktop.play.designations import designations
-from cs_desktop.rules.cards import ShipCard
+from cs_desktop.gui.board_help import BoardHelp
+from cs_desktop.gui.board_placeholder import make_board
+from cs_desktop.gui.panels import CardHand, DiceTray, ImpulseTrack
+from cs_desktop.gui.ship_card import ShipCardScroll, ShipCardWidget
 
 
 class SeatBoard(QSplitter):
-    """The board over the ship cards' tabs."""
+    """The board over the ship cards' tabs and the dice tray."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(Qt.Orientation.Vertical, parent)
         self.setObjectName("online-board")
-        self.board = BoardView()
+        self.board = make_board()
         self.board.setObjectName("online-board-view")
         self.cards = QTabWidget()
         self.cards.setObjectName("online-cards")
+        self.dice = DiceTray()
+        self.hand = CardHand()
+        self.impulses = ImpulseTrack()
+        self.tray = QTabWidget()  # as the main window's Dice / Bridge cards docks, and its impulse track
+        self.tray.setObjectName("online-tray")
+        self.tray.addTab(self.dice, "Dice")
+        self.tray.addTab(self.hand, "Bridge cards")
+        self.tray.addTab(self.impulses, "Impulse track")
+        below = QSplitter(Qt.Orientation.Horizontal)
+        below.addWidget(self.cards)
+        below.addWidget(self.tray)
+        below.setStretchFactor(0, 1)
+        below.setStretchFactor(1, 1)
+        below.setSizes([430, 390])  # a card as wide as its dock in the main window
+        self.cards.setMinimumWidth(380)
         self.addWidget(self.board)
-        self.addWidget(self.cards)
+        self.addWidget(below)
         self.setStretchFactor(0, 3)
         self.setStretchFactor(1, 2)
+        self.setSizes([540, 360])  # the board first, as in the main window
+        self.session: Any = None
+        self.help: BoardHelp | None = None
         self._scrolls: dict[str, ShipCardScroll] = {}
         self._fitted = False
+        self.board.shipClicked.connect(self._ship_clicked)
 
-    def show_view(self, view: Mapping[str, Any], cards: Mapping[str, ShipCard], side: str | None) -> None:
-        if not view.get("ships"):
+    def attach(self, session: Any) -> None:
+        """Draw this seat's session from now on (its `changed` signal redraws)."""
+        self.session = session
+        self.help = BoardHelp(self.board, session, lambda _text: None)
+        session.changed.connect(self.refresh)
+
+    def pick_option(self, index: int, widget: Any) -> None:
+        if self.help is not None:
+            self.help.pick_option(index, widget)
+
+    def card(self, ship_id: str) -> ShipCardWidget:
+        return self._scrolls[ship_id].card_widget
+
+    def refresh(self) -> None:
+        if self.session is None or self.help is None:
             return
-        names = designations(view, cards)
-        self.board.set_view(view, names)
-        for sid, state in view["ships"].items():
-            scroll = self._scrolls.get(sid)
+        screen = self.session.screen()
+        view = screen.view
+        if not view or not view.get("ships"):
+            return
+        self.board.set_view(view, screen.ship_names)
+        self.help.reset()
+        request = screen.request
+        drafts = self.session.crew_drafts() if request is not None and request.kind == "assign_crew" else {}
+        for ship in screen.ships:
+            scroll = self._scrolls.get(ship.id)
             if scroll is None:
-                scroll = self._scrolls[sid] = ShipCardScroll()
-                self.cards.addTab(scroll, names[sid])
-            own = side is None or state["side"] == side
-            scroll.card_widget.set_card(cards[state["card"]], dict(state), own, names[sid])
-            self.cards.setTabText(self.cards.indexOf(scroll), names[sid] + ("" if own else " (enemy)"))
+                scroll = self._scrolls[ship.id] = ShipCardScroll()
+                scroll.card_widget.assignmentEdited.connect(self.session.set_draft)
+                self.cards.addTab(scroll, ship.name)
+                if ship.own and not any(s.own for s in screen.ships[:screen.ships.index(ship)]):
+                    self.cards.setCurrentWidget(scroll)  # the seat's own first ship in front
+            card = scroll.card_widget
+            card.set_card(ship.card, view["ships"][ship.id], ship.own, ship.name)
+            if ship.id in drafts and request is not None:
+                card.set_assignment(request.info["limits"][ship.id], drafts[ship.id])
+            else:
+                card.set_assignment(None, None)
+            self.cards.setTabText(self.cards.indexOf(scroll), ship.name + ("" if ship.own else " (enemy)"))
+        self.dice.refresh(screen)
+        self.hand.refresh(screen)
+        self.impulses.refresh(screen)
+        self.help.refresh(screen)
         if not self._fitted:
             self._fitted = True
             self.board.fit_to_ships()
+
+    def _ship_clicked(self, ship_id: str) -> None:
+        if self.help is not None:
+            self.help.ship_clicked(ship_id)
+        if ship_id in self._scrolls:
+            self.cards.setCurrentWidget(self._scrolls[ship_id])

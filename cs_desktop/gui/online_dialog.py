@@ -4,9 +4,9 @@ The client (`cs_desktop.online.client.SeatClient`) runs on its own thread's asyn
 frame it receives comes to the window as the `frame` signal, and the dialog draws from the frames alone — the
 seat's view, its request and the events it may see; it never holds a game. A request that lists its choices is
 answered from the list; any request can be answered by the judgment captain on the seat's view (the same
-`RemoteSeat` a computer client uses). A refusal is shown with its rule. Beside them, the board and the ship cards
-draw the seat's view with the play screen's own widgets (gui/online_board.py); the request panels of a game at
-one screen are not wired to an online seat yet (docs/online.md).
+`RemoteSeat` a computer client uses). A refusal is shown with its rule. The request panels, the board with its
+overlays, the ship cards (with the crew assignment on the seat's own cards), the dice tray and the game log are
+the play screen's own widgets, drawing the seat's screen model (gui/online_session.py, gui/online_board.py).
 """
 
 from __future__ import annotations
@@ -19,13 +19,17 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QSettings, Qt, Signal
 from PySide6.QtWidgets import (QComboBox, QDialog, QFormLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit,
-                               QListWidget, QListWidgetItem, QPlainTextEdit, QPushButton, QVBoxLayout, QWidget)
+                               QListWidget, QListWidgetItem, QPushButton, QVBoxLayout, QWidget)
+
+from websockets.exceptions import ConnectionClosed
 
 from cs_desktop import SCENARIOS
 from cs_desktop.ai.captains import make_captain
 from cs_desktop.files import load_scenario
+from cs_desktop.gui.online_actions import SeatActions
 from cs_desktop.gui.online_board import SeatBoard
 from cs_desktop.gui.online_session import PANELS, OnlineSeatSession
+from cs_desktop.gui.panels import GameLog
 from cs_desktop.gui.requests import make_request_widget
 from cs_desktop.online.client import OnlineError, RemoteSeat, SeatClient, SeatState, my_games, request_of
 from cs_desktop.online.command import host_game
@@ -36,6 +40,10 @@ OPPONENTS = ("human", "easy", "normal", "hard")
 #: QSettings key of the player's games: a JSON list of {"server", "code"} (the codes are the player's own seats)
 GAMES_KEY = "online/games"
 MAX_REMEMBERED = 50
+#: seconds a first connection keeps trying (a mistyped server fails soon), and a seated one (the server restarts)
+JOIN_FOR = 10.0
+RESUME_FOR = 600.0
+NOT_SENT = "Not sent: the connection is down and being made again; your seat comes back at the same decision"
 
 
 class OnlineLink(QObject):
@@ -43,6 +51,7 @@ class OnlineLink(QObject):
 
     frame = Signal(object)  # a frame as a dict (a new object: nothing is shared with the network thread)
     failed = Signal(str)
+    lost = Signal(str)  # the seat's connection is gone for good (a bad code, or the server away too long)
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -64,20 +73,33 @@ class OnlineLink(QObject):
             self.failed.emit(f"cannot reach {url}: {e}")
 
     def join(self, url: str, code: str) -> None:
-        self._run(self._follow(SeatClient(url, code, retry_for=10)))
+        self._run(self._follow(SeatClient(url, code, retry_for=JOIN_FOR)))
 
     async def _follow(self, client: SeatClient) -> None:
         self.client = client
         sent = 0
         try:
             await client.connect()
+            client.retry_for = RESUME_FOR  # seated: a dropped connection or a restarted server is waited for
             while True:
                 for text in client.frames[sent:]:
                     self.frame.emit(json.loads(text))
                 sent = len(client.frames)
                 await client.receive()
         except (OnlineError, OSError) as e:
-            self.failed.emit(str(e))
+            self.lost.emit(str(e))
+
+    async def _send(self, message: dict[str, Any]) -> None:
+        """Send on the seat's connection; while it is down (being made again by `_follow`), say so instead: the
+        seat's state comes back with the connection, and the player answers it then."""
+        client = self.client
+        if client is None or not client.connected:
+            self.failed.emit(NOT_SENT)
+            return
+        try:
+            await client.send(message)
+        except ConnectionClosed:
+            self.failed.emit(NOT_SENT)
 
     def games(self, url: str, codes: list[str]) -> None:
         self._run(self._games(url, codes))
@@ -90,7 +112,26 @@ class OnlineLink(QObject):
 
     def submit(self, ask: int, answer: Any) -> None:
         if self.client is not None:
-            self._run(self.client.send({"t": "submit", "ask": ask, "answer": answer}))
+            self._run(self._send({"t": "submit", "ask": ask, "answer": answer}))
+
+    def strike(self, ask: int) -> None:
+        """18.0: strike the seat's colours (its `ask` answers given so far)."""
+        if self.client is not None:
+            self._run(self._send({"t": "strike", "ask": ask}))
+
+    def export(self) -> None:
+        """Ask for the finished game's saved-game data (an `export` frame)."""
+        if self.client is not None:
+            self._run(self._send({"t": "export"}))
+
+    def ask_undo(self, ask: int) -> None:
+        """Ask to take back the seat's last decision (its `ask` answers given so far)."""
+        if self.client is not None:
+            self._run(self._send({"t": "undo", "ask": ask}))
+
+    def consent(self, agree: bool) -> None:
+        if self.client is not None:
+            self._run(self._send({"t": "consent", "agree": agree}))
 
     def close(self) -> None:
         async def stop() -> None:
@@ -117,11 +158,13 @@ class OnlineDialog(QDialog):
         self.codes: dict[str, str] = {}
         self._cards: tuple[Scenario, dict[str, ShipCard]] | None = None
         self.session: OnlineSeatSession | None = None
+        self._listed_turn: Any = None
         outer = QHBoxLayout(self)
         controls = QWidget()
         layout = QVBoxLayout(controls)
         layout.setContentsMargins(0, 0, 0, 0)
         self.seat_board = SeatBoard()
+        self.seat_board.board.optionClicked.connect(lambda index: self.seat_board.pick_option(index, self.panel))
         outer.addWidget(controls, 2)
         outer.addWidget(self.seat_board, 3)
         self.server = QLineEdit(DEFAULT_SERVER)
@@ -129,12 +172,16 @@ class OnlineDialog(QDialog):
         row = QFormLayout()
         row.addRow("Server:", self.server)
         layout.addLayout(row)
-        layout.addWidget(self._host_box())
-        layout.addWidget(self._join_box())
+        self.host_box = self._host_box()
+        self.join_box = self._join_box()
+        layout.addWidget(self.host_box)
+        layout.addWidget(self.join_box)
+        layout.addWidget(self.invitations)  # outside the host box: still shown once seated
         layout.addWidget(self._games_box())
-        layout.addWidget(self._play_box())
+        layout.addWidget(self._play_box(), 1)
         self.link.frame.connect(self._on_frame)
         self.link.failed.connect(self._say)
+        self.link.lost.connect(self._lost)
         self.finished.connect(lambda _result: self.link.close())
 
     # ------------------------------------------------------------------ building
@@ -168,7 +215,7 @@ class OnlineDialog(QDialog):
         self.invitations = QLabel()
         self.invitations.setObjectName("online-invitations")
         self.invitations.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        form.addRow(self.invitations)
+        self.invitations.setWordWrap(True)
         return box
 
     def _join_box(self) -> QGroupBox:
@@ -189,6 +236,7 @@ class OnlineDialog(QDialog):
         self.games = QListWidget()
         self.games.setObjectName("online-games")
         self.games.itemDoubleClicked.connect(self._join_listed)
+        self.games.setMaximumHeight(110)
         self.refresh_button = QPushButton("Refresh")
         self.refresh_button.setObjectName("online-refresh")
         self.refresh_button.clicked.connect(self.refresh_games)
@@ -217,8 +265,7 @@ class OnlineDialog(QDialog):
         self.message = QLabel()
         self.message.setObjectName("online-message")
         self.message.setWordWrap(True)
-        self.log = QPlainTextEdit()
-        self.log.setReadOnly(True)
+        self.log = GameLog()
         self.log.setObjectName("online-log")
         self.panel_area = QVBoxLayout()
         self.panel: QWidget | None = None  # the play screen's panel for the request, when it has one
@@ -227,6 +274,9 @@ class OnlineDialog(QDialog):
         col.addLayout(self.panel_area)
         col.addWidget(self.choices)
         col.addLayout(buttons)
+        # undo, strike, save the finished game
+        self.seat_actions = SeatActions(self.link, self.seat, self._say, self._side_name)
+        col.addWidget(self.seat_actions)
         col.addWidget(self.message)
         col.addWidget(self.log, 1)
         self._show_request()
@@ -294,6 +344,13 @@ class OnlineDialog(QDialog):
         self.join_button.setEnabled(False)
         self.link.join(self.server.text().strip(), self.code.text().strip())
 
+    def _lost(self, why: str) -> None:
+        """The seat's connection is gone: say why and let the player join again (the seat resumes at the exact
+        decision: the server keeps the game)."""
+        self._say(f"{why}. Join again to go on from the same decision.")
+        self.join_box.setVisible(True)
+        self.join_button.setEnabled(True)  # this dialog plays one seat: once seated, its code is kept (read-only)
+
     def send_choice(self) -> None:
         request = self.seat.request
         row = self.choices.currentRow()
@@ -326,21 +383,35 @@ class OnlineDialog(QDialog):
             self._listed(frame)
             return
         self.seat.apply(frame)
-        if kind == "welcome":
+        if kind == "welcome" and self._cards is None:  # (a welcome again after a reconnection changes nothing)
             self._cards = (Scenario.model_validate(frame["scenario"]),
                            {k: ShipCard.model_validate(v) for k, v in frame["ships"].items()})
             self.session = OnlineSeatSession(self.seat, *self._cards, self.link.submit, self)
+            self.seat_board.attach(self.session)
+            self.session.changed.connect(lambda: self.log.refresh(self.session.screen()) if self.session else None)
         elif kind == "update":
-            for event in frame["events"]:
-                self.log.appendPlainText(f"[{event.get('rule', '')}] {event.get('text', '')}")
+            standing = (self.seat.view.get("turn"), self.seat.request is not None)
+            if standing != self._listed_turn:
+                self._listed_turn = standing
+                self.refresh_games()  # the list says where each game stands: its turn, and whose move it is
+            self.host_box.setVisible(False)  # seated: the seat's panels get the room (the codes stay shown)
+            self.code.setReadOnly(True)
+            self.join_box.setVisible(False)
+            if self.session is not None:
+                self.session.refresh()
             self._show_request()
-            if self._cards is not None:
-                self.seat_board.show_view(self.seat.view, self._cards[1], self.seat.side)
         elif kind == "refused":
             self._say(f"Refused ({frame['rule']}): {frame['message']}")
             self._show_request()
         elif kind == "ack":
             self._say("Sent.")
+        elif kind == "export":
+            self.seat_actions.exported(frame)
+        elif kind == "undo-asked":
+            self.seat_actions.undo_asked(frame)
+        elif kind == "undo-result":
+            self.seat_actions.undo_result(frame)
+            self._show_request()
         elif kind == "error":
             self._say(str(frame.get("message")))
 
@@ -355,7 +426,6 @@ class OnlineDialog(QDialog):
                                  else "Every other side is a computer captain.")
         self.code.setText(self.codes[mine])
         self.join()
-        self.refresh_games()
 
     def _show_request(self) -> None:
         request, seat = self.seat.request, self.seat
@@ -365,7 +435,7 @@ class OnlineDialog(QDialog):
             segment = str(view.get("segment", "")).replace("_", " ").replace(":", " ")
             where = f"turn {view.get('turn')}, {segment}" if view else ""
             state = "game over" if seat.ended else ("your decision" if request else "waiting for the other side")
-            self.status.setText(f"Side {seat.side}, {where}: {state}")
+            self.status.setText(f"{self._side_name(seat.side)}, {where}: {state}")
         self.prompt.setText(f"{request['prompt']} ({request['rule']})" if request else "")
         listed = bool(request and request.get("options"))
         if request and listed:
@@ -373,10 +443,11 @@ class OnlineDialog(QDialog):
             self.choices.setCurrentRow(0)
         self._show_panel()
         has_panel = self.panel is not None
-        self.choices.setVisible(not has_panel)
-        self.send_button.setVisible(not has_panel)
+        self.choices.setVisible(listed and not has_panel)
+        self.send_button.setVisible(listed and not has_panel)
         self.send_button.setEnabled(listed and not has_panel)
         self.judgment_button.setEnabled(request is not None)
+        self.seat_actions.refresh()
 
     def _show_panel(self) -> None:
         """The play screen's own panel for the request (gui/requests.py), where it works on an online seat."""
@@ -391,6 +462,9 @@ class OnlineDialog(QDialog):
         panel.submitted.connect(lambda: panel.setEnabled(False))  # until the server's answer comes back
         self.panel = panel
         self.panel_area.addWidget(panel)
+
+    def _side_name(self, side: str) -> str:
+        return self.session.side_name(side) if self.session is not None else side
 
     def _say(self, text: str) -> None:
         self.message.setText(text)

@@ -3,8 +3,9 @@
 The request widgets (gui/requests.py) answer through `session.submit(answer)` and read the screen model, the
 side names, the board's fair help (`FairAdvice`, priced on the viewer's own view) and the maneuver form. For an
 online seat all of these come from the seat's view, its request and the public ship cards; an answer goes to
-the server, and its acknowledgement or refusal comes back as a frame. The crew assignment's drafts are the
-presenter's (play/presenter_crew.py) and are not offered here: that request is answered by the judgment captain.
+the server, and its acknowledgement or refusal comes back as a frame. The crew assignment (5.0) is edited on the
+seat's own ship cards as at one screen: the drafts start from the battery that bears (play/crew_plan.py, on the
+seat's own view, the same as the presenter's `CrewDrafts`) and are sent as one answer.
 """
 
 from __future__ import annotations
@@ -17,39 +18,54 @@ from PySide6.QtCore import QObject, Signal
 
 from cs_desktop.ai.captains import make_captain
 from cs_desktop.online.client import RemoteSeat, SeatState, request_of
+from cs_desktop.play import crew_plan
 from cs_desktop.play.fair_advice import FairAdvice
 from cs_desktop.play.fleet_orders import FleetOrders
 from cs_desktop.play.fire_plan import FireRow, fire_form_rows
 from cs_desktop.play.maneuver_form import Danger, FormRow, dangers, form_rows
-from cs_desktop.play.screen import ScreenModel, replay_screen
+from cs_desktop.play.presenter_crew import copy_assign
+from cs_desktop.play.screen import ScreenModel, empty_screen, replay_screen
 from cs_desktop.rules.cards import Scenario, ShipCard
+from cs_desktop.rules.decisions import Request
 
 #: requests whose play-screen panel works on an online seat (the rest: the dialog's list and the judgment captain)
 PANELS = frozenset({"setup", "select_maneuver", "fire", "select_load", "bonus_cards", "melee_support",
-                    "advance_turn", "fall_off", "bonus_move"})
+                    "advance_turn", "fall_off", "bonus_move", "assign_crew"})
 
 
 class OnlineSeatSession(QObject):
     """The session a request widget is given for an online seat."""
 
     changed = Signal()
-    draftChanged = Signal(str)
+    draftChanged = Signal()
 
     def __init__(self, seat: SeatState, scenario: Scenario, cards: dict[str, ShipCard],
                  send: Callable[[int, Any], None], parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.seat, self.scenario, self.cards, self._send = seat, scenario, cards, send
         self._screen: tuple[int, ScreenModel] | None = None
+        self._frames = 0  # the update frames applied: the screen model's position
+        self._drafts: tuple[int, dict[str, dict[str, Any]]] | None = None  # (request number, drafts)
 
     def screen(self) -> ScreenModel:
-        """The seat's screen model now (made once per request number)."""
+        """The seat's screen model now (made again after every frame, `refresh`)."""
         seat = self.seat
-        if self._screen is None or self._screen[0] != seat.ask or self._screen[1].view is None:
+        if not seat.view:
+            return empty_screen("Waiting for the server.")
+        if self._screen is None or self._screen[0] != self._frames:
             model = replay_screen(dict(seat.view, events=seat.events), seat.side, self.cards, self.scenario.title,
-                                  id(self), seat.ask)
+                                  id(self), self._frames)
             request = request_of(seat.request) if seat.request is not None else None
-            self._screen = (seat.ask, replace(model, request=request, seats={}))
+            self._screen = (self._frames, replace(model, request=request, seats={}))
         return self._screen[1]
+
+    def refresh(self) -> None:
+        """A frame came: the screen is made again and every widget drawing it redraws (`changed`)."""
+        self._frames += 1
+        self.changed.emit()
+
+    def request(self) -> Request | None:
+        return self.screen().request
 
     def side_name(self, side: str | None) -> str:
         return self.screen().side_name(side)
@@ -60,6 +76,34 @@ class OnlineSeatSession(QObject):
             return False
         self._send(self.seat.ask, answer)
         return True
+
+    # ------------------------------------------------------------------ the crew assignment on the cards (5.0)
+    def crew_drafts(self) -> dict[str, dict[str, Any]]:
+        """The crew assignment being edited on the seat's own ship cards for its assign_crew request."""
+        request = self.request()
+        if request is None or request.kind != "assign_crew":
+            return {}
+        if self._drafts is None or self._drafts[0] != self.seat.ask:
+            self._drafts = (self.seat.ask, self.bearing_crew(request))
+        return self._drafts[1]
+
+    def bearing_crew(self, request: Request) -> dict[str, dict[str, Any]]:
+        """Each ship mans the battery that bears, from the seat's own view (as at one screen)."""
+        return crew_plan.bearing_assignments(self.seat.view, request.info["limits"])
+
+    def crew_warnings(self) -> list[str]:
+        drafts = self.crew_drafts()
+        return crew_plan.no_gunner_warnings(self.seat.view, drafts, self.screen().ship_names) if drafts else []
+
+    def set_draft(self, ship_id: str, assign: dict[str, Any]) -> None:
+        drafts = self.crew_drafts()
+        if ship_id in drafts:
+            drafts[ship_id] = copy_assign(assign)
+            self.draftChanged.emit()
+
+    def submit_crew(self) -> bool:
+        drafts = self.crew_drafts()
+        return bool(drafts) and self.submit({ship: copy_assign(a) for ship, a in drafts.items()})
 
     def advice(self) -> FairAdvice | None:
         return FairAdvice(self.seat.view, self.cards) if self.seat.view else None

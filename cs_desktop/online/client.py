@@ -16,6 +16,7 @@ import asyncio
 import json
 import logging
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
@@ -25,6 +26,7 @@ from cs_desktop.rules import decisions
 from cs_desktop.rules.cards import Scenario, ShipCard
 from cs_desktop.rules.decisions import Refusal, Request
 from cs_desktop.rules.dice import Dice
+from cs_desktop.savegame import game_from_save, parse_save, save_game
 
 
 #: seconds to wait before sending again an answer the server refused as over its rate
@@ -52,14 +54,25 @@ class SeatState:
     ask: int = 0
     upto: int = 0
     events: list[dict[str, Any]] = field(default_factory=list)
+    #: a request to take back a decision waiting for consent ({"side": who asks}), and how the last one ended
+    undo: dict[str, Any] | None = None
+    undo_result: dict[str, Any] | None = None
 
     def apply(self, frame: dict[str, Any]) -> None:
-        if frame["t"] == "welcome":
+        kind = frame["t"]
+        if kind == "welcome":
             self.side, self.scenario, self.ships = frame["side"], frame["scenario"], frame["ships"]
-        elif frame["t"] == "update":
+        elif kind == "update":
             self.view, self.request, self.ask = frame["view"], frame["request"], frame["ask"]
             self.events.extend(e for e in frame["events"] if e["n"] >= self.upto)
             self.upto = frame["upto"]
+        elif kind == "rewound":  # a decision was taken back: the events after it are gone
+            self.events = [e for e in self.events if e["n"] < frame["upto"]]
+            self.upto = min(self.upto, frame["upto"])
+        elif kind == "undo-asked":
+            self.undo = frame
+        elif kind == "undo-result":
+            self.undo, self.undo_result = None, frame
 
     @property
     def ended(self) -> bool:
@@ -77,6 +90,11 @@ class SeatClient:
         self.reconnects = 0
         self.last: dict[str, Any] = {}  # the last frame received
         self._ws: ClientConnection | None = None
+
+    @property
+    def connected(self) -> bool:
+        """Whether the seat's connection is up now (False while it is being made again)."""
+        return self._ws is not None
 
     async def connect(self) -> SeatState:
         """Connect (again), take the seat, and read until the seat's state has arrived."""
@@ -163,10 +181,25 @@ class SeatClient:
                     pass
             return frame
 
+    async def ask_undo(self) -> None:
+        """Ask to take back this seat's last decision; the answer comes as an `undo-result` frame."""
+        await self.send({"t": "undo", "ask": self.seat.ask})
+
+    async def consent(self, agree: bool) -> None:
+        """Answer another seat's request to take back its last decision."""
+        await self.send({"t": "consent", "agree": agree})
+
     async def close(self) -> None:
         if self._ws is not None:
             await self._ws.close()
             self._ws = None
+
+
+def write_export(frame: dict[str, Any], target: Path) -> Path:
+    """Write a finished game's `export` frame as an ordinary saved game, after replaying it through the engine
+    (a save that does not replay is refused: SaveError)."""
+    game = game_from_save(parse_save(json.dumps(frame["save"]), target), target)
+    return save_game(game, target, {"title": "online game", **frame.get("meta", {})})
 
 
 async def my_games(url: str, codes: list[str]) -> list[dict[str, Any] | None]:

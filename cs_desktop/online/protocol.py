@@ -30,6 +30,9 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[type | tuple[type, ...], bool]]] = {
              "key": (str, False)},  # key: the server's host key, if it has one
     "submit": {"ask": (int, True), "answer": (object, True)},  # answer the seat's pending request
     "strike": {"ask": (int, True)},  # 18.0: strike the colours
+    "undo": {"ask": (int, True)},  # take back the seat's last decision (its number ask - 1), with consent
+    "consent": {"agree": (bool, True)},  # the answer to another seat's request to take back a decision
+    "export": {},  # a finished game's saved-game data (everything is revealed once the game is over)
     "sync": {"since": (int, False)},  # send the state again (after a gap)
     "games": {"codes": (list, True)},  # where each of the player's games stands (a list of invitation codes)
     "ping": {},
@@ -120,7 +123,7 @@ def parse(data: str | bytes) -> Message:
 
 
 def _type_name(typ: type | tuple[type, ...]) -> str:
-    names = {str: "a string", int: "a whole number", dict: "an object", list: "an array"}
+    names = {str: "a string", int: "a whole number", dict: "an object", list: "an array", bool: "true or false"}
     if isinstance(typ, tuple):
         return " or ".join(names.get(t, t.__name__) for t in typ)
     return names.get(typ, typ.__name__)

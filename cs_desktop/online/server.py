@@ -104,7 +104,7 @@ class RefereeServer:
         self.server: Server | None = None
         self._handlers: dict[str, Callable[[Connection, Message], Awaitable[None]]] = {
             "hello": self._hello, "watch": self._watch, "host": self._host, "submit": self._submit,
-            "strike": self._submit, "sync": self._sync, "games": self._games, "ping": self._ping}
+            "strike": self._submit, "undo": self._undo, "consent": self._consent, "export": self._export, "sync": self._sync, "games": self._games, "ping": self._ping}
 
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> int:
         """Listen; returns the port (0 asks the system for a free one). Every table's computers are woken."""
@@ -224,6 +224,25 @@ class RefereeServer:
             return
         strike = message.type == "strike"
         await conn.table.submit(conn.sub, message.fields["ask"], message.fields.get("answer"), strike)
+
+    async def _undo(self, conn: Connection, message: Message) -> None:
+        if conn.table is None or conn.sub is None or conn.sub.side is None:
+            conn.push(encode(refusal("take a seat first (hello with its invitation code)")))
+            return
+        await conn.table.ask_undo(conn.sub, message.fields["ask"])
+
+    async def _consent(self, conn: Connection, message: Message) -> None:
+        if conn.table is None or conn.sub is None or conn.sub.side is None:
+            conn.push(encode(refusal("take a seat first (hello with its invitation code)")))
+            return
+        await conn.table.consent(conn.sub, message.fields["agree"])
+
+    async def _export(self, conn: Connection, message: Message) -> None:
+        if conn.table is None or conn.sub is None or conn.sub.side is None:
+            conn.push(encode(refusal("take a seat first (hello with its invitation code)")))
+            return
+        async with conn.table.lock:
+            conn.push(encode(conn.table.export()))
 
     async def _sync(self, conn: Connection, message: Message) -> None:
         if conn.table is None or conn.sub is None:

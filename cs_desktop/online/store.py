@@ -104,6 +104,11 @@ class GameStore:
             self._db.execute("INSERT INTO decisions VALUES (?, ?, ?, ?)",
                              (index, decision["side"], decision["kind"], json.dumps(decision["answer"])))
 
+    def truncate(self, count: int) -> None:
+        """Keep the first `count` decisions only (a decision taken back with consent), committed at once."""
+        with _transaction(self._db):
+            self._db.execute("DELETE FROM decisions WHERE i >= ?", (count,))
+
     def save_data(self) -> dict[str, Any]:
         """The saved-game data: the start and every committed decision."""
         row = self._db.execute("SELECT save FROM start WHERE id = 1").fetchone()

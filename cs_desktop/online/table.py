@@ -26,6 +26,19 @@ from cs_desktop.rules.game import Accepted, Game
 log = logging.getLogger(__name__)
 
 HUMAN = "human"
+#: seconds the other seats have to answer a request to take back a decision before it lapses (refused)
+UNDO_TIMEOUT = 300.0
+
+
+@dataclass(eq=False)
+class UndoAsk:
+    """A seat asks to take back its last decision (number `index` of the game's): the human seats in `waiting`
+    must each agree; a refusal, the timeout or any later decision ends it with nothing changed."""
+
+    side: str
+    index: int
+    waiting: set[str]
+    timer: asyncio.TimerHandle | None = None
 
 
 @dataclass(eq=False)
@@ -54,6 +67,8 @@ class Table:
             for i, (side, row) in enumerate(sorted(seats.items())) if row.kind != HUMAN}
         self.subscribers: set[Subscriber] = set()
         self.failed: str | None = None  # why the computer seats stopped answering, if they did
+        self.undo: UndoAsk | None = None  # a request to take back a decision, waiting for consent
+        self.undo_timeout = UNDO_TIMEOUT
         self._thinking: asyncio.Task[None] | None = None
 
     # ------------------------------------------------------------------ who sits here
@@ -138,6 +153,7 @@ class Table:
         problem = self._commit(len(game.decisions) - 1)
         if problem:
             return {"t": "refused", "ask": ask, "rule": "server", "message": problem}
+        self._undo_lapses()
         return {"t": "ack", "ask": ask}
 
     def _commit(self, index: int) -> str | None:
@@ -190,5 +206,114 @@ class Table:
                     self._stop(f"the computer captain of {request.side} could not answer")
                     log.error("game %s: %s: %s", self.game_id, self.failed, result)
                     return
+                self._undo_lapses()
                 self.broadcast()
             await asyncio.sleep(0)  # let the connections be served between two computer decisions
+
+    def export(self) -> dict[str, Any]:
+        """A finished game as the ordinary saved-game data, for a seat to keep (while the game goes on, the seed
+        and the decisions are the referee's secrets: a refusal)."""
+        if not self.game.ended:
+            return {"t": "error", "code": "not-over", "message": "a game is exported by its players once it is "
+                    "over (the server's operator can export any game: captains-sea online-export)"}
+        seats = {side: row.kind for side, row in self.seats.items()}
+        return {"t": "export", "save": self.game.save_data(), "meta": {"seats": seats}}
+
+    # ------------------------------------------------------------------ taking back a decision (BRIEF §3)
+    def _tell_seats(self, message: dict[str, Any]) -> None:
+        text = encode(message)
+        for sub in list(self.subscribers):
+            if sub.side is not None:
+                sub.push(text)
+
+    async def ask_undo(self, sub: Subscriber, ask: int) -> None:
+        """`sub`'s seat asks to take back its last decision (number `ask` - 1 of its own). Every other human seat
+        is asked (told only which side asks: nothing of the decision); computer seats agree at once, as at one
+        screen against the computer. A request that cannot be granted is refused to its sender alone."""
+        side = sub.side
+        assert side is not None
+        async with self.lock:
+            problem = self._undo_problem(side, ask)
+            if problem is not None:
+                sub.push(encode({"t": "undo-result", "side": side, "result": "impossible", "message": problem}))
+                return
+            others = {s for s, row in self.seats.items() if row.kind == HUMAN and s != side}
+            self.undo = UndoAsk(side, len(self.game.decisions) - 1, others)
+            if not others:
+                self._undo_end("agreed")
+            else:
+                self.undo.timer = asyncio.get_running_loop().call_later(self.undo_timeout, self._undo_expired,
+                                                                         self.undo)
+                self._tell_seats({"t": "undo-asked", "side": side})
+        self.wake()
+
+    def _undo_problem(self, side: str, ask: int) -> str | None:
+        game = self.game
+        if self.undo is not None:
+            return "a request to take back a decision is already waiting for its answer"
+        if game.ended:
+            return "the game is over"
+        if ask == 0 or ask != frames.asked(game, side):
+            return f"request {ask} is not the number of your decisions ({frames.asked(game, side)})"
+        if not game.can_undo(side):
+            return ("BRIEF 3: your last decision revealed dice or hidden information, or another decision came "
+                    "after it")
+        return None
+
+    async def consent(self, sub: Subscriber, agree: bool) -> None:
+        """A seat's answer to the request waiting: one refusal ends it; when every seat asked agrees, the game
+        goes back to before the decision."""
+        async with self.lock:
+            undo = self.undo
+            if undo is None or sub.side not in undo.waiting:
+                sub.push(encode({"t": "error", "message": "no request to take back a decision waits for you",
+                                 "code": "no-undo"}))
+                return
+            undo.waiting.discard(sub.side)
+            if not agree:
+                self._undo_end("refused")
+            elif not undo.waiting:
+                self._undo_end("agreed")
+        self.wake()
+
+    def _undo_expired(self, undo: UndoAsk) -> None:
+        if self.undo is undo:
+            self._undo_end("timeout")  # changes nothing in the game: safe while a computer thinks
+
+    def _undo_lapses(self) -> None:
+        """A decision was taken while a request waited: the decision asked about is no longer the last."""
+        if self.undo is not None and len(self.game.decisions) != self.undo.index + 1:
+            self._undo_end("lapsed")
+
+    def _undo_end(self, result: str) -> None:
+        undo, self.undo = self.undo, None
+        assert undo is not None
+        if undo.timer is not None:
+            undo.timer.cancel()
+        message = {"t": "undo-result", "side": undo.side, "result": result}
+        if result == "agreed":
+            problem = self._rewind(undo.side)
+            if problem is not None:
+                message = dict(message, result="failed", message=problem)
+        self._tell_seats(message)
+        log.info("game %s: %s's request to take back a decision: %s", self.game_id, undo.side, message["result"])
+        if message["result"] == "agreed":
+            self.broadcast()
+
+    def _rewind(self, side: str) -> str | None:
+        """The game replayed from its journal without `side`'s last decision, stored before anyone is told."""
+        game = self.game.undo(side)
+        if isinstance(game, Refusal):
+            return f"{game.rule}: {game.message}"
+        if self.store is not None:
+            try:
+                self.store.truncate(len(game.decisions))
+            except Exception as e:  # noqa: BLE001 -- a full disk must not take the server down
+                log.error("game %s: the decision taken back is still stored (%s)", self.game_id, type(e).__name__)
+                return "the server could not store the change; the game goes on as it was"
+        self.game = game
+        upto = len(game.events)
+        for sub in list(self.subscribers):
+            sub.upto, sub.last = min(sub.upto, upto), ""
+            sub.push(encode({"t": "rewound", "upto": upto}))
+        return None

@@ -49,8 +49,9 @@ def run(main: Callable[[], Awaitable[T]]) -> T:
 class ThreadServer:
     """A referee server on a thread of its own (its own event loop), for a test whose own loop is Qt's."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, port: int = 0) -> None:
         self.folder = folder
+        self.port = port
         self.loop = asyncio.new_event_loop()
         self.server: RefereeServer | None = None
         self.url = ""
@@ -59,7 +60,9 @@ class ThreadServer:
     def __enter__(self) -> ThreadServer:
         self.thread.start()
         self.server = RefereeServer(Referee(self.folder, SCENARIOS))
-        port = asyncio.run_coroutine_threadsafe(self.server.start("127.0.0.1", 0), self.loop).result(GUARD_S)
+        self.server.referee.load_all()  # the games of a server that ran on this folder before
+        port = asyncio.run_coroutine_threadsafe(self.server.start("127.0.0.1", self.port), self.loop).result(GUARD_S)
+        self.port = port
         self.url = f"ws://127.0.0.1:{port}"
         return self
 

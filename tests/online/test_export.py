@@ -13,7 +13,7 @@ import pytest
 
 from cs_desktop import cli
 from cs_desktop.ai.captains import make_captain
-from cs_desktop.online.client import SeatClient, play_seat
+from cs_desktop.online.client import SeatClient, play_seat, write_export
 from cs_desktop.online.store import SUFFIX, GameStore
 from cs_desktop.savegame import load_game
 
@@ -60,3 +60,28 @@ def test_finished_and_abandoned_games_export_and_replay_offline(tmp_path: Path, 
         store.close()
     assert "ended" in capsys.readouterr().out
     assert all('"hand":[' not in f and '"visible_to"' not in f for f in watched)
+
+
+def test_a_seat_gets_its_game_to_keep_only_once_it_is_over(tmp_path: Path) -> None:
+    """Actions: a human seat against easy asks for `export` during the game, then strikes and asks again.
+    Expected: refused while the game goes on (its seed and decisions are the referee's); once over, the save
+    it gets is written by write_export and loads to the server's game."""
+    async def main() -> None:
+        async with serving(tmp_path / "games") as (server, url):
+            table, codes = server.referee.host(SCENARIO, {"us": "human", "gb": "easy"}, seed=21)
+            seat = SeatClient(url, codes["us"])
+            await seat.connect()
+            await seat.send({"t": "export"})
+            while (frame := await seat.receive())["t"] != "error":
+                assert frame["t"] != "export"
+            assert frame["code"] == "not-over"
+            await seat.wait_turn()
+            assert (await seat.submit(None, strike=True))["t"] == "ack"
+            await seat.send({"t": "export"})
+            while (frame := await seat.receive())["t"] != "export":
+                pass
+            written = write_export(frame, tmp_path / "kept.csgame")
+            assert load_game(written).game.fingerprint() == table.game.fingerprint() and table.game.ended
+            await seat.close()
+
+    run(main)

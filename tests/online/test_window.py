@@ -7,7 +7,8 @@ code); answer an illegal choice (refused with its rule), then 14 decisions with 
 panels where they work online (setup, maneuver, fire, load, cards ...), else from the list or by the judgment
 captain.
 Expected: the seat's request arrives, answers are acknowledged and the game moves on; the refusal names the rule;
-the game is remembered and listed under "Your games" with whose turn it is.
+the game is remembered and listed under "Your games" with whose turn it is; striking the colours from the
+dialog (confirmed) ends the game, which is then saved from the dialog and loads offline to the same game.
 """
 
 from __future__ import annotations
@@ -16,17 +17,34 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QSettings, Qt
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QMessageBox
 
 from cs_desktop.gui.main_window import MainWindow
 from cs_desktop.gui.online_dialog import OnlineDialog
 from cs_desktop.gui.request_base import RequestWidget
 from cs_desktop.gui.session import GameSession
-from cs_desktop.savegame import AutosaveStore
+from cs_desktop.savegame import AutosaveStore, load_game
 
 from tests.online.conftest import SCENARIO, ThreadServer
 
 WAIT_MS = 120_000  # a guard against a hang; the test waits for frames, not for time
+
+
+def _looks_as_at_one_screen(dialog: OnlineDialog, kind: str) -> None:
+    """The seat's board and cards show what the main window shows for this request: the maneuver previews of
+    the first asked ship, the crew assignment on the seat's own cards only."""
+    board = dialog.seat_board
+    request = dialog.seat.request
+    assert request is not None and board.help is not None
+    if kind == "select_maneuver":
+        first = next(iter(request["ships"]))
+        assert set(board.help.previews) == {first} and board.board.preview_items
+    if kind == "assign_crew":
+        for sid, state in dialog.seat.view["ships"].items():
+            card = board.card(sid)
+            assert card.sailing.isVisibleTo(card) == (state["side"] == dialog.seat.side), sid
+            if state["side"] == dialog.seat.side:
+                assert "Crew assignment" in card.summary.text()
 
 
 def test_play_online_from_the_window_against_a_local_server(qtbot: Any, tmp_path: Path) -> None:
@@ -56,12 +74,13 @@ def test_play_online_from_the_window_against_a_local_server(qtbot: Any, tmp_path
         assert dialog.seat.request is not None and dialog.seat.request["rule"] in dialog.message.text()
 
         panels: set[str] = set()
-        for _ in range(14):  # decisions: with the play screen's panel where it has one, else the list or judgment
+        for _ in range(24):  # decisions: with the play screen's panel where it has one, else the list or judgment
             ask = dialog.seat.ask
             dialog.message.clear()
             panel = dialog.panel
             if isinstance(panel, RequestWidget) and panel.default_button is not None:
                 panels.add(panel.request.kind)
+                _looks_as_at_one_screen(dialog, panel.request.kind)
                 qtbot.mouseClick(panel.default_button, Qt.MouseButton.LeftButton)
             else:
                 button = dialog.send_button if dialog.send_button.isEnabled() else dialog.judgment_button
@@ -72,13 +91,30 @@ def test_play_online_from_the_window_against_a_local_server(qtbot: Any, tmp_path
             assert not dialog.message.text().startswith("Refused"), dialog.message.text()
             if dialog.seat.ended:
                 break
-        assert {"setup", "select_maneuver"} <= panels, panels
-        assert dialog.log.toPlainText()
+        assert {"setup", "select_maneuver", "assign_crew"} <= panels, panels
+        rolls = [e for e in dialog.seat.events if e.get("type") == "roll"]
+        assert rolls and len(dialog.seat_board.dice.entries) == min(len(rolls), dialog.seat_board.dice.MAX)  # the rolls the seat saw
+        assert dialog.log.list.count() > 0
         board = dialog.seat_board
         assert set(board.board.ship_items) == set(dialog.seat.view["ships"]) and board.cards.count() == 2
         assert any(board.cards.tabText(i).endswith("(enemy)") for i in range(board.cards.count()))
         qtbot.waitUntil(lambda: dialog.games.count() == 1, timeout=WAIT_MS)  # remembered, listed with its state
         assert "side us" in dialog.games.item(0).text() and dialog.remembered() == [dialog.code.text()]
         assert len([d for d in game.game.decisions if d["side"] == "us"]) == dialog.seat.ask
+        assert not dialog.seat.ended  # 24 decisions are two turns: then 18.0 from the window, confirmed first
+        qtbot.mouseClick(dialog.seat_actions.strike_button, Qt.MouseButton.LeftButton)
+        box = dialog.seat_actions.strike_box
+        assert box is not None and box.objectName() == "online-strike-confirm"
+        yes = box.button(QMessageBox.StandardButton.Yes)
+        assert yes is not None
+        qtbot.mouseClick(yes, Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(lambda: dialog.seat.ended, timeout=WAIT_MS)
+        assert game.game.ended and game.game.decisions[-1]["kind"] == "strike_colors"
+        assert not dialog.seat_actions.strike_button.isEnabled() and "game over" in dialog.status.text()
+        assert dialog.seat_actions.export_button.isEnabled()  # the finished game to an ordinary saved game
+        dialog.seat_actions.export_to(tmp_path / "online.csgame")
+        qtbot.waitUntil(lambda: dialog.message.text().startswith(("Saved", "Not saved")), timeout=WAIT_MS)
+        assert dialog.message.text().startswith("Saved"), dialog.message.text()
+        assert load_game(tmp_path / "online.csgame").game.fingerprint() == game.game.fingerprint()
         dialog.close()
         QApplication.processEvents()
