@@ -141,10 +141,15 @@ def remember_escape(state: CampaignState, e: dict[str, Any]) -> None:
 def generic_name(c: Campaign, state: CampaignState, dice: Dice, nation: str, card: str) -> str:
     """A name for a ship of a generic sailing (her card stands for a ship of that type): one of the nation's
     names (names.json) that is no ship's of the campaign's cards, none the player took or burnt, none of his
-    squadron's; without names.json or with every name used, the card's own."""
+    squadron's; without names.json or with every name used, the card's own (or, if she was taken or burnt, a
+    second of her name: "Tripoli II")."""
     taken = {*state.gone_names, *(x.name for x in state.ships), *(k.name for k in c.cards.values())}
     free = [n for n in c.ship_names(nation) if n not in taken]
-    return free[dice.below(len(free))] if free else str(c.cards[card].name)
+    if free:
+        return free[dice.below(len(free))]
+    own = str(c.cards[card].name)  # every name used: the card's, or a second of the name if she is gone
+    return next(f"{own} {k}" for k in ("", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII")
+                if f"{own} {k}".strip() not in state.gone_names).strip()
 
 
 def escape_roll(dice: Dice, gauge: str, own_hull: str, their_hull: str, fleeing: str) -> tuple[bool, int, int]:

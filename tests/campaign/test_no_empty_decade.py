@@ -48,3 +48,15 @@ def test_an_american_career_of_1801_fights_the_barbary_war() -> None:
                ("(TRI," in e["text"] or "Tripoli" in e["text"])]
         assert met, seed
         assert any(e["kind"] == "history" and "Tripoli" in e["text"] for e in engine.state.journal)
+
+
+def test_when_every_name_is_used_a_generated_ship_is_never_one_gone() -> None:
+    from cs_desktop.campaign.encounters import generic_name
+    from cs_desktop.campaign.engine import new_state
+    from cs_desktop.rules.dice import Dice
+
+    s = new_state(OPEN, 1, "US", 1802)
+    s.gone_names = [*OPEN.ship_names("TRI"), "Tripoli", "Tripoli II"]
+    assert generic_name(OPEN, s, Dice(1), "TRI", "tripoli") == "Tripoli III"
+    s.gone_names = list(OPEN.ship_names("TRI"))
+    assert generic_name(OPEN, s, Dice(1), "TRI", "tripoli") == "Tripoli"
