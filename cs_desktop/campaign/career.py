@@ -21,7 +21,8 @@ from typing import Any
 from cs_desktop.campaign import missions
 from cs_desktop.campaign.battle import ship_rank
 from cs_desktop.campaign.folder import Campaign
-from cs_desktop.campaign.model import CareerFile, Step
+from cs_desktop.campaign.encounters import generic_name
+from cs_desktop.campaign.model import CareerCommand, CareerFile, Rank, Step
 from cs_desktop.campaign.state import (
     QUALITY_EXPERIENCE,
     CampaignState,
@@ -183,22 +184,26 @@ def court_martial(c: Campaign, s: CampaignState) -> str:
 # ------------------------------------------------------------------------------------------ half-pay
 
 
-def command_for(c: Campaign, s: CampaignState) -> str | None:
-    """The best ship of `commands` the navy could give him now: his nation's, afloat this year, never one he
-    lost, needing no more reputation than he has."""
+def command_for(c: Campaign, s: CampaignState) -> CareerCommand | None:
+    """The best command the navy could give him now: his nation's, afloat this year, for his rank, needing no
+    more reputation than he has, and never a ship he lost (a class he lost one of is still open to him)."""
     if c.career is None:
         return None
-    ships = [(ship_rank(c.cards[x.ship]), x.reputation, x.ship) for x in c.career.commands
+    ships = [(ship_rank(c.cards[x.ship]), x.reputation, i, x) for i, x in enumerate(c.career.commands)
              if x.nation == s.nation and x.from_year <= s.year and (x.to_year is None or s.year <= x.to_year)
-             and x.reputation <= max(0, s.reputation) and x.ship not in s.lost_ships]
-    return max(ships)[2] if ships else None  # the best ranked; between equals the one needing more reputation
+             and x.reputation <= max(0, s.reputation) and x.rank <= s.rank
+             and (x.class_of or x.ship not in s.lost_ships)]
+    return max(ships)[3] if ships else None  # the best ranked; between equals the one needing more reputation
 
 
 def half_pay_info(c: Campaign, s: CampaignState) -> dict[str, Any]:
-    """The half-pay request's facts: months waited, reputation, the ship he could be given, the last verdict."""
-    ship = command_for(c, s)
-    return {"months": s.half_pay_months, "reputation": s.reputation,
-            "ship": c.cards[ship].name if ship else None, "court": s.courts[-1] if s.courts else None}
+    """The half-pay request's facts: months waited, reputation, his rank, the ship he could be given, the last
+    verdict."""
+    cmd = command_for(c, s)
+    ship = None if cmd is None else (f"a ship of {c.cards[cmd.ship].name}'s class" if cmd.class_of
+                                     else c.cards[cmd.ship].name)
+    return {"months": s.half_pay_months, "reputation": s.reputation, "rank": rank_title(c, s),
+            "ship": ship, "court": s.courts[-1] if s.courts else None}
 
 
 def half_pay(c: Campaign, s: CampaignState, dice: Dice, choice: str) -> None:
@@ -212,26 +217,71 @@ def half_pay(c: Campaign, s: CampaignState, dice: Dice, choice: str) -> None:
     hp = c.career.half_pay
     at_war = bool(c.enemies(s.nation, s.date))
     chance = hp.command_chance + hp.per_reputation * s.reputation if at_war else hp.peace_chance
-    ship = command_for(c, s)
-    if ship is not None and dice.below(100) < max(0, min(90, chance)):
-        commission(c, s, ship)
+    cmd = command_for(c, s)
+    if cmd is not None and dice.below(100) < max(0, min(90, chance)):
+        name = generic_name(c, s, dice, s.nation, cmd.ship) if cmd.class_of else c.cards[cmd.ship].name
+        commission(c, s, cmd.ship, name)
     s.stage = "close"
 
 
-def commission(c: Campaign, s: CampaignState, card_id: str) -> None:
-    """He is given `card_id`, fitted out at his home port with its recruits."""
+def commission(c: Campaign, s: CampaignState, card_id: str, name: str | None = None) -> None:
+    """He is given `card_id` (under `name`, for a ship of a class), fitted out at his home port with its
+    recruits."""
     home = home_port(c, s.nation)
     port = c.port(home)
     card = c.cards[card_id]
+    name = name or card.name
     terms = c.campaign.terms
-    ship = ShipRecord(id=f"{card.id}-{s.stats.get('commands', 0) + 2}", card=card.id, name=card.name,
+    ship = ShipRecord(id=f"{card.id}-{s.stats.get('commands', 0) + 2}", card=card.id, name=name,
                       role="flagship", experience=QUALITY_EXPERIENCE[port.recruits.quality], crew=card.crew_points,
                       rigging=card.rigging_points, gunnery={x: len(card.gunnery[x]) for x in SECTION_NAMES},
                       morale=3, stores=terms.stores_months, shot=terms.shot)
-    join(s, ship, f"{card.name} commissioned for Captain {s.captain} after half-pay")
+    join(s, ship, f"{name} commissioned for Captain {s.captain} after half-pay")
     count(s, "commands")
     s.commanded.append(card.id)
     s.status, s.port, s.area = "command", home, port.area
-    log(s, "command", f"After {s.half_pay_months} month(s) on half-pay Captain {s.captain} is given {card.name} "
+    log(s, "command", f"After {s.half_pay_months} month(s) on half-pay Captain {s.captain} is given {name} "
                       f"at {port.name}.")
     s.half_pay_months = 0
+
+
+# ------------------------------------------------------------------------------------------ the ladder
+
+
+def ladder(c: Campaign, nation: str) -> list[Rank]:
+    """His nation's ranks, lowest first ([] if the campaign gives none)."""
+    if c.career is None:
+        return []
+    return next((list(x.ranks) for x in c.career.ladders if x.nation == nation), [])
+
+
+def rank_title(c: Campaign, s: CampaignState) -> str:
+    ranks = ladder(c, s.nation)
+    return ranks[min(s.rank, len(ranks) - 1)].title if ranks else ""
+
+
+def months_from(a: str, b: str) -> int:
+    """Whole months from `a` to `b` (YYYY-MM)."""
+    (ya, ma), (yb, mb) = ((int(x) for x in d.split("-")) for d in (a, b))
+    return (yb - ya) * 12 + mb - ma
+
+
+def rise(c: Campaign, s: CampaignState) -> None:
+    """At a month's close: he rises a step when he has served the step's seniority below it and has its
+    reputation -- in command or on half-pay, not while a prisoner."""
+    ranks = ladder(c, s.nation)
+    if not s.rank_since:
+        s.rank_since = s.date
+    if s.status == "prisoner" or s.rank + 1 >= len(ranks):
+        return
+    step = ranks[s.rank + 1]
+    if months_from(s.rank_since, s.date) >= step.seniority and s.reputation >= step.reputation:
+        s.rank, s.rank_since = s.rank + 1, s.date
+        log(s, "rank", f"Captain {s.captain} rises to {step.title}.", rank=step.title)
+
+
+def rank_needed(c: Campaign, nation: str, ship: str) -> int:
+    """The least rank his nation gives `ship` at (career.json commands; 0 if she is not listed)."""
+    if c.career is None:
+        return 0
+    return min((x.rank for x in c.career.commands if x.nation == nation and x.ship == ship), default=0)

@@ -21,7 +21,7 @@ from typing import Any
 
 from cs_desktop.campaign.battle import battle_outcome, ship_rank
 from cs_desktop.campaign import battle_story, missions
-from cs_desktop.campaign.career import PEOPLE, battle_record, end_career, month_pay, strength
+from cs_desktop.campaign.career import PEOPLE, battle_record, end_career, month_pay, rank_needed, rise, strength
 from cs_desktop.campaign.career import taken as taken_with_ship
 from cs_desktop.campaign.encounters import remember_escape
 from cs_desktop.campaign.folder import Campaign
@@ -278,7 +278,7 @@ def promotion_offer(c: Campaign, s: CampaignState) -> str | None:
         if cmd.nation not in (None, s.nation) or (cmd.from_year or 0) > s.year:
             continue
         if cmd.ship not in s.commands_taken and s.reputation >= cmd.reputation \
-                and ship_rank(c.cards[cmd.ship]) > now:
+                and rank_needed(c, s.nation, cmd.ship) <= s.rank and ship_rank(c.cards[cmd.ship]) > now:
             return cmd.ship
     return None
 
@@ -353,6 +353,7 @@ def close_month(c: Campaign, s: CampaignState) -> None:
     adjust(s, None, "money", month_pay(c, s), "the captain's pay" if s.status == "command" else
            "the captain's half-pay")
     missions.deadline_check(s, c)
+    rise(c, s)  # seniority on his nation's ladder (career.json ladders)
     s.orders = None
     if s.reputation <= terms.dismissal_reputation:
         end_career(s, "dismissed", f"The Navy Department relieves Captain {s.captain} of his command.")

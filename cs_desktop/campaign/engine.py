@@ -84,6 +84,7 @@ def new_state(c: Campaign, seed: int, nation: str | None = None, year: int | Non
                       stores=c.campaign.terms.stores_months, shot=c.campaign.terms.shot)
     join(state, ship, f"{card.name} commissioned")
     state.commanded.append(card.id)
+    state.rank, state.rank_since = career.rank_needed(c, nation, card.id), state.date  # the rank her command needs
     log(state, "start", f"Captain {p.captain} takes command of {card.name} at {c.port(port_id).name}.")
     return state
 

@@ -280,6 +280,14 @@ def _check_career(c: Campaign, out: dict[str, list[tuple[str, str]]]) -> None:
         if cmd.ship in c.cards and c.cards[cmd.ship].nation != cmd.nation:
             _problem(out, CAREER_FILE, f"commands[{i}].nation", f"{cmd.ship!r} is a {c.cards[cmd.ship].nation} "
                                                                  f"ship, not {cmd.nation}")
+        steps = next((len(x.ranks) for x in c.career.ladders if x.nation == cmd.nation), None)
+        if steps is not None and cmd.rank >= steps:
+            _problem(out, CAREER_FILE, f"commands[{i}].rank", f"rank {cmd.rank}: the {cmd.nation} ladder has ranks "
+                                                              f"0 to {steps - 1}")
+    nations = [x.nation for x in c.career.ladders]
+    for i, n in enumerate(nations):
+        if n in nations[:i]:
+            _problem(out, CAREER_FILE, f"ladders[{i}].nation", f"{n} has a ladder already")
 
 
 def _check_history(c: Campaign, out: dict[str, list[tuple[str, str]]]) -> None:

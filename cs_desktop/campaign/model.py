@@ -396,14 +396,35 @@ class HalfPay(_Model):
 
 
 class CareerCommand(_Model):
-    """A ship the navy may give a captain on half-pay (the best he has the reputation for)."""
+    """A ship the navy may give a captain on half-pay (the best his rank and reputation allow). `rank`: the least
+    step of his nation's ladder (`Rank`, by index) that is given her; `class_of`: the card stands for a class of
+    ships -- a ship of it is given under one of the nation's names, and losing one does not close the class."""
 
     nation: Nation
     ship: Slug
     from_year: Annotated[int, Field(ge=1700, le=1850)]
     to_year: Annotated[int | None, Field(ge=1700, le=1850, description="the last year she is his nation's")] = None
     reputation: Annotated[int, Field(ge=0, le=1000)] = 0
+    rank: Annotated[int, Field(ge=0, le=5)] = 0
+    class_of: bool = False
     sources: Sources = []
+
+
+class Rank(_Model):
+    """A step of a nation's ladder: its title; the months a captain serves in the step below before he can rise
+    to it (seniority, on the list whether in command or on half-pay) and the reputation it needs."""
+
+    title: Name
+    seniority: Annotated[int, Field(ge=0, le=240)] = 0
+    reputation: Annotated[int, Field(ge=-100, le=1000)] = 0
+
+
+class Ladder(_Model):
+    """A nation's ranks, lowest first; a career starts on the first."""
+
+    nation: Nation
+    ranks: Annotated[list[Rank], Field(min_length=1, max_length=6)]
+    sources: Cited
 
 
 class CareerFile(_Part):
@@ -416,6 +437,7 @@ class CareerFile(_Part):
     court_martial: CourtMartial
     half_pay: HalfPay
     commands: Annotated[list[CareerCommand], Field(max_length=60)] = []
+    ladders: Annotated[list[Ladder], Field(max_length=6)] = []
 
 
 # ---------------------------------------------------------------------------------------------- names.json

@@ -105,6 +105,8 @@ class CampaignState:
     defeat: dict[str, Any] | None = None  # the record a court martial tries: ship, enemy, odds, damage, turns
     half_pay_months: int = 0
     lost_ships: list[str] = field(default_factory=list)  # cards of his ships taken by the enemy
+    rank: int = 0  # his step on his nation's ladder (career.json ladders), from the first
+    rank_since: str = ""  # the month he reached it ("" = the career's start)
     courts: list[dict[str, Any]] = field(default_factory=list)  # each court martial: date, ship, points, verdict
     # a world that remembers (issue 29, item 3; also new in version 2)
     gone_names: list[str] = field(default_factory=list)  # names of enemy ships taken or burnt: never met again

@@ -38,7 +38,8 @@ def half_pay_lines(req: CampaignRequest | None) -> list[str]:
     if req is None or req.kind != "half_pay":
         return []
     i = req.info
-    lines = [f"On half-pay for {i['months']} month(s); reputation {i['reputation']}"]
+    waited = f"half-pay for {i['months']} month(s); reputation {i['reputation']}"
+    lines = [f"{i['rank']}, on {waited}" if i.get("rank") else f"On {waited}"]
     if i.get("court"):
         court = i["court"]
         lines.append(f"Court martial ({court['date']}) for the loss of {court['ship']}: {court['verdict']}")

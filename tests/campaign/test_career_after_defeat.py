@@ -93,9 +93,9 @@ def test_on_half_pay_he_may_be_given_a_ship_never_one_he_lost_or_retire() -> Non
     _taken(HULL, s, "GB")
     s.status, s.port = "half_pay", "boston"
     s.reputation = 30
-    assert career.command_for(HULL, s) == "president"
+    assert (cmd := career.command_for(HULL, s)) is not None and cmd.ship == "president"
     s.lost_ships.append("president")
-    assert career.command_for(HULL, s) == "united-states"
+    assert (cmd := career.command_for(HULL, s)) is not None and cmd.ship == "united-states"
     for counter in range(60):
         dice = Dice(1, counter)
         career.half_pay(HULL, s, dice, "wait")

@@ -30,6 +30,8 @@ HULL = load_campaign(cs_desktop.SCENARIOS / "campaigns" / "constitution-1812")
 def test_a_promotion_is_never_to_a_lesser_or_equal_ship_the_one_just_left_among_them() -> None:
     s = new_state(OPEN, 1, "US", 1803)  # Constitution, the nation's first command that year
     s.reputation = 30
+    assert s.rank == 1 and consequences.promotion_offer(OPEN, s) is None  # President is a Commodore's
+    s.rank = 2
     assert consequences.promotion_offer(OPEN, s) == "president"
     s.orders = {"order": "refit", "offer": "president"}
     consequences.promotion(OPEN, s, "accept")

@@ -72,6 +72,8 @@ def test_promotion_offers_a_bigger_ship_of_the_captains_nation_in_port() -> None
     s = new_state(OPEN, 1, "US", 1798)
     assert consequences.promotion_offer(OPEN, s) is None
     s.reputation = 12
+    assert s.rank == 0 and consequences.promotion_offer(OPEN, s) is None  # a Master Commandant gets no 44
+    s.rank = 1  # Captain (career.json ladders)
     assert consequences.promotion_offer(OPEN, s) == "constitution"
     s.reputation = 30
     assert consequences.promotion_offer(OPEN, s) == "constitution"  # President is not afloat before 1800
@@ -80,9 +82,13 @@ def test_promotion_offers_a_bigger_ship_of_the_captains_nation_in_port() -> None
     assert s.flagship.card == "constitution" and len(s.ships) == 1
     assert totals(s) == ledger_totals(s)
     s.year = 1801
+    assert consequences.promotion_offer(OPEN, s) is None  # President is a Commodore's
+    s.rank = 2
     assert consequences.promotion_offer(OPEN, s) == "president"
     gb = new_state(OPEN, 1, "GB", 1807)
     gb.reputation = 40
+    assert gb.rank == 1 and consequences.promotion_offer(OPEN, gb) is None  # Shannon: a post-captain's
+    gb.rank = 2
     assert consequences.promotion_offer(OPEN, gb) == "endymion"
 
 
