@@ -87,13 +87,38 @@ def shipped_summaries() -> Summaries:
     return load_summaries(SUMMARIES_FILE)
 
 
+_RULING_HEAD = re.compile(r"^### (R\d+(?:\.\d+)*[a-z]?) — (.+)$")
+_PARTS = ("Question:", "Ruling:", "Why:")
+
+
 def parse_rulings_table(markdown: str) -> dict[str, dict[str, str]]:
-    """The rulings of `docs/rulings.md` (table rows `| id | section | question | ruling | why |`)."""
+    """The rulings of `docs/rulings.md`: each a section `### R2.0a — 2.0` with `Question:`, `Ruling:` and
+    `Why:` paragraphs (wrapped as an editor shows them), or a table row `| id | section | question | ruling |
+    why |` as older files had."""
     out: dict[str, dict[str, str]] = {}
-    for line in markdown.splitlines():
+    head: tuple[str, str] | None = None
+    parts: dict[str, list[str]] = {}
+    key = ""
+    for line in [*markdown.splitlines(), "## end"]:
         cells = [c.strip() for c in line.strip().strip("|").split(" | ")]
-        if len(cells) == 5 and _RULING_ID.match(cells[0]):
+        if line.startswith("|") and len(cells) == 5 and _RULING_ID.match(cells[0]):
             out[cells[0]] = {"sections": cells[1], "question": cells[2], "ruling": cells[3]}
+            continue
+        if line.startswith("#"):
+            if head is not None:
+                out[head[0]] = {"sections": head[1], "question": " ".join(parts.get("Question:", [])),
+                                "ruling": " ".join(parts.get("Ruling:", []))}
+            m = _RULING_HEAD.match(line.strip())
+            head, parts, key = ((m.group(1), m.group(2).strip()) if m else None), {}, ""
+            continue
+        if head is None or not line.strip():
+            continue
+        text = line.strip()
+        for part in _PARTS:
+            if text.startswith(part):
+                key, text = part, text[len(part):].strip()
+        if key:
+            parts.setdefault(key, []).append(text)
     return out
 
 

@@ -225,3 +225,24 @@ def test_the_program_and_its_tests_never_read_the_rules_text_outside_the_reposit
             text = path.read_text(encoding="utf-8")
             assert rules_file not in text and shared not in text, path
             assert "ROOT" + ".parent" not in text, path
+
+
+def test_a_ruling_reads_the_same_as_a_table_row_or_as_a_section() -> None:
+    """Issue 30, item 8: docs/rulings.md as sections an editor shows whole (scripts/rulings_format.py)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("rulings_format", ROOT / "scripts" / "rulings_format.py")
+    assert spec and spec.loader
+    fmt = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(fmt)
+    table = ("## Set-up\n\n| id | section | question | ruling | why |\n|---|---|---|---|---|\n"
+             "| R2.0a | 2.0 | Where is the centre? | The compass square is (width/2, height/2), " + "the square " * 20
+             + "| A 32×24 map has no middle square. |\n| RC15.3a | campaign | Q? | R. | W. |\n\nMore text.\n")
+    sections = fmt.rewrite(table)
+    assert "| R2.0a" not in sections and "### R2.0a — 2.0" in sections and "### RC15.3a — campaign" in sections
+    assert max(len(line) for line in sections.splitlines()) <= fmt.WIDTH and sections.endswith("More text.\n")
+    assert parse_rulings_table(sections) == parse_rulings_table(table) == {
+        "R2.0a": {"sections": "2.0", "question": "Where is the centre?",
+                  "ruling": "The compass square is (width/2, height/2), " + ("the square " * 20).strip()}}
+    whole = (ROOT / "docs" / "rulings.md").read_text(encoding="utf-8")
+    assert parse_rulings_table(fmt.rewrite(whole)) == parse_rulings_table(whole)
