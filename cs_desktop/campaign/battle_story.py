@@ -38,6 +38,17 @@ class _Group:
         return many.format(turn=self.turn, ships=", ".join(self.ships[:-1]) + " and " + self.ships[-1])
 
 
+#: events told in a sentence each time they happen
+_SAID = {"melee": "{ship}'s people boarded {target}.", "exploded": "{ship} blew up and sank.",
+         "strike": "{text} in turn {turn}.", "retaken": "{ship} was retaken by her own people.",
+         "aground": "{ship} ran aground in turn {turn}."}
+#: events told once for a ship: (what is told once, the sentence)
+_ONCE = {"fire": ("fire", "In turn {turn} fire broke out aboard {ship}."),
+         "fire_caught": ("fire", "In turn {turn} fire broke out aboard {ship}."),
+         "captured": ("taken", "{ship} was carried by boarding and taken."),
+         "possession": ("taken", "{ship}'s boats took possession of {hulk}.")}
+
+
 class _Teller:
     """The sentences of one battle, in the order things happened."""
 
@@ -72,33 +83,21 @@ class _Teller:
 
     def moment(self, e: Event) -> str | _Group | None:
         """A sentence for an event worth telling, or None."""
-        kind, ship, turn = e.get("type"), self.name(e.get("ship")), e.get("turn")
+        kind, ship, turn = str(e.get("type")), self.name(e.get("ship")), e.get("turn")
+        words = {"ship": ship, "turn": turn, "target": self.name(e.get("target")), "hulk": self.name(e.get("hulk")),
+                 "text": e.get("text", "A side struck")}
         if kind == "sail" and e.get("rule") == "17.5" and self._once("rigging", ship):
             return _Group("rigging", turn, ship)
+        if kind in ("struck", "escaped"):
+            return _Group(kind, turn, ship)
         if kind == "grappled":
             a, b = (self.name(x) for x in e.get("ships", ["?", "?"])[:2])
             return f"In turn {turn} {a} and {b} fell aboard each other and were grappled."
-        if kind == "melee":
-            return f"{ship}'s people boarded {self.name(e.get('target'))}."
-        if kind in ("fire", "fire_caught") and self._once("fire", ship):
-            return f"In turn {turn} fire broke out aboard {ship}."
-        if kind == "exploded":
-            return f"{ship} blew up and sank."
-        if kind == "struck":
-            return _Group("struck", turn, ship)
-        if kind == "strike":
-            return f"{e.get('text', 'A side struck')} in turn {turn}."
-        if kind == "captured" and self._once("taken", ship):
-            return f"{ship} was carried by boarding and taken."
-        if kind == "possession" and self._once("taken", self.name(e.get("hulk"))):
-            return f"{ship}'s boats took possession of {self.name(e.get('hulk'))}."
-        if kind == "retaken":
-            return f"{ship} was retaken by her own people."
-        if kind == "escaped":
-            return _Group("escaped", turn, ship)
-        if kind == "aground":
-            return f"{ship} ran aground in turn {turn}."
-        return None
+        if kind in _ONCE:
+            what, said = _ONCE[kind]
+            about = words["hulk"] if kind == "possession" else ship
+            return said.format(**words) if self._once(what, str(about)) else None
+        return _SAID[kind].format(**words) if kind in _SAID else None
 
     def _once(self, what: str, ship: str) -> bool:
         if (what, ship) in self.told:
