@@ -61,6 +61,7 @@ from cs_desktop.play.flow_orders import (
 from cs_desktop.rules import geometry as geo
 from cs_desktop.rules.answers import show
 from cs_desktop.rules.decisions import Request
+from cs_desktop.rules.rolls import card_can_change
 
 if TYPE_CHECKING:
     from cs_desktop.rules.cards import ShipCard
@@ -286,6 +287,9 @@ def _hold_cards(request: Request, orders: StandingOrders, view: Mapping[str, Any
     if never and all(card_kind(c) in never for c in info.get("hand", [])):
         return Pass([], "1.7.3: standing order: never offer " + ", ".join(sorted(never)) + " — cards kept")
     applies = any(card_kind(c) not in never for c in info.get("playable", []))
+    need = request.needs
+    if not applies and card_can_change(need, bool(need and need.get("lower_is_better"))) is False:
+        return Pass([], f"1.7.3: {card_effect(need)} cannot change the result of the {purpose} roll — cards kept")
     if orders.hold_cards == "always":
         return None
     if orders.hold_cards == "stake":
@@ -309,6 +313,13 @@ def _hold_cards(request: Request, orders: StandingOrders, view: Mapping[str, Any
         why = (f"no card in hand has its own effect on the {purpose} roll (1.7.5); standing order: discard for +1 "
                "only where one does")
     return Pass([], f"1.7.3: {why} — passed, cards kept")
+
+
+def card_effect(need: Mapping[str, Any]) -> str:
+    """The words for what a roll needs and what a card would do to it (rolls.needs)."""
+    sign = "-1" if need.get("lower_is_better") else "+1"
+    steps = " or ".join(str(t) for t in need["steps"]) or "no step"
+    return f"a card's {sign} (result steps at {steps}, modifier {int(need['modifier']):+d} a die)"
 
 
 def _free_turn(view: Mapping[str, Any], request: Request, orders: StandingOrders, name: _Names) -> Pass | None:
