@@ -106,16 +106,18 @@ def needs(modifier: int, steps: Sequence[int]) -> dict[str, Any]:
     return {"modifier": int(modifier), "steps": sorted({int(t) for t in steps})}
 
 
-def card_can_change(need: Mapping[str, Any] | None, lower_is_better: bool = False) -> bool | None:
+def card_can_change(need: Mapping[str, Any] | None, lower_is_better: bool = False, by: int = 1) -> bool | None:
     """1.7.3: whether a Hold card's +1 (-1 on a roll where lower is better) on a die can change the result of
-    the roll `need` describes (`needs`): true when some face 1-6 of a die, with the roll's modifier, lies just
-    below a step (for -1: on one). None when the roll does not say what it needs. Before the dice are rolled
-    this reads only the public request: no die is known."""
+    the roll `need` describes (`needs`): true when some face 1-6 of a die, with the roll's modifier, lies below
+    a step that the card lifts it to (for -1: on one). `by`: a card played for its own effect adds that much
+    (1.7.5, e.g. +3 to a strike check). None when the roll does not say what it needs. Before the dice are
+    rolled this reads only the public request: no die is known."""
     if not need:
         return None
     m = int(need["modifier"])
-    shift = 0 if lower_is_better else 1
-    return any(face + m + shift in need["steps"] for face in range(1, 7))
+    if lower_is_better:
+        return any(face + m - by < t <= face + m for face in range(1, 7) for t in need["steps"])
+    return any(face + m < t <= face + m + by for face in range(1, 7) for t in need["steps"])
 
 
 def offer_bonus_cards(rolls: Sequence[tuple[str, int, str, str, bool]], g: Game,

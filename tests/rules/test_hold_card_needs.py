@@ -30,6 +30,8 @@ def test_1_7_3_a_plus_one_changes_a_roll_only_from_just_below_a_step() -> None:
     assert rolls.card_can_change(rolls.needs(4, [3]), lower_is_better=True) is False  # 5..10: -1 never reaches 2
     assert rolls.card_can_change(rolls.needs(1, [3]), lower_is_better=True) is True  # 2+1 = 3 -> 2
     assert rolls.card_can_change(None) is None and rolls.card_can_change({}) is None
+    assert rolls.card_can_change(rolls.needs(1, [2]), by=3) is False  # 1.7.5: +3 on a die that never fails
+    assert rolls.card_can_change(rolls.needs(0, [2]), by=3) is True and rolls.card_can_change(rolls.needs(-2, [6]), by=2)
 
 
 def _bonus_move_offer(monkeypatch: object, strain: int, quality: str) -> tuple[object, object]:
@@ -73,11 +75,17 @@ def test_17_4_a_handy_crew_never_strikes_so_the_player_is_not_asked_for_a_card()
     game, request = _strike_check_offer(HANDY)
     assert request.needs == {"modifier": 1, "steps": [2], "lower_is_better": False}
     passed = decide(game.view(request.side), request, orders)
-    assert passed is not None and passed.answer == [] and "cannot change the result of the strike check" in passed.why
+    assert passed is not None and passed.answer == [] and "no card in hand can change the result of the strike check" in passed.why
+    game.state.sides["gb"].hand = ["fear-of-the-lash#1"]  # 1.7.5: +3 to every die of a strike check: still nothing
+    (request,) = next(hk.strike_checks(game))
+    assert request.info["playable"] == ["fear-of-the-lash#1"] and decide(game.view("gb"), request, orders) is not None
     game, request = _strike_check_offer(FAIR)
     assert request.needs["modifier"] == 0 and rolls.card_can_change(request.needs) is True
     assert decide(game.view(request.side), request, orders) is None
     assert decide(game.view(request.side), request, StandingOrders(hold_cards="never")) is not None
+    game.state.sides["gb"].hand = ["fear-of-the-lash#1"]
+    (request,) = next(hk.strike_checks(game))
+    assert decide(game.view("gb"), request, StandingOrders(hold_cards="applies")) is None  # +3 saves a 1
 
 
 def test_16_0_the_bonus_move_card_is_asked_when_a_one_fails(monkeypatch: object) -> None:
