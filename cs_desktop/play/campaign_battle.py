@@ -64,6 +64,8 @@ class CampaignBattle:
             self.done = self.campaign.finish_battle(list(game.decisions))
             if self.done:
                 self._unmark()
+                # the game-over dialog and the log say the campaign's verdict, in the journal's words (R19.0c)
+                self.play.set_verdict(self.campaign.last_battle_verdict())
             if self.done and self.on_finished is not None:
                 self.on_finished()
         elif len(game.decisions) != self._seen:

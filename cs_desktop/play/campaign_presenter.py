@@ -331,6 +331,14 @@ class CampaignPresenter:
 
         return guard + terms_words(self.engine.c, self.engine.state, b) + list(b["terms"])
 
+    def last_battle_verdict(self) -> str:
+        """The verdict of the latest battle in the journal, as the journal words it (consequences.verdict_text,
+        ruling R19.0c); "" if none."""
+        for e in reversed(self.engine.state.journal):
+            if e["kind"] == "battle":
+                return str(e.get("verdict", ""))
+        return ""
+
     def journal(self, last: int | None = None) -> list[str]:
         lines = [f"{e['date']}  {e['text']}" for e in self.engine.state.journal]
         return lines[-last:] if last else lines
