@@ -1,9 +1,9 @@
-"""Keyboard and mouse without traps (issue 28, item 7), walked over the real main window at a fleet's fire step and
-crew step (Lake Erie) and a duel's maneuver step:
+"""Keyboard and mouse without traps (issue 28, item 7), walked over the real main window at Lake Erie's fire step
+and at a duel's crew and maneuver steps:
 - no mnemonic clash: among the menu bar and every button or check box shown in the window (one Alt+letter
   works across the window), no letter twice; within each menu, no letter twice;
 - a sane Tab order in the orders panel: Tab visits the request's controls in reading order (top to bottom,
-  left to right), the answer buttons first, and returns to where it began;
+  left to right), the answer buttons first;
 - the wheel over a control that does not have the focus changes nothing (combo boxes, spin boxes: the orders
   panel and the ship cards, whose dock scrolls);
 - every menu action can be reached from the keyboard: a shortcut, or a mnemonic in a menu reached by its own."""
@@ -152,6 +152,7 @@ def test_crew_step_ship_card_spin_boxes_ignore_the_wheel_unless_focused(qtbot: A
     assert spins  # the ship card's crew boxes
     assert mnemonic_clashes(window) == []
     assert wheel_changes(window) == []
+    assert_reading_order(window.orders.widget)
     spin = next(s for s in spins if s.isEnabled() and s.value() > s.minimum())  # one the wheel could change
     spin.setFocus()
     qtbot.waitUntil(spin.hasFocus)
