@@ -138,7 +138,7 @@ def after_battle(c: Campaign, s: CampaignState, dice: Dice, game: Game) -> None:
     verdict = verdict_text(won, lost, [v["name"] for v in taken], flag.name, out["vp"], b["player_side"])
     log(s, "battle", f"{title}: {out['reason']} after {out['turns']} turns — {verdict}"
                      + f". {flag.name} lost {crew_lost} crew point(s); now crew {flag.crew}, rigging {flag.rigging}, "
-                       f"gunnery boxes {flag.guns}.", result=out, decisions=len(decisions))
+                       f"gunnery boxes {flag.guns}.", result=out, decisions=len(decisions), verdict=verdict)
     log(s, "story", battle_story.tell(game.events, journal_names(s, game, names), side_names(s, game)))
     carry_consorts(c, s, game, out, won)  # the consorts' results, each in the ledger (RC15.5c)
     # the historical action was fought in this world by the player: its story is his battle's, not the record's

@@ -28,6 +28,10 @@ from cs_desktop.gui.board_paint import (
 )
 from cs_desktop.rules import geometry as geo
 
+#: how far out a firing callout may go (steps of 3/4 square) to find a spot clear of every token, name and callout
+#: (a leader line joins it to its target); beyond that it is hidden and its words stay on the line of fire's tooltip
+CALLOUT_RINGS = 8
+
 if TYPE_CHECKING:  # the attributes and methods the board's parts share (board_base.py)
     from cs_desktop.gui.board_base import BoardBase
 else:
@@ -139,7 +143,7 @@ class BoardAdvice(BoardBase):
             lab.setData(PAYLOAD, mp)
             lab.setToolTip(f"{mp} MP from {picture.get('ship', 'the firer')} (11.2, 11.4.7)")
             self._add_label(lab, self.firing_items, pt, 0.0, ("center",) + ORDER, rank=3, rings=3,
-                            step=SQUARE * 0.75)
+                            step=SQUARE * 0.75, keep_clear=True)
         enemies = list(picture.get("enemies", ()))
         # several enemies (a fleet): those beyond long range get one note by the firer, not a callout each
         far = [e for e in enemies if e.get("out_of_range")] if len(enemies) > 1 else []
@@ -151,7 +155,8 @@ class BoardAdvice(BoardBase):
             note.setData(KIND, "out_of_range")
             note.setData(PAYLOAD, [e["target"] for e in far])
             note.setToolTip("\n".join(f"{self.ship_name(e['target'])}: {e['mp']} MP" for e in far))
-            self._add_label(note, self.firing_items, center, ShipItem.RADIUS + SQUARE * 0.1, rank=2)
+            self._add_label(note, self.firing_items, center, ShipItem.RADIUS + SQUARE * 0.1, rank=2,
+                            rings=CALLOUT_RINGS, step=SQUARE * 0.75, keep_clear=True)
         shown = [e for e in enemies if not (far and e.get("out_of_range"))]
         # three or more callouts (a fleet): each on one line, the rest of it in its tooltip (and the orders panel)
         brief = len(shown) > 2
@@ -162,7 +167,8 @@ class BoardAdvice(BoardBase):
             side = enemy.get("in_arc")
             color = PORT if side == "port" else STARBOARD if side == "starboard" else QColor("#555555")
             can = bool(enemy.get("can_fire"))
-            self._add(LineOfFireItem(center, tpos, color, dashed=not can), self.firing_items)
+            fire_line = LineOfFireItem(center, tpos, color, dashed=not can)
+            self._add(fire_line, self.firing_items)
             if enemy.get("hit_sections") and target_item is not None:
                 hi = SectionsItem(enemy["hit_sections"], QColor(247, 193, 30, 235), enemy.get("rake"))
                 hi.setPos(tpos)
@@ -209,11 +215,13 @@ class BoardAdvice(BoardBase):
                             background=QColor(255, 255, 255, 225), border=color, anchor="below")
             if brief:
                 lab.setToolTip(text)
+            fire_line.setToolTip(text)  # the callout's words, also when it finds no clear spot and is hidden
             lab.setZValue(Z_LABEL)
             lab.setData(KIND, "target")
             lab.setData(PAYLOAD, tid)
             radius = ShipItem.RADIUS * (target_item.scale() if target_item is not None else 1.0)
-            self._add_label(lab, self.firing_items, tpos, radius + SQUARE * 0.1, rank=1)
+            self._add_label(lab, self.firing_items, tpos, radius + SQUARE * 0.1, rank=1, rings=CALLOUT_RINGS,
+                            step=SQUARE * 0.75, keep_clear=True)
         self._place_labels()
 
     def show_shift(self, dx: int, dy: int, duration_ms: int = 4000) -> None:

@@ -19,14 +19,14 @@ label's rectangle and moving it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from PySide6.QtCore import QPointF, QRectF
 
 from cs_desktop.gui.board_items import LabelItem
-
-Rect = tuple[float, float, float, float]  # left, top, right, bottom
+from cs_desktop.gui.board_paint import KIND
+from cs_desktop.gui.label_spots import Rect, best_spot
 
 #: anchor -> the direction (from the named point) the label lies in
 DIRECTIONS: dict[str, tuple[float, float]] = {
@@ -53,25 +53,13 @@ class Placeable:
     step: float = 48.0
     rank: int = 0  # lower is placed first
     optional: bool = False  # hidden when no spot is free (a ship's name: still on her token's tooltip)
+    keep_clear: bool = False  # a callout: never over a token, a ship's name or another callout; else hidden
     placed: bool = field(default=False, init=False)
     rect: Rect | None = field(default=None, init=False)  # the scene rectangle it covers once placed and shown
 
 
 def to_rect(r: QRectF) -> Rect:
     return (r.left(), r.top(), r.right(), r.bottom())
-
-
-def overlap(a: Rect, b: Rect) -> float:
-    """Area two rectangles share (0 if they only touch)."""
-    w = min(a[2], b[2]) - max(a[0], b[0])
-    h = min(a[3], b[3]) - max(a[1], b[1])
-    return w * h if w > 0 and h > 0 else 0.0
-
-
-def outside(a: Rect, bounds: Rect) -> float:
-    """Area of `a` outside `bounds`."""
-    area = (a[2] - a[0]) * (a[3] - a[1])
-    return area - overlap(a, bounds)
 
 
 def candidates(p: Placeable, zoom: float) -> Iterable[tuple[str, float, float]]:
@@ -87,51 +75,37 @@ def candidates(p: Placeable, zoom: float) -> Iterable[tuple[str, float, float]]:
             yield anchor, p.point.x() + dx * d, p.point.y() + dy * d
 
 
+def _spots(p: Placeable, z: float) -> Iterator[tuple[str, float, float, Rect]]:
+    local = p.item.edges()
+    for anchor, x, y in candidates(p, z):
+        l, t, r, b = local[anchor]
+        yield anchor, x, y, (x + l / z, y + t / z, x + r / z, y + b / z)
+
+
 def place(labels: Sequence[Placeable], tokens: Iterable[Rect], bounds: Rect, zoom: float,
           seen: Rect | None = None) -> None:
     """Place `labels` by rank (the first placed has the pick of the spots); moves the label items. `seen`
-    (the part of the scene in view) is preferred: a spot out of sight costs more than one over a label."""
+    (the part of the scene in view) is preferred: a spot out of sight costs more than one over a label.
+    Ships' names and callouts (`keep_clear`) are guarded: no callout is ever laid over one, nor over a token
+    (label_spots.best_spot); a callout with no clear spot is hidden."""
     z = zoom if zoom > 0 else 1.0
     hard = list(tokens)
-    taken: list[Rect] = []
+    guarded: list[Rect] = []
+    others: list[Rect] = []
     for p in sorted(labels, key=lambda p: p.rank):
         p.item.setVisible(True)
-        local = p.item.edges()
         crowd = 1000.0 if p.optional else 1.0  # a name to hide or show: meeting a label is as bad as a token
-        best: tuple[float, float, str, float, float] | None = None
-        for anchor, x, y in candidates(p, z):
-            l, t, r, b = local[anchor]
-            fp = (x + l / z, y + t / z, x + r / z, y + b / z)
-            clash = 0.0
-            for o in hard:
-                if fp[0] < o[2] and o[0] < fp[2] and fp[1] < o[3] and o[1] < fp[3]:
-                    clash += 1000.0 * overlap(fp, o)
-            for o in taken:
-                if fp[0] < o[2] and o[0] < fp[2] and fp[1] < o[3] and o[1] < fp[3]:
-                    clash += crowd * overlap(fp, o)
-            cost = clash
-            if not (bounds[0] <= fp[0] and fp[2] <= bounds[2] and bounds[1] <= fp[1] and fp[3] <= bounds[3]):
-                cost += 100.0 * outside(fp, bounds)
-            if seen is not None and not (seen[0] <= fp[0] and fp[2] <= seen[2] and seen[1] <= fp[1]
-                                         and fp[3] <= seen[3]):
-                cost += 10.0 * outside(fp, seen)
-            if best is None or cost < best[0]:
-                best = (cost, clash, anchor, x, y)
-                if cost == 0.0:
-                    break
-        assert best is not None
-        cost, clash, anchor, x, y = best
-        if anchor != p.item.anchor:
-            p.item.set_anchor(anchor)
-        p.item.setPos(QPointF(x, y))
-        p.placed = cost == 0.0
-        l, t, r, b = local[anchor]
-        if p.optional and clash > 0.0:  # it would cover a token or a name: hidden (out of sight is no clash)
+        spot = best_spot(_spots(p, z), hard, guarded, others, bounds, seen, crowd, p.keep_clear)
+        p.placed = spot is not None and spot.cost == 0.0
+        if spot is None or (p.optional and spot.clash > 0.0):  # it would cover a token or a name: hidden
             p.item.setVisible(False)
             p.rect = None
             continue
-        p.rect = (x + l / z, y + t / z, x + r / z, y + b / z)
-        taken.append(p.rect)
+        if spot.anchor != p.item.anchor:
+            p.item.set_anchor(spot.anchor)
+        p.item.setPos(QPointF(spot.x, spot.y))
+        p.rect = spot.rect
+        (guarded if p.keep_clear or p.item.data(KIND) == "ship_label" else others).append(p.rect)
 
 
 Circle = tuple[float, float, float]  # a token: centre x, centre y, radius (scene)

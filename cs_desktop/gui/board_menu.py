@@ -9,7 +9,7 @@ from PySide6.QtGui import QAction, QKeySequence
 
 #: key, menu text, shortcut, default, the board's setter
 TOGGLES: tuple[tuple[str, str, str | None, bool, str], ...] = (
-    ("follow", "F&ollow my ships", "Ctrl+Shift+F", True, "set_follow"),
+    ("follow", "Follo&w my ships", "Ctrl+Shift+F", True, "set_follow"),
     ("legend", "&Legend of arcs and markers", "Ctrl+Shift+L", False, "set_legend_visible"),
     ("animate", "&Animate moves", None, True, "set_animate"),
 )

@@ -238,11 +238,13 @@ class BoardScene(BoardBase):
 
     def _add_label(self, label: LabelItem, bucket: list[QGraphicsItem], point: QPointF, clearance: float,
                    prefer: tuple[str, ...] = ORDER, rank: int = 0, rings: int = 3,
-                   step: float = SQUARE) -> None:
-        """Add a label that names what is at `point`; `_place_labels` finds it a spot (board_labels)."""
+                   step: float = SQUARE, keep_clear: bool = False) -> None:
+        """Add a label that names what is at `point`; `_place_labels` finds it a spot (board_labels). A
+        `keep_clear` label (a callout) is never laid over a token, a ship's name or another callout: with no
+        clear spot it is hidden."""
         label.setPos(point)
         self._add(label, bucket)
-        self._places.append(Placeable(label, point, clearance, prefer, rings, step, rank))
+        self._places.append(Placeable(label, point, clearance, prefer, rings, step, rank, keep_clear=keep_clear))
 
     def token_rects(self) -> list[QRectF]:
         """Scene rectangles of the ship tokens (and of the ghost tokens a preview shows), which no label may
@@ -292,13 +294,14 @@ class BoardScene(BoardBase):
 
     def _draw_leaders(self) -> None:
         """A thin line in the side's colour from a ship's token to her name, where the name does not sit by her
-        token alone (board_labels.needs_leader)."""
+        token alone (board_labels.needs_leader); the same from a target to her firing callout."""
         self._clear(self._leaders)
         tokens = {sid: (item.home.x(), item.home.y(), ShipItem.RADIUS * item.scale())
                   for sid, item in self.ship_items.items()}
         for p in self._places:
             sid = p.item.data(PAYLOAD)
-            if p.item.data(KIND) != "ship_label" or p.rect is None or sid not in tokens:
+            kind = p.item.data(KIND)
+            if kind not in ("ship_label", "target") or p.rect is None or not isinstance(sid, str) or sid not in tokens:
                 continue
             own = tokens[sid]
             if not needs_leader(p.rect, own, [t for k, t in tokens.items() if k != sid], self.zoom_level()):
@@ -309,7 +312,7 @@ class BoardScene(BoardBase):
             pen.setCosmetic(True)
             line.setPen(pen)
             line.setZValue(Z_LABEL - 3)
-            line.setData(KIND, "leader")
+            line.setData(KIND, "leader" if kind == "ship_label" else "callout_leader")
             line.setData(PAYLOAD, sid)
             line.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
             self._add(line, self._leaders)

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from cs_desktop.gui.forms import load_form
-from cs_desktop.play.screen import ScreenModel
+from cs_desktop.play.screen import ScreenModel, result_title
 
 #: the tally's rows: label, and how to read it from a side's entry of the game_end result
 ROWS: list[tuple[str, Callable[[dict[str, Any]], Any]]] = [("Hull hits scored", lambda d: d.get("hits", {}).get("hull")),
@@ -44,10 +44,9 @@ class GameOverDialog(QDialog):
         self.setWindowTitle("Game over")
         form = load_form("game_over_dialog", self)
         result = screen.result or {}
-        winner = result.get("winner")
-        title = (f"{screen.side_name(winner)} wins" if winner else "A draw") if result else "Game over"
         self.title = form.get(QLabel, "title")
-        self.title.setText(f"<h2>{html.escape(title)}</h2><p>{html.escape(screen.end_reason)}</p>")
+        self.title.setWordWrap(True)
+        self.show_result(screen)
         sides = result.get("sides", {})
         self.table = form.get(QTableWidget, "tally")
         self.table.setRowCount(len(ROWS))
@@ -69,3 +68,8 @@ class GameOverDialog(QDialog):
         buttons.rejected.connect(self.close)
         buttons.accepted.connect(self.close)
         self.resize(600, 560)
+
+    def show_result(self, screen: ScreenModel) -> None:
+        """The result in the one wording the log uses too (screen.result_title); again when a campaign has
+        judged the battle (R19.0c)."""
+        self.title.setText(f"<h2>{html.escape(result_title(screen))}</h2><p>{html.escape(screen.end_reason)}</p>")

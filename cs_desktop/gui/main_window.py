@@ -260,6 +260,8 @@ class MainWindow(WindowBoardHelp):
         self._overlays(screen)
         self._update_actions(screen)
         self._update_status(screen)
+        if screen.ended and self._game_over_shown_for == screen.key[0] and self.game_over_dialog is not None:
+            self.game_over_dialog.show_result(screen)  # a campaign's verdict comes after the game's end (R19.0c)
         if screen.ended and self._game_over_shown_for != screen.key[0]:
             self._game_over_shown_for = screen.key[0]
             self.keep_finished_game()  # issue 28 item 7: in Recent games

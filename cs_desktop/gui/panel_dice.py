@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from cs_desktop.gui.rule_view import rule_tooltip
-from cs_desktop.play.screen import ScreenModel
+from cs_desktop.play.screen import ScreenModel, result_title
 
 
 class DieFace(QWidget):
@@ -146,6 +146,7 @@ class GameLog(QWidget):
         self.list.itemActivated.connect(self._clicked)
         self._shown: list[int] = []
         self._key: Any = None
+        self._verdict = ""  # the result line last added below the events
 
     def _clicked(self, item: QListWidgetItem) -> None:
         rule = item.data(Qt.ItemDataRole.UserRole)
@@ -158,6 +159,7 @@ class GameLog(QWidget):
             self.list.clear()
             self._shown = []
             self._key = None
+            self._verdict = ""
             return
         events = view.get("events", [])
         key = (screen.key[0], screen.viewer)
@@ -166,6 +168,10 @@ class GameLog(QWidget):
             self.list.clear()
             self._shown = []
             self._key = key
+            self._verdict = ""
+        if len(events) > len(self._shown) and self._verdict:  # events after the result line: it goes last again
+            self.list.takeItem(self.list.count() - 1)
+            self._verdict = ""
         start = len(self._shown)
         for e in events[start:]:
             prefix = f"T{e.get('turn')}" + (f".{e.get('impulse')}" if e.get("impulse") else "")
@@ -180,5 +186,22 @@ class GameLog(QWidget):
                 item.setFont(f)
             self.list.addItem(item)
             self._shown.append(e["n"])
+        self._show_result(screen)
         if len(events) > start:
             self.list.scrollToBottom()
+
+    def _show_result(self, screen: ScreenModel) -> None:
+        """The last line: the result in the one wording the game-over dialog uses (screen.result_title)."""
+        verdict = f"Result: {result_title(screen)}" if screen.ended and screen.result is not None else ""
+        if verdict == self._verdict:
+            return
+        if self._verdict:
+            self.list.takeItem(self.list.count() - 1)
+        self._verdict = verdict
+        if verdict:
+            item = QListWidgetItem(verdict)
+            f = item.font()
+            f.setBold(True)
+            item.setFont(f)
+            self.list.addItem(item)
+        self.list.scrollToBottom()

@@ -97,7 +97,7 @@ class ShipsChoiceWidget(RequestWidget):
                     rb.setChecked(True)
             self.groups[ship_id] = (group, list(options))
             lay.addWidget(box)
-        self.ok = self.add_submit_button(lay, "&Confirm")
+        self.ok = self.add_submit_button(lay, "Con&firm")
         lay.addStretch(1)
 
     def answer(self) -> Any:

@@ -46,7 +46,7 @@ class AssignCrewWidget(RequestWidget):
         row.addWidget(self.man_guns)
         row.addWidget(self.keep)
         lay.addLayout(row)
-        self.ok = self.add_submit_button(lay, "&Confirm crew")
+        self.ok = self.add_submit_button(lay, "Con&firm crew")
         lay.addStretch(1)
         session.draftChanged.connect(self._refresh)
         self._refresh()

@@ -153,7 +153,9 @@ class ManeuverWidget(RequestWidget):
         strain_row.addWidget(QLabel("Strain (9.1):"))
         strain_group = QButtonGroup(self)
         strains = []
-        for level, text in ((0, "&None"), (1, "Strain &1"), (2, "Strain &2")):
+        # no mnemonic: Alt+1 and Alt+2 are the numbered maneuvers', and a fleet form has a Strain row per ship
+        # (issue 28 item 7); Tab reaches the row's checked choice, the arrow keys move along it
+        for level, text in ((0, "None"), (1, "Strain 1"), (2, "Strain 2")):
             rb = QRadioButton(text)
             rb.setObjectName(f"{ship_id}-strain-{level}")
             strain_group.addButton(rb, level)

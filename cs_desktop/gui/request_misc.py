@@ -44,7 +44,7 @@ class SelectLoadWidget(RequestWidget):
             form.addRow(f"{ship_name(session, ship)} {SECTION_LABELS.get(sec, sec)}", combo)
             self.combos[key] = combo
         lay.addLayout(form)
-        self.ok = self.add_submit_button(lay, "&Load")
+        self.ok = self.add_submit_button(lay, "Loa&d")
         lay.addStretch(1)
 
     def answer(self) -> Any:
@@ -133,7 +133,7 @@ class MeleeSupportWidget(RequestWidget):
         lay.addLayout(row)
         self.left = QLabel()
         lay.addWidget(self.left)
-        self.ok = self.add_submit_button(lay, "&Confirm support")
+        self.ok = self.add_submit_button(lay, "Con&firm support")
         lay.addStretch(1)
         self._update()
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
+from cs_desktop.play import campaign_journal
 from cs_desktop.play.campaign_mark import CampaignMark
 from cs_desktop.play.campaign_presenter import CampaignPresenter
 from cs_desktop.play.presenter import PlayPresenter
@@ -64,6 +65,8 @@ class CampaignBattle:
             self.done = self.campaign.finish_battle(list(game.decisions))
             if self.done:
                 self._unmark()
+                # the game-over dialog and the log say the campaign's verdict, in the journal's words (R19.0c)
+                self.play.set_verdict(campaign_journal.last_battle_verdict(self.campaign))
             if self.done and self.on_finished is not None:
                 self.on_finished()
         elif len(game.decisions) != self._seen:

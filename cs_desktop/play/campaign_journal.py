@@ -21,3 +21,12 @@ def file_name(presenter: CampaignPresenter, fmt: str) -> str:
     engine = presenter.engine
     stem = re.sub(r"[^A-Za-z0-9]+", "-", f"{engine.state.captain} {engine.c.campaign.title} journal").strip("-")
     return f"{stem.lower()}.{fmt}"
+
+
+def last_battle_verdict(presenter: CampaignPresenter) -> str:
+    """The verdict of the latest battle in the journal, as the journal words it (consequences.verdict_text,
+    ruling R19.0c); "" if none."""
+    for e in reversed(presenter.engine.state.journal):
+        if e["kind"] == "battle" and "verdict" in e:
+            return str(e["verdict"])
+    return ""

@@ -70,6 +70,7 @@ class PlayPresenter(CrewDrafts, GameFiles, ComputerTurns):
         #: increases whenever the game is replaced (new, load, undo, strike): a captain's late answer is dropped
         self.token = 0
         self._listeners: list[Listener] = []
+        self.verdict = ""  # set_verdict
         self._draft_for: int | None = None
         self._autosaved: tuple[int, int, bool] | None = None
         self._saved_key: tuple[int, int] | None = None
@@ -92,6 +93,13 @@ class PlayPresenter(CrewDrafts, GameFiles, ComputerTurns):
     def _notify(self) -> None:
         for listener in list(self._listeners):
             listener()
+
+    def set_verdict(self, text: str) -> None:
+        """The finished game judged by what it was played for (a campaign battle: its journal's verdict, R19.0c),
+        said instead of the 19.0 winner by the game-over dialog and the log (screen.result_title)."""
+        if text != self.verdict:
+            self.verdict = text
+            self._notify()
 
     # ------------------------------------------------------------------ starting
     def start_file(self, path: str | Path, seats: dict[str, str], seed: int, options: dict[str, Any]) -> None:
@@ -137,6 +145,7 @@ class PlayPresenter(CrewDrafts, GameFiles, ComputerTurns):
     def _install(self, game: Game, seats: dict[str, str], scenario_path: str | None, save_path: Path | None) -> None:
         self.token += 1
         self.game = game
+        self.verdict = ""
         self.seats = {side: seats.get(side, HUMAN) for side in (s.id for s in game.scenario.sides)}
         self.fleet = FleetOrders()
         self.captains = {side: self.make_captain(kind, game.seed * 7 + i)
@@ -251,7 +260,7 @@ class PlayPresenter(CrewDrafts, GameFiles, ComputerTurns):
         if game is None:
             return empty_screen(self.last_message)
         key = (self.token, id(game), len(game.decisions), len(game.events), game.ended, self.shown_side, self.handover_to,
-               self.thinking, self.last_message, len(self.passed), tuple(self.seats.items()))
+               self.thinking, self.last_message, len(self.passed), tuple(self.seats.items()), self.verdict)
         if key == self._screen_key:
             return self._screen
         viewer = self.viewer()
@@ -278,7 +287,8 @@ class PlayPresenter(CrewDrafts, GameFiles, ComputerTurns):
             historical_outcome=game.scenario.historical_outcome.summary or "",
             can_undo=self.can_undo(),
             can_strike=(not game.ended and side is not None and self.seats.get(side) == HUMAN and not self.curtain),
-            last_message=self.last_message, passed=tuple(self.passed_for(side)), map_shift=shift)
+            last_message=self.last_message, passed=tuple(self.passed_for(side)), map_shift=shift,
+            verdict=self.verdict if game.ended else "")
         self._screen_key = key
         return self._screen
 

@@ -72,6 +72,8 @@ class ScreenModel:
     passed: tuple[str, ...] = ()
     #: 9.3: how far every piece was shifted since the previous screen model (0, 0: not at all)
     map_shift: tuple[int, int] = (0, 0)
+    #: a finished game judged by what it was played for (a campaign battle's verdict, R19.0c); "" for the 19.0 result
+    verdict: str = ""
 
     def side_name(self, side: str | None) -> str:
         if side is None:
@@ -91,6 +93,19 @@ class ScreenModel:
     def events(self) -> list[dict[str, Any]]:
         """The events of the viewer's view (what the log, the dice tray and the board's shift notice read)."""
         return list(self.view.get("events", [])) if self.view is not None else []
+
+
+def result_title(screen: ScreenModel) -> str:
+    """The one wording of a finished game's result, for the game-over dialog and the log: a campaign battle's
+    verdict as its journal words it (campaign/consequences.verdict_text, ruling R19.0c: the ships decide it), else
+    the 19.0 winner of the game_end event, or "A draw"; "Game over" with no tally."""
+    if screen.verdict:
+        return "Campaign battle " + screen.verdict
+    result = screen.result
+    if not result:
+        return "Game over"
+    winner = result.get("winner")
+    return f"{screen.side_name(winner)} wins" if winner else "A draw"
 
 
 def empty_screen(last_message: str = "") -> ScreenModel:

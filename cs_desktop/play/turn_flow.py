@@ -60,7 +60,9 @@ from cs_desktop.play.flow_orders import (
 )
 from cs_desktop.rules import geometry as geo
 from cs_desktop.rules.answers import show
+from cs_desktop.rules.bridge_cards import card_of
 from cs_desktop.rules.decisions import Request
+from cs_desktop.rules.rolls import card_can_change
 
 if TYPE_CHECKING:
     from cs_desktop.rules.cards import ShipCard
@@ -285,7 +287,14 @@ def _hold_cards(request: Request, orders: StandingOrders, view: Mapping[str, Any
     never = set(orders.never_cards.split(",")) - {""}
     if never and all(card_kind(c) in never for c in info.get("hand", [])):
         return Pass([], "1.7.3: standing order: never offer " + ", ".join(sorted(never)) + " — cards kept")
-    applies = any(card_kind(c) not in never for c in info.get("playable", []))
+    needs = request.needs
+    lower = bool(needs and needs.get("lower_is_better"))
+    # a card with its own effect on this roll (1.7.5) counts only where its effect can change the result
+    applies = any(card_kind(c) not in never and card_can_change(needs, lower, int(card_of(c)["modifier"])) is not False
+                  for c in info.get("playable", []))
+    if not applies and card_can_change(needs, lower) is False:
+        return Pass([], f"1.7.3: no card in hand can change the result of the {purpose} roll ({need_words(needs or {})}) "
+                        "— cards kept")
     if orders.hold_cards == "always":
         return None
     if orders.hold_cards == "stake":
@@ -309,6 +318,12 @@ def _hold_cards(request: Request, orders: StandingOrders, view: Mapping[str, Any
         why = (f"no card in hand has its own effect on the {purpose} roll (1.7.5); standing order: discard for +1 "
                "only where one does")
     return Pass([], f"1.7.3: {why} — passed, cards kept")
+
+
+def need_words(need: Mapping[str, Any]) -> str:
+    """The words for what a roll needs (rolls.needs)."""
+    steps = " or ".join(str(t) for t in need["steps"]) or "no value"
+    return f"its result changes at a die of {steps}; {int(need['modifier']):+d} a die"
 
 
 def _free_turn(view: Mapping[str, Any], request: Request, orders: StandingOrders, name: _Names) -> Pass | None:

@@ -67,7 +67,7 @@ def segment_bonus(g: Game) -> Gen:
         if ship.assign["sailing"]:
             mods.append(("crew assigned to Sailing +1", 1))
         mods.append((f"Straining {ship.strain} +{ship.strain}", ship.strain))
-        r = yield from roll(g, ship.side, 1, "bonus move", "16.0", mods, ship=ship.id)
+        r = yield from roll(g, ship.side, 1, "bonus move", "16.0", mods, ship=ship.id, steps=(6,))
         if r.total >= 6:
             g.emit("bonus_ok", "16.0", f"{ship.card.name}'s rigging holds", ship=ship.id)
         else:

@@ -53,7 +53,8 @@ def morale_check(g: Game, ship: ShipState, dice: int, reason: str, rule: str, ex
     mods = morale_mods(ship)
     if extra:
         mods.append((f"red number {extra:+d}", extra))
-    r = yield from roll(g, ship.side, dice, f"morale check ({reason})", rule, mods, ship=ship.id)
+    r = yield from roll(g, ship.side, dice, f"morale check ({reason})", rule, mods, ship=ship.id,
+                        steps=(3,))
     failed = any(v <= 2 for v in r.modified)
     if failed:
         yield from lower_morale(g, ship, rule)

@@ -306,7 +306,8 @@ def roll_attack(g: Game, attack: Attack) -> Gen:
     # 11.4.9: a die for each section firing Double Shot; 2 or less bursts a gun
     for section in sections:
         if load == "double":
-            r = yield from roll(g, firer.side, 1, "double shot burst", "11.4.9", ship=firer.id, section=section)
+            r = yield from roll(g, firer.side, 1, "double shot burst", "11.4.9", ship=firer.id, section=section,
+                                steps=(3,))
             if r.total <= 2:
                 result.bursts.append(section)
     # 11.6 smoke, per firing section (placed once every attack of this fire step is rolled: 11.0)
@@ -321,7 +322,7 @@ def roll_defense(g: Game, firer: ShipState, target: ShipState, mp: int, n: int, 
     die +1 if the attacker is 12 MP or more away; 5 or better cancels a hit."""
     state = g.state
     mods = [("attacker 12 MP or more away +1", 1)] if mp >= 12 else []
-    first = yield from roll(g, target.side, n, "defense", "11.4.7", mods, ship=target.id, why=why)
+    first = yield from roll(g, target.side, n, "defense", "11.4.7", mods, ship=target.id, why=why, steps=(5,))
     values = list(first.dice)
     strength = target.card.hull_strength
     rerolled: list[int] = []

@@ -62,7 +62,7 @@ def grapple_step(g: Game) -> Generator[list[Request], dict[str, Any], bool]:
                 if not answers[ship.side]:
                     continue
                 r = yield from roll(g, ship.side, 1, "grapple", "12.0", grapple_modifiers(state, ship, enemy),
-                                    ship=ship.id)
+                                    ship=ship.id, steps=(5,))
                 if r.total >= 5:
                     grapple(g, ip_ship, nip_ship)
                     return True

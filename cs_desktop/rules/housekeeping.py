@@ -81,7 +81,8 @@ def fire_fighting(g: Game) -> Gen:
     for ship in g.state.afloat():
         if not ship.on_fire:
             continue
-        r = yield from roll(g, ship.side, 1, "fire fighting", "17.1", damage.quality_mods(ship), ship=ship.id)
+        r = yield from roll(g, ship.side, 1, "fire fighting", "17.1", damage.quality_mods(ship), ship=ship.id,
+                            steps=(3, 5))
         if r.total >= 5 and g.state.pirate_fire:
             fire_fought(g, ship)
         elif r.total >= 5:
@@ -104,7 +105,7 @@ def damage_control(g: Game) -> Gen:
                 jobs.append((section, n))
         for track, n in jobs:
             r = yield from roll(g, ship.side, n, "damage control", "17.2", damage.quality_mods(ship), ship=ship.id,
-                                track=track)
+                                track=track, steps=(5,))
             if any(v >= 5 for v in r.modified):
                 repair(g, ship, track)
 
@@ -143,7 +144,7 @@ def strike_checks(g: Game) -> Gen:
         if not boxes:
             continue
         r = yield from roll(g, ship.side, len(boxes), "strike check", "17.4", damage.morale_mods(ship),
-                            ship=ship.id, boxes=boxes)
+                            ship=ship.id, boxes=boxes, steps=(2,))
         if any(v <= 1 for v in r.modified):
             struck.append(ship)
             g.emit("would_strike", "17.4", f"{ship.card.name} hauls down her colours", ship=ship.id)
@@ -182,7 +183,8 @@ def sail_change(g: Game) -> Gen:
         n = ship.assign["rigging_change"]
         if not n or f_box:
             continue
-        r = yield from roll(g, ship.side, n, "sail change", "17.5", damage.quality_mods(ship), ship=ship.id)
+        r = yield from roll(g, ship.side, n, "sail change", "17.5", damage.quality_mods(ship), ship=ship.id,
+                            steps=(3,))
         if not any(v >= 3 for v in r.modified):
             continue
         other = "fighting" if ship.sail == "medium" else "medium"
@@ -222,7 +224,7 @@ def disengagement(g: Game) -> Gen:
             if enemy.quality_mod:
                 mods.append((f"enemy crew quality {-enemy.quality_mod:+d}", -enemy.quality_mod))
             mods += damage.morale_mods(ship)
-            r = yield from roll(g, ship.side, 1, "disengage", "17.5", mods, ship=ship.id)
+            r = yield from roll(g, ship.side, 1, "disengage", "17.5", mods, ship=ship.id, steps=(3,))
             if r.total >= 3:
                 record["state"] = "disengaged"
                 record["turn"] = state.turn

@@ -278,7 +278,7 @@ def tack(g: Game, ship: ShipState) -> Gen:
     mods = quality_mods(ship)
     if any(geo.mp_distance(ship.square, e.square) <= 6 for e in state.enemies(ship)):
         mods.append(("enemy within 6 MP -1", -1))
-    r = yield from roll(g, ship.side, 1, "tack", "9.1.4", mods, ship=ship.id)
+    r = yield from roll(g, ship.side, 1, "tack", "9.1.4", mods, ship=ship.id, steps=(5,))
     if r.total >= 5:
         turn_ship(g, ship, toward, "9.1.4", "comes through the wind")
     else:

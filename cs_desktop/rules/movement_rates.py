@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from cs_desktop.rules.damage import quality_mods
 from cs_desktop.rules.decisions import Request
 from cs_desktop.rules.geometry import turn
-from cs_desktop.rules.rolls import NO_CARDS, offer_bonus_cards, roll_now
+from cs_desktop.rules.rolls import NO_CARDS, needs, offer_bonus_cards, roll_now
 from cs_desktop.rules.tables import get_tables
 
 if TYPE_CHECKING:
@@ -149,7 +149,10 @@ def segment_movement(g: Game) -> Generator[list[Request], dict[str, Any], None]:
             state.step = ("movement", *fixed, n, tuple(uses.items()))
             g.mark_step()
         purpose = "hull bonus" if len(state.afloat(ship.side)) == 1 else f"hull bonus for {ship.card.name}"
-        cards = yield from offer_bonus_cards([(ship.side, 1, purpose, "7.0", False)], g)
+        m = sum(v for _, v in quality_mods(ship))
+        steps = [v for v in range(m + 1, m + 8) if tables.hull_bonus(ship.card.hull_type, v)
+                 != tables.hull_bonus(ship.card.hull_type, v - 1)]
+        cards = yield from offer_bonus_cards([(ship.side, 1, purpose, "7.0", False)], g, {ship.side: needs(m, steps)})
         uses[ship.id] = cards.get(ship.side, NO_CARDS)
     state.step = ()
     rolled = {s.id for s in offered}

@@ -3,7 +3,7 @@ with the Bridge Card bonus of 1.7.3-1.7.4 offered before the dice are rolled."""
 
 from __future__ import annotations
 
-from collections.abc import Generator, Sequence
+from collections.abc import Generator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -51,12 +51,15 @@ class Roll:
 
 
 def roll(g: Game, side: str, n: int, purpose: str, rule: str, mods: Mods = (), *,
-         lower_is_better: bool = False, ship: str | None = None,
+         lower_is_better: bool = False, ship: str | None = None, steps: Sequence[int] | None = None,
          **data: Any) -> Generator[list[Request], dict[str, Any], Roll]:
-    """Roll `n` dice for `side`, after offering its Hold cards as +1 (or -1) per die (1.7.3)."""
+    """Roll `n` dice for `side`, after offering its Hold cards as +1 (or -1) per die (1.7.3). `steps`: the
+    modified values of a die at which the roll's result changes (`needs`), offered with the cards."""
     if n <= 0 or not g.state.sides[side].hand:  # nothing to offer (1.7.3 needs a card and a die)
         return _rolled(g, side, n, purpose, rule, mods, 0, lower_is_better, ship, data)
-    cards = yield from offer_bonus_cards([(side, n, purpose, rule, lower_is_better)], g)
+    need = None if steps is None else needs(sum([v for _, v in mods]), steps)
+    cards = yield from offer_bonus_cards([(side, n, purpose, rule, lower_is_better)], g,
+                                         {side: need} if need is not None else None)
     use = cards.get(side, NO_CARDS)
     return _rolled(g, side, n, purpose, rule, list(mods) + use.mods, use.discarded, lower_is_better, ship, data)
 
@@ -96,13 +99,36 @@ def _rolled(g: Game, side: str, n: int, purpose: str, rule: str, mods: Mods, n_c
     return Roll(rolled, modifier, bonus, tuple(modified))
 
 
-def offer_bonus_cards(rolls: Sequence[tuple[str, int, str, str, bool]],
-                      g: Game) -> Generator[list[Request], dict[str, Any], dict[str, CardUse]]:
+def needs(modifier: int, steps: Sequence[int]) -> dict[str, Any]:
+    """What a roll needs, as its Hold-card offer carries it (1.7.3): the modifier every die gets and the
+    modified die values at which the result changes (a die reaching `step` gives another result than one
+    below it). Public: the rolling side's own modifiers and the table's printed steps."""
+    return {"modifier": int(modifier), "steps": sorted({int(t) for t in steps})}
+
+
+def card_can_change(need: Mapping[str, Any] | None, lower_is_better: bool = False, by: int = 1) -> bool | None:
+    """1.7.3: whether a Hold card's +1 (-1 on a roll where lower is better) on a die can change the result of
+    the roll `need` describes (`needs`): true when some face 1-6 of a die, with the roll's modifier, lies below
+    a step that the card lifts it to (for -1: on one). `by`: a card played for its own effect adds that much
+    (1.7.5, e.g. +3 to a strike check). None when the roll does not say what it needs. Before the dice are
+    rolled this reads only the public request: no die is known."""
+    if not need:
+        return None
+    m = int(need["modifier"])
+    if lower_is_better:
+        return any(face + m - by < t <= face + m for face in range(1, 7) for t in need["steps"])
+    return any(face + m < t <= face + m + by for face in range(1, 7) for t in need["steps"])
+
+
+def offer_bonus_cards(rolls: Sequence[tuple[str, int, str, str, bool]], g: Game,
+                      need: Mapping[str, dict[str, Any]] | None = None,
+                      ) -> Generator[list[Request], dict[str, Any], dict[str, CardUse]]:
     """1.7.3/1.7.4: before dice are rolled, each rolling side with Hold cards may discard one per die.
 
     `rolls` lists (side, dice, purpose, rule, lower_is_better) of the rolls about to be made together; the
     Non-Initiative Player decides first. A chosen card whose own text applies to this roll (its hook) is
-    played for that effect instead (1.7.5). Returns side -> CardUse.
+    played for that effect instead (1.7.5). `need` (side -> `needs(...)`) tells a side's request what its
+    roll needs (`Request.needs`). Returns side -> CardUse.
     """
     used: dict[str, CardUse] = {}
     if not g.options.get("bonus_cards", True):
@@ -132,6 +158,7 @@ def offer_bonus_cards(rolls: Sequence[tuple[str, int, str, str, bool]],
                + ", ".join(f"'{card_of(c)['name']}'" for c in playable) if playable else ""),
             info={"purpose": purpose, "for_rule": rule, "dice": n, "max": most, "hand": list(hand),
                   "playable": playable},
+            needs=dict(need[side], lower_is_better=lower) if need is not None and side in need else None,
         )
         answers = yield [request]
         chosen = list(answers[side])
