@@ -51,7 +51,8 @@ def test_stepping_moves_the_ships_and_grows_the_log(make_window: Any, qtbot: Any
     assert r.position == 100 and f"Decision 100 of {r.length}" in viewer.transport.where.text()
     qtbot.mouseClick(viewer.transport.buttons["last"], Qt.MouseButton.LeftButton)
     assert "the game is over" in viewer.transport.where.text()
-    assert "Game over" in viewer.log.list.item(viewer.log.list.count() - 1).text()
+    last = [viewer.log.list.item(viewer.log.list.count() - k).text() for k in (2, 1)]
+    assert "Game over" in last[0] and last[1].startswith("Result: ")  # the result as the dialog words it
     assert not viewer.transport.buttons["forward"].isEnabled()
 
 
