@@ -105,7 +105,8 @@ class SeatBoard(QSplitter):
                 card.set_assignment(request.info["limits"][ship.id], drafts[ship.id])
             else:
                 card.set_assignment(None, None)
-            self.cards.setTabText(self.cards.indexOf(scroll), ship.name + ("" if ship.own else " (enemy)"))
+            enemy = not ship.own and screen.viewer is not None  # (a spectator has no enemy)
+            self.cards.setTabText(self.cards.indexOf(scroll), ship.name + (" (enemy)" if enemy else ""))
         self._refresh_fleet(screen)
         self.dice.refresh(screen)
         self.hand.refresh(screen)

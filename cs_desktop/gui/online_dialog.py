@@ -4,9 +4,11 @@ The client (`cs_desktop.online.client.SeatClient`) runs on its own thread's asyn
 frame it receives comes to the window as the `frame` signal, and the dialog draws from the frames alone — the
 seat's view, its request and the events it may see; it never holds a game. A request that lists its choices is
 answered from the list; any request can be answered by the judgment captain on the seat's view (the same
-`RemoteSeat` a computer client uses). A refusal is shown with its rule. The request panels, the board with its
-overlays, the ship cards (with the crew assignment on the seat's own cards), the dice tray and the game log are
-the play screen's own widgets, drawing the seat's screen model (gui/online_session.py, gui/online_board.py).
+`RemoteSeat` a computer client uses). A spectator (`watch`, with the game's spectator code: its id) sees the
+public view read-only: the board, the ship cards as every side sees them, the dice and the log. A refusal is
+shown with its rule. The request panels, the board with its overlays, the ship cards (with the crew assignment
+on the seat's own cards), the dice tray and the game log are the play screen's own widgets, drawing the seat's
+screen model (gui/online_session.py, gui/online_board.py).
 The player's standing orders (settings.ini, as at one screen) and fleet orders answer what they cover before
 a request is shown (`_answer_or_show`); "Ask me everything", the answers given with their reasons and a
 "Standing orders…" form are under the request, as under the orders panel of the main window.
@@ -78,6 +80,10 @@ class OnlineLink(QObject):
 
     def join(self, url: str, code: str) -> None:
         self._run(self._follow(SeatClient(url, code, retry_for=JOIN_FOR)))
+
+    def watch(self, url: str, game: str) -> None:
+        """Follow game `game` as a spectator: the public view and the events every side sees."""
+        self._run(self._follow(SeatClient(url, "", retry_for=JOIN_FOR, watch=game)))
 
     async def _follow(self, client: SeatClient) -> None:
         self.client = client
@@ -165,6 +171,7 @@ class OnlineDialog(QDialog):
         self.flow: FlowPanel | None = None  # "Ask me everything" and the answers the orders gave (once seated)
         self._by_orders: int | None = None  # the request (ask number) the orders answered, until it is acknowledged
         self._listed_turn: Any = None
+        self.watching = False  # a spectator: read-only, the public view
         outer = QHBoxLayout(self)
         controls = QWidget()
         layout = QVBoxLayout(controls)
@@ -180,8 +187,10 @@ class OnlineDialog(QDialog):
         layout.addLayout(row)
         self.host_box = self._host_box()
         self.join_box = self._join_box()
+        self.watch_box = self._watch_box()
         layout.addWidget(self.host_box)
         layout.addWidget(self.join_box)
+        layout.addWidget(self.watch_box)
         layout.addWidget(self.invitations)  # outside the host box: still shown once seated
         layout.addWidget(self._games_box())
         layout.addWidget(self._play_box(), 1)
@@ -234,6 +243,19 @@ class OnlineDialog(QDialog):
         self.join_button.clicked.connect(self.join)
         row.addWidget(self.code, 1)
         row.addWidget(self.join_button)
+        return box
+
+    def _watch_box(self) -> QGroupBox:
+        box = QGroupBox("Watch a game with its spectator code")
+        row = QHBoxLayout(box)
+        self.watch_code = QLineEdit()
+        self.watch_code.setObjectName("online-watch-code")
+        self.watch_code.setPlaceholderText("the game's spectator code (its host is given it)")
+        self.watch_button = QPushButton("Watch")
+        self.watch_button.setObjectName("online-watch")
+        self.watch_button.clicked.connect(self.watch)
+        row.addWidget(self.watch_code, 1)
+        row.addWidget(self.watch_button)
         return box
 
     def _games_box(self) -> QGroupBox:
@@ -359,6 +381,14 @@ class OnlineDialog(QDialog):
         self.join_button.setEnabled(False)
         self.link.join(self.server.text().strip(), self.code.text().strip())
 
+    def watch(self) -> None:
+        """Watch a game read-only: the board, cards and log of the public view, nothing to answer (BRIEF §13)."""
+        self.watching = True
+        self._say("Watching…")
+        for button in (self.host_button, self.join_button, self.watch_button):
+            button.setEnabled(False)
+        self.link.watch(self.server.text().strip(), self.watch_code.text().strip())
+
     def _lost(self, why: str) -> None:
         """The seat's connection is gone: say why and let the player join again (the seat resumes at the exact
         decision: the server keeps the game)."""
@@ -407,10 +437,13 @@ class OnlineDialog(QDialog):
             self.session = OnlineSeatSession(self.seat, *self._cards, self.link.submit, self, load_orders(self.settings))
             self.seat_board.attach(self.session, self._say)
             self.session.changed.connect(lambda: self.log.refresh(self.session.screen()) if self.session else None)
-            self.session.ordersApplied.connect(self._answer_or_show)
-            self.flow = FlowPanel(self.session, self.settings)  # type: ignore[arg-type]
-            self.flow_area.addWidget(self.flow)
-            self.orders_button.setEnabled(True)
+            if self.seat.side is None:
+                self._spectator()
+            else:
+                self.session.ordersApplied.connect(self._answer_or_show)
+                self.flow = FlowPanel(self.session, self.settings)  # type: ignore[arg-type]
+                self.flow_area.addWidget(self.flow)
+                self.orders_button.setEnabled(True)
         elif kind == "update":
             standing = (self.seat.view.get("turn"), self.seat.request is not None)
             if standing != self._listed_turn:
@@ -419,6 +452,7 @@ class OnlineDialog(QDialog):
             self.host_box.setVisible(False)  # seated: the seat's panels get the room (the codes stay shown)
             self.code.setReadOnly(True)
             self.join_box.setVisible(False)
+            self.watch_box.setVisible(False)
             if self.session is not None:
                 self.session.refresh()
             self._answer_or_show()
@@ -445,8 +479,9 @@ class OnlineDialog(QDialog):
         self.codes = dict(frame["codes"])
         mine = self.side.currentText()
         others = [f"{side}: {code}" for side, code in self.codes.items() if side != mine]
-        self.invitations.setText("Send each other player their code:\n" + "\n".join(others) if others
-                                 else "Every other side is a computer captain.")
+        self.invitations.setText((("Send each other player their code:\n" + "\n".join(others)) if others
+                                  else "Every other side is a computer captain.")
+                                 + f"\nSpectators watch with the code {frame['game']}")
         self.code.setText(self.codes[mine])
         self.join()
 
@@ -486,8 +521,21 @@ class OnlineDialog(QDialog):
         if self.session is not None:
             self.session.set_orders(orders)
 
+    def _spectator(self) -> None:
+        """Read-only: nothing to answer, take back, strike or give orders for."""
+        for widget in (self.choices, self.send_button, self.judgment_button, self.orders_button, self.seat_actions):
+            widget.setVisible(False)
+
     def _show_request(self) -> None:
         request, seat = self.seat.request, self.seat
+        if self.watching:
+            view = seat.view
+            segment = str(view.get("segment", "")).replace("_", " ").replace(":", " ")
+            self.status.setText(("Watching (the public view): " + ("game over" if seat.ended else
+                                 f"turn {view.get('turn')}, {segment}")) if view else "Watching…")
+            if view and self.message.text() == "Watching…":
+                self._say("")
+            return
         if request is not None and self._by_orders == seat.ask:
             request = None  # answered by the orders: the acknowledgement and the next state are on their way
         self.choices.clear()

@@ -68,6 +68,8 @@ class OnlineSeatSession(QObject):
             model = replay_screen(dict(seat.view, events=seat.events), seat.side, self.cards, self.scenario.title,
                                   id(self), self._frames)
             request = request_of(seat.request) if seat.request is not None else None
+            if seat.side is None:  # a spectator: the public view, no ship his own (their secrets are not in it)
+                model = _replace(model, ships=tuple(_replace(ship, own=False) for ship in model.ships))
             self._screen = (self._frames, _replace(model, request=request, seats={}))
         return self._screen[1]
 
