@@ -5,11 +5,14 @@ request and the events it may see — and everything here draws that model exact
 at one screen: the board (`set_view`) with the same overlays for the request (gui/board_help.py: maneuver
 previews, firing arcs and ranges), each ship's card with the state the view shows (the enemy's loads and
 maneuver as the view hides them) and, for the seat's own ships, the crew assignment being edited (5.0), the
-dice tray with the rolls the seat saw, the seat's Bridge-card hand and the impulse track.
+dice tray with the rolls the seat saw, the seat's Bridge-card hand and the impulse track. In a fleet game
+(play/fleet_list.is_fleet) the tray has the fleet list with its order buttons too (gui/fleet_dock.FleetPanel):
+the seat's fleet orders, given and cancelled there, are carried out by the seat (gui/online_session.py).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import Qt
@@ -17,8 +20,10 @@ from PySide6.QtWidgets import QSplitter, QTabWidget, QWidget
 
 from cs_desktop.gui.board_help import BoardHelp
 from cs_desktop.gui.board_placeholder import make_board
+from cs_desktop.gui.fleet_dock import FleetPanel
 from cs_desktop.gui.panels import CardHand, DiceTray, ImpulseTrack
 from cs_desktop.gui.ship_card import ShipCardScroll, ShipCardWidget
+from cs_desktop.play.fleet_list import is_fleet
 
 
 class SeatBoard(QSplitter):
@@ -53,13 +58,18 @@ class SeatBoard(QSplitter):
         self.setSizes([540, 360])  # the board first, as in the main window
         self.session: Any = None
         self.help: BoardHelp | None = None
+        self.fleet: FleetPanel | None = None  # a fleet game's list and order buttons (made with the first view)
+        self.say: Callable[[str], None] = lambda _text: None
         self._scrolls: dict[str, ShipCardScroll] = {}
         self._fitted = False
         self.board.shipClicked.connect(self._ship_clicked)
 
-    def attach(self, session: Any) -> None:
-        """Draw this seat's session from now on (its `changed` signal redraws)."""
+    def attach(self, session: Any, say: Callable[[str], None] | None = None) -> None:
+        """Draw this seat's session from now on (its `changed` signal redraws); `say` tells the player why a
+        fleet order was not given."""
         self.session = session
+        if say is not None:
+            self.say = say
         self.help = BoardHelp(self.board, session, lambda _text: None)
         session.changed.connect(self.refresh)
 
@@ -95,7 +105,9 @@ class SeatBoard(QSplitter):
                 card.set_assignment(request.info["limits"][ship.id], drafts[ship.id])
             else:
                 card.set_assignment(None, None)
-            self.cards.setTabText(self.cards.indexOf(scroll), ship.name + ("" if ship.own else " (enemy)"))
+            enemy = not ship.own and screen.viewer is not None  # (a spectator has no enemy)
+            self.cards.setTabText(self.cards.indexOf(scroll), ship.name + (" (enemy)" if enemy else ""))
+        self._refresh_fleet(screen)
         self.dice.refresh(screen)
         self.hand.refresh(screen)
         self.impulses.refresh(screen)
@@ -103,6 +115,22 @@ class SeatBoard(QSplitter):
         if not self._fitted:
             self._fitted = True
             self.board.fit_to_ships()
+
+    def _refresh_fleet(self, screen: Any) -> None:
+        if self.fleet is None and is_fleet(screen):
+            self.fleet = FleetPanel()
+            self.fleet.setObjectName("online-fleet")
+            self.fleet.list.shipChosen.connect(self._ship_clicked)
+            self.fleet.orderGiven.connect(self._fleet_order)
+            self.fleet.ordersCancelled.connect(self.session.cancel_fleet_orders)
+            self.tray.insertTab(0, self.fleet, "Fleet")
+            self.tray.setCurrentWidget(self.fleet)
+        if self.fleet is not None:
+            self.fleet.list.refresh(screen, None, self.session.standing.fleet.marks())
+
+    def _fleet_order(self, kind: str, ships: list[str]) -> None:
+        if not self.session.give_fleet_order(kind, ships):
+            self.say("Select ships of your own side in the fleet list first.")
 
     def _ship_clicked(self, ship_id: str) -> None:
         if self.help is not None:

@@ -4,9 +4,14 @@ The client (`cs_desktop.online.client.SeatClient`) runs on its own thread's asyn
 frame it receives comes to the window as the `frame` signal, and the dialog draws from the frames alone — the
 seat's view, its request and the events it may see; it never holds a game. A request that lists its choices is
 answered from the list; any request can be answered by the judgment captain on the seat's view (the same
-`RemoteSeat` a computer client uses). A refusal is shown with its rule. The request panels, the board with its
-overlays, the ship cards (with the crew assignment on the seat's own cards), the dice tray and the game log are
-the play screen's own widgets, drawing the seat's screen model (gui/online_session.py, gui/online_board.py).
+`RemoteSeat` a computer client uses). A spectator (`watch`, with the game's spectator code: its id) sees the
+public view read-only: the board, the ship cards as every side sees them, the dice and the log. A refusal is
+shown with its rule. The request panels, the board with its overlays, the ship cards (with the crew assignment
+on the seat's own cards), the dice tray and the game log are the play screen's own widgets, drawing the seat's
+screen model (gui/online_session.py, gui/online_board.py).
+The player's standing orders (settings.ini, as at one screen) and fleet orders answer what they cover before
+a request is shown (`_answer_or_show`); "Ask me everything", the answers given with their reasons and a
+"Standing orders…" form are under the request, as under the orders panel of the main window.
 """
 
 from __future__ import annotations
@@ -18,7 +23,7 @@ from concurrent.futures import Future
 from typing import Any
 
 from PySide6.QtCore import QObject, QSettings, Qt, Signal
-from PySide6.QtWidgets import (QComboBox, QDialog, QFormLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit,
+from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit,
                                QListWidget, QListWidgetItem, QPushButton, QVBoxLayout, QWidget)
 
 from websockets.exceptions import ConnectionClosed
@@ -31,6 +36,7 @@ from cs_desktop.gui.online_board import SeatBoard
 from cs_desktop.gui.online_session import PANELS, OnlineSeatSession
 from cs_desktop.gui.panels import GameLog
 from cs_desktop.gui.requests import make_request_widget
+from cs_desktop.gui.standing_orders import FlowPanel, StandingOrdersBox, load_orders, save_orders
 from cs_desktop.online.client import OnlineError, RemoteSeat, SeatClient, SeatState, my_games, request_of
 from cs_desktop.online.command import host_game
 from cs_desktop.rules.cards import Scenario, ShipCard
@@ -74,6 +80,10 @@ class OnlineLink(QObject):
 
     def join(self, url: str, code: str) -> None:
         self._run(self._follow(SeatClient(url, code, retry_for=JOIN_FOR)))
+
+    def watch(self, url: str, game: str) -> None:
+        """Follow game `game` as a spectator: the public view and the events every side sees."""
+        self._run(self._follow(SeatClient(url, "", retry_for=JOIN_FOR, watch=game)))
 
     async def _follow(self, client: SeatClient) -> None:
         self.client = client
@@ -158,7 +168,10 @@ class OnlineDialog(QDialog):
         self.codes: dict[str, str] = {}
         self._cards: tuple[Scenario, dict[str, ShipCard]] | None = None
         self.session: OnlineSeatSession | None = None
+        self.flow: FlowPanel | None = None  # "Ask me everything" and the answers the orders gave (once seated)
+        self._by_orders: int | None = None  # the request (ask number) the orders answered, until it is acknowledged
         self._listed_turn: Any = None
+        self.watching = False  # a spectator: read-only, the public view
         outer = QHBoxLayout(self)
         controls = QWidget()
         layout = QVBoxLayout(controls)
@@ -174,8 +187,10 @@ class OnlineDialog(QDialog):
         layout.addLayout(row)
         self.host_box = self._host_box()
         self.join_box = self._join_box()
+        self.watch_box = self._watch_box()
         layout.addWidget(self.host_box)
         layout.addWidget(self.join_box)
+        layout.addWidget(self.watch_box)
         layout.addWidget(self.invitations)  # outside the host box: still shown once seated
         layout.addWidget(self._games_box())
         layout.addWidget(self._play_box(), 1)
@@ -230,6 +245,19 @@ class OnlineDialog(QDialog):
         row.addWidget(self.join_button)
         return box
 
+    def _watch_box(self) -> QGroupBox:
+        box = QGroupBox("Watch a game with its spectator code")
+        row = QHBoxLayout(box)
+        self.watch_code = QLineEdit()
+        self.watch_code.setObjectName("online-watch-code")
+        self.watch_code.setPlaceholderText("the game's spectator code (its host is given it)")
+        self.watch_button = QPushButton("Watch")
+        self.watch_button.setObjectName("online-watch")
+        self.watch_button.clicked.connect(self.watch)
+        row.addWidget(self.watch_code, 1)
+        row.addWidget(self.watch_button)
+        return box
+
     def _games_box(self) -> QGroupBox:
         box = QGroupBox("Your games on this server")
         row = QHBoxLayout(box)
@@ -269,9 +297,18 @@ class OnlineDialog(QDialog):
         self.log.setObjectName("online-log")
         self.panel_area = QVBoxLayout()
         self.panel: QWidget | None = None  # the play screen's panel for the request, when it has one
+        self.flow_area = QVBoxLayout()
+        self.orders_button = QPushButton("Standing orders…")
+        self.orders_button.setObjectName("online-orders")
+        self.orders_button.setToolTip("Which requests your orders answer for you, from what your side can see "
+                                      "(the same as Game → Settings… at one screen)")
+        self.orders_button.clicked.connect(self.edit_orders)
+        self.orders_button.setEnabled(False)
+        buttons.addWidget(self.orders_button)
         col.addWidget(self.status)
         col.addWidget(self.prompt)
         col.addLayout(self.panel_area)
+        col.addLayout(self.flow_area)
         col.addWidget(self.choices)
         col.addLayout(buttons)
         # undo, strike, save the finished game
@@ -344,6 +381,14 @@ class OnlineDialog(QDialog):
         self.join_button.setEnabled(False)
         self.link.join(self.server.text().strip(), self.code.text().strip())
 
+    def watch(self) -> None:
+        """Watch a game read-only: the board, cards and log of the public view, nothing to answer (BRIEF §13)."""
+        self.watching = True
+        self._say("Watching…")
+        for button in (self.host_button, self.join_button, self.watch_button):
+            button.setEnabled(False)
+        self.link.watch(self.server.text().strip(), self.watch_code.text().strip())
+
     def _lost(self, why: str) -> None:
         """The seat's connection is gone: say why and let the player join again (the seat resumes at the exact
         decision: the server keeps the game)."""
@@ -383,12 +428,22 @@ class OnlineDialog(QDialog):
             self._listed(frame)
             return
         self.seat.apply(frame)
+        if kind == "welcome" and self.session is not None:  # connected again: an answer of the orders that was
+            self.session.standing.answered = -1  # not sent is sent again (the server takes an answer once)
+            self._by_orders = None
         if kind == "welcome" and self._cards is None:  # (a welcome again after a reconnection changes nothing)
             self._cards = (Scenario.model_validate(frame["scenario"]),
                            {k: ShipCard.model_validate(v) for k, v in frame["ships"].items()})
-            self.session = OnlineSeatSession(self.seat, *self._cards, self.link.submit, self)
-            self.seat_board.attach(self.session)
+            self.session = OnlineSeatSession(self.seat, *self._cards, self.link.submit, self, load_orders(self.settings))
+            self.seat_board.attach(self.session, self._say)
             self.session.changed.connect(lambda: self.log.refresh(self.session.screen()) if self.session else None)
+            if self.seat.side is None:
+                self._spectator()
+            else:
+                self.session.ordersApplied.connect(self._answer_or_show)
+                self.flow = FlowPanel(self.session, self.settings)  # type: ignore[arg-type]
+                self.flow_area.addWidget(self.flow)
+                self.orders_button.setEnabled(True)
         elif kind == "update":
             standing = (self.seat.view.get("turn"), self.seat.request is not None)
             if standing != self._listed_turn:
@@ -397,11 +452,13 @@ class OnlineDialog(QDialog):
             self.host_box.setVisible(False)  # seated: the seat's panels get the room (the codes stay shown)
             self.code.setReadOnly(True)
             self.join_box.setVisible(False)
+            self.watch_box.setVisible(False)
             if self.session is not None:
                 self.session.refresh()
-            self._show_request()
+            self._answer_or_show()
         elif kind == "refused":
             self._say(f"Refused ({frame['rule']}): {frame['message']}")
+            self._by_orders = None  # (never expected for the orders' answer) the player answers it himself
             self._show_request()
         elif kind == "ack":
             self._say("Sent.")
@@ -422,19 +479,73 @@ class OnlineDialog(QDialog):
         self.codes = dict(frame["codes"])
         mine = self.side.currentText()
         others = [f"{side}: {code}" for side, code in self.codes.items() if side != mine]
-        self.invitations.setText("Send each other player their code:\n" + "\n".join(others) if others
-                                 else "Every other side is a computer captain.")
+        self.invitations.setText((("Send each other player their code:\n" + "\n".join(others)) if others
+                                  else "Every other side is a computer captain.")
+                                 + f"\nSpectators watch with the code {frame['game']}")
         self.code.setText(self.codes[mine])
         self.join()
 
+    # ------------------------------------------------------------------ standing and fleet orders
+    def _answer_or_show(self) -> None:
+        """The orders answer the pending request if they cover it (sent, its reason said); else it is shown."""
+        why = self.session.answer_by_orders() if self.session is not None else None
+        if why is not None:
+            self._by_orders = self.seat.ask
+            self._say(f"Answered for you: {why.split(' — ')[0]} (the reason under the request)")
+            if self.flow is not None:
+                self.flow.refresh()
+        self._show_request()
+
+    def asking(self) -> bool:
+        """Whether the seat's request is put to the player now (not answered by his orders)."""
+        return self.seat.request is not None and self._by_orders != self.seat.ask and not self.seat.ended
+
+    def edit_orders(self) -> QDialog:
+        """The standing orders as a form, as in Game → Settings…: kept in settings.ini, applied at once."""
+        box = QDialog(self)
+        box.setObjectName("online-orders-dialog")
+        box.setWindowTitle("Standing orders")
+        form = StandingOrdersBox(self.session.orders if self.session is not None else load_orders(self.settings))
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(box.accept)
+        buttons.rejected.connect(box.reject)
+        lay = QVBoxLayout(box)
+        lay.addWidget(form)
+        lay.addWidget(buttons)
+        box.accepted.connect(lambda: self._orders_set(form.orders()))
+        box.open()
+        return box
+
+    def _orders_set(self, orders: Any) -> None:
+        save_orders(self.settings, orders)
+        if self.session is not None:
+            self.session.set_orders(orders)
+
+    def _spectator(self) -> None:
+        """Read-only: nothing to answer, take back, strike or give orders for."""
+        for widget in (self.choices, self.send_button, self.judgment_button, self.orders_button, self.seat_actions):
+            widget.setVisible(False)
+
     def _show_request(self) -> None:
         request, seat = self.seat.request, self.seat
+        if self.watching:
+            view = seat.view
+            segment = str(view.get("segment", "")).replace("_", " ").replace(":", " ")
+            self.status.setText(("Watching (the public view): " + ("game over" if seat.ended else
+                                 f"turn {view.get('turn')}, {segment}")) if view else "Watching…")
+            if view and self.message.text() == "Watching…":
+                self._say("")
+            return
+        if request is not None and self._by_orders == seat.ask:
+            request = None  # answered by the orders: the acknowledgement and the next state are on their way
         self.choices.clear()
         if seat.side is not None:
             view = seat.view
             segment = str(view.get("segment", "")).replace("_", " ").replace(":", " ")
             where = f"turn {view.get('turn')}, {segment}" if view else ""
-            state = "game over" if seat.ended else ("your decision" if request else "waiting for the other side")
+            state = "game over" if seat.ended else ("your decision" if request else
+                                                     "answered by your orders" if seat.request else
+                                                     "waiting for the other side")
             self.status.setText(f"{self._side_name(seat.side)}, {where}: {state}")
         self.prompt.setText(f"{request['prompt']} ({request['rule']})" if request else "")
         listed = bool(request and request.get("options"))
@@ -456,7 +567,7 @@ class OnlineDialog(QDialog):
             self.panel.deleteLater()
             self.panel = None
         request = self.seat.request
-        if request is None or self.session is None or request["kind"] not in PANELS:
+        if request is None or self.session is None or request["kind"] not in PANELS or self._by_orders == self.seat.ask:
             return
         panel = make_request_widget(request_of(request), self.session, self)  # type: ignore[arg-type]
         panel.submitted.connect(lambda: panel.setEnabled(False))  # until the server's answer comes back

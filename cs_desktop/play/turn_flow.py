@@ -210,6 +210,18 @@ def decide(view: Mapping[str, Any], request: Request, orders: StandingOrders,
     return None
 
 
+def pass_for(view: Mapping[str, Any], request: Request, orders: StandingOrders, fleet: FleetLike | None,
+             cards: Mapping[str, ShipCard]) -> Pass | None:
+    """The answer the standing orders, then the fleet orders, give for `request` of the side whose `view`
+    (with its visible events) it is; None: ask the player. The same for a seat at one screen (`answer_for`)
+    and an online seat (online/standing.py), which has only its view and request."""
+    names = designations(view, cards)
+    passed = decide(view, request, orders, names, cards)
+    if passed is None and fleet is not None and not orders.ask_everything:
+        passed = fleet.decide(view, request, cards, names)
+    return passed
+
+
 def answer_for(game: Game, humans: set[str], orders: StandingOrders,
                fleet: FleetLike | None = None) -> list[tuple[int, str, int, str]]:
     """Submit, through `game.submit`, every answer `decide` gives for the pending requests of the `humans`
@@ -222,11 +234,7 @@ def answer_for(game: Game, humans: set[str], orders: StandingOrders,
         for request in game.pending:
             if request.side not in humans:
                 continue
-            view = game.view(request.side)
-            names = designations(view, game.cards)
-            passed = decide(view, request, orders, names, game.cards)
-            if passed is None and fleet is not None and not orders.ask_everything:
-                passed = fleet.decide(view, request, game.cards, names)
+            passed = pass_for(game.view(request.side), request, orders, fleet, game.cards)
             if passed is None:
                 continue
             turn = game.state.turn

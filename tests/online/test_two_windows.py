@@ -24,6 +24,8 @@ from cs_desktop.gui.main_window import MainWindow
 from cs_desktop.gui.online_dialog import OnlineDialog
 from cs_desktop.gui.request_base import RequestWidget
 from cs_desktop.gui.session import GameSession
+from cs_desktop.gui.standing_orders import save_orders
+from cs_desktop.play.turn_flow import StandingOrders
 from cs_desktop.rules.game import Game
 from cs_desktop.savegame import AutosaveStore
 
@@ -32,12 +34,16 @@ from tests.online.conftest import SCENARIO, ThreadServer
 WAIT_MS = 120_000  # a guard against a hang; the test waits for frames, not for time
 
 
-def _window(qtbot: Any, folder: Path, server: str) -> OnlineDialog:
+def _window(qtbot: Any, folder: Path, server: str, ask_everything: bool = True) -> OnlineDialog:
+    """A window's Play online dialog; with `ask_everything` every request reaches its panels (the standing
+    orders online: test_window_orders.py)."""
     folder.mkdir()
     autosave = AutosaveStore(folder / "data")
     autosave.start_session()
-    window = MainWindow(GameSession(autosave), settings=QSettings(str(folder / "settings.ini"),
-                                                                  QSettings.Format.IniFormat), autosave=autosave)
+    settings = QSettings(str(folder / "settings.ini"), QSettings.Format.IniFormat)
+    if ask_everything:
+        save_orders(settings, StandingOrders(ask_everything=True))
+    window = MainWindow(GameSession(autosave), settings=settings, autosave=autosave)
     qtbot.addWidget(window)
     window.show()
     window.findChild(type(window.act_new), "act-online").trigger()

@@ -23,6 +23,8 @@ from cs_desktop.gui.main_window import MainWindow
 from cs_desktop.gui.online_dialog import OnlineDialog
 from cs_desktop.gui.request_base import RequestWidget
 from cs_desktop.gui.session import GameSession
+from cs_desktop.gui.standing_orders import save_orders
+from cs_desktop.play.turn_flow import StandingOrders
 from cs_desktop.savegame import AutosaveStore, load_game
 
 from tests.online.conftest import SCENARIO, ThreadServer
@@ -49,7 +51,8 @@ def _looks_as_at_one_screen(dialog: OnlineDialog, kind: str) -> None:
 
 def test_play_online_from_the_window_against_a_local_server(qtbot: Any, tmp_path: Path) -> None:
     settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-    autosave = AutosaveStore(tmp_path / "data")
+    save_orders(settings, StandingOrders(ask_everything=True))  # every request reaches the panels (the orders:
+    autosave = AutosaveStore(tmp_path / "data")  # test_window_orders.py)
     autosave.start_session()
     window = MainWindow(GameSession(autosave), settings=settings, autosave=autosave)
     qtbot.addWidget(window)

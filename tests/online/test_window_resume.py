@@ -22,6 +22,8 @@ from PySide6.QtWidgets import QApplication
 from cs_desktop.gui.main_window import MainWindow
 from cs_desktop.gui.online_dialog import OnlineDialog
 from cs_desktop.gui.session import GameSession
+from cs_desktop.gui.standing_orders import save_orders
+from cs_desktop.play.turn_flow import StandingOrders
 from cs_desktop.savegame import AutosaveStore
 
 from tests.online.conftest import SCENARIO, ThreadServer
@@ -40,8 +42,9 @@ def _dialog(window: MainWindow) -> OnlineDialog:
 def test_the_window_resumes_after_a_server_restart_and_a_program_restart(qtbot: Any, tmp_path: Path) -> None:
     autosave = AutosaveStore(tmp_path / "data")
     autosave.start_session()
-    window = MainWindow(GameSession(autosave), settings=QSettings(str(tmp_path / "settings.ini"),
-                                                                  QSettings.Format.IniFormat), autosave=autosave)
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    save_orders(settings, StandingOrders(ask_everything=True))  # every decision reaches the seat: none is
+    window = MainWindow(GameSession(autosave), settings=settings, autosave=autosave)  # answered mid-restart
     qtbot.addWidget(window)
     window.show()
     folder = tmp_path / "games"
