@@ -80,7 +80,8 @@ def _message(err: dict[str, Any]) -> str:
     if kind == "missing":
         return "required field is missing"
     if kind in _TYPE_WORDS:
-        return f"expected {_TYPE_WORDS[kind]}, got {kind_of(value)} {short(value)}"
+        got = "null" if value is None else f"{kind_of(value)} {short(value)}"
+        return f"expected {_TYPE_WORDS[kind]}, got {got}"
     if kind in _BOUND_WORDS:
         words, key = _BOUND_WORDS[kind]
         return f"must be {words} {err.get('ctx', {}).get(key)}, got {short(value)}"

@@ -39,6 +39,11 @@ GAME_FORMAT = "captains-sea/game"
 GAME_VERSION = 1
 MAX_SAVE_BYTES = 20_000_000
 MAX_DECISIONS = 1_000_000
+#: the latest time a meta may hold (the year 5138): `saved_at: 1e300` made "keep for later" fail (issue 31)
+LATEST_TIME = 1e11
+#: the longest path a meta names, and the longest question (`asked`: a 5 MB one kept the window away, issue 31)
+MAX_PATH_CHARS = 4096
+MAX_ASKED_CHARS = 10_000
 SEED_MIN, SEED_MAX = -(2**63), 2**64 - 1
 SUFFIX = ".csgame"
 
@@ -83,16 +88,26 @@ class Decision(BaseModel):
     answer: Any = None
 
 
+Path_ = Annotated[str, Field(max_length=MAX_PATH_CHARS)]
+
+
 @with_config(ConfigDict(extra="allow"))
 class SaveMeta(TypedDict, total=False):
-    """What the desktop client keeps beside the game (a plain object; other keys are kept as they are)."""
+    """What the desktop client keeps beside the game (a plain object; other keys are kept as they are): the
+    model of the autosave's meta too (`play/autosave.py`: what an unfinished game is offered with). Every number
+    is range-checked and every text bounded (issue 31, item 6)."""
 
-    seats: dict[str, str] | None
-    scenario_path: str | None
+    seats: dict[Annotated[str, Field(max_length=64)], Annotated[str, Field(max_length=200)]] | None
+    scenario_path: Path_ | None
+    save_path: Path_ | None
     title: Annotated[str, Field(max_length=200)]
     turn: Annotated[int, Field(ge=0, le=100_000)]
     ended: bool
-    saved_at: Annotated[float, Field(ge=0)]
+    offer: bool
+    asked: Annotated[str, Field(max_length=MAX_ASKED_CHARS)]
+    saved_at: Annotated[float, Field(ge=0, le=LATEST_TIME)]
+    answered_for_player: Annotated[list[Annotated[int, Field(ge=0, le=MAX_DECISIONS)]],
+                                   Field(max_length=MAX_DECISIONS)]
 
 
 class SavedGame(BaseModel):
