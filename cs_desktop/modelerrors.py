@@ -170,6 +170,15 @@ def _fields_of(model: type[BaseModel]) -> set[str]:
     return set(model.model_fields)
 
 
+def validate_text(model: type[BaseModel], text: str, source: str) -> Any:
+    """As `validate_model`, from a JSON text `parse_json` has already checked (a large file need not be held twice:
+    once as plain values, once as the model)."""
+    try:
+        return model.model_validate_json(text, strict=True)
+    except ValidationError as e:
+        raise FileFormatError(source, problems_from(e, model)) from None
+
+
 def validate_model(model: type[BaseModel], data: Any, source: str) -> Any:
     """`data` (plain JSON values) as a `model`, validated strictly; FileFormatError naming each field."""
     try:
