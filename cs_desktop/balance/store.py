@@ -81,6 +81,27 @@ def _describe_difference(old: dict[str, Any], new: dict[str, Any]) -> str:
     return "; ".join(diffs)
 
 
+def read_job(folder: Path) -> Job:
+    """The job a folder holds (its job.json), to continue it with nothing else: the folder is complete in itself
+    (pairings with their scenarios and cards, no paths, no host names), so any machine that holds it can resume
+    it. JobError if there is none, or its fingerprint is not its content's (a job.json edited by hand)."""
+    from cs_desktop.jsonread import FileFormatError, read_json
+
+    path = folder / "job.json"
+    try:
+        data = read_json(path, 512 * 1024 * 1024, "a balance job")[1]
+    except (FileFormatError, OSError) as e:
+        raise JobError(f"{path}: cannot read the job to continue: {e}") from e
+    try:
+        job = Job.from_dict(data)
+    except (KeyError, TypeError, ValueError, AttributeError) as e:
+        raise JobError(f"{path}: not a balance job this program can continue ({type(e).__name__}: {e})") from e
+    if data.get("fingerprint") != job.fingerprint():
+        raise JobError(f"{path}: its fingerprint is not its content's (the file was changed); start afresh in "
+                       "another folder")
+    return job
+
+
 class Store:
     """Finished batches of one job in one folder."""
 
