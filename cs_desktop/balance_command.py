@@ -2,6 +2,7 @@
 
     captains-sea balance SCENARIO... | --sweep [FOLDER]  --games N --captains A,B --out DIR
                          [--workers N | --scheduler ADDR | --no-cluster] [--resume]
+    captains-sea balance --resume --out DIR        (the folder's own job, on any machine that holds it)
 """
 
 from __future__ import annotations
@@ -33,13 +34,15 @@ def register_balance(sub: argparse._SubParsersAction) -> None:  # type: ignore[t
     p.add_argument("--batch", type=int, default=20, help="games per batch, the unit of work and of resuming")
     p.add_argument("--out", metavar="DIR", help="folder for job.json, finished batches, results.json, pairings.csv "
                                                 "and heatmap.png; a folder holding the same job is continued")
-    p.add_argument("--resume", action="store_true", help="continue the job in --out (an error if there is none)")
+    p.add_argument("--resume", action="store_true", help="continue the job in --out (an error if there is none); "
+                                                         "alone with --out, the folder's own job, on any machine")
     p.add_argument("--workers", type=int, default=None,
                    help="worker processes of the embedded local Dask cluster (default: one per core); 1 plays "
                         "in this process; the results do not depend on it")
     p.add_argument("--no-cluster", action="store_true", help="play in this process (tests, debugging)")
-    p.add_argument("--scheduler", metavar="ADDR", help="use the Dask cluster at ADDR (tcp://host:port) instead "
-                                                       "of a local one; its workers need cs_desktop installed")
+    p.add_argument("--scheduler", metavar="ADDR", help="use the Dask cluster at ADDR (tls://host:port) instead "
+                                                       "of a local one; its workers need the same cs_desktop "
+                                                       "installed (checked); TLS settings from Dask's configuration")
     p.add_argument("--json", action="store_true", help="print results.json instead of the table")
     p.add_argument("--quiet", action="store_true", help="no progress lines")
     p.set_defaults(func=cmd_balance)
@@ -55,6 +58,7 @@ def cmd_balance(args: argparse.Namespace) -> int:
     from cs_desktop.balance.job import Job, JobError, scenario_pairings, ships_in, sweep_pairings
     from cs_desktop.balance.output import json_text, matrices, results, table, write
     from cs_desktop.balance.runner import Progress, make_pool, run_job
+    from cs_desktop.balance.store import read_job
     from cs_desktop.files import load_scenario_with_ships
     from cs_desktop.jsonread import FileFormatError
     from cs_desktop.tournament import scenario_files
@@ -74,10 +78,13 @@ def cmd_balance(args: argparse.Namespace) -> int:
         return _problem("--scheduler uses the workers of that cluster: give no --workers or --no-cluster with it")
     if args.resume and not args.out:
         return _problem("--resume: give the --out folder to continue")
-    if (args.sweep is None) == (not args.scenarios):
-        return _problem("give scenario files, or --sweep [FOLDER] (not both)")
+    alone = args.resume and args.sweep is None and not args.scenarios  # the folder's own job.json, nothing else
+    if not alone and (args.sweep is None) == (not args.scenarios):
+        return _problem("give scenario files, or --sweep [FOLDER] (not both), or --resume --out DIR alone")
     try:
-        if args.sweep is not None:
+        if alone:
+            pairings = []
+        elif args.sweep is not None:
             from cs_desktop import SCENARIOS
 
             engagements = [e.strip() for e in args.engagements.split(",") if e.strip()]
@@ -107,9 +114,12 @@ def cmd_balance(args: argparse.Namespace) -> int:
             if not loaded:
                 return _problem("no two-sided scenario in " + ", ".join(args.scenarios))
             pairings = scenario_pairings(loaded)
-        job = Job(tuple(pairings), (captains[0], captains[1]), args.games, args.seed, args.turn_limit,
-                  args.batch)
         out = Path(args.out) if args.out else None
+        if alone and out is not None:
+            job = read_job(out)
+        else:
+            job = Job(tuple(pairings), (captains[0], captains[1]), args.games, args.seed, args.turn_limit,
+                      args.batch)
         pool = make_pool(args.workers, args.scheduler, cluster=not args.no_cluster)
     except JobError as e:
         return _problem(str(e))

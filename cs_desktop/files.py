@@ -371,7 +371,7 @@ def validate_path(path: str | os.PathLike[str]) -> list[str]:
     """Problems with one ship, scenario or saved-game file (a scenario with its ships, a saved game with its
     decisions replayed), one line each; [] if good."""
     from cs_desktop.campaign.folder import is_campaign_folder, validate_campaign
-    from cs_desktop.savegame import MAX_SAVE_BYTES, SaveError, game_from_save, parse_save
+    from cs_desktop.savegame import MAX_SAVE_BYTES, MAX_SAVE_VALUES, SaveError, game_from_save, parse_save
 
     p = Path(path)
     if is_campaign_folder(p):
@@ -379,8 +379,9 @@ def validate_path(path: str | os.PathLike[str]) -> list[str]:
     try:
         raw = read_bytes(p, max(MAX_SAVE_BYTES, MAX_FILE_BYTES))
         text = decode_text(raw, p)
-        data = parse_json(text, p)
+        data = parse_json(text, p, max_values=MAX_SAVE_VALUES)
         if isinstance(data, dict) and data.get("format") == GAME_FORMAT:
+            del data
             game_from_save(parse_save(text, p), p)
             return []
         if len(raw) > MAX_FILE_BYTES:

@@ -277,10 +277,22 @@ def _walk(data: Any, text: str, scalars: bool) -> list[tuple[str, str]]:
 _LONG_DIGITS = re.compile("[0-9]{%d}" % (MAX_DIGITS + 1))
 
 
-def parse_json(text: str, source: str | os.PathLike[str], limit: int | None = None) -> Any:
-    """The JSON value of `text` (of the file `source`), or FileFormatError listing every problem found."""
+def count_values(text: str) -> int:
+    """At least as many as the arrays, objects and items a JSON text holds (its brackets and commas, in strings
+    too): counted in C without building anything."""
+    return text.count("{") + text.count("[") + text.count(",") + 1
+
+
+def parse_json(text: str, source: str | os.PathLike[str], limit: int | None = None,
+               max_values: int | None = None) -> Any:
+    """The JSON value of `text` (of the file `source`), or FileFormatError listing every problem found.
+    `max_values`: a text holding more values than this (`count_values`) is refused before it is parsed, so the
+    memory a refused file costs is bounded (Python takes some 50 to 150 bytes for each value; issue 31, item 7)."""
     if limit is not None and len(text) > limit // 4 and len(text.encode("utf-8", "surrogatepass")) > limit:
         raise FileFormatError(source, [("(file)", f"text is larger than the limit of {limit} bytes")])
+    if max_values is not None and (values := count_values(text)) > max_values:
+        raise FileFormatError(source, [("(file)", f"holds some {values} values (objects, arrays and their items); "
+                                                  f"at most {max_values} are read")])
     if text.startswith("\ufeff"):
         text = text[1:]
     problems = _char_problems(text)

@@ -80,7 +80,8 @@ def _message(err: dict[str, Any]) -> str:
     if kind == "missing":
         return "required field is missing"
     if kind in _TYPE_WORDS:
-        return f"expected {_TYPE_WORDS[kind]}, got {kind_of(value)} {short(value)}"
+        got = "null" if value is None else f"{kind_of(value)} {short(value)}"
+        return f"expected {_TYPE_WORDS[kind]}, got {got}"
     if kind in _BOUND_WORDS:
         words, key = _BOUND_WORDS[kind]
         return f"must be {words} {err.get('ctx', {}).get(key)}, got {short(value)}"
@@ -168,6 +169,15 @@ def _one(loc: tuple[Any, ...], err: dict[str, Any], root: type[BaseModel], key: 
 
 def _fields_of(model: type[BaseModel]) -> set[str]:
     return set(model.model_fields)
+
+
+def validate_text(model: type[BaseModel], text: str, source: str) -> Any:
+    """As `validate_model`, from a JSON text `parse_json` has already checked (a large file need not be held twice:
+    once as plain values, once as the model)."""
+    try:
+        return model.model_validate_json(text, strict=True)
+    except ValidationError as e:
+        raise FileFormatError(source, problems_from(e, model)) from None
 
 
 def validate_model(model: type[BaseModel], data: Any, source: str) -> Any:

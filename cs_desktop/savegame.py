@@ -30,7 +30,7 @@ from typing_extensions import TypedDict
 
 from cs_desktop.files import atomic_write_text, card_problems, scenario_problems
 from cs_desktop.jsonread import FileFormatError, check_header, decode_text, parse_json, read_bytes
-from cs_desktop.modelerrors import validate_model
+from cs_desktop.modelerrors import validate_text
 from cs_desktop.rules.cards import RulesOptions, Scenario, ShipCard
 from cs_desktop.rules.decisions import Refusal
 from cs_desktop.rules.game import Game
@@ -38,7 +38,16 @@ from cs_desktop.rules.game import Game
 GAME_FORMAT = "captains-sea/game"
 GAME_VERSION = 1
 MAX_SAVE_BYTES = 20_000_000
+#: the most JSON values (objects, arrays, items) a saved game is read with: a 12-a-side fleet game of 38 turns
+#: holds about 27,000; at this bound a refused file of junk costs at most about 100 MB (issue 31, item 7: 827,386
+#: junk decisions cost 1 GB before their error)
+MAX_SAVE_VALUES = 150_000
 MAX_DECISIONS = 1_000_000
+#: the latest time a meta may hold (the year 5138): `saved_at: 1e300` made "keep for later" fail (issue 31)
+LATEST_TIME = 1e11
+#: the longest path a meta names, and the longest question (`asked`: a 5 MB one kept the window away, issue 31)
+MAX_PATH_CHARS = 4096
+MAX_ASKED_CHARS = 10_000
 SEED_MIN, SEED_MAX = -(2**63), 2**64 - 1
 SUFFIX = ".csgame"
 
@@ -83,16 +92,26 @@ class Decision(BaseModel):
     answer: Any = None
 
 
+Path_ = Annotated[str, Field(max_length=MAX_PATH_CHARS)]
+
+
 @with_config(ConfigDict(extra="allow"))
 class SaveMeta(TypedDict, total=False):
-    """What the desktop client keeps beside the game (a plain object; other keys are kept as they are)."""
+    """What the desktop client keeps beside the game (a plain object; other keys are kept as they are): the
+    model of the autosave's meta too (`play/autosave.py`: what an unfinished game is offered with). Every number
+    is range-checked and every text bounded (issue 31, item 6)."""
 
-    seats: dict[str, str] | None
-    scenario_path: str | None
+    seats: dict[Annotated[str, Field(max_length=64)], Annotated[str, Field(max_length=200)]] | None
+    scenario_path: Path_ | None
+    save_path: Path_ | None
     title: Annotated[str, Field(max_length=200)]
     turn: Annotated[int, Field(ge=0, le=100_000)]
     ended: bool
-    saved_at: Annotated[float, Field(ge=0)]
+    offer: bool
+    asked: Annotated[str, Field(max_length=MAX_ASKED_CHARS)]
+    saved_at: Annotated[float, Field(ge=0, le=LATEST_TIME)]
+    answered_for_player: Annotated[list[Annotated[int, Field(ge=0, le=MAX_DECISIONS)]],
+                                   Field(max_length=MAX_DECISIONS)]
 
 
 class SavedGame(BaseModel):
@@ -165,9 +184,10 @@ def parse_save(text: str, source: str | os.PathLike[str] = "(text)") -> SavedGam
     """Validate the text of a saved game: JSON (jsonread), format and version, then every field -- the
     scenario and ship cards as in their own files, the options, the seed, the shape of each decision."""
     try:
-        data = parse_json(text, source, MAX_SAVE_BYTES)
+        data = parse_json(text, source, MAX_SAVE_BYTES, MAX_SAVE_VALUES)
         check_header(data, source, GAME_FORMAT, (GAME_VERSION,), _HINTS)
-        saved: SavedGame = validate_model(SavedGame, data, str(source))
+        del data  # checked: the model is built from the text, not beside a second copy of it
+        saved: SavedGame = validate_text(SavedGame, text.removeprefix("\ufeff"), str(source))
     except FileFormatError as e:
         raise SaveError.of(e) from None
     problems = [(f"scenario.{where}", what) for where, what in scenario_problems(saved.scenario)]

@@ -75,6 +75,17 @@ def play(job: Job) -> dict[str, Any]:
             "margin": vp[names[0]] - vp[names[1]], "how": ending(record["how"]), "turns": record["turns"]}
 
 
+def _scenario_ids(files: Sequence[Path]) -> dict[str, str]:
+    """Each schedule file's scenario id (a file that does not load is left out: its games fail when played)."""
+    out: dict[str, str] = {}
+    for f in files:
+        try:
+            out[str(f)] = _load(str(f))[0].id
+        except Exception:  # noqa: BLE001 - reported by play_safely when its games are played
+            continue
+    return out
+
+
 def play_safely(job: Job) -> dict[str, Any]:
     """`play`, or for a game that raised, what failed and the game's place and seed (the tournament goes on)."""
     try:
@@ -105,7 +116,7 @@ def tournament(files: Sequence[Path], captains: tuple[str, str], games: int, see
     as the user gave it (cs_desktop/turn_limit.py): None plays each scenario's own printed limit, 0 none."""
     jobs = schedule(files, captains, games, seed, turn_limit)
     first = tj.header(captains, games, seed, turn_limit, list(files))
-    done = tj.read(journal, first, jobs) if journal is not None else {}
+    done = tj.read(journal, first, jobs, _scenario_ids(files)) if journal is not None else {}
     todo = [i for i in range(len(jobs)) if i not in done]
     writer = tj.Writer(journal, first) if journal is not None else None
     try:

@@ -10,10 +10,19 @@ not a game and is played again. A game that failed is not kept: run again, it is
 from __future__ import annotations
 
 import json
+import math
 import os
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import IO, Any
+
+from cs_desktop.jsonread import FileFormatError, read_bytes
+
+#: the longest line read from a journal (a game line is some 300 bytes): a longer one is not a game
+MAX_LINE_BYTES = 64 * 1024
+#: the largest VP total, and the longest game, a result may say
+MAX_VP = 1e6
+MAX_TURNS = 100_000
 
 #: a game line's result: each field and the types it may have (a forged or damaged line is refused, issue 31)
 RESULT_FIELDS: dict[str, tuple[type, ...]] = {
@@ -36,16 +45,26 @@ def header(captains: tuple[str, str], games: int, seed: int, turn_limit: int | N
     return {"tournament": first}
 
 
-def read(path: Path, expected: dict[str, Any], jobs: Sequence[tuple[Any, ...]]) -> dict[int, dict[str, Any]]:
+def read(path: Path, expected: dict[str, Any], jobs: Sequence[tuple[Any, ...]],
+         scenario_ids: Mapping[str, str] | None = None) -> dict[int, dict[str, Any]]:
     """The games already finished, by place in the schedule `jobs` (tournament.Job: file, order, game, seed, ...);
     {} if there is no journal yet. Raises JournalMismatch if the file is another tournament's journal, not a
     journal at all, or holds a game line that is not one of this schedule's games as it was written (a record of
     the wrong shape or types, a game out of the schedule or not the game at its place, a game written twice),
-    naming the file and the line. A line that is not JSON at all is a write torn by a crash: played again."""
+    naming the file and the line. A line that is not JSON at all is a write torn by a crash: played again.
+    `scenario_ids`: each schedule file's scenario id, so that a result moved from another scenario is refused.
+    Only a regular file is read, and at most MAX_LINE_BYTES a line (memory stays bounded)."""
     if not path.exists() or path.stat().st_size == 0:  # (empty: made, and stopped before its first line)
         return {}
-    with path.open(encoding="utf-8", errors="replace") as f:
-        lines = f.read().split("\n")
+    try:
+        raw = read_bytes(path, MAX_LINE_BYTES * (len(jobs) + 2), "a tournament journal")
+    except FileFormatError as e:
+        raise JournalMismatch(f"{path}: cannot be read as a journal: "
+                              + "; ".join(what for _where, what in e.problems)) from None
+    lines = raw.decode("utf-8", errors="replace").split("\n")
+    del raw
+    if len(lines[0]) > MAX_LINE_BYTES:
+        raise JournalMismatch(f"{path}: not a tournament journal (its first line is {len(lines[0])} characters long)")
     try:
         first = json.loads(lines[0])
     except ValueError:
@@ -60,11 +79,15 @@ def read(path: Path, expected: dict[str, Any], jobs: Sequence[tuple[Any, ...]]) 
     done: dict[int, dict[str, Any]] = {}
     where: dict[int, int] = {}
     for n, line in enumerate(lines[1:], 2):
+        if len(line) > MAX_LINE_BYTES:
+            raise JournalMismatch(f"{path}, line {n}: not a game line ({len(line)} characters; a game line is a few "
+                                  "hundred); this journal cannot be continued (remove the line, or give another "
+                                  "--journal)")
         try:
             entry = json.loads(line)
         except (ValueError, RecursionError):
             continue  # a line torn by a crash (or an empty last line): that game is played again
-        problem = game_line_problem(entry, jobs)
+        problem = game_line_problem(entry, jobs, scenario_ids)
         if not problem and entry["job"] in where:
             problem = f"game {entry['job']} again (first on line {where[entry['job']]})"
         if problem:
@@ -75,8 +98,9 @@ def read(path: Path, expected: dict[str, Any], jobs: Sequence[tuple[Any, ...]]) 
     return done
 
 
-def game_line_problem(entry: Any, jobs: Sequence[tuple[Any, ...]]) -> str:
-    """What is wrong with a game line of the journal, or ""."""
+def game_line_problem(entry: Any, jobs: Sequence[tuple[Any, ...]], scenario_ids: Mapping[str, str] | None = None) -> str:
+    """What is wrong with a game line of the journal, or "": its shape and types, its place in the schedule, and
+    whether its result is one this game could have (its scenario, who sat where, the VP, margin and winner agree)."""
     if not isinstance(entry, dict) or set(entry) != {"job", "result"}:
         return 'not a game line ({"job": N, "result": {...}})'
     job, result = entry["job"], entry["result"]
@@ -88,10 +112,41 @@ def game_line_problem(entry: Any, jobs: Sequence[tuple[Any, ...]]) -> str:
         value = result.get(key)
         if key not in result or not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):
             return f"its result's {key} is missing or of the wrong type"
-    _file, order, game, seed = jobs[job][:4]
+    file, order, game, seed = jobs[job][:4]
     if (result["order"], result["game"], result["seed"]) != (order, game, seed):
         return (f"its result (seat order {result['order']}, game {result['game']}, seed {result['seed']}) is not "
                 f"game {job} of the schedule (seat order {order}, game {game}, seed {seed})")
+    scenario = (scenario_ids or {}).get(str(file))
+    if scenario is not None and result["scenario"] != scenario:
+        return f"its result is a game of {result['scenario']!r}; game {job} of the schedule is one of {scenario!r}"
+    return _result_problem(result, jobs[job])
+
+
+def _labels(captains: Sequence[str]) -> tuple[str, str]:
+    """= tournament.labels (a captain playing itself gets '-1' and '-2')."""
+    a, b = captains
+    return (a, b) if a != b else (f"{a}-1", f"{b}-2")
+
+
+def _result_problem(result: dict[str, Any], job: tuple[Any, ...]) -> str:
+    """A result that contradicts itself or its game: who sat where, the VP, the margin, the winner, the length."""
+    names = _labels(job[4])
+    order = job[1]
+    seated = [names[order], names[1 - order]]
+    seats = result["seats"]
+    if (not all(isinstance(s, list) and len(s) == 2 and all(isinstance(x, str) for x in s) for s in seats)
+            or [s[1] for s in seats] != seated):
+        return f"its seats {seats!r} are not this game's (first side {seated[0]}, second side {seated[1]})"
+    vp = result["vp"]
+    if set(vp) != set(names) or not all(type(v) in (int, float) and math.isfinite(v) and abs(v) <= MAX_VP
+                                        for v in vp.values()):
+        return f"its vp {vp!r} is not a number of points for each of {names[0]} and {names[1]}"
+    if abs(result["margin"] - (vp[names[0]] - vp[names[1]])) > 1e-6:
+        return f"its margin {result['margin']} is not {names[0]}'s VP minus {names[1]}'s"
+    if result["winner"] is not None and result["winner"] not in names:
+        return f"its winner {result['winner']!r} is not one of {names[0]} and {names[1]}"
+    if not 0 <= result["turns"] <= MAX_TURNS:
+        return f"its turns {result['turns']} are outside 0 to {MAX_TURNS}"
     return ""
 
 

@@ -22,14 +22,17 @@ from cs_desktop.play.startup import check_data_folder
 POSIX = pytest.mark.skipif(sys.platform == "win32", reason="named pipes and /dev/zero are POSIX")
 
 
-@pytest.mark.parametrize("text, says", [(f"{2**31} 1700000000.0", "outside 1 to"), ("0 1.0", "outside 1 to"),
-                                        ("-4 1.0", "outside"), (f"{10**30} 1.0", "outside"),
-                                        ("12 inf", "not a time"), ("12 nan", "not a time"), ("12 -5", "not a time")])
+@pytest.mark.parametrize("text, says", [(f"{2**31} 1700000000.0", "pid: must be at most 2147483647"),
+                                        ("0 1.0", "pid: must be at least 1"), ("-4 1.0", "pid: must be at least 1"),
+                                        (f"{10**30} 1.0", "pid: must be at most"),
+                                        ("12 inf", "time: input should be a finite number"),
+                                        ("12 nan", "time: input should be a finite number"),
+                                        ("12 -5", "time: must be at least 0")])
 def test_issue_31_6_a_lock_out_of_range_is_refused_and_the_start_goes_on(tmp_path: Path, text: str,
                                                                          says: str) -> None:
     lock = tmp_path / LOCK_NAME
     lock.write_text(text, encoding="utf-8")
-    with pytest.raises(ValueError, match=says):
+    with pytest.raises(FileFormatError, match=says):
         read_lock(lock)
     assert not AutosaveStore(tmp_path).other_window_running()
     report = check_data_folder(tmp_path)
@@ -40,7 +43,7 @@ def test_issue_31_6_a_lock_out_of_range_is_refused_and_the_start_goes_on(tmp_pat
 def test_issue_31_6_a_lock_that_is_a_named_pipe_is_refused_at_once(tmp_path: Path) -> None:
     lock = tmp_path / LOCK_NAME
     os.mkfifo(lock)
-    with pytest.raises(ValueError, match="not a regular file"):
+    with pytest.raises(FileFormatError, match="not a regular file"):
         read_lock(lock)  # would block for ever on open() before
     report = check_data_folder(tmp_path)
     assert not report.other_window and [s.path.name for s in report.set_aside] == [LOCK_NAME]
@@ -73,14 +76,14 @@ def test_issue_31_6_a_save_path_naming_a_device_or_a_pipe_does_not_hang(tmp_path
     assert _decision_count(path) == -1
 
 
-def test_issue_31_6_an_autosave_meta_out_of_range_is_read_safely_and_kept_for_later(tmp_path: Path) -> None:
+def test_issue_31_6_an_autosave_meta_out_of_range_is_set_aside_whole_and_the_start_goes_on(tmp_path: Path) -> None:
     """`saved_at: 1e300` made "keep for later" fail (the unfinished game was overwritten by the next); a 5 MB
-    `asked` kept the window away. The time falls back to the file's own, the text is cut, and the game is kept."""
+    `asked` kept the window away. The meta's model (savegame.SaveMeta) refuses both, naming the file and the field;
+    the start-up check sets the autosave aside byte for byte, and nothing is offered from it."""
     import json
 
     from cs_desktop import SCENARIOS
     from cs_desktop.files import load_scenario_with_ships
-    from cs_desktop.play.autosave import META_TEXT_LIMIT
     from cs_desktop.simulate import play_game
 
     scenario, ships = load_scenario_with_ships(SCENARIOS / "constitution-vs-java.json")
@@ -90,9 +93,11 @@ def test_issue_31_6_an_autosave_meta_out_of_range_is_read_safely_and_kept_for_la
     data = json.loads(store.path.read_text(encoding="utf-8"))
     data["meta"].update(saved_at=1e300, asked="x" * 5_000_000, ended=False)
     store.path.write_text(json.dumps(data), encoding="utf-8")
-    found = store.peek()
-    assert found is not None
-    assert found.saved_at == store.path.stat().st_mtime and found.turn == 1
-    assert len(found.asked) <= META_TEXT_LIMIT
-    kept = store.keep_for_later(found)
-    assert kept is not None and kept.exists() and not store.path.exists()
+    bad = store.path.read_bytes()
+    assert store.peek() is None
+    report = check_data_folder(tmp_path)
+    [item] = report.set_aside
+    assert "meta.saved_at: must be at most 100000000000.0, got 1e+300" in item.problem
+    assert "meta.asked: string should have at most 10000 characters" in item.problem
+    assert item.moved_to is not None and item.moved_to.read_bytes() == bad and not store.path.exists()
+    assert store.start_session() is None

@@ -20,6 +20,7 @@ from typing import Any
 
 import pytest
 
+from cs_desktop.jsonread import FileFormatError
 from cs_desktop.play.autosave import CAMPAIGN_MARK_NAME, AutosaveStore
 from cs_desktop.play.campaign_mark import (
     CampaignMark,
@@ -58,7 +59,7 @@ def test_the_mark_reads_back_what_was_written(tmp_path: Path) -> None:
                                   '{"format": "captains-sea/campaign-battle", "campaign_id": true, "campaign": "a", '
                                   '"battle": "b", "turn": 1, "asked": "", "decisions": 1, "saved_at": 1}'])
 def test_a_damaged_mark_is_refused_and_reads_as_none(tmp_path: Path, text: str) -> None:
-    with pytest.raises(ValueError):
+    with pytest.raises(FileFormatError):
         parse_mark(text, tmp_path / CAMPAIGN_MARK_NAME)
     (tmp_path / CAMPAIGN_MARK_NAME).write_text(text, encoding="utf-8")
     assert CampaignMark(tmp_path).read() is None

@@ -195,6 +195,23 @@ def _journal_with(capsys: Any, tmp_path: Any, change: Any) -> tuple[Any, list[st
     return journal, lines
 
 
+def _changed(line: str, change: Any) -> dict[str, Any]:
+    entry: dict[str, Any] = json.loads(line)
+    change(entry["result"])
+    return entry
+
+
+def _moved_to_the_other_scenario(lines: list[str]) -> list[str]:
+    """The first game line's result put at the place of the game with the same seat order, game and seed in the
+    other scenario (the seeds of the schedule are the same for each scenario)."""
+    entries = [json.loads(line) for line in lines[1:]]
+    first = entries[0]
+    twin = next(e for e in entries[1:] if (e["result"]["order"], e["result"]["game"]) ==
+                (first["result"]["order"], first["result"]["game"]))
+    moved = {"job": twin["job"], "result": first["result"]}
+    return [lines[0], json.dumps(moved), *[json.dumps(e) for e in entries[1:] if e is not twin]]
+
+
 def _set(lines: list[str], n: int, value: Any) -> list[str]:
     return [*lines[:n], json.dumps(value), *lines[n + 1:]]
 
@@ -214,6 +231,17 @@ def _set(lines: list[str], n: int, value: Any) -> list[str]:
                                                               "result": json.loads(ls[2])["result"]}),
      "is not game"),
     ("duplicated", lambda ls: [*ls, ls[2]], "again (first on line 3)"),
+    ("forged: another scenario's game at the same seed", lambda ls: _moved_to_the_other_scenario(ls),
+     "line 2: its result is a game of"),
+    ("forged: the VP raised", lambda ls: _set(ls, 2, _changed(ls[2], lambda r: r["vp"].update(
+        {k: v + 5 for k, v in r["vp"].items() if k == r["seats"][0][1]}))), "line 3: its margin"),
+    ("forged: the seats swapped", lambda ls: _set(ls, 2, _changed(ls[2], lambda r: r.update(
+        seats=[[r["seats"][0][0], r["seats"][1][1]], [r["seats"][1][0], r["seats"][0][1]]]))), "line 3: its seats"),
+    ("forged: a winner who did not play", lambda ls: _set(ls, 2, _changed(ls[2], lambda r: r.update(winner="me"))),
+     "line 3: its winner 'me'"),
+    ("forged: a game of a million turns", lambda ls: _set(ls, 2, _changed(ls[2], lambda r: r.update(turns=10**6))),
+     "line 3: its turns"),
+    ("a line of 100,000 characters", lambda ls: [*ls[:2], "x" * 100_000, *ls[2:]], "line 3: not a game line"),
 ])
 def test_issue_31_7_a_journal_is_checked_game_line_by_game_line(capsys: Any, tmp_path: Any, name: str, change: Any,
                                                                 says: str) -> None:

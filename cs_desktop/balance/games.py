@@ -10,6 +10,7 @@ import hashlib
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from cs_desktop.balance.engine_id import check_engine, engine_fingerprint
 from cs_desktop.balance.job import Job, Pairing, canonical, game_seed
 from cs_desktop.rules.cards import Scenario, ShipCard
 from cs_desktop.turn_limit import turn_limit_options
@@ -19,9 +20,11 @@ _MODELS: dict[str, tuple[Scenario, dict[str, ShipCard]]] = {}
 
 
 def batch_spec(job: Job, pairing: int, start: int, stop: int) -> dict[str, Any]:
-    """What a worker needs to play games `start`..`stop - 1` of pairing number `pairing`."""
+    """What a worker needs to play games `start`..`stop - 1` of pairing number `pairing`, and the engine it must
+    play them with (engine_id.py)."""
     return {"pairing": job.pairings[pairing].to_dict(), "captains": list(job.captains), "seed": job.seed,
-            "turn_limit": job.turn_limit, "start": start, "stop": stop, "swap": job.swap_seats}
+            "turn_limit": job.turn_limit, "start": start, "stop": stop, "swap": job.swap_seats,
+            "engine": engine_fingerprint()}
 
 
 def _models(pairing: Pairing) -> tuple[Scenario, dict[str, ShipCard]]:
@@ -55,7 +58,8 @@ def play_one(scenario: Scenario, ships: Mapping[str, ShipCard], pairing_id: str,
 
 def play_batch(spec: Mapping[str, Any], stop_asked: Callable[[], bool] | None = None) -> list[dict[str, Any]]:
     """Play the batch `spec` (see `batch_spec`); [] if `stop_asked()` turns true between games (the batch is
-    then incomplete and not kept)."""
+    then incomplete and not kept). EngineMismatch, before any game, on a worker whose engine is not the spec's."""
+    check_engine(spec.get("engine"))
     pairing = Pairing.from_dict(spec["pairing"])
     scenario, ships = _models(pairing)
     a, b = spec["captains"]

@@ -12,6 +12,7 @@ never mix their games.
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 from typing import Any
 
@@ -21,12 +22,19 @@ from cs_desktop.balance.job import Job, JobError, canonical, game_seed
 RECORD_FIELDS: dict[str, tuple[type, ...]] = {
     "game": (int,), "seed": (int,), "winner": (str, type(None)), "vp": (list,), "margin": (int, float),
     "decided_by": (str,), "how": (str,), "turns": (int,)}
+#: the largest VP total, and the longest game, a record may say; the most bytes a record of a batch file may take
+MAX_VP = 1e6
+MAX_TURNS = 100_000
+RECORD_BYTES = 4096
 
 
 def record_problem(record: Any, job: Job, pairing: int, game: int) -> str:
     """What is wrong with the record of game `game` of pairing number `pairing`, or "" (issue 31, item 7)."""
     if not isinstance(record, dict):
         return "not an object"
+    fields = {*RECORD_FIELDS, "captains"} if job.swap_seats else set(RECORD_FIELDS)
+    if set(record) - fields:
+        return f"it holds fields no record has: {', '.join(sorted(map(str, set(record) - fields)))}"
     for key, kinds in RECORD_FIELDS.items():
         value = record.get(key)
         if key not in record or not isinstance(value, kinds) or isinstance(value, bool):
@@ -40,6 +48,24 @@ def record_problem(record: Any, job: Job, pairing: int, game: int) -> str:
     seed = game_seed(job.seed, job.pairings[pairing].id, game)
     if (record["game"], record["seed"]) != (game, seed):
         return f"it says game {record['game']}, seed {record['seed']}: game {game} of this job has seed {seed}"
+    return _result_problem(record, job, game)
+
+
+def _result_problem(record: dict[str, Any], job: Job, game: int) -> str:
+    """A record that contradicts itself or its game (issue 31, item 7: forged results were counted): the VP, the
+    margin, the length, who sat where."""
+    vp = record["vp"]
+    if not all(math.isfinite(v) and abs(v) <= MAX_VP for v in vp):
+        return f"its vp {vp!r} are not points a game gives"
+    if record["margin"] != round(vp[0] - vp[1], 2):
+        return f"its margin {record['margin']} is not the first side's VP minus the second's ({vp[0]} - {vp[1]})"
+    if not 0 <= record["turns"] <= MAX_TURNS:
+        return f"its turns {record['turns']} are outside 0 to {MAX_TURNS}"
+    if job.swap_seats:
+        a, b = job.captains
+        seats = [b, a] if game % 2 else [a, b]
+        if record.get("captains") != seats:
+            return f"its captains {record.get('captains')!r} are not this game's seats {seats!r}"
     return ""
 
 
@@ -53,6 +79,27 @@ def _describe_difference(old: dict[str, Any], new: dict[str, Any]) -> str:
     elif not diffs:
         diffs.append("the scenarios or ship cards of the pairings differ")
     return "; ".join(diffs)
+
+
+def read_job(folder: Path) -> Job:
+    """The job a folder holds (its job.json), to continue it with nothing else: the folder is complete in itself
+    (pairings with their scenarios and cards, no paths, no host names), so any machine that holds it can resume
+    it. JobError if there is none, or its fingerprint is not its content's (a job.json edited by hand)."""
+    from cs_desktop.jsonread import FileFormatError, read_json
+
+    path = folder / "job.json"
+    try:
+        data = read_json(path, 512 * 1024 * 1024, "a balance job")[1]
+    except (FileFormatError, OSError) as e:
+        raise JobError(f"{path}: cannot read the job to continue: {e}") from e
+    try:
+        job = Job.from_dict(data)
+    except (KeyError, TypeError, ValueError, AttributeError) as e:
+        raise JobError(f"{path}: not a balance job this program can continue ({type(e).__name__}: {e})") from e
+    if data.get("fingerprint") != job.fingerprint():
+        raise JobError(f"{path}: its fingerprint is not its content's (the file was changed); start afresh in "
+                       "another folder")
+    return job
 
 
 class Store:
@@ -104,7 +151,7 @@ class Store:
             if not path.is_file():
                 continue
             try:
-                data = read_json(path, 256 * 1024 * 1024, "a balance batch")[1]
+                data = read_json(path, RECORD_BYTES * (stop - start + 1), "a balance batch")[1]
             except (FileFormatError, OSError) as e:
                 raise JobError(f"{path}: {e}; delete the file to play the batch again") from e
             expected = {"job": self.fingerprint, "pairing": self.job.pairings[p].id, "start": start, "stop": stop}

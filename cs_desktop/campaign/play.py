@@ -11,16 +11,17 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, Literal
 
 import cs_desktop
 from cs_desktop.campaign.engine import CampaignEngine, new_state
 from cs_desktop.campaign.folder import Campaign, load_campaign
 from cs_desktop.campaign.state import CampaignState
 from cs_desktop.files import atomic_write_text, remove_stale_temp_files
-from cs_desktop.jsonread import FileFormatError, check_header, field_path, read_json
+from cs_desktop.jsonread import FileFormatError, check_header, read_json
+from cs_desktop.modelerrors import validate_model
 from cs_desktop.rules.cards import Scenario, ShipCard
-from pydantic import TypeAdapter, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
 SAVE_FORMAT = "captains-sea/campaign-save"
 MAX_SAVE_BYTES = 50_000_000
@@ -102,22 +103,31 @@ def load(path: str | os.PathLike[str]) -> CampaignEngine:
     return from_document(data, path)
 
 
+class CampaignSaveFile(BaseModel):
+    """The campaign save (format captains-sea/campaign-save): the campaign's id or folder and its state, every
+    field typed and every number within what a career can reach (`campaign/state.py`'s ranges). A library row
+    keeps more beside them (the battle in play: `play/campaign_presenter.py`), checked where it is used."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    format: Literal["captains-sea/campaign-save"]
+    version: Literal[1, 2]
+    campaign: Annotated[str, Field(min_length=1, max_length=4096)]
+    state: CampaignState
+
+
 def from_document(data: Any, where: str | os.PathLike[str]) -> CampaignEngine:
     """A campaign save's data (a file's, or a library row's) back as an engine; FileFormatError naming `where`
     (the file, or the library's campaign) and the field on any problem."""
     from cs_desktop.campaign.folder import find_campaign
 
     check_header(data, where, SAVE_FORMAT, (1, SAVE_VERSION))
-    for key, kind in (("campaign", str), ("state", dict)):
-        if not isinstance(data.get(key), kind):
-            raise FileFormatError(where, [(key, f"missing or not {'text' if kind is str else 'an object'}")])
+    try:  # every field of the save, by type and range, before anything runs on it
+        validate_model(CampaignSaveFile, data, str(where))
+    except FileFormatError as e:
+        raise FileFormatError(where, e.problems[:20]) from None
     c = load_campaign(find_campaign(data["campaign"]))
-    try:  # every field of the state, by type, before anything runs on it
-        TypeAdapter(CampaignState).validate_json(json.dumps(data["state"]), strict=True)
-    except ValidationError as e:
-        raise FileFormatError(where, [(field_path(("state", *err["loc"])), err["msg"])
-                                      for err in e.errors()[:20]]) from None
-    problems = range_problems(data["state"], c)
+    problems = card_problems(data["state"], c)
     if problems:
         raise FileFormatError(where, problems[:20])
     try:
@@ -131,42 +141,23 @@ def from_document(data: Any, where: str | os.PathLike[str]) -> CampaignEngine:
     return engine
 
 
-#: the largest sum of money, stores, shot or prisoners a save may hold (a career's figures are far below it)
-MAX_QUANTITY = 10**9
-
-
-def _outside(value: Any, low: int, high: int) -> bool:
-    return isinstance(value, int) and not low <= value <= high
-
-
-def range_problems(state: dict[str, Any], c: Campaign) -> list[tuple[str, str]]:
-    """Every number of a campaign state (its types already checked) within what a career can reach (issue 31,
-    item 6: a gunnery section of -10**9 loaded and printed): the calendar, the money and reputation, and each
-    ship's tracks between 0 and her card's top box. (field path, problem) for each one outside."""
+def card_problems(state: dict[str, Any], c: Campaign) -> list[tuple[str, str]]:
+    """What the save's model cannot know: each ship's tracks within her card's boxes (crew, rigging, the
+    gunnery sections). (field path, problem) for each one outside. The state's types and other ranges are
+    already checked (`CampaignSaveFile`)."""
     out: list[tuple[str, str]] = []
-    for key, low, high in (("month", 1, 12), ("year", 1600, 1900), ("seed", 0, 2**63 - 1),
-                           ("dice_counter", 0, 2**63 - 1), ("money", -MAX_QUANTITY, MAX_QUANTITY),
-                           ("reputation", -MAX_QUANTITY, MAX_QUANTITY), ("months_at_sea", 0, 12 * 300)):
-        if _outside(state.get(key), low, high):
-            out.append((f"state.{key}", f"{state[key]} is outside {low} to {high}"))
     for i, ship in enumerate(state.get("ships", [])):
-        out += [(f"state.ships[{i}].{k}", p) for k, p in _ship_range_problems(ship, c)]
-    return out
-
-
-def _ship_range_problems(ship: dict[str, Any], c: Campaign) -> list[tuple[str, str]]:
-    card = c.cards.get(ship.get("card", ""))
-    if card is None:  # the engine says so when it needs her card; here only what no card allows
-        return [(k, f"{ship[k]} is below 0") for k in ("crew", "rigging", "experience", "stores", "shot",
-                                                        "prisoners") if _outside(ship.get(k), 0, 2**63 - 1)]
-    tops = {"crew": card.crew_points, "rigging": card.rigging_points, "morale": 3, "experience": 1000,
-            "stores": MAX_QUANTITY, "shot": MAX_QUANTITY, "prisoners": MAX_QUANTITY}
-    out = [(k, f"{ship[k]} is outside 0 to {top}") for k, top in tops.items() if _outside(ship.get(k), 0, top)]
-    gunnery = ship.get("gunnery", {})
-    if set(gunnery) != set(card.gunnery):
-        out.append(("gunnery", f"sections {sorted(gunnery)}; expected {sorted(card.gunnery)}"))
-    out += [(f"gunnery.{s}", f"{v} is outside 0 to {len(card.gunnery[s])}") for s, v in gunnery.items()
-            if s in card.gunnery and _outside(v, 0, len(card.gunnery[s]))]
+        card = c.cards.get(ship.get("card", ""))
+        if card is None:  # the engine says so when it needs her card
+            continue
+        out += [(f"state.ships[{i}].{k}", f"must be at most {top} (her card's boxes), got {ship[k]}")
+                for k, top in (("crew", card.crew_points), ("rigging", card.rigging_points)) if ship[k] > top]
+        gunnery = ship["gunnery"]
+        if set(gunnery) != set(card.gunnery):
+            out.append((f"state.ships[{i}].gunnery", f"sections {sorted(gunnery)}; expected {sorted(card.gunnery)}"))
+        out += [(f"state.ships[{i}].gunnery.{s}", f"must be at most {len(card.gunnery[s])} (her card's boxes), "
+                                                  f"got {v}")
+                for s, v in gunnery.items() if s in card.gunnery and v > len(card.gunnery[s])]
     return out
 
 

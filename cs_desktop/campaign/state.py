@@ -10,7 +10,9 @@ created or lost without a cause" is a check a test can make (`ledger_totals` equ
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Annotated, Any
+
+from pydantic import Field
 
 from cs_desktop.rules.cards import SECTION_NAMES, ShipCard
 
@@ -21,6 +23,16 @@ QUANTITIES = (*SHIP_QUANTITIES, "money", "ships")
 MORALE_NAMES = {1: "unfit", 2: "fair", 3: "handy"}
 #: experience a crew needs for each quality; recruits bring the experience of their quality
 QUALITY_EXPERIENCE = {"green": 0, "average": 4, "crack": 10}
+
+
+#: the largest sum of money, stores, shot or prisoners a save may hold (a career's figures are far below it)
+MAX_QUANTITY = 10**9
+#: the ranges a saved state's numbers are validated against (issue 31, item 6: a gunnery section of -10**9
+#: loaded and printed); a ship's tracks are further bounded by her card's boxes (campaign/play.py)
+Quantity = Annotated[int, Field(ge=0, le=MAX_QUANTITY)]
+Signed = Annotated[int, Field(ge=-MAX_QUANTITY, le=MAX_QUANTITY)]
+Counter = Annotated[int, Field(ge=0, le=2**63 - 1)]
+Months = Annotated[int, Field(ge=0, le=12 * 300)]
 
 
 def _section_order(section: str) -> tuple[int, str]:
@@ -39,14 +51,14 @@ class ShipRecord:
     card: str
     name: str
     role: str  # "flagship", "prize", or "consort" (a ship of the squadron: a prize kept, a ship bought)
-    experience: int
-    crew: int
-    rigging: int
-    gunnery: dict[str, int]
-    morale: int = 3
-    stores: int = 0
-    shot: int = 0
-    prisoners: int = 0
+    experience: Annotated[int, Field(ge=0, le=1000)]
+    crew: Quantity
+    rigging: Quantity
+    gunnery: dict[str, Quantity]
+    morale: Annotated[int, Field(ge=0, le=3)] = 3
+    stores: Quantity = 0
+    shot: Quantity = 0
+    prisoners: Quantity = 0
 
     def __post_init__(self) -> None:
         # the sections in the rules' order, whatever order they were given in (a save's JSON sorts its keys), so
@@ -69,29 +81,29 @@ class ShipRecord:
 @dataclass
 class CampaignState:
     campaign: str
-    seed: int
-    dice_counter: int
-    year: int
-    month: int
+    seed: Counter
+    dice_counter: Counter
+    year: Annotated[int, Field(ge=1600, le=1900)]
+    month: Annotated[int, Field(ge=1, le=12)]
     captain: str
     nation: str
     port: str | None  # the port the squadron lies in, or None at sea
     area: str
-    money: int = 0
-    reputation: int = 0
+    money: Signed = 0
+    reputation: Signed = 0
     ships: list[ShipRecord] = field(default_factory=list)
     stage: str = "month"  # month, orders, encounter, battle, prizes, promotion, ended
     orders: dict[str, Any] | None = None
     encounter: dict[str, Any] | None = None
     battle: dict[str, Any] | None = None
     prizes: list[dict[str, Any]] = field(default_factory=list)
-    months_at_sea: int = 0
+    months_at_sea: Months = 0
     war_ends: bool = False
     met: list[str] = field(default_factory=list)  # scripted battles met, by id
     gone: list[str] = field(default_factory=list)  # enemy ship cards taken or burnt: no longer met at sea
     commands_taken: list[str] = field(default_factory=list)
     bought: list[str] = field(default_factory=list)  # offers of ports' yards bought, as "port/ship" (RC15.4a)
-    stats: dict[str, int] = field(default_factory=lambda: {"battles": 0, "won": 0, "lost": 0, "drawn": 0,
+    stats: dict[str, Quantity] = field(default_factory=lambda: {"battles": 0, "won": 0, "lost": 0, "drawn": 0,
                                                           "taken": 0, "burnt": 0, "condemned": 0, "lost_prizes": 0})
     journal: list[dict[str, Any]] = field(default_factory=list)
     ledger: list[dict[str, Any]] = field(default_factory=list)
@@ -103,7 +115,7 @@ class CampaignState:
     captor: str = ""
     release: str = ""
     defeat: dict[str, Any] | None = None  # the record a court martial tries: ship, enemy, odds, damage, turns
-    half_pay_months: int = 0
+    half_pay_months: Months = 0
     lost_ships: list[str] = field(default_factory=list)  # cards of his ships taken by the enemy
     rank: int = 0  # his step on his nation's ladder (career.json ladders), from the first
     rank_since: str = ""  # the month he reached it ("" = the career's start)

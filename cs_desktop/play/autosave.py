@@ -17,12 +17,15 @@ import os
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from cs_desktop.files import atomic_write_text
 from cs_desktop.jsonread import FileFormatError, read_bytes
+from cs_desktop.modelerrors import problems_from
 from cs_desktop.rules.game import Game
-from cs_desktop.savegame import MAX_SAVE_BYTES, SaveError, parse_save, save_game
+from cs_desktop.savegame import LATEST_TIME, MAX_SAVE_BYTES, SaveError, parse_save, save_game
 
 AUTOSAVE_NAME = "autosave.csgame"
 LOCK_NAME = "session.lock"
@@ -72,6 +75,7 @@ class Resumable:
     decisions: int = 0
     crashed: bool = True
     save_path: str | None = None
+    offer: bool = False  # the meta asks the next start to offer it (a clean close that kept the game)
 
     def describe(self) -> str:
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(self.saved_at))
@@ -101,49 +105,48 @@ def _pid_alive(pid: int) -> bool:
 MAX_PID = 2**31 - 1
 #: a session lock is "<pid> <time>": a few dozen bytes
 LOCK_LIMIT = 256
-
-
-#: the longest title or question of an autosave's meta shown to the player (a 5 MB `asked` kept the window away)
+#: the longest title or question of an autosave's meta shown to the player (the meta itself is bounded by
+#: savegame.SaveMeta)
 META_TEXT_LIMIT = 300
-#: the latest time a meta may hold (the year 5138): `saved_at: 1e300` made "keep for later" fail (issue 31)
-LATEST_TIME = 1e11
 
 
-def meta_time(value: Any, fallback: float) -> float:
-    """A meta's time, if it is a finite number from 0 to LATEST_TIME; else `fallback` (the file's own time)."""
-    if isinstance(value, int | float) and not isinstance(value, bool) and 0 <= value <= LATEST_TIME:
-        return float(value)
-    return fallback
+class SessionLock(BaseModel):
+    """The session lock's content, "<process id> <time>": a process id os.kill can take, a time a clock can show."""
+
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
+
+    pid: Annotated[int, Field(ge=1, le=MAX_PID)]
+    time: Annotated[float, Field(ge=0, le=LATEST_TIME)]
 
 
-def meta_turn(value: Any) -> int:
-    """A meta's turn: a whole number from 1 to 10000, else 1."""
-    return value if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 10_000 else 1
+def short(value: str) -> str:
+    """A meta's text, cut to META_TEXT_LIMIT characters for the player."""
+    return value if len(value) <= META_TEXT_LIMIT else value[:META_TEXT_LIMIT - 1] + "…"
 
 
-def short(value: Any) -> str:
-    """A meta's text, cut to META_TEXT_LIMIT characters."""
-    text = str(value) if isinstance(value, str) else ""
-    return text if len(text) <= META_TEXT_LIMIT else text[:META_TEXT_LIMIT - 1] + "…"
+def _number(text: str, kind: type[int] | type[float]) -> Any:
+    """The number a lock's word writes (the word itself if it is none: the model says what is wrong with it)."""
+    try:
+        return kind(text) if len(text) <= 40 else text
+    except ValueError:
+        return text
 
 
 def read_lock(path: Path) -> int:
-    """The process id in a session lock; ValueError if the file is not "<pid> <time>" with a process id from 1 to
-    2**31 - 1 and a finite, non-negative time, or is not a small regular file (a pipe or device is refused at
-    once: `jsonread.read_bytes`)."""
+    """The process id in a session lock; FileFormatError naming the lock, the field and the problem if the file is
+    not a small regular file (a pipe or device is refused at once: `jsonread.read_bytes`) holding
+    "<pid> <time>" within `SessionLock`'s ranges."""
+    data = read_bytes(path, LOCK_LIMIT, "a session lock")
     try:
-        text = read_bytes(path, LOCK_LIMIT, "a session lock").decode("utf-8")
-    except FileFormatError as e:
-        raise ValueError("; ".join(what for _where, what in e.problems)) from None
-    parts = text.split()
+        parts = data.decode("utf-8").split()
+    except UnicodeDecodeError:
+        raise FileFormatError(path, [("(file)", "not UTF-8 text")]) from None
     if len(parts) != 2:
-        raise ValueError("expected '<process id> <time>'")
-    pid, when = int(parts[0]), float(parts[1])
-    if not 1 <= pid <= MAX_PID:
-        raise ValueError(f"process id {pid} is outside 1 to {MAX_PID}")
-    if not (when >= 0 and when < float("inf")):
-        raise ValueError(f"time {parts[1]} is not a time")
-    return pid
+        raise FileFormatError(path, [("(file)", "expected '<process id> <time>'")])
+    try:
+        return SessionLock.model_validate({"pid": _number(parts[0], int), "time": _number(parts[1], float)}).pid
+    except ValidationError as e:
+        raise FileFormatError(path, problems_from(e, SessionLock)) from None
 
 
 class AutosaveStore:
@@ -161,7 +164,7 @@ class AutosaveStore:
         """True if a live process other than this one holds the session lock."""
         try:
             pid = read_lock(self.lock)
-        except (OSError, ValueError, UnicodeDecodeError):
+        except (OSError, FileFormatError):
             return False
         return pid != os.getpid() and _pid_alive(pid)
 
@@ -174,19 +177,13 @@ class AutosaveStore:
         if found is None:
             return None
         found.crashed = self.lock.is_file()
-        if not found.crashed and not self._offer_flag():
+        if not found.crashed and not found.offer:
             return None
         return found
 
-    def _offer_flag(self) -> bool:
-        try:
-            meta = json.loads(self.path.read_text(encoding="utf-8")).get("meta", {})
-        except (OSError, ValueError, AttributeError):
-            return False
-        return isinstance(meta, dict) and bool(meta.get("offer"))
-
     def peek(self) -> Resumable | None:
-        """The unfinished game in the autosave, or None (none, ended, or unreadable)."""
+        """The unfinished game in the autosave, or None (none, ended, or unreadable: the start-up check sets a
+        damaged one aside, `play/startup.py`). Its meta is validated by `savegame.SaveMeta`."""
         if not self.path.is_file():
             return None
         try:
@@ -195,12 +192,11 @@ class AutosaveStore:
             meta = saved.meta
             if meta.get("ended"):
                 return None
-            save_path = meta.get("save_path")
-            return Resumable(self.path, meta_time(meta.get("saved_at"), self.path.stat().st_mtime),
-                             short(meta.get("title", saved.scenario.title)), meta_turn(meta.get("turn", 1)),
+            return Resumable(self.path, float(meta.get("saved_at", self.path.stat().st_mtime)),
+                             short(meta.get("title", saved.scenario.title)), meta.get("turn", 1),
                              short(meta.get("asked", "")), len(saved.decisions), True,
-                             str(save_path) if isinstance(save_path, str) and 0 < len(save_path) < 4096 else None)
-        except (SaveError, OSError, ValueError, TypeError, FileFormatError):  # damaged: nothing to offer
+                             meta.get("save_path") or None, bool(meta.get("offer")))
+        except (SaveError, OSError, UnicodeDecodeError, FileFormatError):  # damaged: nothing to offer
             return None
 
     def start_session(self) -> Resumable | None:

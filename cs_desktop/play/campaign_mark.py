@@ -20,12 +20,16 @@ import os
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
 
 from cs_desktop.files import atomic_write_text
-from cs_desktop.jsonread import FileFormatError, read_bytes
+from cs_desktop.jsonread import FileFormatError, decode_text, parse_json, read_bytes
+from cs_desktop.modelerrors import validate_model
 from cs_desktop.play.autosave import CAMPAIGN_MARK_NAME, AutosaveStore, Resumable, describe_pending
 from cs_desktop.rules.game import Game
+from cs_desktop.savegame import LATEST_TIME, MAX_DECISIONS
 
 FORMAT = "captains-sea/campaign-battle"
 #: the campaign row's key holding the battle on the board (= campaign_presenter.BATTLE_KEY, not imported: that
@@ -62,29 +66,30 @@ MAX_TEXT = 2000
 MAX_MARK_BYTES = 64 * 1024
 
 
+Text = Annotated[str, Field(max_length=MAX_TEXT)]
+
+
+class MarkFile(BaseModel):
+    """The mark's content: which campaign's battle, where it stands, when; every number range-checked."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    format: Literal["captains-sea/campaign-battle"]
+    version: Literal[1]
+    campaign_id: Annotated[int, Field(ge=1, le=2**63 - 1)]
+    campaign: Text
+    battle: Text
+    turn: Annotated[int, Field(ge=1, le=100_000)]
+    asked: Text
+    decisions: Annotated[int, Field(ge=0, le=MAX_DECISIONS)]
+    saved_at: Annotated[float, Field(ge=0, le=LATEST_TIME)]
+
+
 def parse_mark(text: str, path: Path) -> CampaignResumable:
-    """The mark's content; ValueError saying what is wrong with it."""
-    data = json.loads(text)
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise ValueError(f"expected an object with \"format\": \"{FORMAT}\"")
-
-    def whole(key: str, low: int) -> int:
-        value = data.get(key)
-        if not isinstance(value, int) or isinstance(value, bool) or value < low:
-            raise ValueError(f"\"{key}\" must be a whole number from {low}")
-        return value
-
-    def words(key: str) -> str:
-        value = data.get(key)
-        if not isinstance(value, str) or len(value) > MAX_TEXT:
-            raise ValueError(f"\"{key}\" must be text of at most {MAX_TEXT} characters")
-        return value
-
-    saved_at = data.get("saved_at")
-    if not isinstance(saved_at, int | float) or isinstance(saved_at, bool) or not 0 <= saved_at <= 1e11:
-        raise ValueError("\"saved_at\" must be a time (a number from 0 to 1e11)")
-    return CampaignResumable(path, whole("campaign_id", 1), words("campaign"), words("battle"), whole("turn", 1),
-                             words("asked"), whole("decisions", 0), float(saved_at))
+    """The mark's content; FileFormatError naming the file, the field and what is wrong with it."""
+    m: MarkFile = validate_model(MarkFile, parse_json(text, path, MAX_MARK_BYTES), str(path))
+    return CampaignResumable(path, m.campaign_id, m.campaign, m.battle, m.turn, m.asked, m.decisions,
+                             float(m.saved_at))
 
 
 class CampaignMark:
@@ -104,9 +109,9 @@ class CampaignMark:
     def read(self) -> CampaignResumable | None:
         """The battle the mark names, or None (no mark, or one that cannot be read)."""
         try:
-            return parse_mark(read_bytes(self.path, MAX_MARK_BYTES, "a campaign battle mark").decode("utf-8"),
+            return parse_mark(decode_text(read_bytes(self.path, MAX_MARK_BYTES, "a campaign battle mark"), self.path),
                               self.path)
-        except (OSError, ValueError, FileFormatError):  # not there, not a small regular file, not UTF-8 or JSON, wrong fields
+        except (OSError, FileFormatError):  # not there, not a small regular file, not UTF-8 or JSON, wrong fields
             return None
 
     def clear(self) -> None:

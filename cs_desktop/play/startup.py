@@ -25,7 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from cs_desktop.jsonread import read_bytes
+from cs_desktop.jsonread import FileFormatError, decode_text, read_bytes
 from cs_desktop.play.autosave import AUTOSAVE_NAME, CAMPAIGN_MARK_NAME, LOCK_NAME, AutosaveStore, read_lock
 from cs_desktop.play.recent import RECENT_NAME, parse_recent
 
@@ -82,7 +82,7 @@ def check_autosave(path: Path) -> None:
 def check_campaign_mark(path: Path) -> None:
     from cs_desktop.play.campaign_mark import MAX_MARK_BYTES, parse_mark
 
-    parse_mark(read_bytes(path, MAX_MARK_BYTES, "a campaign battle mark").decode("utf-8"), path)
+    parse_mark(decode_text(read_bytes(path, MAX_MARK_BYTES, "a campaign battle mark"), path), path)
 
 
 def check_settings(path: Path) -> None:
@@ -141,6 +141,8 @@ def _problem(e: BaseException) -> str:
 
     if isinstance(e, SaveError):
         return e.problem
+    if isinstance(e, FileFormatError):
+        return "; ".join(f"{where}: {what}" for where, what in e.problems)
     if isinstance(e, UnicodeDecodeError):
         return "it is not UTF-8 text"
     if isinstance(e, json.JSONDecodeError):

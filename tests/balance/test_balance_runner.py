@@ -112,6 +112,11 @@ def test_resume_needs_a_job_and_a_spoilt_batch_is_named(tmp_path: Path) -> None:
     (lambda r: {**r, "vp": [1]}, "its vp is not two numbers"),
     (lambda r: {**r, "winner": "nobody"}, "its winner 'nobody' is not a side"),
     (lambda r: {**r, "seed": r["seed"] + 1}, "it says game 0, seed"),
+    # forged: a record that contradicts itself
+    (lambda r: {**r, "vp": [r["vp"][0] + 50, r["vp"][1]]}, "its margin"),
+    (lambda r: {**r, "vp": [1e300, 0.0], "margin": 1e300}, "are not points a game gives"),
+    (lambda r: {**r, "turns": 10**7}, "its turns 10000000 are outside"),
+    (lambda r: {**r, "captains": ["random", "simple"]}, "fields no record has: captains"),
 ])
 def test_issue_31_7_each_record_of_a_kept_batch_is_checked(tmp_path: Path, change: Any, says: str) -> None:
     """Issue 31 item 7: a batch record nested, empty, wrongly typed or forged (another seed) is refused naming the
@@ -126,6 +131,18 @@ def test_issue_31_7_each_record_of_a_kept_batch_is_checked(tmp_path: Path, chang
     with pytest.raises(JobError) as e:
         run_job(job, InProcess(), out)
     assert batch.name in str(e.value) and says in str(e.value), str(e.value)
+
+
+def test_issue_31_7_a_batch_copied_under_another_batch_s_name_is_refused(tmp_path: Path) -> None:
+    """Duplicated results: a finished batch copied over another's name is not counted twice."""
+    job = _job(tmp_path)
+    out = tmp_path / "out"
+    run_job(job, InProcess(), out)
+    first, *rest = sorted((out / "batches").glob("*.json"))
+    other = next(p for p in rest if p.name.split("-")[0] != first.name.split("-")[0])
+    other.write_bytes(first.read_bytes())
+    with pytest.raises(JobError, match=f"{other.name}: not batch"):
+        run_job(job, InProcess(), out)
 
 
 def _cli(out: Path, folder: Path, *pool: str) -> list[str]:

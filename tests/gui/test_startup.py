@@ -62,12 +62,19 @@ DAMAGE = [
     ("recent-games.json", "recent-games list", lambda tmp: b"[1, 2"),
     ("library.sqlite3", "library database", lambda tmp: os.urandom(8192)),
     ("library.sqlite3", "library database", lambda tmp: _library_bytes(tmp)[:90_000]),  # truncated
+    # issue 31, item 6: numbers out of range (the models of play/autosave.py, savegame.py, play/campaign_mark.py)
+    ("session.lock", "session lock file", lambda tmp: f"{2**31} 1700000000".encode()),
+    ("autosave.csgame", "autosave", lambda tmp: _saved_game_text().replace('"turn": 1', '"turn": -7').encode()),
+    ("campaign-battle.json", "mark of the campaign battle in play",
+     lambda tmp: b'{"format": "captains-sea/campaign-battle", "version": 1, "campaign_id": 1, "campaign": "C", '
+                 b'"battle": "B", "turn": 1, "asked": "", "decisions": 3, "saved_at": 1e300}'),
 ]
 
 
 @pytest.mark.parametrize("name,what,damage", DAMAGE,
                          ids=["autosave-garbage", "autosave-truncated", "lock", "settings", "layout", "recent",
-                              "library-garbage", "library-truncated"])
+                              "library-garbage", "library-truncated", "lock-range", "autosave-meta-range",
+                              "mark-range"])
 def test_a_damaged_file_is_set_aside_reported_once_and_the_program_starts(qtbot: Any, tmp_path: Path, name: str,
                                                                           what: str, damage: Any) -> None:
     data = tmp_path / "data"
