@@ -205,8 +205,8 @@ class OnlineDialog(QDialog):
         form = QFormLayout(box)
         self.scenario = QComboBox()
         self.scenario.setObjectName("online-scenario")
-        for path in sorted(SCENARIOS.glob("*.json")):
-            self.scenario.addItem(path.stem)
+        for path in [*sorted(SCENARIOS.glob("*.json")), *sorted((SCENARIOS / "fleets").glob("*.json"))]:
+            self.scenario.addItem(path.relative_to(SCENARIOS).with_suffix("").as_posix())  # "fleets/lake-erie"
         self.side = QComboBox()
         self.side.setObjectName("online-side")
         self.opponent = QComboBox()

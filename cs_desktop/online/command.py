@@ -45,7 +45,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser("online-host", help="ask a referee server for a new game; prints an invitation code per "
                                            "human seat")
     p.add_argument("--server", default="ws://127.0.0.1:8765", help="the server's URL (ws:// or wss://)")
-    p.add_argument("--scenario", required=True, help="a scenario of the server, by file name without .json")
+    p.add_argument("--scenario", required=True, help="a scenario of the server, by file name without .json "
+                                                   "(a squadron action with its folder: fleets/lake-erie)")
     p.add_argument("--seats", required=True, help="side=human or side=LEVEL for each side, comma separated: "
                                                   "us=human,gb=easy")
     p.set_defaults(func=cmd_host)

@@ -28,7 +28,8 @@ log = logging.getLogger(__name__)
 
 #: the seats a host may ask for: a human (who gets a code) or a computer captain (cs_desktop/ai/captains.py)
 SEAT_KINDS = (HUMAN, *CAPTAINS)
-_NAME = re.compile(r"^[a-z0-9][a-z0-9-]{0,79}$")
+#: a scenario by its file name without .json, in the scenarios folder or one folder below it ("fleets/lake-erie")
+_NAME = re.compile(r"^(?:[a-z0-9][a-z0-9-]{0,39}/)?[a-z0-9][a-z0-9-]{0,79}$")
 _GAME_ID = re.compile(r"^[0-9a-f]{12}$")
 
 
@@ -68,9 +69,11 @@ class Referee:
     # ------------------------------------------------------------------ hosting
     def host(self, scenario: str, seats: dict[str, Any], seed: int | None = None,
              options: dict[str, Any] | None = None) -> tuple[Table, dict[str, str]]:
-        """A new game of the shipped scenario `scenario` (its file name without .json); `seats`: side -> "human"
+        """A new game of the shipped scenario `scenario` (its file name without .json, with its folder for a
+        squadron action: "fleets/lake-erie"); `seats`: side -> "human"
         or a computer captain. Returns the table and a code for each human seat."""
-        if not _NAME.match(scenario) or not (self.scenarios / f"{scenario}.json").is_file():
+        path = self.scenarios / f"{scenario}.json"
+        if not _NAME.match(scenario) or not path.is_file() or not _inside(path, self.scenarios):
             raise HostError(f"no scenario {scenario[:80]!r} on this server")
         try:
             sc, ships = load_scenario_with_ships(self.scenarios / f"{scenario}.json")
@@ -125,3 +128,11 @@ class Referee:
         for table in self.tables.values():
             if table.store is not None:
                 table.store.close()
+
+
+def _inside(path: Path, folder: Path) -> bool:
+    """Whether `path`, links followed, lies in `folder` (a scenario folder's link cannot lead out of it)."""
+    try:
+        return path.resolve().is_relative_to(folder.resolve())
+    except OSError:
+        return False
