@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from cs_desktop.rules.game import Game
-    from cs_desktop.rules.ratings import VictoryTerms
+    from cs_desktop.rules.terms import VictoryTerms
     from cs_desktop.rules.state import GameState, ShipState
 
 TRACKS = ("hull", "rigging", "crew")
