@@ -22,7 +22,7 @@ from cs_desktop.gui.main_window import MainWindow
 from cs_desktop.gui.online_dialog import OnlineDialog
 from cs_desktop.gui.request_base import RequestWidget
 from cs_desktop.gui.session import GameSession
-from cs_desktop.savegame import AutosaveStore
+from cs_desktop.play.autosave import AutosaveStore
 
 from tests.online.conftest import SCENARIO, ThreadServer
 
