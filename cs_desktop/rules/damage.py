@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
+from cs_desktop.rules.crew import trim_to_crew
 from cs_desktop.rules.decisions import Request
+from cs_desktop.rules.deck import enforce_hand_limit
 from cs_desktop.rules.rolls import roll
 from cs_desktop.rules.state import MORALE_NAMES, STRIKE_CHECK, UNFIT, HANDY, FAIR
 
@@ -17,8 +19,6 @@ Gen = Generator[list[Request], dict[str, Any], Any]
 
 #: Crew Morale modifies rolls: Handy +1, Fair 0, Unfit -1 (3.4); ruling R3.4: in the Strike Check box -2.
 MORALE_MOD = {HANDY: 1, FAIR: 0, UNFIT: -1, STRIKE_CHECK: -2}
-#: 1.7.2 hand size by Crew Morale; ruling R1.7.2: 3 in the Strike Check box.
-HAND_LIMIT = {HANDY: 6, FAIR: 5, UNFIT: 4, STRIKE_CHECK: 3}
 
 
 #: rules under which a ship damages itself: Straining (16.0), a Double Shot burst (11.4.9), a Play Now event
@@ -70,8 +70,6 @@ def lower_morale(g: Game, ship: ShipState, rule: str) -> Gen:
     ship.morale -= 1
     g.emit("morale", rule, f"{ship.card.name}'s morale falls to {MORALE_NAMES[ship.morale]}", ship=ship.id,
            morale=ship.morale)
-    from cs_desktop.rules.bridge_cards import enforce_hand_limit
-
     yield from enforce_hand_limit(g, ship.side)
 
 
@@ -85,8 +83,6 @@ def rigging_hits(g: Game, ship: ShipState, hits: int, rule: str) -> int:
     g.emit("hit", rule, f"{ship.card.name} takes {taken} rigging hit(s); rigging {ship.rigging}"
            + (" — dismasted (Strike Check box)" if ship.rigging == 0 else ""), ship=ship.id, track="rigging",
            hits=taken, value=ship.rigging)
-    from cs_desktop.rules.crew import trim_to_crew
-
     trim_to_crew(ship)
     return taken
 
@@ -102,8 +98,6 @@ def crew_hits(g: Game, ship: ShipState, hits: int, rule: str) -> Gen:
     _count_self(ship, taken, rule)
     g.emit("hit", rule, f"{ship.card.name} takes {taken} crew hit(s); crew {ship.crew}", ship=ship.id,
            track="crew", hits=taken, value=ship.crew)
-    from cs_desktop.rules.crew import trim_to_crew
-
     trim_to_crew(ship)
     for box in sorted(ship.card.crew_red_boxes, reverse=True):
         if ship.crew <= box < before and box not in ship.red_passed:
@@ -121,8 +115,6 @@ def gunnery_hit(g: Game, ship: ShipState, section: str, rule: str) -> Gen:
     _count_self(ship, 1, rule)
     g.emit("hit", rule, f"{ship.card.name} takes a hull hit in the {section.replace('_', ' ')} section; "
            f"gunnery {ship.gunnery[section]}", ship=ship.id, track=section, hits=1, value=ship.gunnery[section])
-    from cs_desktop.rules.crew import trim_to_crew
-
     trim_to_crew(ship)
     if ship.gunnery[section] == 0:
         yield from morale_check(g, ship, 1, f"{section.replace('_', ' ')} section destroyed", "3.10.1")

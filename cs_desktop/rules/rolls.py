@@ -7,7 +7,9 @@ from collections.abc import Generator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from cs_desktop.rules.decisions import Request
+from cs_desktop.rules import decisions
+from cs_desktop.rules.decisions import Refusal, Request
+from cs_desktop.rules.deck import card_of, playable_for, resolve_played
 from cs_desktop.rules.dice import Dice
 
 if TYPE_CHECKING:
@@ -116,8 +118,6 @@ def offer_bonus_cards(rolls: Sequence[tuple[str, int, str, str, bool]],
         order = sorted(rolls, key=lambda r: state.rank(r[0]))  # R6.0a: up the initiative order
     else:
         order = sorted(rolls, key=lambda r: 0 if state.initiative is None or r[0] != state.initiative else 1)
-    from cs_desktop.rules.bridge_cards import card_of, playable_for, resolve_played
-
     for side, n, purpose, rule, lower in order:
         hand = state.sides[side].hand
         if not hand or n <= 0:
@@ -150,8 +150,6 @@ def offer_bonus_cards(rolls: Sequence[tuple[str, int, str, str, bool]],
 
 
 def _validate_bonus(state: Any, request: Request, answer: Any) -> Any:
-    from cs_desktop.rules.decisions import Refusal
-
     if type(answer) is list and not answer:  # no card used: the usual answer
         return None
     if not isinstance(answer, list) or not all(isinstance(c, str) for c in answer):
@@ -172,8 +170,6 @@ def _sample_bonus(state: Any, request: Request, rng: Any) -> list[str]:
 
 
 def _register() -> None:
-    from cs_desktop.rules import decisions
-
     decisions.VALIDATORS["bonus_cards"] = _validate_bonus
     decisions.SAMPLERS["bonus_cards"] = _sample_bonus
     decisions.REQUEST_ONLY.add("bonus_cards")  # both read only the request's hand, playable cards and max

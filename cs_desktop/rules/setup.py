@@ -85,7 +85,7 @@ def initial_state(scenario: Scenario, cards: Mapping[str, ShipCard], seed: int,
         pirate_wind=bool(options.get("pirate_wind", scenario.options.pirate_wind)),
     )
     if options.get("bridge_cards", True):
-        from cs_desktop.rules.bridge_cards import new_deck
+        from cs_desktop.rules.deck import new_deck
 
         state.deck = new_deck(state.dice)
     return state
