@@ -27,7 +27,7 @@ from cs_desktop.rules.decisions import Request
 from cs_desktop.rules.damage import MORALE_MOD
 from cs_desktop.rules.deck import HAND_LIMIT
 from cs_desktop.rules.state import QUALITY_MOD, assigned_total
-from cs_desktop.rules.victory import CAPTURED_VP, DRAW_MARGIN
+from cs_desktop.rules.scoring import CAPTURED_VP, DRAW_MARGIN
 
 #: rolls where a Hold card discarded for +1 on a die may swing the outcome of the game, with a rough worth
 #: in crew or boxes of a success; a card's own effect is played when its hook matches (1.7.5)

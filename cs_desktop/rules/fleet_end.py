@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING, Any
 
 from cs_desktop.rules import geometry as geo
 from cs_desktop.rules.decisions import Request
+from cs_desktop.rules.prize_crews import can_spare, guard_needed, put_prize_crew, retake_step
+from cs_desktop.rules.victory import end_game
 
 if TYPE_CHECKING:
     from cs_desktop.rules.game import Game
@@ -27,8 +29,6 @@ Gen = Generator[list[Request], dict[str, Any], Any]
 
 def end_if_beaten(g: Game, side: str, cause: str) -> None:
     """R18.0f: the game ends when `side` has nothing left fighting."""
-    from cs_desktop.rules.victory import end_game
-
     state = g.state
     if state.ended or state.afloat(side):
         return
@@ -89,8 +89,6 @@ def take_possession_step(g: Game) -> Gen:
                 continue
             info: dict[str, Any] = {"ship": ship.id, "hulk": hulk.id}
             if state.prize_crews:  # what the prize crew will cost her (R18.0k)
-                from cs_desktop.rules.prize_crews import can_spare, guard_needed
-
                 if can_spare(ship) < 1:  # her men went across to a hulk taken a moment ago
                     continue
                 info.update(prisoners=hulk.crew, guard=guard_needed(hulk.crew), can_spare=can_spare(ship))
@@ -104,18 +102,6 @@ def take_possession_step(g: Game) -> Gen:
                 g.emit("possession", "18.0", f"{ship.card.name}'s boarding party takes possession of "
                        f"{hulk.card.name}", ship=ship.id, hulk=hulk.id, side=side)
                 if state.prize_crews:
-                    from cs_desktop.rules.prize_crews import put_prize_crew
-
                     yield from put_prize_crew(g, ship, hulk, "18.0")
     if state.prize_crews:
-        from cs_desktop.rules.prize_crews import retake_step
-
         yield from retake_step(g)
-
-
-def fleet_counts(state: GameState, side: str) -> dict[str, int]:
-    """R19.0f: the enemy ships `side` scores for: struck (and not taken), captured, and escaped (no VP)."""
-    enemies = [s for s in state.ships.values() if s.side != side]
-    return {"struck": sum(1 for s in enemies if s.struck and not s.captured),
-            "captured": sum(1 for s in enemies if s.captured),
-            "escaped": sum(1 for s in enemies if s.escaped and not (s.struck or s.captured))}

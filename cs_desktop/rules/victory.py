@@ -7,13 +7,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from cs_desktop.rules.ratings import victory_terms
+from cs_desktop.rules.scoring import CAPTURED_VP, DRAW_MARGIN, STRUCK_VP, fleet_counts
+from cs_desktop.rules.victory_sides import tally_sides
+
 if TYPE_CHECKING:
     from cs_desktop.rules.game import Game
-
-DRAW_MARGIN = 5
-STRUCK_VP = 5
-CAPTURED_VP = 10
-
 
 def end_game(g: Game, reason: str) -> None:
     state = g.state
@@ -40,14 +39,9 @@ def hits_scored(g: Game, side: str) -> tuple[dict[str, int], int]:
 
 
 def tally(g: Game) -> dict[str, Any]:
-    from cs_desktop.rules.fleet_end import fleet_counts
-    from cs_desktop.rules.ratings import victory_terms
-
     state = g.state
     terms = victory_terms(g.scenario, g.cards)
     if len(state.sides) > 2:  # R19.0h: each side scores what it did
-        from cs_desktop.rules.victory_sides import tally_sides
-
         return tally_sides(g, terms)
     sides: dict[str, Any] = {}
     for side in state.sides:

@@ -15,6 +15,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from cs_desktop.rules.scoring import CAPTURED_VP, DRAW_MARGIN, STRUCK_VP
+
 if TYPE_CHECKING:
     from cs_desktop.rules.game import Game
     from cs_desktop.rules.terms import VictoryTerms
@@ -69,8 +71,6 @@ def _num(x: Fraction) -> float | int:
 
 
 def tally_sides(g: Game, terms: VictoryTerms) -> dict[str, Any]:
-    from cs_desktop.rules.victory import CAPTURED_VP, DRAW_MARGIN, STRUCK_VP
-
     state = g.state
     hits = {s: dict.fromkeys(TRACKS, 0) for s in state.sides}
     own = dict.fromkeys(state.sides, 0)
