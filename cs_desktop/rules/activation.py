@@ -16,6 +16,7 @@ from cs_desktop.rules.grappling import grapple_step
 from cs_desktop.rules.movement_rates import wind_position
 from cs_desktop.rules.reloading import reload_step, select_lost_loads
 from cs_desktop.rules.tables import get_tables
+from cs_desktop.rules.contacts import is_grappled
 
 if TYPE_CHECKING:
     from cs_desktop.rules.game import Game
@@ -30,8 +31,6 @@ def needs_selection(state: GameState, ship: ShipState, impulse: int) -> bool:
     (9.1 restriction 1; with none left her maneuver carries over and needs a Strain, restriction 2). Not a
     ship In Irons for the rest of the turn (9.1.4 step 3: she ignores the remaining impulses), nor a grappled
     ship (ruling R12.0), nor a ship aground (ruling R9.1f)."""
-    from cs_desktop.rules.grappling import is_grappled
-
     return (ship.afloat and ship.maneuver is None and not ship.halted and impulse < 12
             and not is_grappled(state, ship) and not ship.aground)
 

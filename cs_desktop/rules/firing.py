@@ -18,6 +18,7 @@ from cs_desktop.rules.rolls import NO_CARDS, CardUse, offer_bonus_cards, roll, r
 from cs_desktop.rules.state import FAIR, HANDY
 from cs_desktop.rules.tables import get_tables
 from cs_desktop.rules.terrain import fire_blocked
+from cs_desktop.rules.contacts import stack_record
 
 if TYPE_CHECKING:
     from cs_desktop.rules.game import Game
@@ -64,8 +65,6 @@ def line_of_fire(state: GameState, firer: ShipState, target: ShipState) -> Line 
 
 def _stacked_line(state: GameState, firer: ShipState, target: ShipState) -> Line | None:
     """9.2: in one square the relative position decides who may fire and with which side."""
-    from cs_desktop.rules.maneuver import stack_record
-
     record = stack_record(state, firer.id, target.id)
     if record is None:
         return None

@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING
 
 from cs_desktop.rules import geometry as geo
 from cs_desktop.rules.terrain import shift_note, shifted
+from cs_desktop.rules.contacts import leave_square
+from cs_desktop.rules.fleet_end import end_if_beaten
 
 if TYPE_CHECKING:
     from cs_desktop.rules.game import Game
@@ -56,8 +58,6 @@ def fleet_edge(g: Game, ship: ShipState, dest: tuple[int, int]) -> bool:
 def escape(g: Game, ship: ShipState) -> None:
     """R9.3f: the ship that cannot stay on the map leaves the battle; if her side has nothing left fighting,
     the game ends (R18.0f)."""
-    from cs_desktop.rules.fleet_end import end_if_beaten
-
     leave_board(g, ship)
     g.emit("escaped", "9.3", f"{ship.card.name} cannot stay on the map: she leaves the battle", ship=ship.id,
            side=ship.side, square=list(ship.square))
@@ -67,8 +67,6 @@ def escape(g: Game, ship: ShipState) -> None:
 def leave_board(g: Game, ship: ShipState) -> None:
     """Off the board and out of play: no square shared, no grapple, no maneuver. Her last square is kept (the
     square she left from); her card, damage and end state stay as they are for the victory points."""
-    from cs_desktop.rules.maneuver import leave_square
-
     state = g.state
     ship.escaped = True
     ship.maneuver = None

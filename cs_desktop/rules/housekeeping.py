@@ -16,6 +16,7 @@ from cs_desktop.rules.pirate_fire import fire_fought, fire_grows
 from cs_desktop.rules.pirate_wind import pirate_wind_check
 from cs_desktop.rules.rolls import roll
 from cs_desktop.rules.state import STRIKE_CHECK
+from cs_desktop.rules.contacts import is_grappled
 
 if TYPE_CHECKING:
     from cs_desktop.rules.game import Game
@@ -198,8 +199,6 @@ def disengagement(g: Game) -> Gen:
     """17.5: grappled ships may try to cut loose (Initiative Player first): die + own quality - enemy quality
     + own morale, 3 or more. Both ships' movement is halved the next turn; the Disengaged marker is removed
     in this step of that turn unless they grapple again."""
-    from cs_desktop.rules.grappling import is_grappled
-
     state = g.state
     for record in list(state.grapples):
         if record["state"] == "disengaged":

@@ -10,6 +10,7 @@ from cs_desktop.rules.decisions import Request
 from cs_desktop.rules.geometry import turn
 from cs_desktop.rules.rolls import NO_CARDS, offer_bonus_cards, roll_now
 from cs_desktop.rules.tables import get_tables
+from cs_desktop.rules.contacts import is_grappled
 
 if TYPE_CHECKING:
     from cs_desktop.rules.game import Game
@@ -119,8 +120,6 @@ def segment_movement(g: Game) -> Generator[list[Request], dict[str, Any], None]:
     for her roll (1.7.3) the segment is marked (`Game.mark_step`) with what it still has to do in `state.step`:
     ("movement", base movement, ships, ships In Irons, ships offered in order, the offer reached, the cards
     chosen so far), so that a copy resumes at that offer."""
-    from cs_desktop.rules.grappling import is_grappled
-
     state = g.state
     tables = get_tables()
     if state.step[:1] == ("movement",):  # a copy resuming at an offer
