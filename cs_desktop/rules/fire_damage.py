@@ -1,6 +1,6 @@
 """11.4.10-11.5 and 11.7: what a rolled attack does to its target (hull hits split and passed through, rigging
 and crew hits, bursts, the morale check and the fire check), and the loads selected after firing (split from
-`firing`, whose `fire_step` rolls the attacks and calls these)."""
+`firing`, which rolls the attacks; `fire_stages` runs the fire step and calls these)."""
 
 from __future__ import annotations
 

@@ -108,14 +108,6 @@ def chaser_dice(ship: ShipState, end: str) -> int:
 
 
 # ---------------------------------------------------------------- announcing (11.0, 11.4.1-11.4.2)
-def fire_step(g: Game) -> Gen:
-    """8.0 step 3 (11.0): announcements (the Non-Initiative Player first), simultaneous fire, results, next
-    loads; run in stages a copy can resume (`fire_stages`)."""
-    from cs_desktop.rules.fire_stages import fire_stages
-
-    return fire_stages(g)
-
-
 def describe_fire(choice: dict[str, Any]) -> str:
     if choice["chaser"]:
         return f"{choice['chaser']} chaser"
@@ -355,4 +347,4 @@ def roll_chasers(g: Game, firer: ShipState, target: ShipState, end: str) -> Atta
     return result
 
 
-__all__ = ["fire_step", "line_of_fire", "section_dice", "SECTION_NAMES"]
+__all__ = ["line_of_fire", "section_dice", "SECTION_NAMES"]

@@ -10,6 +10,7 @@ from cs_desktop.rules import deck
 from cs_desktop.rules import damage
 from cs_desktop.rules.decisions import validate
 from cs_desktop.rules.dice import Dice
+from cs_desktop.rules.fire_stages import fire_stages
 from cs_desktop.rules.rolls import offer_bonus_cards
 from cs_desktop.rules.state import FAIR, HANDY, STRIKE_CHECK, UNFIT
 
@@ -217,8 +218,6 @@ def test_1_7_hands_are_hidden_in_the_views() -> None:
 def test_1_7_4_simultaneous_fire_cards_declared_before_any_to_hit_die_nip_first() -> None:
     """1.7.4/11.0: both ships fire; the NIP (gb) and then the IP (us) declare to-hit cards before either
     to-hit roll is made."""
-    from cs_desktop.rules import firing
-
     game = ready(options=CARDS, initiative="us")
     man(game, "constitution", starboard_bow=1)
     man(game, "java", port_bow=1)
@@ -234,7 +233,7 @@ def test_1_7_4_simultaneous_fire_cards_declared_before_any_to_hit_die_nip_first(
     before = len([e for e in game.events if e["type"] == "roll"])
     j_choice = {"target": "constitution", "sections": {"port_bow": "low"}, "chaser": None}
     c_choice = {"target": "java", "sections": {"starboard_bow": "low"}, "chaser": None}
-    run(game, firing.fire_step(game), fire=({"java": j_choice}, {"constitution": c_choice}), bonus_cards=cards)
+    run(game, fire_stages(game), fire=({"java": j_choice}, {"constitution": c_choice}), bonus_cards=cards)
     assert seen == [("gb", "to-hit", before), ("us", "to-hit", before)]
     assert dice_left(game) == []
 
