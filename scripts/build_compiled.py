@@ -16,7 +16,8 @@ Needs a C compiler and mypy (`pip install mypy`, which brings mypyc). Nothing ne
 compiler runs the pure-Python engine with the same results.
 
 Not compiled: `cards` (pydantic models: mypyc does not compile pydantic classes), `determinize` and `redraw` (they
-subclass `Dice`), and `redraw_loads` and `redraw_answers`, which draw with them. `tables` is compiled since stop 16
+subclass `Dice`), `public_record` (determinize's record, moved out of it), and `redraw_loads` and `redraw_answers`,
+which draw with them. `tables` is compiled since stop 16
 (its look-ups were the last interpreted code a game ran: 8 whole games' instructions -5%), and in the build the
 dice draw in 64-bit machine integers (`dice.NATIVE`: -16% more); `--check` compares the two builds' dice draw by
 draw too. `Dice` and `Game` are compiled as classes interpreted code may subclass (determinize's `ForkedDice`,
@@ -39,7 +40,7 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-NOT_COMPILED = {"__init__", "cards", "determinize", "redraw", "redraw_loads", "redraw_answers"}
+NOT_COMPILED = {"__init__", "cards", "determinize", "public_record", "redraw", "redraw_loads", "redraw_answers"}
 #: module -> the class interpreted code subclasses (see the docstring)
 SUBCLASSED = {"dice": "class Dice:", "game": "class Game:"}
 

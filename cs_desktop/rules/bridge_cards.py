@@ -17,10 +17,10 @@ from cs_desktop.rules.deck import card_of, enforce_hand_limit
 from cs_desktop.rules.state import HANDY
 
 if TYPE_CHECKING:
-    from cs_desktop.rules.game import Game
+    from cs_desktop.rules.referee import Referee
 
 Gen = Generator[list[Request], dict[str, Any], Any]
-def _draw_one(g: Game) -> str | None:
+def _draw_one(g: Referee) -> str | None:
     state = g.state
     if not state.deck and state.discard:
         state.deck = state.discard
@@ -30,7 +30,7 @@ def _draw_one(g: Game) -> str | None:
     return state.deck.pop() if state.deck else None
 
 
-def initial_draw(g: Game) -> None:
+def initial_draw(g: Referee) -> None:
     """2.0: each player draws three; Play Now cards are discarded unplayed and replaced, no reshuffle."""
     state = g.state
     for side in state.sides:
@@ -50,7 +50,7 @@ def initial_draw(g: Game) -> None:
         g.emit("hand", "2.0", f"{state.sides[side].name} holds {len(hand)} Bridge Cards", side=side)
 
 
-def draw_card(g: Game, side: str) -> Gen:
+def draw_card(g: Referee, side: str) -> Gen:
     """17.7 / 1.7.1-1.7.2."""
     state = g.state
     card_id = _draw_one(g)
@@ -74,7 +74,7 @@ def draw_card(g: Game, side: str) -> Gen:
     yield from enforce_hand_limit(g, side)
 
 
-def play_now_event(g: Game, side: str, card: dict[str, Any]) -> Gen:
+def play_now_event(g: Referee, side: str, card: dict[str, Any]) -> Gen:
     state = g.state
     event = card["event"]
     ships = state.afloat(side)

@@ -12,7 +12,7 @@ from cs_desktop.rules.rolls import roll
 from cs_desktop.rules.state import MORALE_NAMES, STRIKE_CHECK, UNFIT, HANDY, FAIR
 
 if TYPE_CHECKING:
-    from cs_desktop.rules.game import Game
+    from cs_desktop.rules.referee import Referee
     from cs_desktop.rules.state import ShipState
 
 Gen = Generator[list[Request], dict[str, Any], Any]
@@ -45,7 +45,7 @@ def quality_mods(ship: ShipState) -> list[tuple[str, int]]:
     return [("Crack crew +1" if q > 0 else "Green crew -1", q)] if q else []
 
 
-def morale_check(g: Game, ship: ShipState, dice: int, reason: str, rule: str, extra: int = 0) -> Gen:
+def morale_check(g: Referee, ship: ShipState, dice: int, reason: str, rule: str, extra: int = 0) -> Gen:
     """1.8: roll `dice` dice, each modified by Crew Morale (and `extra`); any result of 2 or less fails and
     morale falls one level (one level however many dice fail)."""
     if dice <= 0 or not ship.afloat:
@@ -62,7 +62,7 @@ def morale_check(g: Game, ship: ShipState, dice: int, reason: str, rule: str, ex
     return failed
 
 
-def lower_morale(g: Game, ship: ShipState, rule: str) -> Gen:
+def lower_morale(g: Referee, ship: ShipState, rule: str) -> Gen:
     if ship.morale == STRIKE_CHECK:
         g.emit("morale", rule, f"{ship.card.name}'s morale is already at Strike Check", ship=ship.id,
                morale=ship.morale)
@@ -73,7 +73,7 @@ def lower_morale(g: Game, ship: ShipState, rule: str) -> Gen:
     yield from enforce_hand_limit(g, ship.side)
 
 
-def rigging_hits(g: Game, ship: ShipState, hits: int, rule: str) -> int:
+def rigging_hits(g: Referee, ship: ShipState, hits: int, rule: str) -> int:
     """3.8: move the rigging marker down one box per hit (no further than the Strike Check box)."""
     taken = min(hits, ship.rigging)
     if taken <= 0:
@@ -87,7 +87,7 @@ def rigging_hits(g: Game, ship: ShipState, hits: int, rule: str) -> int:
     return taken
 
 
-def crew_hits(g: Game, ship: ShipState, hits: int, rule: str) -> Gen:
+def crew_hits(g: Referee, ship: ShipState, hits: int, rule: str) -> Gen:
     """3.9: move the crew marker down; the first time it enters a box with a red number, a morale check
     with that number taken from the die (ruling R3.9: every red box entered or passed counts)."""
     taken = min(hits, ship.crew)
@@ -107,7 +107,7 @@ def crew_hits(g: Game, ship: ShipState, hits: int, rule: str) -> Gen:
     return taken
 
 
-def gunnery_hit(g: Game, ship: ShipState, section: str, rule: str) -> Gen:
+def gunnery_hit(g: Referee, ship: ShipState, section: str, rule: str) -> Gen:
     """3.10.1: one hull hit moves the section's gunnery marker one box toward 0; entering 0 -> morale check."""
     if ship.gunnery[section] <= 0:
         return False

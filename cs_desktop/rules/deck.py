@@ -18,7 +18,7 @@ from cs_desktop.rules.dice import Dice
 from cs_desktop.rules.state import FAIR, HANDY, STRIKE_CHECK, UNFIT
 
 if TYPE_CHECKING:
-    from cs_desktop.rules.game import Game
+    from cs_desktop.rules.referee import Referee
 
 Gen = Generator[list[Request], dict[str, Any], Any]
 DECK_FILE = cs_desktop.RESOURCES / "tables" / "bridge_cards.json"
@@ -85,13 +85,13 @@ def resolve_played(played: list[str], purpose: str) -> tuple[list[tuple[str, int
 HAND_LIMIT = {HANDY: 6, FAIR: 5, UNFIT: 4, STRIKE_CHECK: 3}
 
 
-def hand_limit(g: Game, side: str) -> int:
+def hand_limit(g: Referee, side: str) -> int:
     """1.7.2: hand size by Crew Morale (a side of several ships: its first ship afloat, ruling R1.7.2)."""
     ships = g.state.afloat(side)
     return HAND_LIMIT[ships[0].morale] if ships else 0
 
 
-def enforce_hand_limit(g: Game, side: str) -> Gen:
+def enforce_hand_limit(g: Referee, side: str) -> Gen:
     """1.7.2: discard down to the hand size at once."""
     state = g.state
     hand = state.sides[side].hand

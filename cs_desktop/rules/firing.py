@@ -21,7 +21,7 @@ from cs_desktop.rules.terrain import fire_blocked
 from cs_desktop.rules.contacts import stack_record
 
 if TYPE_CHECKING:
-    from cs_desktop.rules.game import Game
+    from cs_desktop.rules.referee import Referee
     from cs_desktop.rules.state import GameState, ShipState
 
 Gen = Generator[list[Request], dict[str, Any], Any]
@@ -178,7 +178,7 @@ class Attack:
         return sum(sum(section_dice(self.firer, s, self.line.mp)) for s in self.sections)
 
 
-def plan_attacks(g: Game, firer: ShipState, choice: dict[str, Any]) -> list[Attack]:
+def plan_attacks(g: Referee, firer: ShipState, choice: dict[str, Any]) -> list[Attack]:
     state = g.state
     target = state.ships[choice["target"]]
     line = line_of_fire(state, firer, target)
@@ -201,7 +201,7 @@ def plan_attacks(g: Game, firer: ShipState, choice: dict[str, Any]) -> list[Atta
             for ((aim, load), sections), share in zip(groups.items(), shares, strict=True)]
 
 
-def roll_attacks(g: Game, firer: ShipState, choice: dict[str, Any]) -> Gen:
+def roll_attacks(g: Referee, firer: ShipState, choice: dict[str, Any]) -> Gen:
     """Roll one ship's announced fire on its own (each to-hit roll offered its cards just before it); the fire
     step itself plans every attack first so that all cards are declared before any die (1.7.4)."""
     results = []
@@ -227,7 +227,7 @@ def _split_defense(defense: int, dice: list[int]) -> list[int]:
     return shares
 
 
-def roll_attack(g: Game, attack: Attack) -> Gen:
+def roll_attack(g: Referee, attack: Attack) -> Gen:
     firer, target, line, sections = attack.firer, attack.target, attack.line, attack.sections
     aim, load, defense, defense_why = attack.aim, attack.load, attack.defense, attack.defense_why
     tables = get_tables()
@@ -307,7 +307,7 @@ def roll_attack(g: Game, attack: Attack) -> Gen:
     return result
 
 
-def roll_defense(g: Game, firer: ShipState, target: ShipState, mp: int, n: int, why: list[str]) -> Gen:
+def roll_defense(g: Referee, firer: ShipState, target: ShipState, mp: int, n: int, why: list[str]) -> Gen:
     """11.4.7: Firm hulls re-roll every natural 1, Fragile hulls re-roll half (rounded up) of the 6s; each
     die +1 if the attacker is 12 MP or more away; 5 or better cancels a hit."""
     state = g.state
@@ -332,7 +332,7 @@ def roll_defense(g: Game, firer: ShipState, target: ShipState, mp: int, n: int, 
     return cancels
 
 
-def roll_chasers(g: Game, firer: ShipState, target: ShipState, end: str) -> AttackResult:
+def roll_chasers(g: Referee, firer: ShipState, target: ShipState, end: str) -> AttackResult:
     """11.9: one die per firing section, a hit on a 6, no modifiers, all hits on the rigging. Ruling R11.9b:
     not halved at Fighting Sail (11.4.9 adjusts Damage Effects Table hits), no Morale Check, no fire check."""
     n = chaser_dice(firer, end)

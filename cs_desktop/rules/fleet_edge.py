@@ -18,11 +18,11 @@ from cs_desktop.rules.contacts import leave_square
 from cs_desktop.rules.fleet_end import end_if_beaten
 
 if TYPE_CHECKING:
-    from cs_desktop.rules.game import Game
+    from cs_desktop.rules.referee import Referee
     from cs_desktop.rules.state import ShipState
 
 
-def fleet_edge(g: Game, ship: ShipState, dest: tuple[int, int]) -> bool:
+def fleet_edge(g: Referee, ship: ShipState, dest: tuple[int, int]) -> bool:
     """`ship` is about to move to `dest`, off the map. Shift the board if a shift keeps every ship still
     fighting on it (True: the move goes on); otherwise the ship escapes (False: she does not move)."""
     state = g.state
@@ -55,7 +55,7 @@ def fleet_edge(g: Game, ship: ShipState, dest: tuple[int, int]) -> bool:
     return True
 
 
-def escape(g: Game, ship: ShipState) -> None:
+def escape(g: Referee, ship: ShipState) -> None:
     """R9.3f: the ship that cannot stay on the map leaves the battle; if her side has nothing left fighting,
     the game ends (R18.0f)."""
     leave_board(g, ship)
@@ -64,7 +64,7 @@ def escape(g: Game, ship: ShipState) -> None:
     end_if_beaten(g, ship.side, f"{ship.card.name} left the battle (9.3)")
 
 
-def leave_board(g: Game, ship: ShipState) -> None:
+def leave_board(g: Referee, ship: ShipState) -> None:
     """Off the board and out of play: no square shared, no grapple, no maneuver. Her last square is kept (the
     square she left from); her card, damage and end state stay as they are for the victory points."""
     state = g.state

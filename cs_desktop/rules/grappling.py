@@ -13,7 +13,7 @@ from cs_desktop.rules.decisions import Request
 from cs_desktop.rules.rolls import roll
 
 if TYPE_CHECKING:
-    from cs_desktop.rules.game import Game
+    from cs_desktop.rules.referee import Referee
     from cs_desktop.rules.state import GameState, ShipState
 
 Gen = Generator[list[Request], dict[str, Any], Any]
@@ -34,7 +34,7 @@ def grapple_modifiers(state: GameState, ship: ShipState, enemy: ShipState) -> li
     return [(label, value) for label, value in mods if value]
 
 
-def grapple_step(g: Game) -> Generator[list[Request], dict[str, Any], bool]:
+def grapple_step(g: Referee) -> Generator[list[Request], dict[str, Any], bool]:
     """8.0 step 4. Returns True if ships were grappled (go to Melee)."""
     state = g.state
     down = list(reversed(state.initiative_order()))  # the IP first; R6.0b: each pair of sides, higher first
@@ -59,7 +59,7 @@ def grapple_step(g: Game) -> Generator[list[Request], dict[str, Any], bool]:
     return False
 
 
-def grapple(g: Game, ip_ship: ShipState, nip_ship: ShipState) -> None:
+def grapple(g: Referee, ip_ship: ShipState, nip_ship: ShipState) -> None:
     state = g.state
     ip_ship.heading, nip_ship.heading = geo.grapple_alignment(ip_ship.heading, nip_ship.heading)
     state.grapples = [r for r in state.grapples if ip_ship.id not in r["ships"] and nip_ship.id not in r["ships"]]

@@ -23,13 +23,13 @@ from cs_desktop.rules.terrain import land_ahead, shift_note, shifted, sound
 from cs_desktop.rules.victory import end_game
 
 if TYPE_CHECKING:
-    from cs_desktop.rules.game import Game
+    from cs_desktop.rules.referee import Referee
     from cs_desktop.rules.state import GameState, ShipState
 
 Gen = Generator[list[Request], dict[str, Any], Any]
 
 
-def apply_selection(g: Game, ship: ShipState, choice: dict[str, Any]) -> None:
+def apply_selection(g: Referee, ship: ShipState, choice: dict[str, Any]) -> None:
     ship.maneuver = {k: v for k, v in choice.items() if k != "strain"}
     ship.maneuver["revealed"] = False
     ship.spent = 0  # (restrictions 4-5 marks are cleared at the reveal: here they would betray the choice)
@@ -52,7 +52,7 @@ def describe(choice: dict[str, Any]) -> str:
 
 
 # ---------------------------------------------------------------- execution
-def reveal(g: Game, ship: ShipState) -> None:
+def reveal(g: Referee, ship: ShipState) -> None:
     """9.0: a ship that has completed its maneuver reveals it (before the Initiative Player decides who
     moves first, so he decides knowing both)."""
     m = ship.maneuver
@@ -67,7 +67,7 @@ def reveal(g: Game, ship: ShipState) -> None:
     g.emit("reveal", "9.0", f"{ship.card.name} reveals {describe(m)}", ship=ship.id, maneuver=dict(m))
 
 
-def execute(g: Game, ship: ShipState) -> Gen:
+def execute(g: Referee, ship: ShipState) -> Gen:
     """Carry out the completed maneuver (9.0): reveal it (if not yet revealed), then move or turn the ship."""
     state = g.state
     reveal(g, ship)
@@ -97,14 +97,14 @@ def execute(g: Game, ship: ShipState) -> Gen:
         yield from tack(g, ship)
 
 
-def turn_ship(g: Game, ship: ShipState, points: int, rule: str, verb: str) -> None:
+def turn_ship(g: Referee, ship: ShipState, points: int, rule: str, verb: str) -> None:
     ship.heading = geo.turn(ship.heading, points)
     g.emit("turn", rule, f"{ship.card.name} {verb} to heading {ship.heading} "
            f"(wind position {wind_position(g.state, ship)})", ship=ship.id, heading=ship.heading)
     update_stacks_after_turn(g.state, ship)
 
 
-def advance(g: Game, ship: ShipState) -> Gen:
+def advance(g: Referee, ship: ShipState) -> Gen:
     """9.1.1: into the next square; then the free one-point turn to a superior wind position."""
     state = g.state
     heading_in = ship.heading
@@ -122,7 +122,7 @@ def advance(g: Game, ship: ShipState) -> Gen:
     yield from enter_square(g, ship, heading_in)
 
 
-def free_turn(g: Game, ship: ShipState, rule: str) -> Gen:
+def free_turn(g: Referee, ship: ShipState, rule: str) -> Gen:
     """9.1.1: the free one-point turn to a superior wind position (counts as a Wear); also after a Back Sail
     with land ahead (ruling R9.1e)."""
     state = g.state
@@ -144,7 +144,7 @@ def free_turn(g: Game, ship: ShipState, rule: str) -> Gen:
             ship.worn_here = True
 
 
-def move_ahead(g: Game, ship: ShipState, rule: str, verb: str) -> bool:
+def move_ahead(g: Referee, ship: ShipState, rule: str, verb: str) -> bool:
     """Move one square along the heading, shifting the map first if needed (9.3). False if she did not move:
     the game ended, or (fleet rules) she escaped."""
     state = g.state
@@ -187,7 +187,7 @@ def apply_shift(state: GameState, shift: tuple[int, int]) -> None:
 
 
 # ---------------------------------------------------------------- stacking (9.2)
-def enter_square(g: Game, mover: ShipState, heading_in: int) -> Gen:
+def enter_square(g: Referee, mover: ShipState, heading_in: int) -> Gen:
     """9.2: the mover shares a square with an enemy: fix the relative position and who may fire."""
     state = g.state
     for other in state.enemies(mover):
@@ -215,7 +215,7 @@ def enter_square(g: Game, mover: ShipState, heading_in: int) -> Gen:
 
 
 # ---------------------------------------------------------------- tacking (9.1.4)
-def tack(g: Game, ship: ShipState) -> Gen:
+def tack(g: Referee, ship: ShipState) -> Gen:
     state = g.state
     letter = wind_position(state, ship)
     toward = -1 if letter == "F" else 1  # the point that brings the bow into the wind

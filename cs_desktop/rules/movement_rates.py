@@ -13,7 +13,7 @@ from cs_desktop.rules.tables import get_tables
 from cs_desktop.rules.contacts import is_grappled
 
 if TYPE_CHECKING:
-    from cs_desktop.rules.game import Game
+    from cs_desktop.rules.referee import Referee
     from cs_desktop.rules.state import GameState, ShipState
 
 
@@ -115,7 +115,7 @@ def final_speed(ship: ShipState, base: int, bonus: int, halved_for_disengagement
     return speed
 
 
-def segment_movement(g: Game) -> Generator[list[Request], dict[str, Any], None]:
+def segment_movement(g: Referee) -> Generator[list[Request], dict[str, Any], None]:
     """7.0 Movement Rates: base movement, then a hull bonus roll for each ship. Before each ship's offer of cards
     for her roll (1.7.3) the segment is marked (`Game.mark_step`) with what it still has to do in `state.step`:
     ("movement", base movement, ships, ships In Irons, ships offered in order, the offer reached, the cards

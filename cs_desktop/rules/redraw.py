@@ -18,7 +18,7 @@ from cs_desktop.rules.dice import Dice
 from cs_desktop.rules.state import GameState
 
 if TYPE_CHECKING:
-    from cs_desktop.rules.determinize import PublicRecord
+    from cs_desktop.rules.public_record import PublicRecord
 
 HIDDEN = "?"  # what a wiped field holds in the public record
 _T = TypeVar("_T")

@@ -13,7 +13,7 @@ from cs_desktop.rules.deck import card_of, playable_for, resolve_played
 from cs_desktop.rules.dice import Dice
 
 if TYPE_CHECKING:
-    from cs_desktop.rules.game import Game
+    from cs_desktop.rules.referee import Referee
 
 Mods = Sequence[tuple[str, int]]
 
@@ -52,7 +52,7 @@ class Roll:
         return sum(self.modified)
 
 
-def roll(g: Game, side: str, n: int, purpose: str, rule: str, mods: Mods = (), *,
+def roll(g: Referee, side: str, n: int, purpose: str, rule: str, mods: Mods = (), *,
          lower_is_better: bool = False, ship: str | None = None,
          **data: Any) -> Generator[list[Request], dict[str, Any], Roll]:
     """Roll `n` dice for `side`, after offering its Hold cards as +1 (or -1) per die (1.7.3)."""
@@ -63,12 +63,12 @@ def roll(g: Game, side: str, n: int, purpose: str, rule: str, mods: Mods = (), *
     return _rolled(g, side, n, purpose, rule, list(mods) + use.mods, use.discarded, lower_is_better, ship, data)
 
 
-def roll_now(g: Game, side: str, n: int, purpose: str, rule: str, mods: Mods = (), n_cards: int = 0, *,
+def roll_now(g: Referee, side: str, n: int, purpose: str, rule: str, mods: Mods = (), n_cards: int = 0, *,
              lower_is_better: bool = False, ship: str | None = None, **data: Any) -> Roll:
     return _rolled(g, side, n, purpose, rule, mods, n_cards, lower_is_better, ship, data)
 
 
-def _rolled(g: Game, side: str, n: int, purpose: str, rule: str, mods: Mods, n_cards: int, lower_is_better: bool,
+def _rolled(g: Referee, side: str, n: int, purpose: str, rule: str, mods: Mods, n_cards: int, lower_is_better: bool,
             ship: str | None, data: dict[str, Any]) -> Roll:
     """`roll_now`, with the event's own fields in a dict: no call here passes `**data` on, which the compiled build
     does through Python's slow call with keywords."""
@@ -99,7 +99,7 @@ def _rolled(g: Game, side: str, n: int, purpose: str, rule: str, mods: Mods, n_c
 
 
 def offer_bonus_cards(rolls: Sequence[tuple[str, int, str, str, bool]],
-                      g: Game) -> Generator[list[Request], dict[str, Any], dict[str, CardUse]]:
+                      g: Referee) -> Generator[list[Request], dict[str, Any], dict[str, CardUse]]:
     """1.7.3/1.7.4: before dice are rolled, each rolling side with Hold cards may discard one per die.
 
     `rolls` lists (side, dice, purpose, rule, lower_is_better) of the rolls about to be made together; the

@@ -12,9 +12,9 @@ from cs_desktop.rules.scoring import CAPTURED_VP, DRAW_MARGIN, STRUCK_VP, fleet_
 from cs_desktop.rules.victory_sides import tally_sides
 
 if TYPE_CHECKING:
-    from cs_desktop.rules.game import Game
+    from cs_desktop.rules.referee import Referee
 
-def end_game(g: Game, reason: str) -> None:
+def end_game(g: Referee, reason: str) -> None:
     state = g.state
     if state.ended:
         return
@@ -24,7 +24,7 @@ def end_game(g: Game, reason: str) -> None:
     g.emit("game_end", "18.0", f"Game over: {reason}. " + result["summary"], result=result)
 
 
-def hits_scored(g: Game, side: str) -> tuple[dict[str, int], int]:
+def hits_scored(g: Referee, side: str) -> tuple[dict[str, int], int]:
     """19.0: the damaged boxes on the enemy's cards at the end (repairs take VP away), by track, and how many
     of them the enemy did to itself (Straining, bursts, Play Now events — not scored, ruling R19.0)."""
     out = {"hull": 0, "rigging": 0, "crew": 0}
@@ -38,7 +38,7 @@ def hits_scored(g: Game, side: str) -> tuple[dict[str, int], int]:
     return out, own
 
 
-def tally(g: Game) -> dict[str, Any]:
+def tally(g: Referee) -> dict[str, Any]:
     state = g.state
     terms = victory_terms(g.scenario, g.cards)
     if len(state.sides) > 2:  # R19.0h: each side scores what it did

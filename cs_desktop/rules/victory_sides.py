@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from cs_desktop.rules.scoring import CAPTURED_VP, DRAW_MARGIN, STRUCK_VP
 
 if TYPE_CHECKING:
-    from cs_desktop.rules.game import Game
+    from cs_desktop.rules.referee import Referee
     from cs_desktop.rules.terms import VictoryTerms
     from cs_desktop.rules.state import GameState, ShipState
 
@@ -70,7 +70,7 @@ def _num(x: Fraction) -> float | int:
     return int(x) if x.denominator == 1 else round(float(x), 2)
 
 
-def tally_sides(g: Game, terms: VictoryTerms) -> dict[str, Any]:
+def tally_sides(g: Referee, terms: VictoryTerms) -> dict[str, Any]:
     state = g.state
     hits = {s: dict.fromkeys(TRACKS, 0) for s in state.sides}
     own = dict.fromkeys(state.sides, 0)
