@@ -16,8 +16,8 @@ from PySide6.QtWidgets import QMessageBox, QStatusBar, QWidget
 from cs_desktop.play.autosave import Resumable
 
 if TYPE_CHECKING:
-    from cs_desktop.play.recent import RecentGames
     from cs_desktop.play.autosave import AutosaveStore
+    from cs_desktop.play.recent import RecentGames
 
 
 class ResumeHost(Protocol):

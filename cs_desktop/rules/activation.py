@@ -10,13 +10,13 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
 from cs_desktop.rules import maneuver as mv
+from cs_desktop.rules.contacts import is_grappled
 from cs_desktop.rules.decisions import Request
 from cs_desktop.rules.fire_stages import fire_stages
 from cs_desktop.rules.grappling import grapple_step
 from cs_desktop.rules.movement_rates import wind_position
 from cs_desktop.rules.reloading import reload_step, select_lost_loads
 from cs_desktop.rules.tables import get_tables
-from cs_desktop.rules.contacts import is_grappled
 
 if TYPE_CHECKING:
     from cs_desktop.rules.referee import Referee

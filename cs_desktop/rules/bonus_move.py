@@ -7,8 +7,8 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
 from cs_desktop.rules import damage
-from cs_desktop.rules.decisions import Request
 from cs_desktop.rules.contacts import is_grappled
+from cs_desktop.rules.decisions import Request
 from cs_desktop.rules.maneuver import enter_square, move_ahead
 from cs_desktop.rules.movement_rates import wind_position
 from cs_desktop.rules.rolls import roll

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from cs_desktop.rules import damage, heavy_guns, initial_broadside
 from cs_desktop.rules import geometry as geo
 from cs_desktop.rules.cards import SECTION_NAMES
+from cs_desktop.rules.contacts import stack_record
 from cs_desktop.rules.decisions import Request
 from cs_desktop.rules.movement_rates import wind_position
 from cs_desktop.rules.reloading import place_load
@@ -18,7 +19,6 @@ from cs_desktop.rules.rolls import NO_CARDS, CardUse, offer_bonus_cards, roll, r
 from cs_desktop.rules.state import FAIR, HANDY
 from cs_desktop.rules.tables import get_tables
 from cs_desktop.rules.terrain import fire_blocked
-from cs_desktop.rules.contacts import stack_record
 
 if TYPE_CHECKING:
     from cs_desktop.rules.referee import Referee

@@ -13,9 +13,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cs_desktop.rules import geometry as geo
-from cs_desktop.rules.terrain import shift_note, shifted
 from cs_desktop.rules.contacts import leave_square
 from cs_desktop.rules.fleet_end import end_if_beaten
+from cs_desktop.rules.terrain import shift_note, shifted
 
 if TYPE_CHECKING:
     from cs_desktop.rules.referee import Referee

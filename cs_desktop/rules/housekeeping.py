@@ -11,12 +11,12 @@ from typing import TYPE_CHECKING, Any
 from cs_desktop.rules import damage
 from cs_desktop.rules import geometry as geo
 from cs_desktop.rules.cards import SECTION_NAMES
+from cs_desktop.rules.contacts import is_grappled
 from cs_desktop.rules.decisions import Request
 from cs_desktop.rules.pirate_fire import fire_fought, fire_grows
 from cs_desktop.rules.pirate_wind import pirate_wind_check
 from cs_desktop.rules.rolls import roll
 from cs_desktop.rules.state import STRIKE_CHECK
-from cs_desktop.rules.contacts import is_grappled
 
 if TYPE_CHECKING:
     from cs_desktop.rules.referee import Referee

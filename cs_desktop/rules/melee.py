@@ -7,9 +7,9 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
 from cs_desktop.rules import damage
+from cs_desktop.rules.contacts import is_grappled
 from cs_desktop.rules.decisions import SAMPLERS, VALIDATORS, Refusal, Request
 from cs_desktop.rules.dice import Dice
-from cs_desktop.rules.contacts import is_grappled
 from cs_desktop.rules.rolls import NO_CARDS, offer_bonus_cards, roll_now
 
 if TYPE_CHECKING:

@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
+from cs_desktop.rules.contacts import is_grappled
 from cs_desktop.rules.damage import quality_mods
 from cs_desktop.rules.decisions import Request
 from cs_desktop.rules.geometry import turn
 from cs_desktop.rules.rolls import NO_CARDS, offer_bonus_cards, roll_now
 from cs_desktop.rules.tables import get_tables
-from cs_desktop.rules.contacts import is_grappled
 
 if TYPE_CHECKING:
     from cs_desktop.rules.referee import Referee

@@ -20,9 +20,9 @@ from typing import TYPE_CHECKING, Any
 from cs_desktop.rules import damage
 from cs_desktop.rules import geometry as geo
 from cs_desktop.rules.cards import SECTION_NAMES, ShipCard
+from cs_desktop.rules.contacts import leave_square
 from cs_desktop.rules.decisions import Request
 from cs_desktop.rules.fleet_end import end_if_beaten
-from cs_desktop.rules.contacts import leave_square
 from cs_desktop.rules.rolls import roll
 from cs_desktop.rules.victory import end_game
 

@@ -19,8 +19,8 @@ from cs_desktop.rules.scoring import CAPTURED_VP, DRAW_MARGIN, STRUCK_VP
 
 if TYPE_CHECKING:
     from cs_desktop.rules.referee import Referee
-    from cs_desktop.rules.terms import VictoryTerms
     from cs_desktop.rules.state import GameState, ShipState
+    from cs_desktop.rules.terms import VictoryTerms
 
 TRACKS = ("hull", "rigging", "crew")
 
