@@ -26,7 +26,7 @@ from cs_desktop.rules.activation import skip_empty_impulse
 from cs_desktop.rules.answers import MalformedAnswer, canonical, show
 from cs_desktop.rules.cards import Scenario, ShipCard
 from cs_desktop.rules.decisions import Refusal, Request
-from cs_desktop.rules.referee import Segment
+from cs_desktop.rules.referee import Referee, Segment
 from cs_desktop.rules.setup import initial_state
 from cs_desktop.rules.state import GameState
 from cs_desktop.rules.turn import SEGMENTS
@@ -59,7 +59,7 @@ class Accepted:
         return f"Accepted(events={self.events!r})"
 
 
-class Game:
+class Game(Referee):
     """One game of Captain's Sea, from set-up to the victory tally."""
 
     #: each ship's highest boxes, for the views (rules/views.py; made on first use, shared by copies)
@@ -229,9 +229,6 @@ class Game:
         self._answers = {}
 
     # ------------------------------------------------------------------ events and dice
-    def emit(self, kind: str, rule: str, text: str, *, visible_to: str | None = None, **data: Any) -> None:
-        self.emit_with(kind, rule, text, data, visible_to)
-
     def emit_with(self, kind: str, rule: str, text: str, data: dict[str, Any], visible_to: str | None = None) -> None:
         """Record the event `data`, a dict made for it and handed over (`emit`'s keyword dict, new at every call;
         a roll's fields, which `rolls` does not pass on as `**data`, slow in the compiled build): its own fields
