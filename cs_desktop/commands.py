@@ -75,7 +75,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
 def cmd_validate(args: argparse.Namespace) -> int:
     """One line per problem (exit 2), or one 'ok' line per good file (exit 0)."""
-    from cs_desktop.files import expand_paths, validate_path
+    from cs_desktop.validate import expand_paths, validate_path
 
     paths = expand_paths(args.files)
     if not paths:

@@ -13,7 +13,7 @@ import os
 import re
 import tempfile
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -331,10 +331,11 @@ def read_card(path: str | os.PathLike[str]) -> ShipCard | Scenario:
     by id are not looked up: see `load_scenario_with_ships`). Any problem raises FileFormatError."""
     src = str(path)
     text = _read_text(path)  # size limit, UTF-8, missing file
-    return _card_of(text, _load_json(text, src), src)  # bad JSON, duplicate keys, NaN, nesting
+    return card_of(text, _load_json(text, src), src)  # bad JSON, duplicate keys, NaN, nesting
 
 
-def _card_of(text: str, data: Any, src: str) -> ShipCard | Scenario:
+def card_of(text: str, data: Any, src: str) -> ShipCard | Scenario:
+    """The ship card or scenario that the file `src`, read as `text` and parsed as `data`, holds by its format."""
     fmt = data.get("format") if isinstance(data, dict) else None
     if fmt == SCENARIO_FORMAT:
         return parse_scenario(text, src)
@@ -346,60 +347,3 @@ def _card_of(text: str, data: Any, src: str) -> ShipCard | Scenario:
     got = "missing" if fmt is None else f"got {short(fmt)}"
     what = "this is a saved game (open it with Game > Open…), " if fmt == GAME_FORMAT else ""
     raise FileFormatError(src, [("format", f"{what}{got}; expected {SHIP_FORMAT!r} or {SCENARIO_FORMAT!r}")])
-
-
-def expand_paths(paths: Iterable[str | os.PathLike[str]]) -> list[Path]:
-    """Files to validate: each path as given, a folder as every *.json and *.csgame file below it (sorted); a
-    campaign folder (one holding campaign.json, docs/campaign-format.md) is checked whole, as one path."""
-    from cs_desktop.campaign.folder import is_campaign_folder
-
-    out: list[Path] = []
-    for p in map(Path, paths):
-        if is_campaign_folder(p):
-            out.append(p)
-        elif p.is_dir():
-            campaigns = sorted(q.parent for q in p.rglob("campaign.json") if is_campaign_folder(q.parent))
-            files = [q for q in p.rglob("*") if q.suffix in (".json", ".csgame") and q.is_file()
-                     and not any(c in q.parents for c in campaigns)]
-            out.extend(sorted(files + campaigns))
-        else:
-            out.append(p)
-    return out
-
-
-def validate_path(path: str | os.PathLike[str]) -> list[str]:
-    """Problems with one ship, scenario or saved-game file (a scenario with its ships, a saved game with its
-    decisions replayed), one line each; [] if good."""
-    from cs_desktop.campaign.folder import is_campaign_folder, validate_campaign
-    from cs_desktop.savegame import MAX_SAVE_BYTES, MAX_SAVE_VALUES, SaveError, game_from_save, parse_save
-
-    p = Path(path)
-    if is_campaign_folder(p):
-        return validate_campaign(p)
-    try:
-        raw = read_bytes(p, max(MAX_SAVE_BYTES, MAX_FILE_BYTES))
-        text = decode_text(raw, p)
-        data = parse_json(text, p, max_values=MAX_SAVE_VALUES)
-        if isinstance(data, dict) and data.get("format") == GAME_FORMAT:
-            del data
-            game_from_save(parse_save(text, p), p)
-            return []
-        if len(raw) > MAX_FILE_BYTES:
-            raise FileFormatError(p, [("(file)", f"file is {len(raw)} bytes; the limit is {MAX_FILE_BYTES} "
-                                                 "bytes")])
-        card = _card_of(text, data, str(p))
-        if isinstance(card, Scenario):
-            resolve_ships(card, str(p), ship_search_dirs(p))  # and its ships, as load_scenario_with_ships
-    except FileFormatError as e:
-        return e.lines()
-    except SaveError as e:
-        return e.lines()
-    return []
-
-
-def validate_paths(paths: Iterable[str | os.PathLike[str]]) -> list[str]:
-    """Messages for the `validate` subcommand: one line per problem in any file; empty = all good."""
-    out: list[str] = []
-    for p in expand_paths(paths):
-        out.extend(validate_path(p))
-    return out

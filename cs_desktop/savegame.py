@@ -280,17 +280,3 @@ def load_game(path: str | os.PathLike[str]) -> LoadedGame:
     p = Path(path)
     saved = parse_save(load_game_text(p), p)
     return LoadedGame(game_from_save(saved, p), dict(saved.meta), p)
-
-
-# ---------------------------------------------------------------------------------------------- autosave
-
-#: moved to cs_desktop.play.autosave; old imports (`from cs_desktop.savegame import AutosaveStore`) still work
-_MOVED = {"AutosaveStore", "Resumable", "AUTOSAVE_NAME", "LOCK_NAME", "default_data_dir"}
-
-
-def __getattr__(name: str) -> Any:
-    if name in _MOVED:
-        from cs_desktop.play import autosave
-
-        return getattr(autosave, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -16,11 +16,12 @@ Needs a C compiler and mypy (`pip install mypy`, which brings mypyc). Nothing ne
 compiler runs the pure-Python engine with the same results.
 
 Not compiled: `cards` (pydantic models: mypyc does not compile pydantic classes), `determinize` and `redraw` (they
-subclass `Dice`), and `redraw_loads` and `redraw_answers`, which draw with them. `tables` is compiled since stop 16
+subclass `Dice`), `public_record` (determinize's record, moved out of it), and `redraw_loads` and `redraw_answers`,
+which draw with them. `tables` is compiled since stop 16
 (its look-ups were the last interpreted code a game ran: 8 whole games' instructions -5%), and in the build the
 dice draw in 64-bit machine integers (`dice.NATIVE`: -16% more); `--check` compares the two builds' dice draw by
-draw too. `Dice` and `Game` are compiled as classes interpreted code may subclass (determinize's `ForkedDice`,
-benchmarks/decision_floor.py's bare game): the build
+draw too. `Dice` and `Game` (with its base `referee.Referee`) are compiled as classes interpreted code may
+subclass (determinize's `ForkedDice`, benchmarks/decision_floor.py's bare game): the build
 adds mypyc's `allow_interpreted_subclasses` to its own copy of them, so the source needs nothing of mypy. That
 took the floor of a decision from 7.1 to 5.3 µs (benchmarks/decision_floor.py) and 5 whole games from 456 to 400 M
 instructions (valgrind --tool=callgrind, benchmarks/paired_games.py 1v1 engine 5 in the build's folder).
@@ -39,9 +40,9 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-NOT_COMPILED = {"__init__", "cards", "determinize", "redraw", "redraw_loads", "redraw_answers"}
+NOT_COMPILED = {"__init__", "cards", "determinize", "public_record", "redraw", "redraw_loads", "redraw_answers"}
 #: module -> the class interpreted code subclasses (see the docstring)
-SUBCLASSED = {"dice": "class Dice:", "game": "class Game:"}
+SUBCLASSED = {"dice": "class Dice:", "referee": "class Referee:", "game": "class Game(Referee):"}
 
 
 #: the computer captains' side of the table compiled with the engine: the seat every captain decides through, and

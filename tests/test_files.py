@@ -24,9 +24,9 @@ from cs_desktop.files import (
     parse_scenario,
     parse_ship,
     resolve_ships,
-    validate_paths,
 )
 from cs_desktop.rules.cards import Scenario, ShipCard
+from cs_desktop.validate import validate_paths
 
 SCEN = cs_desktop.SCENARIOS
 SHIPS = SCEN / "ships"

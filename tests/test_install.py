@@ -126,10 +126,10 @@ def test_the_wheel_carries_every_data_file_of_the_checkout(installed: Installed)
 def test_the_installed_program_is_the_wheel_and_finds_its_data_inside_its_install(installed: Installed) -> None:
     code = ("import json, cs_desktop\n"
             "from cs_desktop import rules_text\n"
-            "from cs_desktop.rules import tables, bridge_cards\n"
+            "from cs_desktop.rules import tables, deck\n"
             "print(json.dumps({'file': cs_desktop.__file__, 'resources': str(cs_desktop.RESOURCES),\n"
             "  'scenarios': str(cs_desktop.SCENARIOS), 'summaries': str(rules_text.SUMMARIES_FILE),\n"
-            "  'tables': str(tables.default_folder()), 'deck': str(bridge_cards.DECK_FILE)}))\n")
+            "  'tables': str(tables.default_folder()), 'deck': str(deck.DECK_FILE)}))\n")
     done = installed.run("-c", code)
     assert done.returncode == 0, done.stderr
     paths = {k: Path(v) for k, v in json.loads(done.stdout).items()}

@@ -4,6 +4,7 @@ import ast
 from pathlib import Path
 
 import cs_desktop
+from tests.test_no_cycles import import_graph
 
 PURE_LAYERS = ["rules", "ai", "library", "campaign", "play", "balance", "online"]
 
@@ -79,3 +80,56 @@ def test_11_1_the_guard_finds_what_it_forbids(tmp_path: Path) -> None:
     hits = _reads_the_game(bad)
     assert any(".game" in h for h in hits) and any("game.events" in h for h in hits)
     assert any("imports cs_desktop.rules.game" in h for h in hits)
+
+
+# --------------------------------------------------------------------- issue 30 item 3: no upward import
+#: each layer -> the parts of the package it may import (besides itself and the package root, which holds only
+#: its data folders): the engine nothing, the captains the engine, the file formats the engine and each other.
+#: Counted over every import the code holds: at the top, inside functions and under TYPE_CHECKING.
+FORMATS = {"files", "jsonread", "modelerrors", "savegame", "schema"}
+MAY_IMPORT = {
+    "rules": set(),
+    "ai": {"rules"},
+    **{name: {"rules"} | FORMATS for name in FORMATS},
+    "library": {"rules"} | FORMATS,
+}
+#: each layer -> the layers above it, which it may not import (the top-level modules between them are free)
+ABOVE = {
+    "campaign": {"balance", "gui", "library", "online", "play"},
+    "balance": {"campaign", "gui", "library", "online", "play"},
+    "online": {"balance", "campaign", "gui", "play"},
+    "play": {"balance", "gui"},  # play is above online: an online seat's orders (play/online_orders.py)
+}
+
+
+def _part(module: str) -> str:
+    """'cs_desktop.rules.game' -> 'rules', 'cs_desktop.files' -> 'files', 'cs_desktop' -> ''."""
+    return module.split(".")[1] if "." in module else ""
+
+
+def upward_imports(graph: dict[str, set[str]]) -> list[str]:
+    found = []
+    for module, targets in sorted(graph.items()):
+        me = _part(module)
+        for target in sorted(targets):
+            part = _part(target)
+            if part in ("", me):
+                continue
+            if (me in MAY_IMPORT and part not in MAY_IMPORT[me]) or part in ABOVE.get(me, ()):
+                found.append(f"{module} -> {target}")
+    return found
+
+
+def test_30_3_no_layer_imports_a_layer_above_it() -> None:
+    assert upward_imports(import_graph(Path(cs_desktop.__file__).parent)) == []
+
+
+def test_30_3_the_layer_guard_finds_what_it_forbids() -> None:
+    graph = {"cs_desktop.rules.game": {"cs_desktop.play.presenter", "cs_desktop.rules.state", "cs_desktop"},
+             "cs_desktop.ai.seat": {"cs_desktop.files"}, "cs_desktop.files": {"cs_desktop.campaign.folder"},
+             "cs_desktop.play.x": {"cs_desktop.gui.board", "cs_desktop.campaign.y", "cs_desktop.files"},
+             "cs_desktop.gui.board": {"cs_desktop.play.x"}}
+    assert upward_imports(graph) == ["cs_desktop.ai.seat -> cs_desktop.files",
+                                     "cs_desktop.files -> cs_desktop.campaign.folder",
+                                     "cs_desktop.play.x -> cs_desktop.gui.board",
+                                     "cs_desktop.rules.game -> cs_desktop.play.presenter"]

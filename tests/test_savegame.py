@@ -20,7 +20,8 @@ from cs_desktop import savegame
 from cs_desktop.ai.captains import make_captain
 from cs_desktop.files import load_scenario_with_ships
 from cs_desktop.rules.game import Game
-from cs_desktop.savegame import AutosaveStore, SaveError, load_game, save_game
+from cs_desktop.play.autosave import AutosaveStore
+from cs_desktop.savegame import SaveError, load_game, save_game
 
 
 def played_game(decisions: int = 40, turn_limit: int | None = 2, name: str = "constitution-vs-java.json") -> Game:

@@ -21,9 +21,10 @@ from cs_desktop.ai.seat import Seat
 from cs_desktop.files import load_scenario_with_ships
 from cs_desktop.library import Library
 from cs_desktop.library.db import library_path
+from cs_desktop.play.autosave import AutosaveStore
 from cs_desktop.rules.dice import Dice
 from cs_desktop.rules.game import Game
-from cs_desktop.savegame import AutosaveStore, game_from_save, load_game, parse_save, save_game
+from cs_desktop.savegame import game_from_save, load_game, parse_save, save_game
 
 SCENARIO_FILES = sorted(p.name for p in SCENARIOS.glob("*.json"))
 GAMES = 200

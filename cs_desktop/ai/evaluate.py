@@ -17,7 +17,7 @@ from typing import Any
 from cs_desktop.ai.judgment_view import View, afloat, damage_taken, gun_power, square
 from cs_desktop.rules import geometry as geo
 from cs_desktop.rules.cards import Scenario, ShipCard
-from cs_desktop.rules.victory import CAPTURED_VP, DRAW_MARGIN, STRUCK_VP
+from cs_desktop.rules.scoring import CAPTURED_VP, DRAW_MARGIN, STRUCK_VP
 
 #: side -> {"multiplier": x, "bonus": VP} (the 20.1 terms plus any bid points, 19.0).
 Terms = dict[str, dict[str, float]]

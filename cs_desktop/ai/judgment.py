@@ -21,12 +21,13 @@ from cs_desktop.ai.judgment_helm import DEPTH, Helm
 from cs_desktop.ai.judgment_view import View, afloat, nearest_enemy
 from cs_desktop.ai.seat import Seat
 from cs_desktop.rules import geometry as geo
-from cs_desktop.rules.bridge_cards import card_of
+from cs_desktop.rules.deck import card_of
 from cs_desktop.rules.cards import ShipCard
 from cs_desktop.rules.decisions import Request
-from cs_desktop.rules.damage import HAND_LIMIT, MORALE_MOD
+from cs_desktop.rules.damage import MORALE_MOD
+from cs_desktop.rules.deck import HAND_LIMIT
 from cs_desktop.rules.state import QUALITY_MOD, assigned_total
-from cs_desktop.rules.victory import CAPTURED_VP, DRAW_MARGIN
+from cs_desktop.rules.scoring import CAPTURED_VP, DRAW_MARGIN
 
 #: rolls where a Hold card discarded for +1 on a die may swing the outcome of the game, with a rough worth
 #: in crew or boxes of a success; a card's own effect is played when its hook matches (1.7.5)

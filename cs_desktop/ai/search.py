@@ -156,7 +156,8 @@ def _descend(game: Game, request: Request, node: Node, candidates: Candidates) -
 def vp_evaluate(game: Game, side: str, scale: float = 8.0) -> float:
     """The side's prospects in [0, 1]: the result when the game is over, else a logistic of the 19.0 VP margin
     (a margin within the draw band counts half)."""
-    from cs_desktop.rules.victory import DRAW_MARGIN, tally
+    from cs_desktop.rules.scoring import DRAW_MARGIN
+    from cs_desktop.rules.victory import tally
 
     result = tally(game)
     if game.ended:

@@ -29,8 +29,9 @@ from typing import TYPE_CHECKING, Any
 
 from cs_desktop.rules import decisions
 from cs_desktop.rules.decisions import Refusal, Request
-from cs_desktop.rules.determinize import PublicRecord, _wipe_state, from_record, public_record
+from cs_desktop.rules.determinize import _wipe_state, from_record, public_record
 from cs_desktop.rules.dice import Dice
+from cs_desktop.rules.public_record import PublicRecord
 from cs_desktop.rules.views import public_board
 
 if TYPE_CHECKING:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from cs_desktop.rules.victory import DRAW_MARGIN
+from cs_desktop.rules.scoring import DRAW_MARGIN
 from cs_desktop.tournament import score_interval
 
 QUANTILES = (0.05, 0.25, 0.5, 0.75, 0.95)

@@ -28,6 +28,7 @@ from cs_desktop.campaign.model import (
     WeatherEntry,
     WeatherFile,
 )
+from cs_desktop.files import load_ship
 from cs_desktop.jsonread import FileFormatError, check_header, read_json
 from cs_desktop.modelerrors import validate_model
 from cs_desktop.rules.cards import ShipCard
@@ -139,8 +140,6 @@ def _read_part(folder: Path, name: str) -> Any:
 
 
 def _card(folder: Path, ship_id: str) -> ShipCard | None:
-    from cs_desktop.files import load_ship
-
     for d in (folder / "ships", cs_desktop.SCENARIOS / "ships"):
         path = d / f"{ship_id}.json"
         if path.is_file():
@@ -157,8 +156,6 @@ def load_campaign(folder: str | os.PathLike[str]) -> Campaign:
     if not is_campaign_folder(root):
         raise FileFormatError(root, [("(folder)", "not a campaign folder: it has no campaign.json")])
     parts = {name: _read_part(root, name) for name in PART_FORMATS}
-    from cs_desktop.files import load_ship
-
     for path in sorted((root / "ships").glob("*.json")):  # every card the campaign carries, named or not
         load_ship(path)
     extra = {name: _read_part(root, name) if (root / name).is_file() else None for name in _OPTIONAL}

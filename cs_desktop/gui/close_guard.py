@@ -11,20 +11,32 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
-from PySide6.QtWidgets import QFileDialog, QMessageBox
+from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 from cs_desktop.savegame import SUFFIX
 
 if TYPE_CHECKING:
-    from cs_desktop.gui.main_window import MainWindow
+    from cs_desktop.gui.session import GameSession
 
 B = QMessageBox.StandardButton
 
 
+class GuardedWindow(Protocol):
+    """What the guard uses of the main window that owns it (gui/main_window.py, which imports this module)."""
+
+    session: GameSession
+
+    def window(self) -> QWidget: ...
+
+    def save_to(self, path: str | Path) -> bool: ...
+
+    def _save_dir(self) -> Path: ...
+
+
 class CloseGuard:
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: GuardedWindow) -> None:
         self.window = window
         self.box: QMessageBox | None = None
         self._passing = False
@@ -40,7 +52,7 @@ class CloseGuard:
         screen = self.window.session.screen()
         box = QMessageBox(QMessageBox.Icon.Question, "Keep this game?",
                           f"{screen.title}, turn {screen.turn}, is not finished.\n\n"
-                          f"Save it before you {doing}?", B.Save | B.Discard | B.Cancel, self.window)
+                          f"Save it before you {doing}?", B.Save | B.Discard | B.Cancel, self.window.window())
         box.setObjectName("keep-game")
         box.setDefaultButton(B.Save)
         box.setEscapeButton(B.Cancel)
@@ -79,7 +91,7 @@ class CloseGuard:
         return bool(self.window.save_to(path))
 
     def ask_save_path(self) -> Path | None:
-        name, _ = QFileDialog.getSaveFileName(self.window, "Save the game",
+        name, _ = QFileDialog.getSaveFileName(self.window.window(), "Save the game",
                                               str(self.window._save_dir() / f"game{SUFFIX}"),
                                               f"Saved games (*{SUFFIX})")
         if not name:

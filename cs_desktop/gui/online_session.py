@@ -8,7 +8,7 @@ seat's own ship cards as at one screen: the drafts start from the battery that b
 seat's own view, the same as the presenter's `CrewDrafts`) and are sent as one answer.
 
 The seat keeps the player's standing orders (settings.ini, as at one screen) and the fleet orders he gives in
-the fleet list: `answer_by_orders` sends what they answer (online/standing.py: play/turn_flow.pass_for on the
+the fleet list: `answer_by_orders` sends what they answer (play/online_orders.py: play/turn_flow.pass_for on the
 seat's own view, events and request) and the rest is put to him; "Ask me everything", the answers given and
 their reasons show under the request (gui/standing_orders.FlowPanel), as at one screen.
 """
@@ -23,7 +23,7 @@ from PySide6.QtCore import QObject, Signal
 
 from cs_desktop.ai.captains import make_captain
 from cs_desktop.online.client import RemoteSeat, SeatState, request_of
-from cs_desktop.online.standing import SeatOrders, seat_view
+from cs_desktop.play.online_orders import SeatOrders, seat_view
 from cs_desktop.play import crew_plan
 from cs_desktop.play.fair_advice import FairAdvice
 from cs_desktop.play.fire_plan import FireRow, fire_form_rows

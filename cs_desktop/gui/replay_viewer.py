@@ -14,9 +14,9 @@ play, in the view of the player at the screen unless it is over) -- `watch_repla
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
-from PySide6.QtCore import QRect, QRectF, Qt, QTimer
+from PySide6.QtCore import QRect, QRectF, QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence, QShowEvent
 from PySide6.QtWidgets import QDockWidget, QFileDialog, QMainWindow, QTabWidget, QVBoxLayout, QWidget
 
@@ -29,7 +29,8 @@ from cs_desktop.play.screen import replay_screen
 from cs_desktop.savegame import SUFFIX, SaveError
 
 if TYPE_CHECKING:
-    from cs_desktop.gui.main_window import MainWindow
+    from cs_desktop.gui.session import GameSession
+    from cs_desktop.play.autosave import AutosaveStore
 
 #: step name -> key(s) of its shortcut
 KEYS: dict[str, tuple[str, ...]] = {"back": ("Left",), "forward": ("Right",), "back_impulse": ("Ctrl+Left",),
@@ -193,15 +194,28 @@ class ReplayViewer(QMainWindow):
 
 
 # ---------------------------------------------------------------------------------------------- opening
-def data_folder(window: MainWindow) -> Path:
+class ViewerHost(Protocol):
+    """What opening a replay uses of the main window (gui/main_window.py, which imports this module)."""
+
+    session: GameSession
+    settings: QSettings
+    autosave: AutosaveStore | None
+    replay_viewer: ReplayViewer
+
+    def window(self) -> QWidget: ...
+
+    def show_error(self, title: str, text: str) -> None: ...
+
+
+def data_folder(window: ViewerHost) -> Path:
     """Where the bookmarks are kept: the main window's data folder."""
     if window.autosave is not None:
         return Path(window.autosave.folder)
     return Path(window.settings.fileName()).parent
 
 
-def show_viewer(window: MainWindow, replay: Replay) -> ReplayViewer:
-    viewer = ReplayViewer(replay, window)
+def show_viewer(window: ViewerHost, replay: Replay) -> ReplayViewer:
+    viewer = ReplayViewer(replay, window.window())
     viewer.show()
     viewer.raise_()
     viewer.board.fit_to_ships()
@@ -209,12 +223,12 @@ def show_viewer(window: MainWindow, replay: Replay) -> ReplayViewer:
     return viewer
 
 
-def watch_replay(window: MainWindow, path: str | Path | None = None) -> ReplayViewer | None:
+def watch_replay(window: ViewerHost, path: str | Path | None = None) -> ReplayViewer | None:
     """Game → Watch a replay…: any saved game. A file that cannot be used is reported (file, field, what is
     wrong) and nothing else changes."""
     if path is None:
         folder = window.settings.value("files/last_dir") or Path.home()
-        chosen, _ = QFileDialog.getOpenFileName(window, "Watch a replay", str(folder),
+        chosen, _ = QFileDialog.getOpenFileName(window.window(), "Watch a replay", str(folder),
                                                 f"Saved games (*{SUFFIX});;All files (*)")
         if not chosen:
             return None
@@ -227,7 +241,7 @@ def watch_replay(window: MainWindow, path: str | Path | None = None) -> ReplayVi
     return show_viewer(window, replay)
 
 
-def replay_this_game(window: MainWindow) -> ReplayViewer | None:
+def replay_this_game(window: ViewerHost) -> ReplayViewer | None:
     """Game → Replay this game: the game in play so far, in the view of the player at the screen (everything
     only once it is over). The game goes on untouched."""
     session = window.session

@@ -36,7 +36,7 @@ def ship_name(session: GameSession, ship_id: str) -> str:
 
 def card_name(card_id: str) -> str:
     try:
-        from cs_desktop.rules.bridge_cards import card_of
+        from cs_desktop.rules.deck import card_of
 
         return str(card_of(card_id)["name"])
     except (KeyError, ImportError, OSError, ValueError):
@@ -45,7 +45,7 @@ def card_name(card_id: str) -> str:
 
 def card_text(card_id: str) -> str:
     try:
-        from cs_desktop.rules.bridge_cards import card_of
+        from cs_desktop.rules.deck import card_of
 
         card = card_of(card_id)
         return f"{card['name']} ({'Hold' if card['type'] == 'hold' else 'Play Now'}): {card.get('text', '')}"

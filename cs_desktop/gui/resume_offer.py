@@ -8,30 +8,47 @@ cannot overwrite it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
 
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtWidgets import QMessageBox, QStatusBar, QWidget
 
 from cs_desktop.play.autosave import Resumable
 
 if TYPE_CHECKING:
-    from cs_desktop.gui.main_window import MainWindow
+    from cs_desktop.play.autosave import AutosaveStore
+    from cs_desktop.play.recent import RecentGames
+
+
+class ResumeHost(Protocol):
+    """What the offer uses of the main window (gui/main_window.py, which imports this module)."""
+
+    autosave: AutosaveStore | None
+    recent: RecentGames
+
+    def window(self) -> QWidget: ...
+
+    def statusBar(self) -> QStatusBar: ...
+
+    def load_from(self, path: str | Path) -> bool: ...
+
+    def show_error(self, title: str, text: str) -> None: ...
 
 
 class ResumeOffer(QMessageBox):
     """The question, with its two buttons named (tests and the testing hook press them)."""
 
-    def __init__(self, window: MainWindow, found: Resumable) -> None:
+    def __init__(self, window: ResumeHost, found: Resumable) -> None:
         why = ("Captain's Sea did not close properly last time." if found.crashed
                else "Your last game is not finished.")
         super().__init__(QMessageBox.Icon.Question, "Continue the last game?", f"{why}\n\n{found.question()}",
-                         QMessageBox.StandardButton.NoButton, window)
+                         QMessageBox.StandardButton.NoButton, window.window())
         self.setObjectName("resume-offer")
         self.continue_button = self.addButton("&Continue", QMessageBox.ButtonRole.AcceptRole)
         self.later_button = self.addButton("&Not now", QMessageBox.ButtonRole.RejectRole)
 
 
-def offer_resume(window: MainWindow, found: Resumable) -> ResumeOffer:
+def offer_resume(window: ResumeHost, found: Resumable) -> ResumeOffer:
     box = ResumeOffer(window, found)
     yes, later = box.continue_button, box.later_button
     box.setDefaultButton(yes)
@@ -48,7 +65,7 @@ def offer_resume(window: MainWindow, found: Resumable) -> ResumeOffer:
     return box
 
 
-def not_now(window: MainWindow, found: Resumable) -> None:
+def not_now(window: ResumeHost, found: Resumable) -> None:
     if window.autosave is None:
         return
     try:

@@ -17,8 +17,9 @@ from PySide6.QtWidgets import QLabel, QTextBrowser
 from cs_desktop.gui.editor_base import ERROR_STYLE
 from cs_desktop.play.designations import designate
 from cs_desktop.rules.cards import Scenario, ShipCard
-from cs_desktop.rules.ratings import Step, victory_terms
+from cs_desktop.rules.ratings import victory_terms
 from cs_desktop.rules.setup import ship_ids
+from cs_desktop.rules.terms import Step
 from cs_desktop.rules.winnable import cannot_win
 
 

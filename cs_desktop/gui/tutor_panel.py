@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import html
 import random
-from typing import TYPE_CHECKING
+from pathlib import Path
+from typing import Any, Protocol
 
 from PySide6.QtCore import QTimer, QUrl, Qt, Signal
-from PySide6.QtWidgets import QDockWidget, QTextBrowser, QVBoxLayout, QWidget
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QDockWidget, QStatusBar, QTextBrowser, QVBoxLayout, QWidget
 
 from cs_desktop.gui.session import GameSession
 from cs_desktop.gui.turn_reference import rule_link
@@ -22,8 +24,6 @@ from cs_desktop.jsonread import FileFormatError
 from cs_desktop.play import tutorial
 from cs_desktop.play.tutorial import Step, Tutor, TutorPage
 
-if TYPE_CHECKING:
-    from cs_desktop.gui.main_window import MainWindow
 
 MUTED = "#5f5a50"
 ASK = "#7a4a00"
@@ -153,14 +153,34 @@ class TutorPanel(QWidget):
             self.session.show_rule(text[len("rule:"):])
 
 
-def add_tutor_dock(window: MainWindow) -> QDockWidget | None:
+class TutorHost(Protocol):
+    """What the tutor's dock and the guided first game use of the main window (gui/main_window.py, which
+    imports this module); `tutor`, `tutor_dock` and `tutor_toggle` are set here."""
+
+    session: GameSession
+    tutor: TutorPanel
+    tutor_dock: QDockWidget
+    tutor_toggle: QAction
+
+    def window(self) -> QWidget: ...
+
+    def statusBar(self) -> QStatusBar: ...
+
+    def addDockWidget(self, area: Qt.DockWidgetArea, dockwidget: QDockWidget, /) -> None: ...
+
+    def show_error(self, title: str, text: str) -> None: ...
+
+    def start_game(self, path: str | Path, seats: dict[str, str], seed: int, options: dict[str, Any]) -> bool: ...
+
+
+def add_tutor_dock(window: TutorHost) -> QDockWidget | None:
     """The tutor dock (hidden until a tutorial game is on); None if the tutorial's data cannot be read."""
     try:
         panel = TutorPanel(window.session)
     except FileFormatError as e:
         window.statusBar().showMessage(f"The tutorial is not available: {e}", 10000)
         return None
-    dock = QDockWidget("Tutor", window)
+    dock = QDockWidget("Tutor", window.window())
     dock.setObjectName("dock-tutor")
     dock.setWidget(panel)
     dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable
@@ -181,11 +201,11 @@ def add_tutor_dock(window: MainWindow) -> QDockWidget | None:
 
     # once when the tutorial comes on (the player may close it), after the window has restored its saved layout
     # for the new game's ship docks, which would otherwise hide it again
-    panel.activated.connect(lambda: QTimer.singleShot(0, window, show))
+    panel.activated.connect(lambda: QTimer.singleShot(0, window.window(), show))
     return dock
 
 
-def start_tutorial(window: MainWindow) -> bool:
+def start_tutorial(window: TutorHost) -> bool:
     """Help → Guided first game: the tutorial scenario, the player on his side against the easy captain."""
     from cs_desktop.files import load_scenario
     from cs_desktop.jsonread import FileFormatError as CardError

@@ -5,11 +5,11 @@ import/upgrade policy.
 """
 
 from cs_desktop.jsonread import FileFormatError
-from cs_desktop.library.db import DATA_ENV, LibraryError, data_dir, library_path
+from cs_desktop.library.db import DATA_ENV, LibraryError, NotFoundError, data_dir, library_path
 from cs_desktop.library.importer import ImportResult, ShippedReport
 from cs_desktop.library.migrations import LATEST as SCHEMA_VERSION
 from cs_desktop.library.repository import CampaignEntry, SavedGameEntry, ScenarioEntry, ShipEntry
-from cs_desktop.library.store import Change, Library, NotFoundError
+from cs_desktop.library.store import Change, Library
 
 __all__ = [
     "DATA_ENV", "SCHEMA_VERSION", "CampaignEntry", "Change", "FileFormatError", "ImportResult", "Library",

@@ -18,7 +18,7 @@ from typing import Any
 from sqlalchemy import Engine, text
 from sqlmodel import Session, col, select
 
-from cs_desktop.library.db import LibraryError, transaction, utcnow
+from cs_desktop.library.db import LibraryError, NotFoundError, transaction, utcnow
 from cs_desktop.library.models import CampaignRow
 from cs_desktop.library.repository import to_json
 
@@ -97,8 +97,6 @@ def save(engine: Engine, document: dict[str, Any], name: str, campaign_id: int |
         else:
             found = s.get(CampaignRow, campaign_id)
             if found is None:
-                from cs_desktop.library.store import NotFoundError
-
                 raise NotFoundError(f"no campaign {campaign_id}")
             row = found
             row.name, row.state_json, row.updated_at = name.strip(), stored, now
@@ -118,7 +116,5 @@ def load(engine: Engine, campaign_id: int) -> tuple[str, dict[str, Any]]:
     with transaction(engine) as s:
         row = s.get(CampaignRow, campaign_id)
         if row is None:
-            from cs_desktop.library.store import NotFoundError
-
             raise NotFoundError(f"no campaign {campaign_id}")
         return row.name, parse(row)

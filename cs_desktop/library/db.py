@@ -34,6 +34,13 @@ class LibraryError(Exception):
     """Something the library cannot do, with a message for the user (no traceback needed)."""
 
 
+class NotFoundError(LibraryError, KeyError):
+    """No such ship, scenario, saved game or campaign."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else "not found"
+
+
 def data_dir(override: str | os.PathLike[str] | None = None) -> Path:
     """The folder holding the library: `override`, else $CAPTAINS_SEA_DATA, else the platform's user data
     folder for "captains-sea" (e.g. ~/.local/share/captains-sea on Linux)."""

@@ -23,7 +23,7 @@ from cs_desktop.jsonread import FileFormatError
 from cs_desktop.files import dump_scenario, dump_ship, parse_scenario, parse_ship
 from cs_desktop.library import campaign_rows, importer
 from cs_desktop.library import repository as repo
-from cs_desktop.library.db import LibraryError, library_path, make_engine, transaction, utcnow
+from cs_desktop.library.db import LibraryError, NotFoundError, library_path, make_engine, transaction, utcnow
 from cs_desktop.library.campaign_rows import CampaignListing
 from cs_desktop.library.importer import ImportResult, ShippedReport
 from cs_desktop.library.migrations import LATEST, engine_version, migrate
@@ -32,13 +32,6 @@ from cs_desktop.library.repository import CampaignEntry, SavedGameEntry, Scenari
 from cs_desktop.rules.cards import Scenario, ShipCard
 
 GAME_FORMAT = "captains-sea/game"
-
-
-class NotFoundError(LibraryError, KeyError):
-    """No such ship, scenario, saved game or campaign."""
-
-    def __str__(self) -> str:
-        return str(self.args[0]) if self.args else "not found"
 
 
 @dataclass(frozen=True)

@@ -27,7 +27,7 @@ from typing import Any
 
 from cs_desktop.ai.judgment import STAKES
 from cs_desktop.play import crew_plan
-from cs_desktop.rules.bridge_cards import card_of
+from cs_desktop.rules.deck import card_of
 from cs_desktop.rules import geometry as geo
 from cs_desktop.rules.crew import check_assignment
 from cs_desktop.rules.decisions import Request

@@ -60,7 +60,7 @@ from cs_desktop.play.flow_orders import (
 )
 from cs_desktop.rules import geometry as geo
 from cs_desktop.rules.answers import show
-from cs_desktop.rules.bridge_cards import card_of
+from cs_desktop.rules.deck import card_of
 from cs_desktop.rules.decisions import Request
 from cs_desktop.rules.rolls import card_can_change
 
@@ -214,7 +214,7 @@ def pass_for(view: Mapping[str, Any], request: Request, orders: StandingOrders, 
              cards: Mapping[str, ShipCard]) -> Pass | None:
     """The answer the standing orders, then the fleet orders, give for `request` of the side whose `view`
     (with its visible events) it is; None: ask the player. The same for a seat at one screen (`answer_for`)
-    and an online seat (online/standing.py), which has only its view and request."""
+    and an online seat (play/online_orders.py), which has only its view and request."""
     names = designations(view, cards)
     passed = decide(view, request, orders, names, cards)
     if passed is None and fleet is not None and not orders.ask_everything:

@@ -10,6 +10,7 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
 from cs_desktop.rules import maneuver as mv
+from cs_desktop.rules.contacts import is_grappled
 from cs_desktop.rules.decisions import Request
 from cs_desktop.rules.fire_stages import fire_stages
 from cs_desktop.rules.grappling import grapple_step
@@ -18,7 +19,7 @@ from cs_desktop.rules.reloading import reload_step, select_lost_loads
 from cs_desktop.rules.tables import get_tables
 
 if TYPE_CHECKING:
-    from cs_desktop.rules.game import Game
+    from cs_desktop.rules.referee import Referee
     from cs_desktop.rules.state import GameState, ShipState
 
 Gen = Generator[list[Request], dict[str, Any], None]
@@ -30,8 +31,6 @@ def needs_selection(state: GameState, ship: ShipState, impulse: int) -> bool:
     (9.1 restriction 1; with none left her maneuver carries over and needs a Strain, restriction 2). Not a
     ship In Irons for the rest of the turn (9.1.4 step 3: she ignores the remaining impulses), nor a grappled
     ship (ruling R12.0), nor a ship aground (ruling R9.1f)."""
-    from cs_desktop.rules.grappling import is_grappled
-
     return (ship.afloat and ship.maneuver is None and not ship.halted and impulse < 12
             and not is_grappled(state, ship) and not ship.aground)
 
@@ -50,7 +49,7 @@ def selection_requests(state: GameState, ships: list[ShipState], impulse: int,
     return requests
 
 
-def select_maneuvers(g: Game, ships: list[ShipState], impulse: int, left_now: dict[str, int] | None = None,
+def select_maneuvers(g: Referee, ships: list[ShipState], impulse: int, left_now: dict[str, int] | None = None,
                      asked: tuple[Request, ...] | None = None) -> Gen:
     """Ask each side to select for its listed ships, all sides at once (secret, 9.1). A maneuver that costs
     no MP (the Fall Off of the H table) is complete as soon as it is selected: it is revealed and made at
@@ -79,7 +78,7 @@ def select_maneuvers(g: Game, ships: list[ShipState], impulse: int, left_now: di
     yield from select_maneuvers(g, again, impulse, {s.id: left_now.get(s.id, 0) for s in again})
 
 
-def segment_select(g: Game) -> Gen:
+def segment_select(g: Referee) -> Gen:
     """8.0 / 9.1: the ships select their maneuvers for the first impulse. The ships asked and their requests are
     kept in `state.step` at the mark before the question (`Game.mark_step`): a copy resumes there."""
     state = g.state
@@ -129,7 +128,7 @@ def skip_empty_impulse(state: GameState) -> bool:
     return True
 
 
-def segment_impulse(g: Game) -> Gen:
+def segment_impulse(g: Referee) -> Gen:
     """Impulse N (8.0): step 1 maneuver, in rounds of one activation each; step 2 reload (10.0); step 3 fire
     (11.0); step 4 possession of hulks (fleet rules, R18.0h) and grapple (12.0). Run as a machine whose place is
     in `state.step`, marked (`Game.mark_step`) before each step that may ask, so that a copy resumes there:
@@ -191,7 +190,7 @@ def segment_impulse(g: Game) -> Gen:
     state.step = ()
 
 
-def _maneuver_rounds(g: Game) -> None:
+def _maneuver_rounds(g: Referee) -> None:
     """Step 1 (8.0, 9.0) from round k: in each round every ship with a k-th activation spends a MP; at the first
     round where some complete their maneuver, they reveal it (9.0) and the machine goes on to their move order;
     with none in the last round, on to step 2."""
@@ -216,7 +215,7 @@ def _maneuver_rounds(g: Game) -> None:
     state.step = ("reload",)
 
 
-def _move_ship(g: Game) -> Gen:
+def _move_ship(g: Referee) -> Gen:
     """Step 1, the next ship of round k's order completes her maneuver (9.0); if she must select her next one
     (4.0, not in the 12th impulse), the machine goes on to that, with the activations she has left."""
     state = g.state
@@ -230,7 +229,7 @@ def _move_ship(g: Game) -> Gen:
         state.step = ("select", ship.id, max(0, dict(pairs).get(ship.id, 0) - k - 1), state.step)
 
 
-def _move_order(g: Game, ships: list[ShipState]) -> Generator[list[Request], dict[str, Any], list[ShipState]]:
+def _move_order(g: Referee, ships: list[ShipState]) -> Generator[list[Request], dict[str, Any], list[ShipState]]:
     """9.0: if ships of both sides complete maneuvers, the Initiative Player decides who moves first. Ruling
     R6.0c, more than two sides: the side highest in the initiative order among those completing maneuvers
     decides whether they go down the order (it first) or up it (the lowest first)."""

@@ -7,15 +7,15 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
 from cs_desktop.rules import damage
+from cs_desktop.rules.contacts import is_grappled
 from cs_desktop.rules.decisions import Request
-from cs_desktop.rules.grappling import is_grappled
 from cs_desktop.rules.maneuver import enter_square, move_ahead
 from cs_desktop.rules.movement_rates import wind_position
 from cs_desktop.rules.rolls import roll
 from cs_desktop.rules.terrain import land_ahead, sound
 
 if TYPE_CHECKING:
-    from cs_desktop.rules.game import Game
+    from cs_desktop.rules.referee import Referee
     from cs_desktop.rules.state import GameState, ShipState
 
 Gen = Generator[list[Request], dict[str, Any], Any]
@@ -29,7 +29,7 @@ def may_choose_bonus(state: GameState, ship: ShipState) -> bool:
             and not (state.terrain and (ship.aground or land_ahead(state, ship))))
 
 
-def segment_bonus(g: Game) -> Gen:
+def segment_bonus(g: Referee) -> Gen:
     state = g.state
     state.impulse = 13
     # Optional bonus moves are declared first, the Non-Initiative Player first (16.0).

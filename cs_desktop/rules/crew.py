@@ -11,7 +11,7 @@ from cs_desktop.rules.dice import Dice
 from cs_desktop.rules.state import GameState, ShipState, assigned_total, empty_assignment
 
 if TYPE_CHECKING:
-    from cs_desktop.rules.game import Game
+    from cs_desktop.rules.referee import Referee
 
 TASKS = ("sailing", "rigging_change", "rigging_dc", "hull_dc", "gunnery")
 _TASK_SET = frozenset(TASKS)  # compared with an answer's keys, which makes no set of its own
@@ -157,7 +157,7 @@ def _copied(assign: dict[str, Any]) -> dict[str, Any]:
             "rigging_dc": assign["rigging_dc"], "hull_dc": dict(assign["hull_dc"]), "gunnery": dict(assign["gunnery"])}
 
 
-def segment_crew(g: Game) -> Generator[list[Request], dict[str, Any], None]:
+def segment_crew(g: Referee) -> Generator[list[Request], dict[str, Any], None]:
     """5.0: every side assigns its crews at once. The requests are kept in `state.step` at the segment's one mark
     (`Game.mark_step`), so a copy made here does not work them out again."""
     state = g.state

@@ -5,20 +5,20 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
+from cs_desktop.rules.crew import trim_to_crew
 from cs_desktop.rules.decisions import Request
+from cs_desktop.rules.deck import enforce_hand_limit
 from cs_desktop.rules.rolls import roll
 from cs_desktop.rules.state import MORALE_NAMES, STRIKE_CHECK, UNFIT, HANDY, FAIR
 
 if TYPE_CHECKING:
-    from cs_desktop.rules.game import Game
+    from cs_desktop.rules.referee import Referee
     from cs_desktop.rules.state import ShipState
 
 Gen = Generator[list[Request], dict[str, Any], Any]
 
 #: Crew Morale modifies rolls: Handy +1, Fair 0, Unfit -1 (3.4); ruling R3.4: in the Strike Check box -2.
 MORALE_MOD = {HANDY: 1, FAIR: 0, UNFIT: -1, STRIKE_CHECK: -2}
-#: 1.7.2 hand size by Crew Morale; ruling R1.7.2: 3 in the Strike Check box.
-HAND_LIMIT = {HANDY: 6, FAIR: 5, UNFIT: 4, STRIKE_CHECK: 3}
 
 
 #: rules under which a ship damages itself: Straining (16.0), a Double Shot burst (11.4.9), a Play Now event
@@ -45,7 +45,7 @@ def quality_mods(ship: ShipState) -> list[tuple[str, int]]:
     return [("Crack crew +1" if q > 0 else "Green crew -1", q)] if q else []
 
 
-def morale_check(g: Game, ship: ShipState, dice: int, reason: str, rule: str, extra: int = 0) -> Gen:
+def morale_check(g: Referee, ship: ShipState, dice: int, reason: str, rule: str, extra: int = 0) -> Gen:
     """1.8: roll `dice` dice, each modified by Crew Morale (and `extra`); any result of 2 or less fails and
     morale falls one level (one level however many dice fail)."""
     if dice <= 0 or not ship.afloat:
@@ -63,7 +63,7 @@ def morale_check(g: Game, ship: ShipState, dice: int, reason: str, rule: str, ex
     return failed
 
 
-def lower_morale(g: Game, ship: ShipState, rule: str) -> Gen:
+def lower_morale(g: Referee, ship: ShipState, rule: str) -> Gen:
     if ship.morale == STRIKE_CHECK:
         g.emit("morale", rule, f"{ship.card.name}'s morale is already at Strike Check", ship=ship.id,
                morale=ship.morale)
@@ -71,12 +71,10 @@ def lower_morale(g: Game, ship: ShipState, rule: str) -> Gen:
     ship.morale -= 1
     g.emit("morale", rule, f"{ship.card.name}'s morale falls to {MORALE_NAMES[ship.morale]}", ship=ship.id,
            morale=ship.morale)
-    from cs_desktop.rules.bridge_cards import enforce_hand_limit
-
     yield from enforce_hand_limit(g, ship.side)
 
 
-def rigging_hits(g: Game, ship: ShipState, hits: int, rule: str) -> int:
+def rigging_hits(g: Referee, ship: ShipState, hits: int, rule: str) -> int:
     """3.8: move the rigging marker down one box per hit (no further than the Strike Check box)."""
     taken = min(hits, ship.rigging)
     if taken <= 0:
@@ -86,13 +84,11 @@ def rigging_hits(g: Game, ship: ShipState, hits: int, rule: str) -> int:
     g.emit("hit", rule, f"{ship.card.name} takes {taken} rigging hit(s); rigging {ship.rigging}"
            + (" — dismasted (Strike Check box)" if ship.rigging == 0 else ""), ship=ship.id, track="rigging",
            hits=taken, value=ship.rigging)
-    from cs_desktop.rules.crew import trim_to_crew
-
     trim_to_crew(ship)
     return taken
 
 
-def crew_hits(g: Game, ship: ShipState, hits: int, rule: str) -> Gen:
+def crew_hits(g: Referee, ship: ShipState, hits: int, rule: str) -> Gen:
     """3.9: move the crew marker down; the first time it enters a box with a red number, a morale check
     with that number taken from the die (ruling R3.9: every red box entered or passed counts)."""
     taken = min(hits, ship.crew)
@@ -103,8 +99,6 @@ def crew_hits(g: Game, ship: ShipState, hits: int, rule: str) -> Gen:
     _count_self(ship, taken, rule)
     g.emit("hit", rule, f"{ship.card.name} takes {taken} crew hit(s); crew {ship.crew}", ship=ship.id,
            track="crew", hits=taken, value=ship.crew)
-    from cs_desktop.rules.crew import trim_to_crew
-
     trim_to_crew(ship)
     for box in sorted(ship.card.crew_red_boxes, reverse=True):
         if ship.crew <= box < before and box not in ship.red_passed:
@@ -114,7 +108,7 @@ def crew_hits(g: Game, ship: ShipState, hits: int, rule: str) -> Gen:
     return taken
 
 
-def gunnery_hit(g: Game, ship: ShipState, section: str, rule: str) -> Gen:
+def gunnery_hit(g: Referee, ship: ShipState, section: str, rule: str) -> Gen:
     """3.10.1: one hull hit moves the section's gunnery marker one box toward 0; entering 0 -> morale check."""
     if ship.gunnery[section] <= 0:
         return False
@@ -122,8 +116,6 @@ def gunnery_hit(g: Game, ship: ShipState, section: str, rule: str) -> Gen:
     _count_self(ship, 1, rule)
     g.emit("hit", rule, f"{ship.card.name} takes a hull hit in the {section.replace('_', ' ')} section; "
            f"gunnery {ship.gunnery[section]}", ship=ship.id, track=section, hits=1, value=ship.gunnery[section])
-    from cs_desktop.rules.crew import trim_to_crew
-
     trim_to_crew(ship)
     if ship.gunnery[section] == 0:
         yield from morale_check(g, ship, 1, f"{section.replace('_', ' ')} section destroyed", "3.10.1")

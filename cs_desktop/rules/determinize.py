@@ -24,18 +24,17 @@ checkpoint, its events and its answers carry no hidden truth, and `clone()` and 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import fields
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from cs_desktop.rules.dice import Dice
+from cs_desktop.rules.game import Game
+from cs_desktop.rules.public_record import PublicRecord
 from cs_desktop.rules.redraw import HIDDEN, Evidence, draw_cards, draw_maneuvers
 from cs_desktop.rules.redraw_answers import draw_answer
 from cs_desktop.rules.redraw_loads import draw_loads
 from cs_desktop.rules.state import GameState
-
-if TYPE_CHECKING:
-    from cs_desktop.rules.game import Game
 
 #: enemy answers whose content stays hidden after they are given (until something later reveals it)
 HIDDEN_KINDS = ("setup", "select_maneuver", "select_load", "bonus_move", "melee_split", "melee_support")
@@ -77,28 +76,6 @@ class ForkedDice(Dice):
             if top is not None and top in items:
                 i = items.index(top)
                 items[i], items[-1] = items[-1], items[i]  # uniform among orders with `top` drawn next
-
-
-@dataclass(frozen=True)
-class PublicRecord:
-    """What `side` knows of a game: all that `_build` may read."""
-
-    game: Any  # scenario, cards and options only (public); see `_shell`
-    side: str
-    enemies: list[str]  # every other side (R6.0a: each side fights every other)
-    state: GameState  # the checkpoint with hidden fields wiped
-    before: list[dict[str, Any]]  # events before the checkpoint (placeholders for hidden ones)
-    segment: list[dict[str, Any]]  # events since the checkpoint (placeholders for hidden ones)
-    answers: list[list[tuple[str, str, Any]]]  # this segment's answer sets: (side, kind, answer or wiped)
-    own_pending: Any  # the answer `side` gave to a still pending simultaneous request, or None
-    has_pending_own: bool
-    running: bool  # a segment is under way (else the copy is just the state)
-    view: dict[str, Any]  # game.view(side) without the events (those are `before` and `segment`)
-    #: the number of `segment` events the side had seen when the request after each answer set was asked (it saw
-    #: every answer followed by what it caused); made only where the draws read it (`redraw_loads._fires`)
-    ends: tuple[int, ...] = ()
-    #: what is read from the record once for all the copies drawn from it (`Evidence.of`)
-    memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
 
 def determinize(game: Game, side: str, rng: Dice, attempts: int = 60) -> Game:
@@ -162,8 +139,6 @@ def public_record(game: Game, side: str) -> PublicRecord:
 
 
 def _shell(game: Game) -> Any:
-    from cs_desktop.rules.game import Game
-
     shell = Game.__new__(Game)
     shell.scenario, shell.cards, shell.options = game.scenario, game.cards, game.options
     return shell
@@ -209,8 +184,6 @@ def _wipe_state(base: GameState, side: str) -> GameState:
 
 # ---------------------------------------------------------------------- step 2: a copy from the record
 def _build(record: PublicRecord, rng: Dice) -> Game | None:
-    from cs_desktop.rules.game import Game
-
     evidence = Evidence.of(record)
     state = _drawable(record) if record.running else record.state.clone()
     draw_maneuvers(state, record, evidence, rng)

@@ -1,6 +1,6 @@
 """11.4.10-11.5 and 11.7: what a rolled attack does to its target (hull hits split and passed through, rigging
 and crew hits, bursts, the morale check and the fire check), and the loads selected after firing (split from
-`firing`, whose `fire_step` rolls the attacks and calls these)."""
+`firing`, which rolls the attacks; `fire_stages` runs the fire step and calls these)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from cs_desktop.rules.tables import get_tables
 
 if TYPE_CHECKING:
     from cs_desktop.rules.firing import AttackResult
-    from cs_desktop.rules.game import Game
+    from cs_desktop.rules.referee import Referee
     from cs_desktop.rules.state import ShipState
 
 
@@ -28,7 +28,7 @@ SAME_SIDE_OTHER_END = {"port_bow": "port_aft", "port_aft": "port_bow", "starboar
 
 
 # ---------------------------------------------------------------- applying (11.4.10-11.5)
-def apply_result(g: Game, result: AttackResult) -> Gen:
+def apply_result(g: Referee, result: AttackResult) -> Gen:
     state = g.state
     target = state.ships[result.target]
     firer = state.ships[result.attacker]
@@ -58,7 +58,7 @@ def apply_result(g: Game, result: AttackResult) -> Gen:
                 g.emit("fire", "11.5", f"{target.card.name} is On Fire!", ship=target.id)
 
 
-def apply_hull_hits(g: Game, target: ShipState, hits: int, pair: tuple[str, str], rake: bool) -> Gen:
+def apply_hull_hits(g: Referee, target: ShipState, hits: int, pair: tuple[str, str], rake: bool) -> Gen:
     """11.4.10: split evenly between the two targeted sections, the first hit to the one with more
     undamaged boxes (the defender chooses on a tie); hits a section cannot take pass through to the other
     side (ruling R11.4.10: along the ship when the shot strikes an end — a rake, or a shot from dead ahead
@@ -92,7 +92,7 @@ def apply_hull_hits(g: Game, target: ShipState, hits: int, pair: tuple[str, str]
 
 
 # ---------------------------------------------------------------- after firing (11.7)
-def after_fire(g: Game, side: str, announced: dict[str, dict[str, Any]]) -> Gen:
+def after_fire(g: Referee, side: str, announced: dict[str, dict[str, Any]]) -> Gen:
     """11.7: each fired broadside is empty; its owner secretly selects the next load."""
     state = g.state
     keys = []

@@ -18,12 +18,12 @@ from cs_desktop.rules.pirate_fire import catch_fire
 from cs_desktop.rules.rolls import roll
 
 if TYPE_CHECKING:
-    from cs_desktop.rules.game import Game
+    from cs_desktop.rules.referee import Referee
 
 RULING = "R17.1f"
 
 
-def spread_fire(g: Game) -> Generator[list[Request], dict[str, Any], None]:
+def spread_fire(g: Referee) -> Generator[list[Request], dict[str, Any], None]:
     state = g.state
     if not state.fire_spreads:
         return

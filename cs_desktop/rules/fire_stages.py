@@ -14,10 +14,10 @@ from cs_desktop.rules.firing import Gen, describe_fire, plan_attacks, roll_attac
 from cs_desktop.rules.rolls import NO_CARDS, offer_bonus_cards
 
 if TYPE_CHECKING:
-    from cs_desktop.rules.game import Game
+    from cs_desktop.rules.referee import Referee
 
 
-def fire_stages(g: Game) -> Gen:
+def fire_stages(g: Referee) -> Gen:
     """8.0 step 3: the Non-Initiative Player announces first, then the Initiative Player (with more sides, up
     the initiative order, R6.0a); fire is simultaneous (11.0). Marked (`Game.mark_step`) wherever it may ask,
     with what is left in `state.step`: ("fire", "announce", i, announced, its request) before the i-th side in
@@ -78,7 +78,7 @@ def fire_stages(g: Game) -> Gen:
     state.step = ()
 
 
-def _roll(g: Game, announced: dict[str, dict[str, Any]]) -> Gen:
+def _roll(g: Referee, announced: dict[str, dict[str, Any]]) -> Gen:
     """11.0: every attack is rolled on the state before any hit is applied (simultaneous fire); then the smoke.
     Returns the results (not changed after: they are kept in `state.step` while they are applied)."""
     state = g.state

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from cs_desktop.rules import damage, heavy_guns, initial_broadside
 from cs_desktop.rules import geometry as geo
 from cs_desktop.rules.cards import SECTION_NAMES
+from cs_desktop.rules.contacts import stack_record
 from cs_desktop.rules.decisions import Request
 from cs_desktop.rules.movement_rates import wind_position
 from cs_desktop.rules.reloading import place_load
@@ -20,7 +21,7 @@ from cs_desktop.rules.tables import get_tables
 from cs_desktop.rules.terrain import fire_blocked
 
 if TYPE_CHECKING:
-    from cs_desktop.rules.game import Game
+    from cs_desktop.rules.referee import Referee
     from cs_desktop.rules.state import GameState, ShipState
 
 Gen = Generator[list[Request], dict[str, Any], Any]
@@ -64,8 +65,6 @@ def line_of_fire(state: GameState, firer: ShipState, target: ShipState) -> Line 
 
 def _stacked_line(state: GameState, firer: ShipState, target: ShipState) -> Line | None:
     """9.2: in one square the relative position decides who may fire and with which side."""
-    from cs_desktop.rules.maneuver import stack_record
-
     record = stack_record(state, firer.id, target.id)
     if record is None:
         return None
@@ -109,14 +108,6 @@ def chaser_dice(ship: ShipState, end: str) -> int:
 
 
 # ---------------------------------------------------------------- announcing (11.0, 11.4.1-11.4.2)
-def fire_step(g: Game) -> Gen:
-    """8.0 step 3 (11.0): announcements (the Non-Initiative Player first), simultaneous fire, results, next
-    loads; run in stages a copy can resume (`fire_stages`)."""
-    from cs_desktop.rules.fire_stages import fire_stages
-
-    return fire_stages(g)
-
-
 def describe_fire(choice: dict[str, Any]) -> str:
     if choice["chaser"]:
         return f"{choice['chaser']} chaser"
@@ -187,7 +178,7 @@ class Attack:
         return sum(sum(section_dice(self.firer, s, self.line.mp)) for s in self.sections)
 
 
-def plan_attacks(g: Game, firer: ShipState, choice: dict[str, Any]) -> list[Attack]:
+def plan_attacks(g: Referee, firer: ShipState, choice: dict[str, Any]) -> list[Attack]:
     state = g.state
     target = state.ships[choice["target"]]
     line = line_of_fire(state, firer, target)
@@ -210,7 +201,7 @@ def plan_attacks(g: Game, firer: ShipState, choice: dict[str, Any]) -> list[Atta
             for ((aim, load), sections), share in zip(groups.items(), shares, strict=True)]
 
 
-def roll_attacks(g: Game, firer: ShipState, choice: dict[str, Any]) -> Gen:
+def roll_attacks(g: Referee, firer: ShipState, choice: dict[str, Any]) -> Gen:
     """Roll one ship's announced fire on its own (each to-hit roll offered its cards just before it); the fire
     step itself plans every attack first so that all cards are declared before any die (1.7.4)."""
     results = []
@@ -236,7 +227,7 @@ def _split_defense(defense: int, dice: list[int]) -> list[int]:
     return shares
 
 
-def roll_attack(g: Game, attack: Attack) -> Gen:
+def roll_attack(g: Referee, attack: Attack) -> Gen:
     firer, target, line, sections = attack.firer, attack.target, attack.line, attack.sections
     aim, load, defense, defense_why = attack.aim, attack.load, attack.defense, attack.defense_why
     tables = get_tables()
@@ -317,7 +308,7 @@ def roll_attack(g: Game, attack: Attack) -> Gen:
     return result
 
 
-def roll_defense(g: Game, firer: ShipState, target: ShipState, mp: int, n: int, why: list[str]) -> Gen:
+def roll_defense(g: Referee, firer: ShipState, target: ShipState, mp: int, n: int, why: list[str]) -> Gen:
     """11.4.7: Firm hulls re-roll every natural 1, Fragile hulls re-roll half (rounded up) of the 6s; each
     die +1 if the attacker is 12 MP or more away; 5 or better cancels a hit."""
     state = g.state
@@ -342,7 +333,7 @@ def roll_defense(g: Game, firer: ShipState, target: ShipState, mp: int, n: int, 
     return cancels
 
 
-def roll_chasers(g: Game, firer: ShipState, target: ShipState, end: str) -> AttackResult:
+def roll_chasers(g: Referee, firer: ShipState, target: ShipState, end: str) -> AttackResult:
     """11.9: one die per firing section, a hit on a 6, no modifiers, all hits on the rigging. Ruling R11.9b:
     not halved at Fighting Sail (11.4.9 adjusts Damage Effects Table hits), no Morale Check, no fire check."""
     n = chaser_dice(firer, end)
@@ -357,4 +348,4 @@ def roll_chasers(g: Game, firer: ShipState, target: ShipState, end: str) -> Atta
     return result
 
 
-__all__ = ["fire_step", "line_of_fire", "section_dice", "SECTION_NAMES"]
+__all__ = ["line_of_fire", "section_dice", "SECTION_NAMES"]

@@ -13,14 +13,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cs_desktop.rules import geometry as geo
+from cs_desktop.rules.contacts import leave_square
+from cs_desktop.rules.fleet_end import end_if_beaten
 from cs_desktop.rules.terrain import shift_note, shifted
 
 if TYPE_CHECKING:
-    from cs_desktop.rules.game import Game
+    from cs_desktop.rules.referee import Referee
     from cs_desktop.rules.state import ShipState
 
 
-def fleet_edge(g: Game, ship: ShipState, dest: tuple[int, int]) -> bool:
+def fleet_edge(g: Referee, ship: ShipState, dest: tuple[int, int]) -> bool:
     """`ship` is about to move to `dest`, off the map. Shift the board if a shift keeps every ship still
     fighting on it (True: the move goes on); otherwise the ship escapes (False: she does not move)."""
     state = g.state
@@ -53,22 +55,18 @@ def fleet_edge(g: Game, ship: ShipState, dest: tuple[int, int]) -> bool:
     return True
 
 
-def escape(g: Game, ship: ShipState) -> None:
+def escape(g: Referee, ship: ShipState) -> None:
     """R9.3f: the ship that cannot stay on the map leaves the battle; if her side has nothing left fighting,
     the game ends (R18.0f)."""
-    from cs_desktop.rules.fleet_end import end_if_beaten
-
     leave_board(g, ship)
     g.emit("escaped", "9.3", f"{ship.card.name} cannot stay on the map: she leaves the battle", ship=ship.id,
            side=ship.side, square=list(ship.square))
     end_if_beaten(g, ship.side, f"{ship.card.name} left the battle (9.3)")
 
 
-def leave_board(g: Game, ship: ShipState) -> None:
+def leave_board(g: Referee, ship: ShipState) -> None:
     """Off the board and out of play: no square shared, no grapple, no maneuver. Her last square is kept (the
     square she left from); her card, damage and end state stay as they are for the victory points."""
-    from cs_desktop.rules.maneuver import leave_square
-
     state = g.state
     ship.escaped = True
     ship.maneuver = None

@@ -17,18 +17,18 @@ from typing import TYPE_CHECKING, Any
 
 from cs_desktop.rules import geometry as geo
 from cs_desktop.rules.decisions import Request
+from cs_desktop.rules.prize_crews import can_spare, guard_needed, put_prize_crew, retake_step
+from cs_desktop.rules.victory import end_game
 
 if TYPE_CHECKING:
-    from cs_desktop.rules.game import Game
+    from cs_desktop.rules.referee import Referee
     from cs_desktop.rules.state import GameState, ShipState
 
 Gen = Generator[list[Request], dict[str, Any], Any]
 
 
-def end_if_beaten(g: Game, side: str, cause: str) -> None:
+def end_if_beaten(g: Referee, side: str, cause: str) -> None:
     """R18.0f: the game ends when `side` has nothing left fighting."""
-    from cs_desktop.rules.victory import end_game
-
     state = g.state
     if state.ended or state.afloat(side):
         return
@@ -43,7 +43,7 @@ def end_if_beaten(g: Game, side: str, cause: str) -> None:
     end_game(g, f"{state.sides[side].name} has no ship left fighting: {cause}")
 
 
-def possession_at_the_end(g: Game) -> None:
+def possession_at_the_end(g: Referee) -> None:
     """R18.0t: when a side's last ship leaves the fight and the battle ends, each enemy hulk within long range
     (11.1, 24 MP) of a ship still fighting with crew left is taken possession of by the nearest such ship (the
     first in the game's order on a tie): nothing is left to fight, so her guns' crews may man the boats too."""
@@ -77,7 +77,7 @@ def prizes_within_reach(state: GameState, side: str) -> list[tuple[ShipState, Sh
             for hulk in hulks if hulk.square == ship.square]
 
 
-def take_possession_step(g: Game) -> Gen:
+def take_possession_step(g: Referee) -> Gen:
     """R18.0h, at the 12.0 grapple step of an impulse: the Initiative Player first, each ship sharing a square
     with an enemy hulk may send a boarding party to take possession of her (no roll: she has struck). Under the
     prize crews option the party stays aboard as her prize crew (R18.0k), and then ships alongside their own
@@ -89,8 +89,6 @@ def take_possession_step(g: Game) -> Gen:
                 continue
             info: dict[str, Any] = {"ship": ship.id, "hulk": hulk.id}
             if state.prize_crews:  # what the prize crew will cost her (R18.0k)
-                from cs_desktop.rules.prize_crews import can_spare, guard_needed
-
                 if can_spare(ship) < 1:  # her men went across to a hulk taken a moment ago
                     continue
                 info.update(prisoners=hulk.crew, guard=guard_needed(hulk.crew), can_spare=can_spare(ship))
@@ -104,18 +102,6 @@ def take_possession_step(g: Game) -> Gen:
                 g.emit("possession", "18.0", f"{ship.card.name}'s boarding party takes possession of "
                        f"{hulk.card.name}", ship=ship.id, hulk=hulk.id, side=side)
                 if state.prize_crews:
-                    from cs_desktop.rules.prize_crews import put_prize_crew
-
                     yield from put_prize_crew(g, ship, hulk, "18.0")
     if state.prize_crews:
-        from cs_desktop.rules.prize_crews import retake_step
-
         yield from retake_step(g)
-
-
-def fleet_counts(state: GameState, side: str) -> dict[str, int]:
-    """R19.0f: the enemy ships `side` scores for: struck (and not taken), captured, and escaped (no VP)."""
-    enemies = [s for s in state.ships.values() if s.side != side]
-    return {"struck": sum(1 for s in enemies if s.struck and not s.captured),
-            "captured": sum(1 for s in enemies if s.captured),
-            "escaped": sum(1 for s in enemies if s.escaped and not (s.struck or s.captured))}

@@ -18,7 +18,7 @@ copy is made there, and replays only the answers given since: far less than the 
 from __future__ import annotations
 
 import json
-from collections.abc import Generator, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from cs_desktop.rules import decisions as dec
@@ -26,14 +26,17 @@ from cs_desktop.rules.activation import skip_empty_impulse
 from cs_desktop.rules.answers import MalformedAnswer, canonical, show
 from cs_desktop.rules.cards import Scenario, ShipCard
 from cs_desktop.rules.decisions import Refusal, Request
+from cs_desktop.rules.referee import Referee, Segment
+from cs_desktop.rules.setup import initial_state
 from cs_desktop.rules.state import GameState
+from cs_desktop.rules.turn import SEGMENTS
+from cs_desktop.rules.victory import end_game
+from cs_desktop.rules.views import side_view
 
 Answers = dict[str, Any]
 #: The start of the message of a refusal given because a validator failed on an answer instead of refusing it
 #: (a bug in the validator: the property tests check that it never happens).
 UNCHECKABLE = "this answer could not be checked"
-Segment = Generator[list[Request], Answers, None]
-_SEGMENTS: dict[str, Any] | None = None  # rules/turn.py SEGMENTS, once imported
 
 
 class Accepted:
@@ -56,7 +59,7 @@ class Accepted:
         return f"Accepted(events={self.events!r})"
 
 
-class Game:
+class Game(Referee):
     """One game of Captain's Sea, from set-up to the victory tally."""
 
     #: each ship's highest boxes, for the views (rules/views.py; made on first use, shared by copies)
@@ -69,8 +72,6 @@ class Game:
 
     def __init__(self, scenario: Scenario, ships: Mapping[str, ShipCard], seed: int,
                  options: Mapping[str, Any] | None = None) -> None:
-        from cs_desktop.rules.setup import initial_state
-
         self.options: dict[str, Any] = dict(options or {})
         if self.options.get("bid"):  # 19.0 option chosen at the table rather than printed on the card
             bid = {str(k): int(v) for k, v in self.options["bid"].items()}
@@ -140,12 +141,7 @@ class Game:
             return
 
     def _start_segment(self) -> Segment:
-        global _SEGMENTS
-        if _SEGMENTS is None:
-            from cs_desktop.rules.turn import SEGMENTS  # here: the segments import the modules that import this one
-
-            _SEGMENTS = SEGMENTS
-        return _SEGMENTS[self.state.segment.partition(":")[0]](self)
+        return SEGMENTS[self.state.segment.partition(":")[0]](self)
 
     def mark_step(self) -> None:
         """The running segment has reached the start of one of its steps, and `state.step` holds all it still
@@ -222,8 +218,6 @@ class Game:
         return Accepted(self, side, start)
 
     def _apply_voluntary_strike(self, side: str) -> None:
-        from cs_desktop.rules.victory import end_game
-
         self.state.sides[side].struck_voluntarily = True
         for ship in self.state.afloat(side):
             ship.struck = True
@@ -235,9 +229,6 @@ class Game:
         self._answers = {}
 
     # ------------------------------------------------------------------ events and dice
-    def emit(self, kind: str, rule: str, text: str, *, visible_to: str | None = None, **data: Any) -> None:
-        self.emit_with(kind, rule, text, data, visible_to)
-
     def emit_with(self, kind: str, rule: str, text: str, data: dict[str, Any], visible_to: str | None = None) -> None:
         """Record the event `data`, a dict made for it and handed over (`emit`'s keyword dict, new at every call;
         a roll's fields, which `rolls` does not pass on as `**data`, slow in the compiled build): its own fields
@@ -402,8 +393,6 @@ class Game:
     def view(self, side: str | None, events: bool = True) -> dict[str, Any]:
         """What `side` may know (None: everything, for the referee, tests and the log); `events=False`
         leaves out the event log (the computer captains do not need it)."""
-        from cs_desktop.rules.views import side_view
-
         return side_view(self, side, events)
 
     def fingerprint(self) -> str:

@@ -8,26 +8,15 @@ from typing import TYPE_CHECKING, Any
 
 from cs_desktop.rules import damage
 from cs_desktop.rules import geometry as geo
+from cs_desktop.rules.contacts import is_grappled, update_stacks_after_turn
 from cs_desktop.rules.decisions import Request
 from cs_desktop.rules.rolls import roll
 
 if TYPE_CHECKING:
-    from cs_desktop.rules.game import Game
+    from cs_desktop.rules.referee import Referee
     from cs_desktop.rules.state import GameState, ShipState
 
 Gen = Generator[list[Request], dict[str, Any], Any]
-
-
-def grappled_pair(state: GameState, ship: ShipState) -> dict[str, Any] | None:
-    for record in state.grapples:
-        if ship.id in record["ships"]:
-            return record
-    return None
-
-
-def is_grappled(state: GameState, ship: ShipState) -> bool:
-    record = grappled_pair(state, ship)
-    return record is not None and record["state"] == "grappled"
 
 
 def grapple_modifiers(state: GameState, ship: ShipState, enemy: ShipState) -> list[tuple[str, int]]:
@@ -45,7 +34,7 @@ def grapple_modifiers(state: GameState, ship: ShipState, enemy: ShipState) -> li
     return [(label, value) for label, value in mods if value]
 
 
-def grapple_step(g: Game) -> Generator[list[Request], dict[str, Any], bool]:
+def grapple_step(g: Referee) -> Generator[list[Request], dict[str, Any], bool]:
     """8.0 step 4. Returns True if ships were grappled (go to Melee)."""
     state = g.state
     down = list(reversed(state.initiative_order()))  # the IP first; R6.0b: each pair of sides, higher first
@@ -70,13 +59,11 @@ def grapple_step(g: Game) -> Generator[list[Request], dict[str, Any], bool]:
     return False
 
 
-def grapple(g: Game, ip_ship: ShipState, nip_ship: ShipState) -> None:
+def grapple(g: Referee, ip_ship: ShipState, nip_ship: ShipState) -> None:
     state = g.state
     ip_ship.heading, nip_ship.heading = geo.grapple_alignment(ip_ship.heading, nip_ship.heading)
     state.grapples = [r for r in state.grapples if ip_ship.id not in r["ships"] and nip_ship.id not in r["ships"]]
     state.grapples.append({"ships": [ip_ship.id, nip_ship.id], "state": "grappled", "turn": state.turn})
-    from cs_desktop.rules.maneuver import update_stacks_after_turn
-
     update_stacks_after_turn(state, ip_ship)
     g.emit("grappled", "12.0", f"{ip_ship.card.name} and {nip_ship.card.name} are grappled", ships=[ip_ship.id,
            nip_ship.id], headings=[ip_ship.heading, nip_ship.heading])

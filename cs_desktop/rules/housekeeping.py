@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from cs_desktop.rules import damage
 from cs_desktop.rules import geometry as geo
 from cs_desktop.rules.cards import SECTION_NAMES
+from cs_desktop.rules.contacts import is_grappled
 from cs_desktop.rules.decisions import Request
 from cs_desktop.rules.pirate_fire import fire_fought, fire_grows
 from cs_desktop.rules.pirate_wind import pirate_wind_check
@@ -18,13 +19,13 @@ from cs_desktop.rules.rolls import roll
 from cs_desktop.rules.state import STRIKE_CHECK
 
 if TYPE_CHECKING:
-    from cs_desktop.rules.game import Game
+    from cs_desktop.rules.referee import Referee
     from cs_desktop.rules.state import ShipState
 
 Gen = Generator[list[Request], dict[str, Any], Any]
 
 
-def segment_housekeeping(g: Game) -> Gen:
+def segment_housekeeping(g: Referee) -> Gen:
     state = g.state
     state.impulse = 14
     for ship in state.ships.values():
@@ -75,7 +76,7 @@ def segment_housekeeping(g: Game) -> Gen:
     g.emit("turn", "4.0", f"Turn {state.turn} begins")
 
 
-def fire_fighting(g: Game) -> Gen:
+def fire_fighting(g: Referee) -> Gen:
     """17.1: 5+ puts the fire out, 3-4 nothing, 2 or less one rigging hit. Under the pirate game fire switch 5+
     removes one fire marker, and the fire is out when none is left (R17.1g)."""
     for ship in g.state.afloat():
@@ -93,7 +94,7 @@ def fire_fighting(g: Game) -> Gen:
             damage.rigging_hits(g, ship, 1, "17.1")
 
 
-def damage_control(g: Game) -> Gen:
+def damage_control(g: Referee) -> Gen:
     """17.2: a die per crew point on Damage Control; any 5+ repairs one box of that track (one per track)."""
     for ship in g.state.afloat():
         jobs: list[tuple[str, int]] = []
@@ -110,7 +111,7 @@ def damage_control(g: Game) -> Gen:
                 repair(g, ship, track)
 
 
-def repair(g: Game, ship: ShipState, track: str) -> None:
+def repair(g: Referee, ship: ShipState, track: str) -> None:
     if track == "rigging":
         ship.rigging = min(ship.card.rigging_points, ship.rigging + 1)
         value = ship.rigging
@@ -121,7 +122,7 @@ def repair(g: Game, ship: ShipState, track: str) -> None:
            ship=ship.id, track=track, value=value)
 
 
-def destroyed_section_morale(g: Game) -> Gen:
+def destroyed_section_morale(g: Referee) -> Gen:
     """17.3: a die per completely destroyed section; any 2 or less lowers morale one step (once)."""
     for ship in g.state.afloat():
         destroyed = [s for s in SECTION_NAMES if ship.gunnery[s] == 0]
@@ -133,7 +134,7 @@ def destroyed_section_morale(g: Game) -> Gen:
             yield from damage.lower_morale(g, ship, "17.3")
 
 
-def strike_checks(g: Game) -> Gen:
+def strike_checks(g: Referee) -> Gen:
     """17.4: a die per marker in a Strike Check box, modified by Crew Morale; any 1 or less strikes. If both
     sides strike in this step, the results are ignored."""
     state = g.state
@@ -169,7 +170,7 @@ def strike_checks(g: Game) -> Gen:
         end_game(g, f"{struck[0].card.name} struck her colours (17.4)")
 
 
-def sail_change(g: Game) -> Gen:
+def sail_change(g: Referee) -> Gen:
     """17.5: crew on Rigging Change rolls a die per point; any 3+ lets the ship change sail. A ship whose
     rigging marker is in an 'F' box cannot set Medium Sail and must take Fighting Sail."""
     state = g.state
@@ -196,12 +197,10 @@ def sail_change(g: Game) -> Gen:
             g.emit("sail", "17.5", f"{ship.card.name} sets {other.title()} Sail", ship=ship.id, sail=other)
 
 
-def disengagement(g: Game) -> Gen:
+def disengagement(g: Referee) -> Gen:
     """17.5: grappled ships may try to cut loose (Initiative Player first): die + own quality - enemy quality
     + own morale, 3 or more. Both ships' movement is halved the next turn; the Disengaged marker is removed
     in this step of that turn unless they grapple again."""
-    from cs_desktop.rules.grappling import is_grappled
-
     state = g.state
     for record in list(state.grapples):
         if record["state"] == "disengaged":
@@ -233,7 +232,7 @@ def disengagement(g: Game) -> Gen:
                 break
 
 
-def update_smoke(g: Game) -> None:
+def update_smoke(g: Referee) -> None:
     """17.6: remove Smoke 1, flip Smoke 2 to Smoke 1, then drift what remains one square with the wind.
     Ruling R17.6: smoke that drifts off the map is removed for good (a later 9.3 shift moves only the smoke
     on the map)."""

@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from cs_desktop.rules.game import Game
+    from cs_desktop.rules.referee import Referee
     from cs_desktop.rules.state import GameState, ShipState
 
 RULING = "R11.4.5i"
@@ -46,7 +46,7 @@ def to_hit_mods(state: GameState, ship: ShipState, sections: Iterable[str]) -> l
     return [(f"initial broadside of the {battery(sections[0])} battery +1 ({RULING})", 1)]
 
 
-def mark_fired(g: Game, ship: ShipState, sections: Iterable[str]) -> None:
+def mark_fired(g: Referee, ship: ShipState, sections: Iterable[str]) -> None:
     """After a fire step: the batteries whose sections fired have spent their initial broadside."""
     state = g.state
     if not state.initial_broadside:

@@ -12,7 +12,7 @@ from cs_desktop.rules.decisions import Request
 from cs_desktop.rules.rolls import NO_CARDS, offer_bonus_cards, roll_now
 
 if TYPE_CHECKING:
-    from cs_desktop.rules.game import Game
+    from cs_desktop.rules.referee import Referee
     from cs_desktop.rules.state import GameState
 
 
@@ -33,7 +33,7 @@ def modifiers(state: GameState, side: str) -> list[tuple[str, int]]:
     return mods
 
 
-def segment_initiative(g: Game) -> Generator[list[Request], dict[str, Any], None]:
+def segment_initiative(g: Referee) -> Generator[list[Request], dict[str, Any], None]:
     state = g.state
     sides = list(state.sides)
     beaten: list[str] = []

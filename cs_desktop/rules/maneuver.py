@@ -8,8 +8,10 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
 from cs_desktop.rules import geometry as geo
+from cs_desktop.rules.contacts import leave_square, update_stacks_after_turn
 from cs_desktop.rules.damage import quality_mods
 from cs_desktop.rules.decisions import Request
+from cs_desktop.rules.fleet_edge import fleet_edge
 from cs_desktop.rules.movement_rates import letter_after_turn, wind_position
 from cs_desktop.rules.rolls import roll
 from cs_desktop.rules.selection import maneuver_cost as maneuver_cost
@@ -18,15 +20,16 @@ from cs_desktop.rules.selection import selection_options as selection_options
 from cs_desktop.rules.selection import selection_request as selection_request
 from cs_desktop.rules.tables import get_tables
 from cs_desktop.rules.terrain import land_ahead, shift_note, shifted, sound
+from cs_desktop.rules.victory import end_game
 
 if TYPE_CHECKING:
-    from cs_desktop.rules.game import Game
+    from cs_desktop.rules.referee import Referee
     from cs_desktop.rules.state import GameState, ShipState
 
 Gen = Generator[list[Request], dict[str, Any], Any]
 
 
-def apply_selection(g: Game, ship: ShipState, choice: dict[str, Any]) -> None:
+def apply_selection(g: Referee, ship: ShipState, choice: dict[str, Any]) -> None:
     ship.maneuver = {k: v for k, v in choice.items() if k != "strain"}
     ship.maneuver["revealed"] = False
     ship.spent = 0  # (restrictions 4-5 marks are cleared at the reveal: here they would betray the choice)
@@ -49,7 +52,7 @@ def describe(choice: dict[str, Any]) -> str:
 
 
 # ---------------------------------------------------------------- execution
-def reveal(g: Game, ship: ShipState) -> None:
+def reveal(g: Referee, ship: ShipState) -> None:
     """9.0: a ship that has completed its maneuver reveals it (before the Initiative Player decides who
     moves first, so he decides knowing both)."""
     m = ship.maneuver
@@ -64,7 +67,7 @@ def reveal(g: Game, ship: ShipState) -> None:
     g.emit("reveal", "9.0", f"{ship.card.name} reveals {describe(m)}", ship=ship.id, maneuver=dict(m))
 
 
-def execute(g: Game, ship: ShipState) -> Gen:
+def execute(g: Referee, ship: ShipState) -> Gen:
     """Carry out the completed maneuver (9.0): reveal it (if not yet revealed), then move or turn the ship."""
     state = g.state
     reveal(g, ship)
@@ -94,14 +97,14 @@ def execute(g: Game, ship: ShipState) -> Gen:
         yield from tack(g, ship)
 
 
-def turn_ship(g: Game, ship: ShipState, points: int, rule: str, verb: str) -> None:
+def turn_ship(g: Referee, ship: ShipState, points: int, rule: str, verb: str) -> None:
     ship.heading = geo.turn(ship.heading, points)
     g.emit("turn", rule, f"{ship.card.name} {verb} to heading {ship.heading} "
            f"(wind position {wind_position(g.state, ship)})", ship=ship.id, heading=ship.heading)
     update_stacks_after_turn(g.state, ship)
 
 
-def advance(g: Game, ship: ShipState) -> Gen:
+def advance(g: Referee, ship: ShipState) -> Gen:
     """9.1.1: into the next square; then the free one-point turn to a superior wind position."""
     state = g.state
     heading_in = ship.heading
@@ -119,7 +122,7 @@ def advance(g: Game, ship: ShipState) -> Gen:
     yield from enter_square(g, ship, heading_in)
 
 
-def free_turn(g: Game, ship: ShipState, rule: str) -> Gen:
+def free_turn(g: Referee, ship: ShipState, rule: str) -> Gen:
     """9.1.1: the free one-point turn to a superior wind position (counts as a Wear); also after a Back Sail
     with land ahead (ruling R9.1e)."""
     state = g.state
@@ -141,15 +144,13 @@ def free_turn(g: Game, ship: ShipState, rule: str) -> Gen:
             ship.worn_here = True
 
 
-def move_ahead(g: Game, ship: ShipState, rule: str, verb: str) -> bool:
+def move_ahead(g: Referee, ship: ShipState, rule: str, verb: str) -> bool:
     """Move one square along the heading, shifting the map first if needed (9.3). False if she did not move:
     the game ended, or (fleet rules) she escaped."""
     state = g.state
     dest = geo.step(ship.square, ship.heading)
     width, height = state.map_size
     if not geo.on_map(dest, width, height) and state.fleet_rules:
-        from cs_desktop.rules.fleet_edge import fleet_edge
-
         if not fleet_edge(g, ship, dest):
             return False  # she escaped (and the game may have ended)
         dest = geo.step(ship.square, ship.heading)
@@ -158,8 +159,6 @@ def move_ahead(g: Game, ship: ShipState, rule: str, verb: str) -> bool:
         squares = [s.square for s in ships]
         shift = geo.edge_shift(squares, ships.index(ship), dest, width, height)
         if shift is None:
-            from cs_desktop.rules.victory import end_game
-
             g.emit("map_edge", "9.3", f"{ship.card.name} cannot stay on the map: the game ends", ship=ship.id)
             end_game(g, f"{ship.card.name} sailed off the map (9.3)")
             return False
@@ -188,18 +187,7 @@ def apply_shift(state: GameState, shift: tuple[int, int]) -> None:
 
 
 # ---------------------------------------------------------------- stacking (9.2)
-def leave_square(state: GameState, ship: ShipState) -> None:
-    state.stacks = [r for r in state.stacks if ship.id not in r["ships"]]
-
-
-def stack_record(state: GameState, a: str, b: str) -> dict[str, Any] | None:
-    for record in state.stacks:
-        if a in record["ships"] and b in record["ships"]:
-            return record
-    return None
-
-
-def enter_square(g: Game, mover: ShipState, heading_in: int) -> Gen:
+def enter_square(g: Referee, mover: ShipState, heading_in: int) -> Gen:
     """9.2: the mover shares a square with an enemy: fix the relative position and who may fire."""
     state = g.state
     for other in state.enemies(mover):
@@ -226,48 +214,8 @@ def enter_square(g: Game, mover: ShipState, heading_in: int) -> Gen:
                relation=relation)
 
 
-def update_stacks_after_turn(state: GameState, ship: ShipState) -> None:
-    """9.2 note: a turn in a shared square changes the relative position, and with it who may fire.
-
-    Ruling R9.2a: the turning ship is treated as the mover. Becoming Crossing: only the Initiative Player
-    fires (9.2.2), a stern rake if his ship turned, a bow rake if the other did. Becoming Parallel or Angled:
-    both fire; each ship keeps the broadside it showed, and a ship that showed an end (it was being raked)
-    shows the broadside turned toward the other ship; Parallel sides are made consistent (9.2.1) from the
-    side the non-turning ship shows."""
-    for record in state.stacks:
-        if ship.id not in record["ships"]:
-            continue
-        other = state.ships[next(i for i in record["ships"] if i != ship.id)]
-        sides = {record["mover"]: record["mover_side"],
-                 next(i for i in record["ships"] if i != record["mover"]): record["other_side"]}
-        relation = geo.stacked_relation(ship.heading, other.heading)
-        if relation == "crossing":
-            new = geo.stacked_sides(ship.heading, ship.heading, other.heading, None,
-                                      state.ranks_above(ship.side, other.side))
-        else:
-            for a, b in ((ship, other), (other, ship)):
-                if sides[a.id] not in ("port", "starboard") and sides[b.id] in ("port", "starboard"):
-                    sides[a.id] = _side_toward(b, sides[b.id], a)
-            if relation == "parallel":
-                new = geo.stacked_sides(ship.heading, ship.heading, other.heading, sides[other.id], None)
-            else:
-                new = {"relation": relation, "mover_side": sides[ship.id], "other_side": sides[other.id],
-                       "rake": None, "firer": "both"}
-        record.clear()
-        record.update(new)
-        record["ships"] = [ship.id, other.id]
-        record["mover"] = ship.id
-
-
-def _side_toward(shower: ShipState, shown: str, ship: ShipState) -> str:
-    """The broadside of `ship` turned toward `shower`, which shows it its `shown` broadside (9.2)."""
-    rx, ry = geo.VECTORS[geo.turn(shower.heading, 2 if shown == "starboard" else -2)]  # shower -> ship
-    sx, sy = geo.VECTORS[geo.turn(ship.heading, 2)]  # ship's starboard
-    return "starboard" if -(rx * sx + ry * sy) > 0 else "port"
-
-
 # ---------------------------------------------------------------- tacking (9.1.4)
-def tack(g: Game, ship: ShipState) -> Gen:
+def tack(g: Referee, ship: ShipState) -> Gen:
     state = g.state
     letter = wind_position(state, ship)
     toward = -1 if letter == "F" else 1  # the point that brings the bow into the wind

@@ -7,13 +7,13 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
 from cs_desktop.rules import damage
+from cs_desktop.rules.contacts import is_grappled
 from cs_desktop.rules.decisions import SAMPLERS, VALIDATORS, Refusal, Request
 from cs_desktop.rules.dice import Dice
-from cs_desktop.rules.grappling import is_grappled
 from cs_desktop.rules.rolls import NO_CARDS, offer_bonus_cards, roll_now
 
 if TYPE_CHECKING:
-    from cs_desktop.rules.game import Game
+    from cs_desktop.rules.referee import Referee
     from cs_desktop.rules.state import GameState, ShipState
 
 Gen = Generator[list[Request], dict[str, Any], Any]
@@ -70,7 +70,7 @@ VALIDATORS["melee_support"] = _validate_support
 SAMPLERS["melee_support"] = _sample_support
 
 
-def segment_melee(g: Game) -> Gen:
+def segment_melee(g: Referee) -> Gen:
     """15.0 for every grappled pair, the Initiative Player's first. Then the Bonus Move (16.0) follows for
     every ship: the Bonus Move that 15.0 step 8 skips after a broken-off melee is that of the two ships of
     the melee, which lie grappled and make none anyway (ruling R16.0); other ships make theirs (ruling
@@ -101,7 +101,7 @@ def segment_melee(g: Game) -> Gen:
     state.segment = "bonus"
 
 
-def fight(g: Game, attacker: ShipState, defender: ShipState) -> Gen:
+def fight(g: Referee, attacker: ShipState, defender: ShipState) -> Gen:
     state = g.state
     g.emit("melee", "15.0", f"{attacker.card.name} boards {defender.card.name}!", ship=attacker.id,
            target=defender.id)

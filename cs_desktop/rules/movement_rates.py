@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
+from cs_desktop.rules.contacts import is_grappled
 from cs_desktop.rules.damage import quality_mods
 from cs_desktop.rules.decisions import Request
 from cs_desktop.rules.geometry import turn
@@ -12,7 +13,7 @@ from cs_desktop.rules.rolls import NO_CARDS, needs, offer_bonus_cards, roll_now
 from cs_desktop.rules.tables import get_tables
 
 if TYPE_CHECKING:
-    from cs_desktop.rules.game import Game
+    from cs_desktop.rules.referee import Referee
     from cs_desktop.rules.state import GameState, ShipState
 
 
@@ -114,13 +115,11 @@ def final_speed(ship: ShipState, base: int, bonus: int, halved_for_disengagement
     return speed
 
 
-def segment_movement(g: Game) -> Generator[list[Request], dict[str, Any], None]:
+def segment_movement(g: Referee) -> Generator[list[Request], dict[str, Any], None]:
     """7.0 Movement Rates: base movement, then a hull bonus roll for each ship. Before each ship's offer of cards
     for her roll (1.7.3) the segment is marked (`Game.mark_step`) with what it still has to do in `state.step`:
     ("movement", base movement, ships, ships In Irons, ships offered in order, the offer reached, the cards
     chosen so far), so that a copy resumes at that offer."""
-    from cs_desktop.rules.grappling import is_grappled
-
     state = g.state
     tables = get_tables()
     if state.step[:1] == ("movement",):  # a copy resuming at an offer

@@ -20,14 +20,14 @@ from typing import TYPE_CHECKING, Any
 from cs_desktop.rules import damage
 from cs_desktop.rules import geometry as geo
 from cs_desktop.rules.cards import SECTION_NAMES, ShipCard
+from cs_desktop.rules.contacts import leave_square
 from cs_desktop.rules.decisions import Request
 from cs_desktop.rules.fleet_end import end_if_beaten
-from cs_desktop.rules.maneuver import leave_square
 from cs_desktop.rules.rolls import roll
 from cs_desktop.rules.victory import end_game
 
 if TYPE_CHECKING:
-    from cs_desktop.rules.game import Game
+    from cs_desktop.rules.referee import Referee
     from cs_desktop.rules.state import GameState, ShipState
 
 Gen = Generator[list[Request], dict[str, Any], Any]
@@ -54,7 +54,7 @@ def ship_class(card: ShipCard) -> int:
     return max(1, (boxes + 5) // 10)
 
 
-def fire_fought(g: Game, ship: ShipState) -> None:
+def fire_fought(g: Referee, ship: ShipState) -> None:
     """17.1 under the switch: a successful fire-fighting roll removes one marker; none left, the fire is out."""
     ship.fire_markers = max(0, max(ship.fire_markers, 1) - 1)
     if ship.fire_markers:
@@ -66,7 +66,7 @@ def fire_fought(g: Game, ship: ShipState) -> None:
            ship=ship.id)
 
 
-def fire_grows(g: Game) -> Gen:
+def fire_grows(g: Referee) -> Gen:
     """After 17.2: each burning ship's markers double, then cost their rigging and hull hits; a ship with hull hits
     from fire rolls for an explosion."""
     state = g.state
@@ -91,7 +91,7 @@ def fire_grows(g: Game) -> Gen:
                 return
 
 
-def hull_hits(g: Game, ship: ShipState, hits: int, rule: str) -> Gen:
+def hull_hits(g: Referee, ship: ShipState, hits: int, rule: str) -> Gen:
     """`hits` hull hits, each to the section with the most boxes left (the first of 3.10's order on a tie;
     designed: fire and blast have no side); returns the hits taken."""
     taken = 0
@@ -104,7 +104,7 @@ def hull_hits(g: Game, ship: ShipState, hits: int, rule: str) -> Gen:
     return taken
 
 
-def explode(g: Game, ship: ShipState) -> Gen:
+def explode(g: Referee, ship: ShipState) -> Gen:
     """She "sinks immediately; all crew aboard are lost", and damages each other ship on the board."""
     state = g.state
     lost, ship.crew = ship.crew, 0
@@ -139,7 +139,7 @@ def blast_damage(score: int) -> tuple[int, int, int]:
     return BLAST_TOP
 
 
-def blast(g: Game, source: ShipState, other: ShipState, size: int) -> Gen:
+def blast(g: Referee, source: ShipState, other: ShipState, size: int) -> Gen:
     """Two dice, less the distance in inches, plus the exploded ship's Class."""
     inches = (INCHES_PER_TWO_MP * geo.mp_distance(source.square, other.square) + 1) // 2
     r = yield from roll(g, other.side, 2, "explosion damage (pirate game fire)", "17.1", ship=other.id,
@@ -156,7 +156,7 @@ def blast(g: Game, source: ShipState, other: ShipState, size: int) -> Gen:
         yield from damage.crew_hits(g, other, crew, EXPLOSION)
 
 
-def sunk_ends(g: Game, ship: ShipState) -> None:
+def sunk_ends(g: Referee, ship: ShipState) -> None:
     """A ship blown up is out of the battle as a ship that struck is (17.4, R18.0f): the duel ends; a fleet
     battle ends when her side has nothing left fighting."""
     state = g.state

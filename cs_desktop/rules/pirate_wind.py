@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from cs_desktop.rules.wind_change import _die, check_due, describe
 
 if TYPE_CHECKING:
-    from cs_desktop.rules.game import Game
+    from cs_desktop.rules.referee import Referee
 
 WHEN, DIRECTION, SPEED, CALM = "R17.8f", "R17.8g", "R17.8h", "R17.8h"
 SPEEDS = ("calm", "light", "fair", "strong")
@@ -39,7 +39,7 @@ def turned(wind: int, points: int) -> int:
     return (wind - 1 + points) % 8 + 1
 
 
-def pirate_wind_check(g: Game) -> None:
+def pirate_wind_check(g: Referee) -> None:
     """At the end of Housekeeping: a calm is rolled for every turn; any other wind every third turn."""
     state = g.state
     if state.ended:
@@ -57,7 +57,7 @@ def pirate_wind_check(g: Game) -> None:
                    wind=state.wind, wind_speed=state.wind_speed)
 
 
-def change_direction(g: Game) -> None:
+def change_direction(g: Referee) -> None:
     state = g.state
     points = SHIFT[_die(g, "wind direction (1: 2 points clockwise ... 6: 2 points counterclockwise)", DIRECTION)]
     before = state.wind
@@ -67,7 +67,7 @@ def change_direction(g: Game) -> None:
            wind=state.wind, before=before, shift=points)
 
 
-def change_speed(g: Game) -> None:
+def change_speed(g: Referee) -> None:
     state = g.state
     before = state.wind_speed
     face = _die(g, f"wind speed ({before})", SPEED)
@@ -80,7 +80,7 @@ def change_speed(g: Game) -> None:
            wind_speed=state.wind_speed, before=before)
 
 
-def calm_check(g: Game) -> None:
+def calm_check(g: Referee) -> None:
     """A calm: one die a turn, 4-6 the wind returns at light; a second die, 1-3 from where it came, 4-6 opposite."""
     state = g.state
     if _die(g, "calm (4-6 the wind returns)", CALM) < 4:

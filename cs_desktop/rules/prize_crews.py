@@ -19,7 +19,7 @@ from cs_desktop.rules.decisions import Request
 from cs_desktop.rules.rolls import NO_CARDS, offer_bonus_cards, roll_now
 
 if TYPE_CHECKING:
-    from cs_desktop.rules.game import Game
+    from cs_desktop.rules.referee import Referee
     from cs_desktop.rules.state import GameState, ShipState
 
 Gen = Generator[list[Request], dict[str, Any], Any]
@@ -64,7 +64,7 @@ def retakers(state: GameState, side: str) -> list[tuple[ShipState, ShipState]]:
             for prize in prizes if prize.square == ship.square]
 
 
-def put_prize_crew(g: Game, captor: ShipState, prize: ShipState, rule: str) -> Gen:
+def put_prize_crew(g: Referee, captor: ShipState, prize: ShipState, rule: str) -> Gen:
     """R18.0k: the captor tells off a prize crew from her Melee crew: the guard needed, or more if she
     chooses (asked only when there is a choice). The men leave her crew track, not as hits."""
     prisoners = prize.crew
@@ -89,7 +89,7 @@ def put_prize_crew(g: Game, captor: ShipState, prize: ShipState, rule: str) -> G
            prisoners=prisoners, side=captor.side)
 
 
-def retaken(g: Game, prize: ShipState, how: str, rule: str, lost: int) -> None:
+def retaken(g: Referee, prize: ShipState, how: str, rule: str, lost: int) -> None:
     """R18.0n: back to her own side as a hulk; her prize crew (`lost`: killed or made prisoners) is lost to the
     captor for the rest of the battle."""
     prize.captured = False
@@ -100,7 +100,7 @@ def retaken(g: Game, prize: ShipState, how: str, rule: str, lost: int) -> None:
            "(prize crews option, R18.0n)", ship=prize.id, side=prize.side, prize_crew_lost=lost)
 
 
-def retake_step(g: Game) -> Gen:
+def retake_step(g: Referee) -> Gen:
     """R18.0m, at the 12.0 step after the boarding parties for hulks: the Initiative Player first, each ship
     alongside one of her own side's ships held as a prize may board her to retake her."""
     state = g.state
@@ -130,7 +130,7 @@ def boarding_modifiers(state: GameState, ship: ShipState, prize: ShipState) -> t
     return mods, (damage.quality_mods(source) if source is not None else [])
 
 
-def board_prize(g: Game, ship: ShipState, prize: ShipState) -> Gen:
+def board_prize(g: Referee, ship: ShipState, prize: ShipState) -> Gen:
     """R18.0m: one round of 15.0 dice, all the boarding ship's Melee crew against the prize crew."""
     state = g.state
     guard_side = holder(state, prize)
@@ -162,7 +162,7 @@ def board_prize(g: Game, ship: ShipState, prize: ShipState) -> Gen:
                ship=ship.id, prize=prize.id)
 
 
-def prisoners_step(g: Game) -> None:
+def prisoners_step(g: Referee) -> None:
     """R18.0l, at Housekeeping after 17.4: the prisoners of each prize still on the board rise if they
     outnumber her prize crew more than six to one (at once) or more than three to one (a die of theirs: 1)."""
     state = g.state

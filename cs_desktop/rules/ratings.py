@@ -16,11 +16,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping
-from dataclasses import asdict, dataclass, field
 from fractions import Fraction
-from typing import Any
 
 from cs_desktop.rules.cards import SECTION_NAMES, CrewQuality, Gun, GunBox, Scenario, ShipCard
+from cs_desktop.rules.terms import SideTerms, Step, VictoryTerms, number
+from cs_desktop.rules.terms_sides import terms_for_sides
 
 #: 20.1: "Each ship is also noted with a Crew Quality" -- CR is that quality as a number. Designed (calibrated,
 #: ruling R20.1l): half a point a step, because in play a step of crew quality is worth about half a multiplier
@@ -96,50 +96,6 @@ def damage_capacity(card: ShipCard) -> int:
 # --------------------------------------------------------------------------------------------- 20.1
 
 
-@dataclass(frozen=True)
-class Step:
-    """One line of the 20.1/21.3 arithmetic."""
-
-    rule: str
-    text: str
-    values: dict[str, Any] = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class SideTerms:
-    side: str
-    name: str
-    ships: list[str]
-    fp: int
-    cr: float | int  # CR in half points (green 1, average 1.5, crack 2); a whole number is an int
-    dc: int
-    multiplier: float  # VP multiplier applied to hits scored (19.0)
-    bonus: int  # VP bonus (20.1 DC difference, or the scenario's own)
-    bid_points: int  # 19.0 option: VP the opponent's bid grants this side
-    computed_multiplier: float
-    computed_bonus: int
-    overridden: bool
-
-
-@dataclass(frozen=True)
-class VictoryTerms:
-    sides: list[SideTerms]
-    steps: list[Step]
-
-    def side(self, side_id: str) -> SideTerms:
-        for s in self.sides:
-            if s.side == side_id:
-                return s
-        raise KeyError(side_id)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"sides": [asdict(s) for s in self.sides], "steps": [asdict(s) for s in self.steps]}
-
-
-def _num(x: Fraction) -> float | int:
-    return int(x) if x.denominator == 1 else float(x)
-
-
 def victory_terms(scenario: Scenario, ships: Mapping[str, ShipCard]) -> VictoryTerms:
     """Each side's VP multiplier and VP bonus by 20.1, with several ships a side summed by 21.3.
 
@@ -166,10 +122,10 @@ def victory_terms(scenario: Scenario, ships: Mapping[str, ShipCard]) -> VictoryT
             steps.append(
                 Step(
                     "20.1",
-                    f"{card.name}: FP {f} (broadside {_num(broadside_weight(card))} lb), "
-                    f"CR {_num(c)} ({quality} crew), DC {d}",
-                    {"side": side.id, "ship": card.id, "fp": f, "cr": _num(c), "dc": d, "quality": quality,
-                     "broadside_lb": _num(broadside_weight(card))},
+                    f"{card.name}: FP {f} (broadside {number(broadside_weight(card))} lb), "
+                    f"CR {number(c)} ({quality} crew), DC {d}",
+                    {"side": side.id, "ship": card.id, "fp": f, "cr": number(c), "dc": d, "quality": quality,
+                     "broadside_lb": number(broadside_weight(card))},
                 )
             )
         fp[side.id], cr[side.id], dc[side.id] = sum(fps), sum(crs, Fraction(0)), sum(dcs)
@@ -177,15 +133,13 @@ def victory_terms(scenario: Scenario, ships: Mapping[str, ShipCard]) -> VictoryT
             steps.append(
                 Step(
                     "21.3",
-                    f"{side.name}: {len(side.ships)} ships, summed FP {fp[side.id]}, CR {_num(cr[side.id])}, "
+                    f"{side.name}: {len(side.ships)} ships, summed FP {fp[side.id]}, CR {number(cr[side.id])}, "
                     f"DC {dc[side.id]}",
-                    {"side": side.id, "fp": fp[side.id], "cr": _num(cr[side.id]), "dc": dc[side.id]},
+                    {"side": side.id, "fp": fp[side.id], "cr": number(cr[side.id]), "dc": dc[side.id]},
                 )
             )
     names = {s.id: s.name for s in scenario.sides}
     if len(scenario.sides) > 2:  # R20.1m: the terms for more than two sides
-        from cs_desktop.rules.terms_sides import terms_for_sides
-
         return terms_for_sides(scenario, steps, fp, cr, dc)
     bonus: dict[str, Fraction] = {i: Fraction(0) for i in ids}
 
@@ -193,16 +147,16 @@ def victory_terms(scenario: Scenario, ships: Mapping[str, ShipCard]) -> VictoryT
         lo, hi = (a.id, b.id) if values[a.id] < values[b.id] else (b.id, a.id)
         diff = Fraction(values[hi] - values[lo])
         if diff == 0:
-            steps.append(Step("20.1", f"{label} equal ({_num(Fraction(values[a.id]))}): no bonus",
-                              {"a": _num(Fraction(values[a.id]))}))
+            steps.append(Step("20.1", f"{label} equal ({number(Fraction(values[a.id]))}): no bonus",
+                              {"a": number(Fraction(values[a.id]))}))
             return
         bonus[lo] += diff
-        lo_v, hi_v = _num(Fraction(values[lo])), _num(Fraction(values[hi]))
+        lo_v, hi_v = number(Fraction(values[lo])), number(Fraction(values[hi]))
         steps.append(
             Step(
                 "20.1",
-                f"{label}: {names[lo]} {lo_v} < {names[hi]} {hi_v}: {names[lo]} +{_num(diff)}",
-                {"side": lo, "bonus": _num(diff)},
+                f"{label}: {names[lo]} {lo_v} < {names[hi]} {hi_v}: {names[lo]} +{number(diff)}",
+                {"side": lo, "bonus": number(diff)},
             )
         )
 
@@ -236,8 +190,8 @@ def victory_terms(scenario: Scenario, ships: Mapping[str, ShipCard]) -> VictoryT
     steps.append(
         Step(
             "20.1",
-            f"Totals: {names[a.id]} {_num(bonus[a.id])}, {names[b.id]} {_num(bonus[b.id])}",
-            {a.id: _num(bonus[a.id]), b.id: _num(bonus[b.id])},
+            f"Totals: {names[a.id]} {number(bonus[a.id])}, {names[b.id]} {number(bonus[b.id])}",
+            {a.id: number(bonus[a.id]), b.id: number(bonus[b.id])},
         )
     )
     low = min(bonus.values())
@@ -245,9 +199,9 @@ def victory_terms(scenario: Scenario, ships: Mapping[str, ShipCard]) -> VictoryT
     steps.append(
         Step(
             "20.1",
-            f"Subtract the lower total ({_num(low)}) from both and add 1: "
-            f"{names[a.id]} x{_num(mult[a.id])}, {names[b.id]} x{_num(mult[b.id])}",
-            {a.id: _num(mult[a.id]), b.id: _num(mult[b.id])},
+            f"Subtract the lower total ({number(low)}) from both and add 1: "
+            f"{names[a.id]} x{number(mult[a.id])}, {names[b.id]} x{number(mult[b.id])}",
+            {a.id: number(mult[a.id]), b.id: number(mult[b.id])},
         )
     )
 
@@ -286,7 +240,7 @@ def victory_terms(scenario: Scenario, ships: Mapping[str, ShipCard]) -> VictoryT
                 Step(
                     "20.0",
                     f"The scenario prints its own terms for {names[i]}: x{override.multiplier:g}, bonus "
-                    f"{override.bonus} (computed: x{_num(mult[i])}, bonus {vp_bonus[i]})",
+                    f"{override.bonus} (computed: x{number(mult[i])}, bonus {vp_bonus[i]})",
                     {"side": i, "multiplier": override.multiplier, "bonus": override.bonus},
                 )
             )
@@ -297,7 +251,7 @@ def victory_terms(scenario: Scenario, ships: Mapping[str, ShipCard]) -> VictoryT
                 name=side.name,
                 ships=[ss.ship_id for ss in side.ships],
                 fp=fp[i],
-                cr=_num(cr[i]),
+                cr=number(cr[i]),
                 dc=dc[i],
                 multiplier=m,
                 bonus=bo,

@@ -18,7 +18,7 @@ from cs_desktop.rules.dice import Dice
 from cs_desktop.rules.state import GameState
 
 if TYPE_CHECKING:
-    from cs_desktop.rules.determinize import PublicRecord
+    from cs_desktop.rules.public_record import PublicRecord
 
 HIDDEN = "?"  # what a wiped field holds in the public record
 _T = TypeVar("_T")
@@ -226,7 +226,7 @@ class _CardDraw(NamedTuple):
 @lru_cache(maxsize=1)
 def _every_card() -> tuple[str, ...]:
     """Every card of the Bridge Deck ('<type>#<n>'), in the order of the deck file (read once a process)."""
-    from cs_desktop.rules.bridge_cards import card_types
+    from cs_desktop.rules.deck import card_types
 
     return tuple(f"{cid}#{n}" for cid, card in card_types().items() for n in range(1, card["copies"] + 1))
 
@@ -234,7 +234,7 @@ def _every_card() -> tuple[str, ...]:
 @lru_cache(maxsize=1)
 def _hold_cards() -> frozenset[str]:
     """The cards of the Bridge Deck that are not Play Now cards (1.7.2)."""
-    from cs_desktop.rules.bridge_cards import card_types
+    from cs_desktop.rules.deck import card_types
 
     return frozenset(c for c in _every_card() if card_types()[c.rpartition("#")[0]]["type"] != "play_now")
 

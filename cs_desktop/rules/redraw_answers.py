@@ -15,7 +15,7 @@ from cs_desktop.rules.redraw import LOADS
 from cs_desktop.rules.state import GameState
 
 if TYPE_CHECKING:
-    from cs_desktop.rules.determinize import PublicRecord
+    from cs_desktop.rules.public_record import PublicRecord
 
 
 def draw_answer(state: GameState, request: Request, wiped: Any, record: PublicRecord, n_events: int,

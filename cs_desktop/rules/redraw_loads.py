@@ -17,7 +17,7 @@ from cs_desktop.rules.redraw import HIDDEN
 from cs_desktop.rules.state import GameState
 
 if TYPE_CHECKING:
-    from cs_desktop.rules.determinize import PublicRecord
+    from cs_desktop.rules.public_record import PublicRecord
     from cs_desktop.rules.redraw import Evidence
 
 #: a load to draw: (0, its place in the plan's loads) for one in a broadside at the checkpoint, (1, its place in the

@@ -12,7 +12,7 @@ from cs_desktop.rules.setup import LOAD_TYPES
 from cs_desktop.rules.tables import get_tables
 
 if TYPE_CHECKING:
-    from cs_desktop.rules.game import Game
+    from cs_desktop.rules.referee import Referee
     from cs_desktop.rules.state import GameState, ShipState
 
 CHASER_SLOTS = ("bow", "stern")
@@ -26,7 +26,7 @@ def place_load(state: GameState, ship: ShipState, slot: str, load: str) -> int:
     return due
 
 
-def reload_step(g: Game) -> list[tuple[str, str]]:
+def reload_step(g: Referee) -> list[tuple[str, str]]:
     """8.0 step 2 / 10.0. Returns the (ship id, section) whose marker found no crew at the guns: that chance
     to reload is lost and the owner follows the Select Load procedure (11.7, `select_lost_loads`)."""
     state = g.state
@@ -67,7 +67,7 @@ def reload_step(g: Game) -> list[tuple[str, str]]:
     return lost
 
 
-def select_lost_loads(g: Game, lost: list[tuple[str, str]]) -> Generator[list[Request], dict[str, Any], None]:
+def select_lost_loads(g: Referee, lost: list[tuple[str, str]]) -> Generator[list[Request], dict[str, Any], None]:
     """10.0: for guns whose marker found no crew, the owner follows the Select Load procedure (11.7): a new
     load of his choice, placed face down by the round-shot time from the current impulse (ruling R10.1)."""
     if not lost:  # the usual impulse: every marker found its crew
@@ -79,7 +79,7 @@ def select_lost_loads(g: Game, lost: list[tuple[str, str]]) -> Generator[list[Re
                                 "load for each (hidden; round shot timing is shown)")
 
 
-def select_loads(g: Game, side: str, keys: list[str],
+def select_loads(g: Referee, side: str, keys: list[str],
                  prompt: str) -> Generator[list[Request], dict[str, Any], None]:
     """11.7 Selecting Load for the "ship:section" keys of one side: a hidden choice of load; each marker goes
     on the reload track by the crew's round-shot time (the opponent sees where, not what)."""

@@ -7,11 +7,13 @@ from collections.abc import Generator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from cs_desktop.rules.decisions import Request
+from cs_desktop.rules import decisions
+from cs_desktop.rules.decisions import Refusal, Request
+from cs_desktop.rules.deck import card_of, playable_for, resolve_played
 from cs_desktop.rules.dice import Dice
 
 if TYPE_CHECKING:
-    from cs_desktop.rules.game import Game
+    from cs_desktop.rules.referee import Referee
 
 Mods = Sequence[tuple[str, int]]
 
@@ -50,7 +52,7 @@ class Roll:
         return sum(self.modified)
 
 
-def roll(g: Game, side: str, n: int, purpose: str, rule: str, mods: Mods = (), *,
+def roll(g: Referee, side: str, n: int, purpose: str, rule: str, mods: Mods = (), *,
          lower_is_better: bool = False, ship: str | None = None, steps: Sequence[int] | None = None,
          **data: Any) -> Generator[list[Request], dict[str, Any], Roll]:
     """Roll `n` dice for `side`, after offering its Hold cards as +1 (or -1) per die (1.7.3). `steps`: the
@@ -64,12 +66,12 @@ def roll(g: Game, side: str, n: int, purpose: str, rule: str, mods: Mods = (), *
     return _rolled(g, side, n, purpose, rule, list(mods) + use.mods, use.discarded, lower_is_better, ship, data)
 
 
-def roll_now(g: Game, side: str, n: int, purpose: str, rule: str, mods: Mods = (), n_cards: int = 0, *,
+def roll_now(g: Referee, side: str, n: int, purpose: str, rule: str, mods: Mods = (), n_cards: int = 0, *,
              lower_is_better: bool = False, ship: str | None = None, **data: Any) -> Roll:
     return _rolled(g, side, n, purpose, rule, mods, n_cards, lower_is_better, ship, data)
 
 
-def _rolled(g: Game, side: str, n: int, purpose: str, rule: str, mods: Mods, n_cards: int, lower_is_better: bool,
+def _rolled(g: Referee, side: str, n: int, purpose: str, rule: str, mods: Mods, n_cards: int, lower_is_better: bool,
             ship: str | None, data: dict[str, Any]) -> Roll:
     """`roll_now`, with the event's own fields in a dict: no call here passes `**data` on, which the compiled build
     does through Python's slow call with keywords."""
@@ -120,7 +122,7 @@ def card_can_change(need: Mapping[str, Any] | None, lower_is_better: bool = Fals
     return any(face + m < t <= face + m + by for face in range(1, 7) for t in need["steps"])
 
 
-def offer_bonus_cards(rolls: Sequence[tuple[str, int, str, str, bool]], g: Game,
+def offer_bonus_cards(rolls: Sequence[tuple[str, int, str, str, bool]], g: Referee,
                       need: Mapping[str, dict[str, Any]] | None = None,
                       ) -> Generator[list[Request], dict[str, Any], dict[str, CardUse]]:
     """1.7.3/1.7.4: before dice are rolled, each rolling side with Hold cards may discard one per die.
@@ -142,8 +144,6 @@ def offer_bonus_cards(rolls: Sequence[tuple[str, int, str, str, bool]], g: Game,
         order = sorted(rolls, key=lambda r: state.rank(r[0]))  # R6.0a: up the initiative order
     else:
         order = sorted(rolls, key=lambda r: 0 if state.initiative is None or r[0] != state.initiative else 1)
-    from cs_desktop.rules.bridge_cards import card_of, playable_for, resolve_played
-
     for side, n, purpose, rule, lower in order:
         hand = state.sides[side].hand
         if not hand or n <= 0:
@@ -177,8 +177,6 @@ def offer_bonus_cards(rolls: Sequence[tuple[str, int, str, str, bool]], g: Game,
 
 
 def _validate_bonus(state: Any, request: Request, answer: Any) -> Any:
-    from cs_desktop.rules.decisions import Refusal
-
     if type(answer) is list and not answer:  # no card used: the usual answer
         return None
     if not isinstance(answer, list) or not all(isinstance(c, str) for c in answer):
@@ -199,8 +197,6 @@ def _sample_bonus(state: Any, request: Request, rng: Any) -> list[str]:
 
 
 def _register() -> None:
-    from cs_desktop.rules import decisions
-
     decisions.VALIDATORS["bonus_cards"] = _validate_bonus
     decisions.SAMPLERS["bonus_cards"] = _sample_bonus
     decisions.REQUEST_ONLY.add("bonus_cards")  # both read only the request's hand, playable cards and max

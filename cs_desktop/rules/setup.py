@@ -13,7 +13,7 @@ from cs_desktop.rules.state import FAIR, HANDY, UNFIT, GameState, ShipState, Sid
 from cs_desktop.rules.tables import get_tables
 
 if TYPE_CHECKING:
-    from cs_desktop.rules.game import Game
+    from cs_desktop.rules.referee import Referee
 
 LOAD_TYPES = ("round", "chain", "double")
 SAIL_STATES = ("medium", "fighting")
@@ -85,7 +85,7 @@ def initial_state(scenario: Scenario, cards: Mapping[str, ShipCard], seed: int,
         pirate_wind=bool(options.get("pirate_wind", scenario.options.pirate_wind)),
     )
     if options.get("bridge_cards", True):
-        from cs_desktop.rules.bridge_cards import new_deck
+        from cs_desktop.rules.deck import new_deck
 
         state.deck = new_deck(state.dice)
     return state
@@ -135,7 +135,7 @@ def setup_request(state: GameState, side: str) -> Request:
     )
 
 
-def segment_setup(g: Game) -> Generator[list[Request], dict[str, Any], None]:
+def segment_setup(g: Referee) -> Generator[list[Request], dict[str, Any], None]:
     state = g.state
     answers = yield [setup_request(state, side) for side in state.sides]
     for side, answer in answers.items():

@@ -15,7 +15,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from cs_desktop.rules.cards import Scenario
-from cs_desktop.rules.ratings import SideTerms, Step, VictoryTerms, _num
+from cs_desktop.rules.terms import SideTerms, Step, VictoryTerms, number
 
 
 def terms_for_sides(scenario: Scenario, steps: list[Step], fp: dict[str, int], cr: dict[str, Fraction],
@@ -31,11 +31,11 @@ def terms_for_sides(scenario: Scenario, steps: list[Step], fp: dict[str, int], c
             diff = Fraction(top - values[i])
             if diff:
                 bonus[i] += diff
-                steps.append(Step("20.1", f"{label}: {names[i]} {_num(Fraction(values[i]))} < {' and '.join(best)} "
-                                  f"{_num(Fraction(top))} (the highest): {names[i]} +{_num(diff)}",
-                                  {"side": i, "bonus": _num(diff), "ruling": "R20.1m"}))
+                steps.append(Step("20.1", f"{label}: {names[i]} {number(Fraction(values[i]))} < {' and '.join(best)} "
+                                  f"{number(Fraction(top))} (the highest): {names[i]} +{number(diff)}",
+                                  {"side": i, "bonus": number(diff), "ruling": "R20.1m"}))
         if all(values[i] == top for i in ids):
-            steps.append(Step("20.1", f"{label} equal ({_num(Fraction(top))}): no bonus", {"a": _num(Fraction(top))}))
+            steps.append(Step("20.1", f"{label} equal ({number(Fraction(top))}): no bonus", {"a": number(Fraction(top))}))
 
     below_highest_gets_difference(fp, "FP")
     below_highest_gets_difference(cr, "CR")
@@ -57,12 +57,12 @@ def terms_for_sides(scenario: Scenario, steps: list[Step], fp: dict[str, int], c
         steps.append(Step("20.1", "HO: no historical winner recorded: no HO bonus", {}))
     else:
         every_other_side_gets_half(winner, f"HO: {names[winner]} won historically")
-    steps.append(Step("20.1", "Totals: " + ", ".join(f"{names[i]} {_num(bonus[i])}" for i in ids),
-                      {i: _num(bonus[i]) for i in ids}))
+    steps.append(Step("20.1", "Totals: " + ", ".join(f"{names[i]} {number(bonus[i])}" for i in ids),
+                      {i: number(bonus[i]) for i in ids}))
     low = min(bonus.values())
     mult = {i: bonus[i] - low + 1 for i in ids}
-    steps.append(Step("20.1", f"Subtract the lowest total ({_num(low)}) from each and add 1: "
-                      + ", ".join(f"{names[i]} x{_num(mult[i])}" for i in ids), {i: _num(mult[i]) for i in ids}))
+    steps.append(Step("20.1", f"Subtract the lowest total ({number(low)}) from each and add 1: "
+                      + ", ".join(f"{names[i]} x{number(mult[i])}" for i in ids), {i: number(mult[i]) for i in ids}))
     top_dc = max(dc.values())
     vp_bonus = {i: top_dc - dc[i] for i in ids}
     for i in ids:
@@ -85,11 +85,11 @@ def terms_for_sides(scenario: Scenario, steps: list[Step], fp: dict[str, int], c
         m, bo = float(mult[i]), vp_bonus[i]
         if override is not None:
             steps.append(Step("20.0", f"The scenario prints its own terms for {names[i]}: x{override.multiplier:g}, "
-                              f"bonus {override.bonus} (computed: x{_num(mult[i])}, bonus {vp_bonus[i]})",
+                              f"bonus {override.bonus} (computed: x{number(mult[i])}, bonus {vp_bonus[i]})",
                               {"side": i, "multiplier": override.multiplier, "bonus": override.bonus}))
             m, bo = float(override.multiplier), override.bonus
         result.append(SideTerms(side=i, name=side.name, ships=[ss.ship_id for ss in side.ships], fp=fp[i],
-                                cr=_num(cr[i]), dc=dc[i], multiplier=m, bonus=bo, bid_points=bid_points[i],
+                                cr=number(cr[i]), dc=dc[i], multiplier=m, bonus=bo, bid_points=bid_points[i],
                                 computed_multiplier=float(mult[i]), computed_bonus=vp_bonus[i],
                                 overridden=override is not None))
     return VictoryTerms(sides=result, steps=steps)

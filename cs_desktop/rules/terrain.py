@@ -22,7 +22,7 @@ from cs_desktop.rules.decisions import Request
 from cs_desktop.rules.rolls import roll
 
 if TYPE_CHECKING:
-    from cs_desktop.rules.game import Game
+    from cs_desktop.rules.referee import Referee
     from cs_desktop.rules.state import GameState, ShipState
 
 Gen = Generator[list[Request], dict[str, Any], Any]
@@ -80,7 +80,7 @@ def may_move(ship: ShipState) -> bool:
 
 
 # ---------------------------------------------------------------- running aground (R9.1f)
-def sound(g: Game, ship: ShipState) -> Gen:
+def sound(g: Referee, ship: ShipState) -> Gen:
     """R9.1f: `ship` has just entered a square; if it is a shoal she sounds her way in: one die, crew quality
     modifies it (3.3), +1 at Fighting Sail (less way on her, 3.6); on a modified total of 2 or less she runs
     aground. Returns True if she is aground."""
@@ -98,7 +98,7 @@ def sound(g: Game, ship: ShipState) -> Gen:
     return True
 
 
-def ground(g: Game, ship: ShipState) -> None:
+def ground(g: Referee, ship: ShipState) -> None:
     """She is aground: no more movement this turn (her next maneuver is not selected and a held one is lost),
     speed 0 until she gets off (R9.1f)."""
     ship.aground = True
@@ -110,7 +110,7 @@ def ground(g: Game, ship: ShipState) -> None:
 
 
 # ---------------------------------------------------------------- getting off (R17.0a)
-def get_off(g: Game) -> Gen:
+def get_off(g: Referee) -> Gen:
     """R17.0a, in the Housekeeping Phase after sail change and disengagement: each ship aground (and still
     fighting) rolls one die to get off, crew quality modifying it, +1 with crew on Sailing (5.1.1: they man
     the boats and kedge her off). On 5 or more she floats: she moves again from next turn."""

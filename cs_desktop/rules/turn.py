@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from cs_desktop.rules.activation import segment_impulse, segment_select
 from cs_desktop.rules.bonus_move import segment_bonus
 from cs_desktop.rules.crew import segment_crew
@@ -9,10 +11,11 @@ from cs_desktop.rules.housekeeping import segment_housekeeping
 from cs_desktop.rules.initiative import segment_initiative
 from cs_desktop.rules.melee import segment_melee
 from cs_desktop.rules.movement_rates import segment_movement
+from cs_desktop.rules.referee import Referee, Segment
 from cs_desktop.rules.setup import segment_setup
 
 #: segment name -> generator function; "impulse:N" runs impulse N (1-12).
-SEGMENTS = {
+SEGMENTS: dict[str, Callable[[Referee], Segment]] = {
     "setup": segment_setup,  # 2.0
     "crew": segment_crew,  # 5.0
     "initiative": segment_initiative,  # 6.0

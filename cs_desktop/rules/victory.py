@@ -7,15 +7,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from cs_desktop.rules.ratings import victory_terms
+from cs_desktop.rules.scoring import CAPTURED_VP, DRAW_MARGIN, STRUCK_VP, fleet_counts
+from cs_desktop.rules.victory_sides import tally_sides
+
 if TYPE_CHECKING:
-    from cs_desktop.rules.game import Game
+    from cs_desktop.rules.referee import Referee
 
-DRAW_MARGIN = 5
-STRUCK_VP = 5
-CAPTURED_VP = 10
-
-
-def end_game(g: Game, reason: str) -> None:
+def end_game(g: Referee, reason: str) -> None:
     state = g.state
     if state.ended:
         return
@@ -25,7 +24,7 @@ def end_game(g: Game, reason: str) -> None:
     g.emit("game_end", "18.0", f"Game over: {reason}. " + result["summary"], result=result)
 
 
-def hits_scored(g: Game, side: str) -> tuple[dict[str, int], int]:
+def hits_scored(g: Referee, side: str) -> tuple[dict[str, int], int]:
     """19.0: the damaged boxes on the enemy's cards at the end (repairs take VP away), by track, and how many
     of them the enemy did to itself (Straining, bursts, Play Now events — not scored, ruling R19.0)."""
     out = {"hull": 0, "rigging": 0, "crew": 0}
@@ -39,15 +38,10 @@ def hits_scored(g: Game, side: str) -> tuple[dict[str, int], int]:
     return out, own
 
 
-def tally(g: Game) -> dict[str, Any]:
-    from cs_desktop.rules.fleet_end import fleet_counts
-    from cs_desktop.rules.ratings import victory_terms
-
+def tally(g: Referee) -> dict[str, Any]:
     state = g.state
     terms = victory_terms(g.scenario, g.cards)
     if len(state.sides) > 2:  # R19.0h: each side scores what it did
-        from cs_desktop.rules.victory_sides import tally_sides
-
         return tally_sides(g, terms)
     sides: dict[str, Any] = {}
     for side in state.sides:

@@ -15,10 +15,12 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from cs_desktop.rules.scoring import CAPTURED_VP, DRAW_MARGIN, STRUCK_VP
+
 if TYPE_CHECKING:
-    from cs_desktop.rules.game import Game
-    from cs_desktop.rules.ratings import VictoryTerms
+    from cs_desktop.rules.referee import Referee
     from cs_desktop.rules.state import GameState, ShipState
+    from cs_desktop.rules.terms import VictoryTerms
 
 TRACKS = ("hull", "rigging", "crew")
 
@@ -68,9 +70,7 @@ def _num(x: Fraction) -> float | int:
     return int(x) if x.denominator == 1 else round(float(x), 2)
 
 
-def tally_sides(g: Game, terms: VictoryTerms) -> dict[str, Any]:
-    from cs_desktop.rules.victory import CAPTURED_VP, DRAW_MARGIN, STRUCK_VP
-
+def tally_sides(g: Referee, terms: VictoryTerms) -> dict[str, Any]:
     state = g.state
     hits = {s: dict.fromkeys(TRACKS, 0) for s in state.sides}
     own = dict.fromkeys(state.sides, 0)

@@ -3,13 +3,27 @@ revealed (only that he strains), the type of his loads, his cards, the deck orde
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
-    from cs_desktop.rules.game import Game
+    from cs_desktop.rules.decisions import Request
+    from cs_desktop.rules.state import GameState
 
 
-def side_view(g: Game, side: str | None, events: bool = True) -> dict[str, Any]:
+class Viewed(Protocol):
+    """What a view reads of a game (`game.Game`): its state, the requests pending, the events a side may see,
+    and the ships' highest boxes, kept on the game once made."""
+
+    state: GameState
+    view_tops: dict[str, Any] | None
+
+    @property
+    def pending(self) -> list[Request]: ...
+
+    def visible_events(self, side: str | None, start: int = 0) -> list[dict[str, Any]]: ...
+
+
+def side_view(g: Viewed, side: str | None, events: bool = True) -> dict[str, Any]:
     data = g.state.to_dict()
     data["pending"] = [r.to_dict() for r in g.pending if side is None or r.side == side]
     if events:
@@ -42,7 +56,7 @@ def side_view(g: Game, side: str | None, events: bool = True) -> dict[str, Any]:
 BOARD_SHIP_FIELDS = ("side", "x", "y", "heading", "speed", "struck", "captured")
 
 
-def public_board(g: Game) -> dict[str, Any]:
+def public_board(g: Viewed) -> dict[str, Any]:
     """The board as every side sees it: the wind, the map, its terrain and where each ship is. It is the same
     for every side, and equal to the same keys of any `side_view` (tests/test_seat.py), so it reveals
     nothing a view does not; it costs a fraction of a view, for a captain that only steers and aims (a fleet
@@ -62,7 +76,7 @@ def public_board(g: Game) -> dict[str, Any]:
     return out
 
 
-def _tops(g: Game) -> dict[str, Any]:
+def _tops(g: Viewed) -> dict[str, Any]:
     """Each ship's highest boxes (from its card, which never changes in a game): made once a game and shared by
     its views, like the rest of a view (a view is read, never changed)."""
     if g.view_tops is None:

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 from cs_desktop.rules.movement_rates import wind_from
 
 if TYPE_CHECKING:
-    from cs_desktop.rules.game import Game
+    from cs_desktop.rules.referee import Referee
 
 #: R17.8a: the wind is checked at the end of every turn that is a multiple of this
 CHECK_EVERY = 3
@@ -55,7 +55,7 @@ def describe(wind: int) -> str:
     return f"toward heading {wind} ({POINTS[wind]}), from the {POINTS[wind_from(wind)]}"
 
 
-def _die(g: Game, purpose: str, rule: str) -> int:
+def _die(g: Referee, purpose: str, rule: str) -> int:
     """One die of the referee's, from the game's dice, recorded as a `roll` event (no side, no cards)."""
     face = g.state.dice.d6()
     g.emit("roll", rule, f"{purpose}: [{face}] -> [{face}]", side=None, ship=None, purpose=purpose, dice=[face],
@@ -63,7 +63,7 @@ def _die(g: Game, purpose: str, rule: str) -> int:
     return face
 
 
-def wind_check(g: Game) -> None:
+def wind_check(g: Referee) -> None:
     """R17.8a-b: at the end of Housekeeping, under the switch and on a turn that is due, roll for the wind."""
     state = g.state
     if not state.variable_wind or state.ended or not check_due(state.turn):

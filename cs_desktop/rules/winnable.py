@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from cs_desktop.rules.cards import Scenario, ShipCard
 from cs_desktop.rules.ratings import damage_capacity, victory_terms
-from cs_desktop.rules.victory import CAPTURED_VP, DRAW_MARGIN
+from cs_desktop.rules.scoring import CAPTURED_VP, DRAW_MARGIN
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ from cs_desktop.gui.main_window import MainWindow
 #: fleet turn on a loaded machine); every such wait returns as soon as its condition holds
 COMPUTER_TURN_GUARD_MS = 600_000
 from cs_desktop.gui.session import GameSession
-from cs_desktop.savegame import AutosaveStore
+from cs_desktop.play.autosave import AutosaveStore
 
 
 @pytest.fixture

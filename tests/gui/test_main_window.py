@@ -18,7 +18,7 @@ from cs_desktop.gui import requests as rq
 from cs_desktop.play.turn_flow import StandingOrders
 from cs_desktop.gui.main_window import MainWindow
 from cs_desktop.gui.session import GameSession
-from cs_desktop.savegame import AutosaveStore
+from cs_desktop.play.autosave import AutosaveStore
 
 from .conftest import answer_with_widgets, click
 from tests.gui.conftest import COMPUTER_TURN_GUARD_MS

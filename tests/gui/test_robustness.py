@@ -73,8 +73,9 @@ def test_a_damaged_autosave_is_not_offered_and_does_not_stop_the_start(tmp_path:
 
     import cs_desktop
     from cs_desktop.files import load_scenario_with_ships
+    from cs_desktop.play.autosave import AutosaveStore
     from cs_desktop.rules.game import Game
-    from cs_desktop.savegame import AutosaveStore, save_text
+    from cs_desktop.savegame import save_text
 
     store = AutosaveStore(tmp_path)
     if damage == "SAVE_WITH_META":

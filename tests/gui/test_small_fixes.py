@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QDialogButtonBox, QLabel
 
 import cs_desktop
 from cs_desktop.gui.main_window import MainWindow
-from cs_desktop.rules.bridge_cards import card_of, resolve_played
+from cs_desktop.rules.deck import card_of, resolve_played
 from cs_desktop.rules.rolls import roll_now
 
 JAVA = str(cs_desktop.SCENARIOS / "constitution-vs-java.json")

@@ -13,7 +13,7 @@ import pytest
 from cs_desktop.campaign.play import document, from_document, new, play
 from cs_desktop.library import Library, LibraryError
 from cs_desktop.library.campaign_rows import CampaignRowError
-from cs_desktop.library.store import NotFoundError
+from cs_desktop.library.db import NotFoundError
 from tests.library.conftest import table_rows
 
 

@@ -1,7 +1,7 @@
 """Issue 32 item 2: an online seat is asked exactly what the same seat is asked at one screen — the standing
 orders and fleet orders answer the rest from the seat's own frames — and their answers keep every secret.
 
-API tested: online/standing.SeatOrders (play/turn_flow.pass_for on the seat's view, events and request) over the
+API tested: play/online_orders.SeatOrders (play/turn_flow.pass_for on the seat's view, events and request) over the
 referee server on loopback (RefereeServer, SeatClient), against the local presenter (play/presenter.PlayPresenter,
 hotseat, both sides human) with the same scenario, seed and player.
 The player: every question is answered with the answer its form opens with (play/defaults.default_answer), from
@@ -22,7 +22,7 @@ from typing import Any
 from cs_desktop import SCENARIOS
 from cs_desktop.files import load_scenario_with_ships
 from cs_desktop.online.client import SeatClient, request_of
-from cs_desktop.online.standing import SeatOrders, seat_view
+from cs_desktop.play.online_orders import SeatOrders, seat_view
 from cs_desktop.play.defaults import default_answer
 from cs_desktop.play.designations import designations
 from cs_desktop.play.fleet_orders import FleetOrders

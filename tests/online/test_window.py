@@ -24,8 +24,9 @@ from cs_desktop.gui.online_dialog import OnlineDialog
 from cs_desktop.gui.request_base import RequestWidget
 from cs_desktop.gui.session import GameSession
 from cs_desktop.gui.standing_orders import save_orders
+from cs_desktop.play.autosave import AutosaveStore
 from cs_desktop.play.turn_flow import StandingOrders
-from cs_desktop.savegame import AutosaveStore, load_game
+from cs_desktop.savegame import load_game
 
 from tests.online.conftest import SCENARIO, ThreadServer
 

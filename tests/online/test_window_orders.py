@@ -1,5 +1,5 @@
 """Issue 32 item 2: in the window, an online seat plays under the player's standing orders and fleet orders, as
-at one screen (gui/online_dialog.py, gui/online_session.py, online/standing.py).
+at one screen (gui/online_dialog.py, gui/online_session.py, play/online_orders.py).
 
 API tested: MainWindow's Game → Play online (OnlineDialog) against a referee server on loopback (ThreadServer),
 the flow panel ("Ask me everything", the answers given), the "Standing orders…" form, the fleet list's order

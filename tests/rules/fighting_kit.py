@@ -3,7 +3,7 @@ and a runner that drives one rules generator (fire step, hull hits, housekeeping
 
     game = ready(a=(10, 12, 1), b=(14, 12, 1), wind=3)   # crew assigned, initiative fixed to 'us'
     script(game, [5, 6, 2, ...])                          # the next d6 results, in order
-    run(game, firing.fire_step(game), fire={"us": {...}})
+    run(game, fire_stages(game), fire={"us": {...}})
     assert dice_left(game) == []
 """
 

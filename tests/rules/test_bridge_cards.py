@@ -6,9 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 from cs_desktop.rules import bridge_cards as bc
+from cs_desktop.rules import deck
 from cs_desktop.rules import damage
 from cs_desktop.rules.decisions import validate
 from cs_desktop.rules.dice import Dice
+from cs_desktop.rules.fire_stages import fire_stages
 from cs_desktop.rules.rolls import offer_bonus_cards
 from cs_desktop.rules.state import FAIR, HANDY, STRIKE_CHECK, UNFIT
 
@@ -33,17 +35,17 @@ def test_1_7_setup_draw_play_now_discarded_and_replaced_without_reshuffle() -> N
     replaced, nobody's wind or ship changes, no reshuffle: the deck is the start of the original shuffle and
     each side holds 3 Hold cards."""
     game = duel(seed=0, options={"bridge_cards": True})
-    original = bc.new_deck(Dice(0))
+    original = deck.new_deck(Dice(0))
     wind = game.state.wind
     drive(game, until=at("assign_crew"))
     s = game.state
     set_aside = events_of(game, "card_set_aside")
     assert len(set_aside) == 4 and events_of(game, "reshuffle") == []
     assert sorted(s.discard) == sorted(e["card"] for e in set_aside)
-    assert all(bc.card_of(c)["type"] == "play_now" for c in s.discard)
+    assert all(deck.card_of(c)["type"] == "play_now" for c in s.discard)
     for side in ("us", "gb"):
         assert len(s.sides[side].hand) == 3
-        assert all(bc.card_of(c)["type"] == "hold" for c in s.sides[side].hand)
+        assert all(deck.card_of(c)["type"] == "hold" for c in s.sides[side].hand)
     assert s.deck == original[:len(s.deck)] and len(s.deck) == 36 - 10
     drawn = list(reversed(original[len(s.deck):]))  # the top of the deck is the end of the list
     assert [c for c in drawn if c not in s.discard] == s.sides["us"].hand + s.sides["gb"].hand
@@ -64,10 +66,10 @@ def test_1_7_2_hand_limit_follows_morale_and_falling_morale_forces_discards() ->
     assert j.morale == STRIKE_CHECK
     assert [(r.kind, r.side, r.rule) for r in log] == [("discard_card", "gb", "1.7.2")] * 3
     assert game.state.sides["gb"].hand == hand[:3]
-    assert bc.hand_limit(game, "gb") == 3
+    assert deck.hand_limit(game, "gb") == 3
     for morale, limit in ((HANDY, 6), (FAIR, 5), (UNFIT, 4)):
         j.morale = morale
-        assert bc.hand_limit(game, "gb") == limit
+        assert deck.hand_limit(game, "gb") == limit
 
 
 def test_1_7_3_discard_one_card_per_die_for_plus_one() -> None:
@@ -216,8 +218,6 @@ def test_1_7_hands_are_hidden_in_the_views() -> None:
 def test_1_7_4_simultaneous_fire_cards_declared_before_any_to_hit_die_nip_first() -> None:
     """1.7.4/11.0: both ships fire; the NIP (gb) and then the IP (us) declare to-hit cards before either
     to-hit roll is made."""
-    from cs_desktop.rules import firing
-
     game = ready(options=CARDS, initiative="us")
     man(game, "constitution", starboard_bow=1)
     man(game, "java", port_bow=1)
@@ -233,7 +233,7 @@ def test_1_7_4_simultaneous_fire_cards_declared_before_any_to_hit_die_nip_first(
     before = len([e for e in game.events if e["type"] == "roll"])
     j_choice = {"target": "constitution", "sections": {"port_bow": "low"}, "chaser": None}
     c_choice = {"target": "java", "sections": {"starboard_bow": "low"}, "chaser": None}
-    run(game, firing.fire_step(game), fire=({"java": j_choice}, {"constitution": c_choice}), bonus_cards=cards)
+    run(game, fire_stages(game), fire=({"java": j_choice}, {"constitution": c_choice}), bonus_cards=cards)
     assert seen == [("gb", "to-hit", before), ("us", "to-hit", before)]
     assert dice_left(game) == []
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from cs_desktop.rules import fire_damage, fire_options, firing
+from cs_desktop.rules.fire_stages import fire_stages
 from cs_desktop.rules.state import FAIR, HANDY, STRIKE_CHECK, UNFIT
 
 from tests.rules.fighting_kit import (dice_left, events_since, man, mark, mods_of, ready, rolls_since, run, script,
@@ -28,7 +29,7 @@ def shoot(game: Any, side: str, ship: str, sections: dict[str, str] | None = Non
     def fire(r: Any) -> dict[str, Any]:
         return {s: (choice if s == ship else firing.HOLD) for s in r.ships}
 
-    return run(game, firing.fire_step(game), log=log, fire=fire, **answers)
+    return run(game, fire_stages(game), log=log, fire=fire, **answers)
 
 
 def fired_game(**kw: Any) -> Any:
@@ -220,7 +221,7 @@ def test_11_0_nip_announces_first_and_fire_is_simultaneous() -> None:
     start = mark(game)
     j_choice = {"target": "constitution", "sections": {"port_bow": "low"}, "chaser": None}
     c_choice = {"target": "java", "sections": {"starboard_bow": "low"}, "chaser": None}
-    run(game, firing.fire_step(game), log=log,
+    run(game, fire_stages(game), log=log,
         fire=({"java": j_choice}, {"constitution": c_choice}))
     fires = [r for r in log if r.kind == "fire"]
     assert [r.side for r in fires] == ["gb", "us"]

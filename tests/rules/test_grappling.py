@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from cs_desktop.rules import geometry as geo
-from cs_desktop.rules.grappling import grapple_modifiers, grapple_step, is_grappled
+from cs_desktop.rules.contacts import is_grappled
+from cs_desktop.rules.grappling import grapple_modifiers, grapple_step
 from cs_desktop.rules.state import FAIR, UNFIT
 
 from tests.rules.fighting_kit import dice_left, events_since, man, mark, ready, rolls_since, run, script

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from cs_desktop import SCENARIOS
 from cs_desktop.files import load_scenario_with_ships
-from cs_desktop.rules.bridge_cards import card_of
+from cs_desktop.rules.deck import card_of
 from cs_desktop.rules.cards import SECTION_NAMES
 from cs_desktop.rules.game import Game
 from cs_desktop.rules.state import HANDY
