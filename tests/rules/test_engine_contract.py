@@ -183,7 +183,8 @@ def test_requests_and_rolls_set_every_field_as_their_dataclass_would() -> None:
 
     a, b = Request("fire", "us", "11.0", "Fire?"), Request("fire", "us", "11.0", "Fire?")
     assert {f.name: getattr(a, f.name) for f in dataclasses.fields(Request)} == {
-        "kind": "fire", "side": "us", "rule": "11.0", "prompt": "Fire?", "options": None, "ships": None, "info": {}}
+        "kind": "fire", "side": "us", "rule": "11.0", "prompt": "Fire?", "options": None, "ships": None, "info": {},
+        "needs": None}
     assert a == b and a.info is not b.info
     assert dataclasses.replace(a, prompt="Fire now?").prompt == "Fire now?"
     roll = Roll((1, 6), 1, (0, 1))
