@@ -24,7 +24,7 @@ from cs_desktop.gui.online_dialog import OnlineDialog
 from cs_desktop.gui.session import GameSession
 from cs_desktop.gui.standing_orders import save_orders
 from cs_desktop.play.turn_flow import StandingOrders
-from cs_desktop.savegame import AutosaveStore
+from cs_desktop.play.autosave import AutosaveStore
 
 from tests.online.conftest import SCENARIO, ThreadServer
 from tests.online.test_two_windows import _answer
