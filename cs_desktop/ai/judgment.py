@@ -271,13 +271,16 @@ def _take_possession(view: View, request: Request, cards: Mapping[str, ShipCard]
     return True
 
 
-def _prize_crew(view: View, request: Request, cards: Mapping[str, ShipCard], terms: Terms | None) -> Any:
-    """R18.0k, R18.0l: enough men to keep the prisoners below the rising ratio (three to one), if she can spare
-    them; never fewer than the guard the rules ask, never more than she has."""
-    from cs_desktop.rules.prize_crews import RISING_RATIO
+#: prisoners to a prize-crew point the judgment guards at: half the 1:6 that holds a prize (WS&IM D.9, D.11)
+SAFE_GUARD_RATIO = 3
 
+
+def _prize_crew(view: View, request: Request, cards: Mapping[str, ShipCard], terms: Terms | None) -> Any:
+    """R18.0k, R18.0l: a guard of one for three prisoners if she can spare the men -- twice what holds her (one
+    for six, WS&IM D.9), as the prize crew takes the first of the men lost under fire (D.11); never fewer than
+    the guard the rules ask, never more than she has."""
     options = [int(o) for o in request.options or (0,)]
-    safe = -(-int(request.info.get("prisoners", 0)) // RISING_RATIO)
+    safe = -(-int(request.info.get("prisoners", 0)) // SAFE_GUARD_RATIO)
     return min(max(options), max(min(options), safe))
 
 

@@ -4,8 +4,9 @@ The mechanism is Wooden Ships & Iron Men's, in Captain's Sea's own terms. A ship
 12.0 step, R18.0h, or a ship carried in melee, 15.0) gets a prize crew: crew points of the captor's Melee crew
 go across, at least one for every six crew points of the prize's own crew, who are now prisoners. The men sent
 across leave the captor's crew track without being hits (`crew_detached`). At Housekeeping, after 17.4, the
-prisoners of a prize rise if they outnumber her prize crew: more than six to one they take her back at once,
-more than three to one on a die of 1. A ship of the prize's own side alongside may board her to retake her:
+prisoners of a prize take her back if they outnumber her prize crew more than six to one (WS&IM D.9: "If the
+numbers fall below this ratio, the prisoners immediately take over the ship"); at six to one or better she is
+held, no die. A ship of the prize's own side alongside may board her to retake her:
 one round of 15.0 dice against the prize crew. A ship retaken goes back to her side as a hulk (struck).
 """
 
@@ -26,9 +27,6 @@ Gen = Generator[list[Request], dict[str, Any], Any]
 
 #: prisoners one prize-crew point keeps down (WS&IM: one crew square for every six prisoner squares)
 GUARD_RATIO = 6
-#: prisoners more than this many to one prize-crew point may rise on a die (R18.0l)
-RISING_RATIO = 3
-RISING_FACE = 1
 HITS_ON = 5  # a modified die of 5 or more is a hit, as in 15.0 step 7
 
 
@@ -75,8 +73,9 @@ def put_prize_crew(g: Referee, captor: ShipState, prize: ShipState, rule: str) -
     if len(options) > 1:
         answers = yield [Request("prize_crew", captor.side, rule,
                                  f"{captor.card.name}: how many crew points go across as {prize.card.name}'s prize "
-                                 f"crew, to guard her {prisoners} of prisoners? (at least {low}; more than "
-                                 f"{RISING_RATIO} prisoners to one may rise)", options=options,
+                                 f"crew, to guard her {prisoners} of prisoners? (at least {low}: more than "
+                                 f"{GUARD_RATIO} prisoners to one take her back; men lost under fire come "
+                                 "off the prize crew first)", options=options,
                                  info={"ship": captor.id, "prize": prize.id, "prisoners": prisoners,
                                        "guard": guard_needed(prisoners), "melee_crew": captor.melee_crew})]
         men = int(answers[captor.side])
@@ -163,8 +162,8 @@ def board_prize(g: Referee, ship: ShipState, prize: ShipState) -> Gen:
 
 
 def prisoners_step(g: Referee) -> None:
-    """R18.0l, at Housekeeping after 17.4: the prisoners of each prize still on the board rise if they
-    outnumber her prize crew more than six to one (at once) or more than three to one (a die of theirs: 1)."""
+    """R18.0l, at Housekeeping after 17.4: the prisoners of each prize still on the board take her back if they
+    outnumber her prize crew more than six to one (WS&IM D.9); else she is held, nothing rolled."""
     state = g.state
     for prize in state.ships.values():
         if not is_prize(prize):
@@ -172,12 +171,3 @@ def prisoners_step(g: Referee) -> None:
         prisoners, guard = prize.crew, prize.prize_crew
         if prisoners > GUARD_RATIO * guard:
             retaken(g, prize, f"her {prisoners} of prisoners, more than six to each of the prize crew", "17.4", guard)
-        elif prisoners > RISING_RATIO * guard:
-            r = roll_now(g, prize.side, 1, "prisoners rise", "17.4", ship=prize.id, ruling="R18.0l",
-                         prisoners=prisoners, prize_crew=guard)
-            if r.modified[0] <= RISING_FACE:
-                retaken(g, prize, f"her {prisoners} of prisoners rising against {guard} of prize crew", "17.4",
-                        guard)
-            else:
-                g.emit("prisoners_quiet", "17.4", f"{prize.card.name}'s prisoners stay below (R18.0l)",
-                       ship=prize.id)

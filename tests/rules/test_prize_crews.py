@@ -2,7 +2,7 @@
 Men's prize crews, prisoners and recapture in Captain's Sea's terms: a ship taken (a hulk boarded, R18.0h, or a
 ship carried in melee, 15.0) gets a prize crew from her captor's Melee crew, at least one point for six of her
 prisoners (her own crew); the men leave the captor's crew track but are no hits; at Housekeeping after 17.4 the
-prisoners rise if they outnumber the prize crew more than six to one (at once) or three to one (a die, on a 1);
+prisoners take her back if they outnumber the prize crew more than six to one (WS&IM D.9), at once;
 a ship of the prize's side alongside may board her to retake her (one round of 15.0 dice); a ship retaken goes
 back to her side as a hulk, worth the strike points to her enemy, not the capture points.
 
@@ -178,25 +178,23 @@ def test_R18_0o_a_capture_that_ends_the_battle_puts_no_prize_crew_aboard() -> No
 
 
 # ---------------------------------------------------------------------------------------------- R18.0l
-@pytest.mark.parametrize("die, rises", [(1, True), (2, False), (6, False)])
-def test_R18_0l_prisoners_more_than_three_to_one_rise_on_a_1(die: int, rises: bool) -> None:
-    """16 prisoners against a prize crew of 3 (5.3 to 1): a die of Britain's, on a 1 they retake her."""
-    game = held(3)
-    script(game, [die])
+@pytest.mark.parametrize("prize_crew", [3, 4, 6])
+def test_R18_0l_at_six_to_one_or_better_she_is_held_and_nothing_is_rolled(prize_crew: int) -> None:
+    """WS&IM D.9: "At least one crew square of the prize crew is required for every six prisoner crew squares
+    ... If the numbers fall below this ratio, the prisoners immediately take over the ship." 16 prisoners
+    against 3 (5.3 to 1), 4 or 6: she is held, no die (the rising on a 1 at more than three to one, which the
+    text does not have, is gone)."""
+    game = held(prize_crew)
+    script(game, [])
     start = mark(game)
     pc.prisoners_step(game)
-    assert dice_left(game) == []
-    (r,) = rolls_since(game, start)
-    assert (r["purpose"], r["rule"], r["ruling"], r["side"], r["ship"]) == (
-        "prisoners rise", "17.4", "R18.0l", "gb", "java")
-    j = game.state.ships["java"]
-    assert j.captured is not rises and j.struck
-    assert bool(events_since(game, start, "retaken")) is rises
-    assert bool(events_since(game, start, "prisoners_quiet")) is not rises
+    assert dice_left(game) == [] and rolls_since(game, start) == []
+    assert game.state.ships["java"].captured and not events_since(game, start, "retaken")
 
 
-def test_R18_0l_three_to_one_or_better_no_die_more_than_six_to_one_at_once() -> None:
-    game = held(6)  # 16 against 6: no die
+def test_R18_0l_exactly_six_to_one_holds_more_than_six_to_one_is_taken_back_at_once() -> None:
+    game = held(3)
+    game.state.ships["java"].crew = 18  # exactly six to one
     script(game, [])
     pc.prisoners_step(game)
     assert game.state.ships["java"].captured
@@ -206,15 +204,29 @@ def test_R18_0l_three_to_one_or_better_no_die_more_than_six_to_one_at_once() -> 
     pc.prisoners_step(game)
     (ev,) = events_since(game, start, "retaken")
     assert ev["rule"] == "17.4" and "R18.0n" in ev["text"] and game.state.ships["java"].struck
+    assert rolls_since(game, start) == []
 
 
-def test_R18_0l_the_rising_comes_after_the_strike_checks_at_housekeeping() -> None:
-    game = held(3)
-    script(game, [1])
+def test_R18_0l_the_prisoners_take_her_at_housekeeping_after_the_strike_checks() -> None:
+    game = held(2)
+    script(game, [])
     start = mark(game)
     run(game, housekeeping.segment_housekeeping(game))
-    assert [r["purpose"] for r in rolls_since(game, start)] == ["prisoners rise"]
-    assert not game.state.ships["java"].captured
+    assert rolls_since(game, start) == [] and not game.state.ships["java"].captured
+    assert events_since(game, start, "retaken")
+
+
+def test_R18_0u_a_friend_within_five_squares_does_not_free_a_prize_d14_is_not_taken() -> None:
+    """WS&IM D.14 frees a ship that surrendered other than by striking when a friend is within five hexes; in
+    Captain's Sea a prize struck (D.12) or was carried in melee with a prize crew aboard (D.8): she stays
+    held, and her prize crew is not put off by a friend's nearness."""
+    game = held(3)
+    j, g = game.state.ships["java"], game.state.ships["guerriere"]
+    g.x, g.y = j.x + 3, j.y  # three squares off: "within five hexes", not alongside
+    script(game, [])
+    start = mark(game)
+    run(game, housekeeping.segment_housekeeping(game))
+    assert j.captured and j.prize_crew == 3 and not events_since(game, start, "retaken")
 
 
 # ---------------------------------------------------------------------------------------------- R18.0m, n
@@ -268,7 +280,8 @@ def test_R18_0n_victory_points_follow_who_holds_her() -> None:
     us = tally(game)["sides"]["us"]
     assert (us["captured"], us["struck"]) == (1, 0)
     base = us["vp"] - 10
-    script(game, [1])
+    game.state.ships["java"].crew = 19  # more than six to one: the prisoners take her back (D.9)
+    script(game, [])
     pc.prisoners_step(game)
     us = tally(game)["sides"]["us"]
     assert (us["captured"], us["struck"], us["vp"]) == (0, 1, base + 5)
@@ -276,13 +289,13 @@ def test_R18_0n_victory_points_follow_who_holds_her() -> None:
 
 
 def test_R18_0n_a_retaken_hulk_may_be_taken_again() -> None:
-    game = held(3)
-    script(game, [1])
+    game = held(2)
+    script(game, [])
     pc.prisoners_step(game)
     log: list[Request] = []
     run(game, fleet_end.take_possession_step(game), log=log, take_possession=True, prize_crew=3)
     j = game.state.ships["java"]
-    assert j.captured and j.prize_crew == 3 and game.state.ships["constitution"].crew_detached == 6
+    assert j.captured and j.prize_crew == 3 and game.state.ships["constitution"].crew_detached == 5  # 2 + 3
 
 
 # ---------------------------------------------------------------------------------------------- captains
@@ -331,7 +344,8 @@ PROPERTY_GAMES = [(name, kind, seed) for name in ("frigate-fleets-12-a-side.json
                                                   "three-flags-off-guadeloupe.json")  # three sides (R18.0q)
                   for kind, seed in (("random", 5),
                                      ("simple", FLEET_SIMPLE_SEED if name.startswith("frigate-fleets") else 2))]
-PROPERTY_GAMES.append(("three-flags-off-guadeloupe.json", "simple", 26))  # a capture, a prize crew and a retaking
+PROPERTY_GAMES.append(("three-flags-off-guadeloupe.json", "simple", 26))  # a capture and a prize crew, 3 sides
+PROPERTY_GAMES.append(("frigate-fleets-12-a-side.json", "simple", 6))  # prizes taken and retaken (D.9, R18.0m)
 
 
 def _prize_invariants(game: Game) -> None:
@@ -374,10 +388,10 @@ def test_whole_games_under_prize_crews_keep_every_invariant_and_replay(name: str
     _prize_invariants(game)
     assert game.ended and game.state.prize_crews
     check_tally_from_log(game)
-    if (name, kind) == ("frigate-fleets-12-a-side.json", "simple"):  # this game has prizes taken and retaken
+    if (name, kind, seed) == ("frigate-fleets-12-a-side.json", "simple", 6):  # prizes taken and retaken
         assert events_since(game, 0, "prize_crew") and events_since(game, 0, "retaken")
-    if (name, kind, seed) == ("three-flags-off-guadeloupe.json", "simple", 26):  # and this one, of three sides
-        assert events_since(game, 0, "prize_crew") and events_since(game, 0, "retaken")
+    if (name, kind, seed) == ("three-flags-off-guadeloupe.json", "simple", 26):  # a prize crew, of three sides
+        assert events_since(game, 0, "prize_crew")
     again = Game.replay(game.scenario, game.cards, game.seed, game.decisions, game.options)
     assert again.fingerprint() == game.fingerprint()
 
