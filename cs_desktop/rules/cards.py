@@ -178,9 +178,9 @@ class RulesOptions(_Model):
         default=False, description="Captains Bold's initial broadside (docs/rulings.md R11.4.5i): +1 on each "
                                    "to-hit die of the first fire of each ship's port and starboard battery")
     heavy_guns: StrictBool = Field(
-        default=False, description="Captains Bold's heavy guns (R11.4.6h): a ship whose main battery is of "
-                                   "24-pounders or heavier counts the range 2 MP shorter for the defense dice "
-                                   "against a ship that is not")
+        default=False, description="Captains Bold's heavy guns (R11.4.6h): a ship whose main battery's ball is a "
+                                   "calibre heavier than the target's (6/5 or more) counts the range 2 MP "
+                                   "shorter for the defense dice")
     fire_spreads: StrictBool = Field(
         default=False, description="house rule, not in the pirate game's text: same-square spreading fire "
                                    "(R17.1f): after fire fighting, a ship On Fire may set alight each ship sharing "

@@ -1,7 +1,7 @@
-"""The heavy guns option (`heavy_guns`, Captains Bold; ruling R11.4.6h): a ship whose card's main battery
-(the broadside long guns of the greatest number) throws 24 pounds or more carries heavy guns; against a ship
-that does not, her broadsides count the range 2 MP shorter for the defense dice (11.4.6) and for the +1 at
-12 MP or more (11.4.7). Off, or between two heavy-gunned ships, nothing changes; the odds and the firing
+"""The heavy guns option (`heavy_guns`, Captains Bold; ruling R11.4.6h): a ship's guns are heavy against a
+target whose main battery (the broadside long guns of the greatest number, in English pounds) throws a ball a
+calibre lighter (6/5 or less of hers) -- "heavier than its opponent's", as the text designates them; then her
+broadsides count the range 2 MP shorter for the defense dice (11.4.6) and for the +1 at 12 MP or more (11.4.7). Off, or between two heavy-gunned ships, nothing changes; the odds and the firing
 picture shown before a shot count it; whole games play and replay with it.
 
 Constitution (us, 30 long 24-pdrs: heavy) at (10, 12) heading N; Java (gb, 28 long 18-pdrs) east of her in
@@ -10,6 +10,7 @@ her starboard arc. Every die is scripted."""
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 
 import pytest
 
@@ -18,7 +19,7 @@ from cs_desktop.files import load_scenario_with_ships, load_ship
 from cs_desktop.rules import firing
 from cs_desktop.rules.advice import firing_picture
 from cs_desktop.rules.game import Game
-from cs_desktop.rules.heavy_guns import carries_heavy_guns, main_battery_pounds
+from cs_desktop.rules.heavy_guns import heavier, main_battery_pounds
 from cs_desktop.rules.shot_odds import shot_odds
 from cs_desktop.simulate import play_game
 
@@ -29,20 +30,20 @@ ON = {"heavy_guns": True}
 A = (10, 12, 1)
 
 
-def test_R11_4_6h_which_shipped_cards_carry_heavy_guns() -> None:
-    """The designation from the cards' armament: the American 44s, Constellation in her 1799 fit (28 long
-    24s) and Endymion (26 long 24s); every 18-pdr frigate, Constellation re-armed with 18s in 1800, and
-    Curlew (carronades only) do not."""
-    heavy = set()
-    for path in sorted((SCENARIOS / "ships").glob("*.json")):
-        card = load_ship(path)
-        if carries_heavy_guns(card):
-            heavy.add(card.id)
-    assert heavy == {"constitution", "united-states", "president", "president-1815", "constellation-1799",
-                     "endymion"}
-    curlew = load_ship(SCENARIOS / "ships" / "curlew.json")
-    assert main_battery_pounds(curlew) == 0
-    assert main_battery_pounds(load_ship(SCENARIOS / "ships" / "constellation-1800.json")) == 18
+def test_R11_4_6h_guns_are_heavier_against_an_opponent_a_calibre_lighter() -> None:
+    """Captains Bold: heavy when "heavier than its opponent's". 24s against 18s, 18s against L'Insurgente's
+    French 12s (12.96 lb); not 24s against 24s, not La Vengeance's French 18s (19.4 lb) against British 18s or
+    the reverse, and never against Curlew or from her (carronades only: no long guns to compare)."""
+    cards = {p.stem: load_ship(p) for p in sorted((SCENARIOS / "ships").glob("*.json"))}
+    for firer, target, heavy in (("constitution", "java", True), ("java", "constitution", False),
+                                 ("constitution", "united-states", False), ("shannon", "chesapeake", False),
+                                 ("constellation-1800", "l-insurgente", True), ("la-vengeance", "shannon", False),
+                                 ("shannon", "la-vengeance", False), ("constitution", "la-vengeance", True),
+                                 ("constitution", "curlew", False), ("curlew", "l-insurgente", False)):
+        assert heavier(cards[firer], cards[target]) is heavy, (firer, target)
+    assert main_battery_pounds(cards["curlew"]) == 0
+    assert main_battery_pounds(cards["constellation-1800"]) == 18
+    assert main_battery_pounds(cards["la-vengeance"]) == Fraction(1944, 100)  # 18 livres
 
 
 def test_R11_4_6h_defense_dice_count_the_range_2_mp_shorter_only_under_the_option() -> None:
