@@ -38,7 +38,7 @@ from cs_desktop.gui.recent_menu import RecentMenu
 from cs_desktop.gui.rule_view import RuleView
 from cs_desktop.gui.session import GameSession
 from cs_desktop.gui.settings_dialog import SettingsDialog
-from cs_desktop.gui.ship_card import ShipCardScroll
+from cs_desktop.gui.ship_card import ShipCardScroll, show_ship
 from cs_desktop.gui.standing_orders import FlowPanel, load_orders
 from cs_desktop.gui.thinking_indicator import ThinkingIndicator
 from cs_desktop.gui.turn_reference import open_turn_reference
@@ -243,12 +243,7 @@ class MainWindow(WindowBoardHelp):
                 dock.setWindowTitle(ship.name)
                 continue
             stack.setCurrentIndex(0)
-            card = scroll.card_widget
-            card.set_card(ship.card, view["ships"][ship.id], ship.own, ship.name)
-            if ship.id in drafts and request is not None:
-                card.set_assignment(request.info["limits"][ship.id], drafts[ship.id])
-            else:
-                card.set_assignment(None, None)
+            show_ship(scroll.card_widget, ship, view, drafts, request)
             dock.setWindowTitle(f"{ship.name}{'' if ship.own else ' (enemy)'}")
         if self.fleet_list is not None:
             self.fleet_list.refresh(screen, self.fleet_selected, session.fleet_marks())

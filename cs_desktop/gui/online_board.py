@@ -22,7 +22,7 @@ from cs_desktop.gui.board_help import BoardHelp
 from cs_desktop.gui.board_placeholder import make_board
 from cs_desktop.gui.fleet_dock import FleetPanel
 from cs_desktop.gui.panels import CardHand, DiceTray, ImpulseTrack
-from cs_desktop.gui.ship_card import ShipCardScroll, ShipCardWidget
+from cs_desktop.gui.ship_card import ShipCardScroll, ShipCardWidget, show_ship
 from cs_desktop.play.fleet_list import is_fleet
 
 
@@ -99,12 +99,7 @@ class SeatBoard(QSplitter):
                 self.cards.addTab(scroll, ship.name)
                 if ship.own and not any(s.own for s in screen.ships[:screen.ships.index(ship)]):
                     self.cards.setCurrentWidget(scroll)  # the seat's own first ship in front
-            card = scroll.card_widget
-            card.set_card(ship.card, view["ships"][ship.id], ship.own, ship.name)
-            if ship.id in drafts and request is not None:
-                card.set_assignment(request.info["limits"][ship.id], drafts[ship.id])
-            else:
-                card.set_assignment(None, None)
+            show_ship(scroll.card_widget, ship, view, drafts, request)
             enemy = not ship.own and screen.viewer is not None  # (a spectator has no enemy)
             self.cards.setTabText(self.cards.indexOf(scroll), ship.name + (" (enemy)" if enemy else ""))
         self._refresh_fleet(screen)

@@ -299,3 +299,14 @@ class ShipCardScroll(QScrollArea):
         self.setWidget(self.card_widget)
         self.setWidgetResizable(True)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+
+
+def show_ship(card: ShipCardWidget, ship: Any, view: dict[str, Any], drafts: dict[str, Any], request: Any) -> None:
+    """A ship of the screen model on her card: her boxes as `view` shows them and, when she is being manned
+    (a draft for her and a crew request pending), the assignment form with the request's limits."""
+    card.set_card(ship.card, view["ships"][ship.id], ship.own, ship.name)
+    if ship.id in drafts and request is not None:
+        card.set_assignment(request.info["limits"][ship.id], drafts[ship.id])
+    else:
+        card.set_assignment(None, None)
+
