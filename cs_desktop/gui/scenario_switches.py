@@ -23,8 +23,7 @@ SWITCH_TEXT: dict[str, str] = {
     "fleet_rules": "&Fleet rules: a ship that cannot stay on the map escapes; struck ships stay as hulks",
     "variable_wind": "&Variable wind: a die may veer or back it every third turn (R17.8)",
     "initial_broadside": "I&nitial broadside: +1 on each battery's first fire (Captains Bold)",
-    "heavy_guns": "&Heavy guns: guns a calibre heavier than the target's count the range 2 MP shorter "
-                  "(Captains Bold)",
+    "heavy_guns": "&Heavy guns: a calibre heavier counts range 2 MP shorter (Captains Bold)",
     "fire_spreads": "House rule: fi&re spreads between ships sharing a square",
     "prize_crews": "Pri&ze crews, prisoners and recapture (with the fleet rules)",
     "pirate_fire": "Pirate game fire: markers grow, cost hits, may e&xplode (R17.1g)",
