@@ -69,9 +69,12 @@ class PlayPresenter(CrewDrafts, GameFiles, ComputerTurns):
         self.passed: list[tuple[str, int, str]] = []
         #: increases whenever the game is replaced (new, load, undo, strike): a captain's late answer is dropped
         self.token = 0
+        #: counts the games this presenter has held (a new game, a load, an undo): keys below use it, as an
+        #: id(game) is reused once the game it named is freed
+        self.game_serial = 0
         self._listeners: list[Listener] = []
         self.verdict = ""  # set_verdict
-        self._draft_for: int | None = None
+        self._draft_for: Request | None = None
         self._autosaved: tuple[int, int, bool] | None = None
         self._saved_key: tuple[int, int] | None = None
         self._discarded: Game | None = None  # the game the player chose to drop
@@ -135,7 +138,7 @@ class PlayPresenter(CrewDrafts, GameFiles, ComputerTurns):
             self._auto |= {i for i in given if type(i) is int and 0 <= i < len(loaded.game.decisions)}
             self._undo_key = None
         if save_path is not None and save_path == Path(path):
-            self._saved_key = (id(loaded.game), len(loaded.game.decisions))
+            self._saved_key = (self.game_serial, len(loaded.game.decisions))
         if notes:
             self.last_message = "Seats changed: " + "; ".join(notes) + "."
             log.warning("%s: %s", path, self.last_message)
@@ -144,6 +147,7 @@ class PlayPresenter(CrewDrafts, GameFiles, ComputerTurns):
 
     def _install(self, game: Game, seats: dict[str, str], scenario_path: str | None, save_path: Path | None) -> None:
         self.token += 1
+        self.game_serial += 1
         self.game = game
         self.verdict = ""
         self.seats = {side: seats.get(side, HUMAN) for side in (s.id for s in game.scenario.sides)}
@@ -259,7 +263,7 @@ class PlayPresenter(CrewDrafts, GameFiles, ComputerTurns):
         game = self.game
         if game is None:
             return empty_screen(self.last_message)
-        key = (self.token, id(game), len(game.decisions), len(game.events), game.ended, self.shown_side, self.handover_to,
+        key = (self.token, self.game_serial, len(game.decisions), len(game.events), game.ended, self.shown_side, self.handover_to,
                self.thinking, self.last_message, len(self.passed), tuple(self.seats.items()), self.verdict)
         if key == self._screen_key:
             return self._screen
@@ -302,7 +306,7 @@ class PlayPresenter(CrewDrafts, GameFiles, ComputerTurns):
         game = self.game
         if game is None or self.curtain:
             return None
-        key = (self.token, id(game), len(game.decisions), self.viewer())
+        key = (self.token, self.game_serial, len(game.decisions), self.viewer())
         if self._advice is None or self._advice[0] != key:
             self._advice = (key, FairAdvice(game.view(self.viewer(), events=False), game.cards))
         return self._advice[1]
@@ -364,7 +368,7 @@ class PlayPresenter(CrewDrafts, GameFiles, ComputerTurns):
         (a step back over a hidden answer replays the game)."""
         game = self.game
         assert game is not None
-        key = (id(game), len(game.decisions), side)
+        key = (self.game_serial, len(game.decisions), side)
         if self._undo_key != key:
             result: Game | Refusal = game
             while isinstance(result, Game):  # back over the answers given for him, to his own last decision
@@ -388,6 +392,7 @@ class PlayPresenter(CrewDrafts, GameFiles, ComputerTurns):
         self._undo_key = None
         self.token += 1
         self.thinking = None
+        self.game_serial += 1
         self.game = result
         self.drafts = {}
         self._draft_for = None

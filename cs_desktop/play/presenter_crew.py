@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 class CrewDrafts:
     game: Game | None
     drafts: dict[str, dict[str, Any]]
-    _draft_for: int | None
+    _draft_for: Request | None  # the request itself, held: an id() is reused once a request is freed
 
     if TYPE_CHECKING:
         def request(self) -> Request | None: ...
@@ -29,9 +29,8 @@ class CrewDrafts:
         request = self.request()
         if request is None or request.kind != "assign_crew":
             return {}
-        key = id(request)
-        if self._draft_for != key:
-            self._draft_for = key
+        if self._draft_for is not request:
+            self._draft_for = request
             self.drafts = self.bearing_crew(request)
         return self.drafts
 

@@ -41,6 +41,7 @@ def free_path(path: Path) -> Path:
 
 class GameFiles:
     game: Game | None
+    game_serial: int
     seats: dict[str, str]
     shown_side: str | None
     scenario_path: str | None
@@ -61,7 +62,7 @@ class GameFiles:
     def unsaved(self) -> bool:
         """True if the game has decisions (or is new) that no file the player saved holds (or that file is gone)."""
         game = self.game
-        return game is not None and (self.save_path is None or self._saved_key != (id(game), len(game.decisions))
+        return game is not None and (self.save_path is None or self._saved_key != (self.game_serial, len(game.decisions))
                                      or not self.save_path.is_file())
 
     def at_risk(self) -> bool:
@@ -103,7 +104,7 @@ class GameFiles:
         game = self.game
         if self.autosave is None or game is None or self.kept_elsewhere() is not None:
             return
-        key = (id(game), len(game.decisions), game.ended)
+        key = (self.game_serial, len(game.decisions), game.ended)
         if self._autosaved == key:
             return
         self._autosaved = key
@@ -146,7 +147,7 @@ class GameFiles:
         except Exception:
             self.save_path = before
             raise
-        self._saved_key = (id(self.game), len(self.game.decisions))
+        self._saved_key = (self.game_serial, len(self.game.decisions))
         self.last_message = f"Saved to {path}"
         self._notify()
         return out
