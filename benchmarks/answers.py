@@ -18,7 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from cs_desktop.ai.random_policy import RandomCaptain  # noqa: E402
 from cs_desktop.ai.seat import Seat
-from cs_desktop.files import load_scenario_with_ships  # noqa: E402
+from cs_desktop.formats.files import load_scenario_with_ships  # noqa: E402
 from cs_desktop.rules import decisions  # noqa: E402
 from cs_desktop.rules.answers import canonical  # noqa: E402
 from cs_desktop.rules.game import Game  # noqa: E402

@@ -28,7 +28,7 @@ if os.environ.get("COMPILED") == "1":  # the optional compiled engine (scripts/b
 from cs_desktop import SCENARIOS  # noqa: E402
 from cs_desktop.balance.job import Job, scenario_pairings, ships_in, sweep_pairings  # noqa: E402
 from cs_desktop.balance.runner import DaskPool, InProcess, Pool, run_job  # noqa: E402
-from cs_desktop.files import load_scenario_with_ships  # noqa: E402
+from cs_desktop.formats.files import load_scenario_with_ships  # noqa: E402
 
 
 def timed(job: Job, make: "type[Pool] | None", workers: int) -> tuple[float, float]:

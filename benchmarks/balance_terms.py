@@ -25,7 +25,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from cs_desktop.files import load_scenario_with_ships  # noqa: E402
+from cs_desktop.formats.files import load_scenario_with_ships  # noqa: E402
 from cs_desktop.rules.scoring import DRAW_MARGIN  # noqa: E402
 from cs_desktop.rules.victory import hits_scored  # noqa: E402
 

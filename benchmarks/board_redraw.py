@@ -29,7 +29,7 @@ from PySide6.QtGui import QImage, QPainter  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from cs_desktop import SCENARIOS  # noqa: E402
-from cs_desktop.files import load_scenario_with_ships  # noqa: E402
+from cs_desktop.formats.files import load_scenario_with_ships  # noqa: E402
 from cs_desktop.gui.board import BoardView  # noqa: E402
 from cs_desktop.rules import advice  # noqa: E402
 from cs_desktop.rules.game import Game  # noqa: E402

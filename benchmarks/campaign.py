@@ -17,7 +17,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from cs_desktop.campaign.folder import find_campaign, load_campaign  # noqa: E402
-from cs_desktop.campaign.play import play, start  # noqa: E402
+from cs_desktop.campaign.headless import play, start  # noqa: E402
 
 
 def main() -> int:

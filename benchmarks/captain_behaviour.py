@@ -29,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from cs_desktop.ai.captains import make_captain  # noqa: E402
 from cs_desktop.ai.evaluate import closest_range, stance, victory_terms_of  # noqa: E402
 from cs_desktop.ai.seat import seat_for  # noqa: E402
-from cs_desktop.files import load_scenario_with_ships  # noqa: E402
+from cs_desktop.formats.files import load_scenario_with_ships  # noqa: E402
 from cs_desktop.rules import geometry as geo  # noqa: E402
 from cs_desktop.rules.game import Game  # noqa: E402
 

@@ -31,7 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from cs_desktop.ai.captains import make_captain  # noqa: E402
 from cs_desktop.ai.seat import seat_for  # noqa: E402
-from cs_desktop.files import load_scenario_with_ships  # noqa: E402
+from cs_desktop.formats.files import load_scenario_with_ships  # noqa: E402
 from cs_desktop.rules.game import Game  # noqa: E402
 from fleets import fleet_scenario  # noqa: E402
 

@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from cs_desktop.ai.captains import LEVELS, make_captain  # noqa: E402
 from cs_desktop.ai.seat import Seat  # noqa: E402
-from cs_desktop.files import load_scenario_with_ships  # noqa: E402
+from cs_desktop.formats.files import load_scenario_with_ships  # noqa: E402
 from cs_desktop.rules.game import Game  # noqa: E402
 
 DEFAULT_SCENARIOS = ("constitution-vs-java", "chesapeake-vs-shannon", "president-vs-endymion")

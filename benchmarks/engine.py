@@ -27,13 +27,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from fleets import fleet_scenario  # noqa: E402
 
-from cs_desktop.files import load_scenario_with_ships  # noqa: E402
+from cs_desktop.formats.files import load_scenario_with_ships  # noqa: E402
 from cs_desktop.rules import decisions  # noqa: E402
 from cs_desktop.rules.cards import Scenario, ShipCard  # noqa: E402
 from cs_desktop.rules.determinize import determinize, from_record, public_record  # noqa: E402
 from cs_desktop.rules.dice import Dice  # noqa: E402
 from cs_desktop.rules.game import Game  # noqa: E402
-from cs_desktop.simulate import play_game  # noqa: E402
+from cs_desktop.batch.simulate import play_game  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 

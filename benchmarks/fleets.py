@@ -22,7 +22,7 @@ from typing import Any
 
 sys.path.append(str(Path(__file__).resolve().parents[1]))  # after PYTHONPATH: a compiled copy there wins
 
-from cs_desktop.files import load_scenario_with_ships, load_ship  # noqa: E402
+from cs_desktop.formats.files import load_scenario_with_ships, load_ship  # noqa: E402
 from cs_desktop.rules.cards import Scenario, ShipCard  # noqa: E402
 
 SHIPS = Path(__file__).resolve().parents[1] / "scenarios" / "ships"
@@ -51,7 +51,7 @@ def fleet_scenario(per_side: int, relativity: str = "fractional") -> tuple[Scena
 def game_lengths(scenario: Scenario, ships: dict[str, ShipCard], captains: tuple[str, str], fleet_rules: bool,
                  games: int, turn_limit: int) -> dict[str, Any]:
     """Mean turns played (and how the games ended) over `games` games, seeds 1..games."""
-    from cs_desktop.simulate import ending, play_game
+    from cs_desktop.batch.simulate import ending, play_game
 
     turns, ends, left = [], Counter(), 0
     for k in range(games):

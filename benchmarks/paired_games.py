@@ -21,11 +21,11 @@ import time
 sys.path.insert(0, os.getcwd())
 sys.path.insert(0, os.path.join(os.getcwd(), "benchmarks"))
 
-from cs_desktop.files import load_scenario_with_ships  # noqa: E402
+from cs_desktop.formats.files import load_scenario_with_ships  # noqa: E402
 from cs_desktop.rules import decisions  # noqa: E402
 from cs_desktop.rules.dice import Dice  # noqa: E402
 from cs_desktop.rules.game import Game  # noqa: E402
-from cs_desktop.simulate import play_game  # noqa: E402
+from cs_desktop.batch.simulate import play_game  # noqa: E402
 from fleets import fleet_scenario  # noqa: E402
 
 

@@ -23,10 +23,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from cs_desktop.files import load_scenario_with_ships  # noqa: E402
+from cs_desktop.formats.files import load_scenario_with_ships  # noqa: E402
 from cs_desktop.play.replay import Replay  # noqa: E402
-from cs_desktop.savegame import save_game  # noqa: E402
-from cs_desktop.simulate import play_game  # noqa: E402
+from cs_desktop.formats.savegame import save_game  # noqa: E402
+from cs_desktop.batch.simulate import play_game  # noqa: E402
 
 
 def timed(label: str, step: Callable[[], object], times: int) -> None:
@@ -77,7 +77,7 @@ def window_steps(replay: Replay) -> None:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtWidgets import QApplication
 
-    from cs_desktop.gui.replay_viewer import ReplayViewer
+    from cs_desktop.gui.library.replay_viewer import ReplayViewer
 
     app = QApplication.instance() or QApplication([])
     viewer = ReplayViewer(replay)

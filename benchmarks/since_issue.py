@@ -48,11 +48,11 @@ import json, sys, time
 from pathlib import Path
 tree, policy, games = sys.argv[1], sys.argv[2], int(sys.argv[3])
 import cs_desktop
-from cs_desktop.files import load_scenario_with_ships
+from cs_desktop.formats.files import load_scenario_with_ships
 from cs_desktop.rules import decisions
 from cs_desktop.rules.dice import Dice
 from cs_desktop.rules.game import Game
-from cs_desktop.simulate import play_game
+from cs_desktop.batch.simulate import play_game
 scenario, ships = load_scenario_with_ships(Path(tree) / "scenarios" / "constitution-vs-java.json")
 turns = decided = 0
 cpu = time.process_time()

@@ -34,7 +34,7 @@ def one_run() -> dict[str, float]:
 
     marks["import Qt"] = time.perf_counter() - T0
     app = QApplication.instance() or QApplication([])
-    from cs_desktop.gui.main_window import MainWindow
+    from cs_desktop.gui.window.main import MainWindow
     from cs_desktop.gui.session import GameSession
 
     marks["import program"] = time.perf_counter() - T0

@@ -38,7 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from cs_desktop.ai.captains import make_captain  # noqa: E402
 from cs_desktop.ai.seat import Seat  # noqa: E402
-from cs_desktop.files import load_scenario_with_ships  # noqa: E402
+from cs_desktop.formats.files import load_scenario_with_ships  # noqa: E402
 from cs_desktop.play.defaults import default_answer  # noqa: E402
 from cs_desktop.play.fair_advice import FairAdvice  # noqa: E402
 from cs_desktop.play.maneuver_form import dangers, option_key  # noqa: E402

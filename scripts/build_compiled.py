@@ -97,7 +97,7 @@ CHECK = r"""
 import gzip, hashlib, json, sys
 from pathlib import Path
 import cs_desktop.rules.activation as probe
-from cs_desktop.files import load_scenario_with_ships
+from cs_desktop.formats.files import load_scenario_with_ships
 from cs_desktop.rules.game import Game
 games = json.loads(gzip.decompress(Path(sys.argv[1]).read_bytes()))["games"]
 scenarios = {}
@@ -119,7 +119,7 @@ for g in games[::30]:
         copy = determinize(game, game.pending[0].side, Dice(g["seed"]))
         copies.append(hashlib.sha256((copy.fingerprint() + copy.clone().fingerprint()).encode()).hexdigest())
 # whole games of the random captain through its seat (compiled too), as simulate and tournament play them
-from cs_desktop.simulate import play_game
+from cs_desktop.batch.simulate import play_game
 import cs_desktop.ai.seat as seat_module
 captain_games = []
 for name in ("constitution-vs-java.json", "president-vs-belvidera-3-ship.json"):

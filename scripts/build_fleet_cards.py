@@ -19,7 +19,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from cs_desktop.files import dump_ship  # noqa: E402
+from cs_desktop.formats.files import dump_ship  # noqa: E402
 from cs_desktop.rules import ratings  # noqa: E402
 from cs_desktop.rules.cards import Gun, ShipCard  # noqa: E402
 
@@ -40,7 +40,7 @@ def guns(*lines: tuple[int, int, str, str]) -> list[Gun]:
 
 
 #: id -> historical values. `sources` must name each field (armament, complement, launched, tons burthen) or say
-#: it is a designed reading (tests/test_history.py).
+#: it is a designed reading (tests/rules/test_history.py).
 SHIPS: dict[str, dict[str, Any]] = {
     # ------------------------------------------------------------------ Constitution vs Cyane and Levant, 1815
     "cyane": dict(

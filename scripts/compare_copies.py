@@ -34,7 +34,7 @@ sys.path[:0] = [WT, WT + "/benchmarks", _tmp]
 import old_determinize as O  # noqa: E402
 import cs_desktop.rules.determinize as N  # noqa: E402
 from fleets import fleet_scenario  # noqa: E402
-from cs_desktop.files import load_scenario_with_ships  # noqa: E402
+from cs_desktop.formats.files import load_scenario_with_ships  # noqa: E402
 from cs_desktop.rules import decisions  # noqa: E402
 from cs_desktop.rules.dice import Dice  # noqa: E402
 from cs_desktop.rules.game import Game  # noqa: E402

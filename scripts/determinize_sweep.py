@@ -33,7 +33,7 @@ sys.path.insert(0, str(ROOT))
 
 from cs_desktop.ai.captains import make_captain  # noqa: E402
 from cs_desktop.ai.seat import Seat  # noqa: E402
-from cs_desktop.files import load_scenario_with_ships  # noqa: E402
+from cs_desktop.formats.files import load_scenario_with_ships  # noqa: E402
 from cs_desktop.rules import determinize as dz  # noqa: E402
 from cs_desktop.rules.dice import Dice  # noqa: E402
 from cs_desktop.rules.game import Game  # noqa: E402

@@ -32,7 +32,7 @@ from cs_desktop.ai.evaluate import evaluate, victory_terms_of, win_probability  
 from cs_desktop.ai.judgment import JudgmentCaptain  # noqa: E402
 from cs_desktop.ai.seat import Seat  # noqa: E402
 from cs_desktop.ai.value import FEATURES, features  # noqa: E402
-from cs_desktop.files import load_scenario_with_ships  # noqa: E402
+from cs_desktop.formats.files import load_scenario_with_ships  # noqa: E402
 from cs_desktop.rules.game import Game  # noqa: E402
 
 

@@ -20,8 +20,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from cs_desktop.files import load_scenario_with_ships  # noqa: E402
-from cs_desktop.simulate import play_game  # noqa: E402
+from cs_desktop.formats.files import load_scenario_with_ships  # noqa: E402
+from cs_desktop.batch.simulate import play_game  # noqa: E402
 
 OUT = ROOT / "tests" / "data" / "pinned-games.json.gz"
 

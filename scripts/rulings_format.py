@@ -6,7 +6,7 @@
 Each table row `| id | section | question | ruling | why |` becomes a `### id — section` heading and `Question:`,
 `Ruling:` and `Why:` paragraphs wrapped at 112 columns (the rules' rulings, the campaign's RC and online play's
 RO alike); the rest of the file is left as it is. What the program reads
-(`rules_text.parse_rulings_table`) is the same before and after: tests/test_rules_text.py checks it.
+(`rules_text.parse_rulings_table`) is the same before and after: tests/formats/test_rules_text.py checks it.
 """
 
 from __future__ import annotations

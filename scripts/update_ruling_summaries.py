@@ -1,7 +1,7 @@
 """Copy the rulings of docs/rulings.md into resources/rules/summaries.json (its "rulings" part).
 
 Run after editing docs/rulings.md: `python3 scripts/update_ruling_summaries.py`. The section summaries are
-left as they are; tests/test_rules_text.py checks that both files agree.
+left as they are; tests/formats/test_rules_text.py checks that both files agree.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from cs_desktop.rules_text import SUMMARIES_FILE, parse_rulings_table  # noqa: E402
+from cs_desktop.formats.rules_text import SUMMARIES_FILE, parse_rulings_table  # noqa: E402
 
 
 def main() -> None:

@@ -1,4 +1,4 @@
 import os
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-os.environ["CAPTAINS_SEA_NO_ANIMATION"] = "1"  # moves never glide in tests (gui/board_motion.py)
+os.environ["CAPTAINS_SEA_NO_ANIMATION"] = "1"  # moves never glide in tests (gui/board/motion.py)

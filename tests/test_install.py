@@ -125,7 +125,7 @@ def test_the_wheel_carries_every_data_file_of_the_checkout(installed: Installed)
 
 def test_the_installed_program_is_the_wheel_and_finds_its_data_inside_its_install(installed: Installed) -> None:
     code = ("import json, cs_desktop\n"
-            "from cs_desktop import rules_text\n"
+            "from cs_desktop.formats import rules_text\n"
             "from cs_desktop.rules import tables, deck\n"
             "print(json.dumps({'file': cs_desktop.__file__, 'resources': str(cs_desktop.RESOURCES),\n"
             "  'scenarios': str(cs_desktop.SCENARIOS), 'summaries': str(rules_text.SUMMARIES_FILE),\n"
@@ -166,7 +166,7 @@ def test_installed_simulate_plays_an_installed_scenario(installed: Installed) ->
 
 
 def test_installed_rule_summary_lookup(installed: Installed) -> None:
-    code = ("from cs_desktop.rules_text import lookup\n"
+    code = ("from cs_desktop.formats.rules_text import lookup\n"
             "r = lookup('11.4.7')\n"
             "assert r.found and r.number == '11.4.7' and r.summary, r\n"
             "print(r.title)\n")

@@ -2,7 +2,7 @@
 
 A captain never receives the game, and a seat holds no reference to it: `Seat(game, request, needs)` reads from
 the game, when it is made, only what a human in that seat may use, and keeps nothing else (issue 27 item 5: no
-closure, attribute or container of a seat reaches the live game or its state; tests/test_seat.py walks them).
+closure, attribute or container of a seat reaches the live game or its state; tests/rules/test_seat.py walks them).
 
 - `seat.side`, `seat.request`: who decides and what is asked;
 - `seat.scenario`, `seat.cards`: the scenario and the ship cards, which both players see (the 20.1 terms);
@@ -19,7 +19,7 @@ brackets above (default: all of them). `seat_for(game, request, captain)` asks t
 request)`, all when it does not say). Asking a seat for a part it was not made with is an error that says so.
 
 Whatever the hidden state, two games with the same view give a captain the same seat, so its decisions
-cannot depend on what it may not know (tests/test_seat.py). A seat is good for one decision: make a new one
+cannot depend on what it may not know (tests/rules/test_seat.py). A seat is good for one decision: make a new one
 when the game has moved on.
 """
 

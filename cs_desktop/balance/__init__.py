@@ -7,6 +7,6 @@ function a worker runs); `store.py` keeps finished batches in an output folder s
 continues where it stopped; `runner.py` runs the batches in this process or on a Dask cluster (an embedded
 local cluster of processes, or a scheduler given by address) through one code path; `stats.py` summarises a
 pairing (score and its 95% interval, VP margin distribution, endings, the suggested 19.0 bid); `output.py`
-writes JSON, CSV and the table. The heat map is drawn by `cs_desktop/gui/balance_heatmap.py` (Qt).
+writes JSON, CSV and the table. The heat map is drawn by `cs_desktop/gui/lab/heatmap.py` (Qt).
 docs/balance-lab.md describes it.
 """

@@ -3,7 +3,7 @@
 A cluster's workers may run another copy of `cs_desktop` than the program that sends the job (a machine not
 upgraded, a local edit): their games would differ and be counted as the same job's. The fingerprint is a digest of
 everything that decides a game: the package's version, the sources of the rules engine and the computer captains
-(`rules/`, `ai/`), the game runner (`simulate.py`, `turn_limit.py`, `balance/games.py`, `balance/job.py`), and the
+(`rules/`, `ai/`), the game runner (`batch/simulate.py`, `batch/turn_limit.py`, `balance/games.py`, `balance/job.py`), and the
 data they read (`resources/tables`, `resources/ai`). The compiled engine (`scripts/build_compiled.py`) plays the
 same games and has the same fingerprint: the two lines its build adds to its copy of the sources are left out.
 
@@ -22,7 +22,7 @@ import cs_desktop
 
 #: the folders and files of the package whose sources decide a game
 ENGINE_FOLDERS = ("rules", "ai")
-ENGINE_FILES = ("simulate.py", "turn_limit.py", "balance/games.py", "balance/job.py")
+ENGINE_FILES = ("batch/simulate.py", "batch/turn_limit.py", "balance/games.py", "balance/job.py")
 #: the data folders (of resources/) the engine and the captains read
 ENGINE_DATA = ("tables", "ai")
 #: what scripts/build_compiled.py adds to its copy of the sources (the same engine, compiled)

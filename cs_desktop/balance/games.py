@@ -13,7 +13,7 @@ from typing import Any
 from cs_desktop.balance.engine_id import check_engine, engine_fingerprint
 from cs_desktop.balance.job import Job, Pairing, canonical, game_seed
 from cs_desktop.rules.cards import Scenario, ShipCard
-from cs_desktop.turn_limit import turn_limit_options
+from cs_desktop.batch.turn_limit import turn_limit_options
 
 #: a worker's parsed pairings, by digest of their data (a batch of a pairing it has seen does not parse again)
 _MODELS: dict[str, tuple[Scenario, dict[str, ShipCard]]] = {}
@@ -38,10 +38,10 @@ def _models(pairing: Pairing) -> tuple[Scenario, dict[str, ShipCard]]:
 
 def play_one(scenario: Scenario, ships: Mapping[str, ShipCard], pairing_id: str, seed: int, game: int,
              captains: tuple[str, str], turn_limit: int | None) -> dict[str, Any]:
-    """Game `game` of a pairing (`turn_limit` as the user gave it, cs_desktop/turn_limit.py), as a record: its seed, winner (side id or None), each side's VP, the margin
+    """Game `game` of a pairing (`turn_limit` as the user gave it, cs_desktop/batch/turn_limit.py), as a record: its seed, winner (side id or None), each side's VP, the margin
     (first side minus second), what decided it (19.0 victory points, an 18.0 voluntary strike, or
     "unfinished"), how it ended and its length."""
-    from cs_desktop.simulate import ending, play_game
+    from cs_desktop.batch.simulate import ending, play_game
 
     s = game_seed(seed, pairing_id, game)
     options = turn_limit_options(turn_limit)  # None: the scenario's own printed limit; 0: none

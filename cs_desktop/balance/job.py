@@ -79,7 +79,7 @@ class Job:
     captains: tuple[str, str]  # the first side's captain, the second side's
     games: int  # per pairing
     seed: int
-    turn_limit: int | None  # as the user gave it (cs_desktop/turn_limit.py): None each scenario's own, 0 none
+    turn_limit: int | None  # as the user gave it (cs_desktop/batch/turn_limit.py): None each scenario's own, 0 none
     batch: int = 20  # games per batch (the unit of work, of progress and of resuming)
     swap_seats: bool = False  # odd games give each side the other's captain (20.0's "swap sides")
 
@@ -201,8 +201,8 @@ def sweep_pairings(cards: Sequence[ShipCard], engagements: Sequence[str] = ENGAG
 
 def ships_in(folder: Path) -> list[ShipCard]:
     """The ship cards of a folder: its *.json ship files, or those of its ships/ subfolder (a scenario folder)."""
-    from cs_desktop.files import read_card
-    from cs_desktop.jsonread import FileFormatError
+    from cs_desktop.formats.files import read_card
+    from cs_desktop.formats.jsonread import FileFormatError
 
     if not folder.is_dir():
         raise JobError(f"{folder}: not a folder of ship cards")

@@ -12,7 +12,7 @@ from typing import Any
 
 from cs_desktop.balance.runner import Outcome
 from cs_desktop.balance.stats import summarize
-from cs_desktop.turn_limit import turn_limit_text
+from cs_desktop.batch.turn_limit import turn_limit_text
 
 
 def _terms(pairing_models: Any) -> dict[str, Any]:
@@ -102,8 +102,8 @@ def table(report: dict[str, Any]) -> str:
 
 def write(report: dict[str, Any], folder: Path) -> list[Path]:
     """results.json and pairings.csv in `folder` (atomic writes); the heat map is written by the caller that
-    has Qt (`cs_desktop.gui.balance_heatmap.save_heatmap`)."""
-    from cs_desktop.files import atomic_write_text
+    has Qt (`cs_desktop.gui.lab.heatmap.save_heatmap`)."""
+    from cs_desktop.formats.files import atomic_write_text
 
     paths = [folder / "results.json", folder / "pairings.csv"]
     atomic_write_text(paths[0], json_text(report))

@@ -19,7 +19,7 @@ import math
 from typing import Any
 
 from cs_desktop.rules.scoring import DRAW_MARGIN
-from cs_desktop.tournament import score_interval
+from cs_desktop.batch.tournament import score_interval
 
 QUANTILES = (0.05, 0.25, 0.5, 0.75, 0.95)
 BIN = 5  # VP per histogram bin: the width of the 19.0 draw band

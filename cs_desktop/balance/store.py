@@ -85,7 +85,7 @@ def read_job(folder: Path) -> Job:
     """The job a folder holds (its job.json), to continue it with nothing else: the folder is complete in itself
     (pairings with their scenarios and cards, no paths, no host names), so any machine that holds it can resume
     it. JobError if there is none, or its fingerprint is not its content's (a job.json edited by hand)."""
-    from cs_desktop.jsonread import FileFormatError, read_json
+    from cs_desktop.formats.jsonread import FileFormatError, read_json
 
     path = folder / "job.json"
     try:
@@ -106,7 +106,7 @@ class Store:
     """Finished batches of one job in one folder."""
 
     def __init__(self, folder: Path, job: Job, resume: bool = False) -> None:
-        from cs_desktop.jsonread import FileFormatError, read_json
+        from cs_desktop.formats.jsonread import FileFormatError, read_json
 
         self.folder, self.job = folder, job
         self.fingerprint = job.fingerprint()
@@ -132,7 +132,7 @@ class Store:
                 raise JobError(f"{folder} is not empty and holds no balance job (found {', '.join(leftovers[:3])}); "
                                "choose an empty or new folder")
             self.resumed = False
-            from cs_desktop.files import atomic_write_text
+            from cs_desktop.formats.files import atomic_write_text
 
             atomic_write_text(path, json.dumps({**job.to_dict(), "fingerprint": self.fingerprint}, indent=1,
                                                sort_keys=True) + "\n")
@@ -143,7 +143,7 @@ class Store:
     def load(self) -> dict[tuple[int, int], list[dict[str, Any]]]:
         """The finished batches: (pairing index, first game) -> records. A batch file of another job, or one
         that does not hold the batch its name says, is an error naming it."""
-        from cs_desktop.jsonread import FileFormatError, read_json
+        from cs_desktop.formats.jsonread import FileFormatError, read_json
 
         out: dict[tuple[int, int], list[dict[str, Any]]] = {}
         for p, start, stop in self.job.batches():
@@ -169,7 +169,7 @@ class Store:
         return out
 
     def save(self, pairing: int, start: int, stop: int, records: list[dict[str, Any]]) -> None:
-        from cs_desktop.files import atomic_write_text
+        from cs_desktop.formats.files import atomic_write_text
 
         data = {"job": self.fingerprint, "pairing": self.job.pairings[pairing].id, "start": start, "stop": stop,
                 "records": records}

@@ -40,7 +40,7 @@ def register_campaign(sub: argparse._SubParsersAction) -> None:  # type: ignore[
 
 
 def _problem(e: Exception) -> int:
-    from cs_desktop.jsonread import FileFormatError
+    from cs_desktop.formats.jsonread import FileFormatError
 
     lines = e.lines() if isinstance(e, FileFormatError) else [str(e)]
     for line in lines:
@@ -49,8 +49,8 @@ def _problem(e: Exception) -> int:
 
 
 def cmd_new(args: argparse.Namespace) -> int:
-    from cs_desktop.campaign.play import new, save
-    from cs_desktop.jsonread import FileFormatError
+    from cs_desktop.campaign.headless import new, save
+    from cs_desktop.formats.jsonread import FileFormatError
 
     try:
         engine = new(args.campaign, args.seed, args.nation, args.year)
@@ -64,8 +64,8 @@ def cmd_new(args: argparse.Namespace) -> int:
 
 
 def cmd_status(args: argparse.Namespace) -> int:
-    from cs_desktop.campaign.play import load, status
-    from cs_desktop.jsonread import FileFormatError
+    from cs_desktop.campaign.headless import load, status
+    from cs_desktop.formats.jsonread import FileFormatError
 
     try:
         engine = load(args.file)
@@ -89,8 +89,8 @@ def cmd_status(args: argparse.Namespace) -> int:
 
 def cmd_play(args: argparse.Namespace) -> int:
     from cs_desktop.ai.captains import CAPTAINS
-    from cs_desktop.campaign.play import load, play, save, story
-    from cs_desktop.jsonread import FileFormatError
+    from cs_desktop.campaign.headless import load, play, save, story
+    from cs_desktop.formats.jsonread import FileFormatError
 
     captains = tuple(c.strip() for c in args.captains.split(","))
     if len(captains) != 2 or any(c not in CAPTAINS for c in captains):
@@ -114,9 +114,9 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 def cmd_journal(args: argparse.Namespace) -> int:
     from cs_desktop.campaign.journal_export import export
-    from cs_desktop.campaign.play import load
-    from cs_desktop.files import atomic_write_text
-    from cs_desktop.jsonread import FileFormatError
+    from cs_desktop.campaign.headless import load
+    from cs_desktop.formats.files import atomic_write_text
+    from cs_desktop.formats.jsonread import FileFormatError
 
     try:
         engine = load(args.file)

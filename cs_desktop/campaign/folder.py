@@ -28,9 +28,9 @@ from cs_desktop.campaign.model import (
     WeatherEntry,
     WeatherFile,
 )
-from cs_desktop.files import load_ship
-from cs_desktop.jsonread import FileFormatError, check_header, read_json
-from cs_desktop.modelerrors import validate_model
+from cs_desktop.formats.files import load_ship
+from cs_desktop.formats.jsonread import FileFormatError, check_header, read_json
+from cs_desktop.formats.modelerrors import validate_model
 from cs_desktop.rules.cards import ShipCard
 
 MAX_PART_BYTES = 2_000_000

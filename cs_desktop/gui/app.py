@@ -9,10 +9,17 @@ from __future__ import annotations
 
 import asyncio
 import sys
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from cs_desktop.gui.window.main import MainWindow
 
 
-def run_app(argv: list[str] | None = None, smoke_test: bool = False) -> int:
-    """Open the window and run until it closes; with `smoke_test`, prove the window interactive and return."""
+def run_app(argv: list[str] | None = None, smoke_test: bool = False,
+            on_window: Callable[[MainWindow], object] | None = None) -> int:
+    """Open the window and run until it closes; with `smoke_test`, prove the window interactive and return.
+    `on_window` gets the window once it is open (tests/gui/program_hook.py drives the real program so)."""
     from cs_desktop.platform_check import PlatformProblem, check_display
 
     try:
@@ -33,6 +40,8 @@ def run_app(argv: list[str] | None = None, smoke_test: bool = False) -> int:
     asyncio.set_event_loop(loop)
 
     window = open_main_window()  # held until the loop ends; checks the data folder, offers to continue
+    if on_window is not None:
+        on_window(window)
     if smoke_test:
         from cs_desktop.gui.smoke import smoke_test as check_interactive
 

@@ -37,8 +37,8 @@ def _the_loader() -> QUiLoader:
     """One loader for the program, with the project's own widgets that forms use as promoted widgets."""
     global _loader
     if _loader is None:
-        from cs_desktop.gui.card_tracks import BoxTrack, Pills
-        from cs_desktop.gui.spin_table import SpinTable
+        from cs_desktop.gui.panels.card_tracks import BoxTrack, Pills
+        from cs_desktop.gui.editors.spin_table import SpinTable
 
         _loader = QUiLoader()
         _loader.clearPluginPaths()  # no Designer plugins: the scan costs ~0.1 s at the first form

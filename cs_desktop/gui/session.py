@@ -37,7 +37,7 @@ from cs_desktop.play.presenter import ComputerMove, PlayPresenter
 from cs_desktop.play.screen import ScreenModel
 from cs_desktop.play.turn_flow import StandingOrders, card_kind
 from cs_desktop.rules.decisions import Request
-from cs_desktop.savegame import LoadedGame
+from cs_desktop.formats.savegame import LoadedGame
 
 log = logging.getLogger(__name__)
 

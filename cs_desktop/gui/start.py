@@ -1,7 +1,7 @@
 """Build the main window at program start: check the data folder first (cs_desktop/play/startup.py), so no
 damaged file can stop the start; then the settings, window layout, recent games and autosave all live in that
 folder (so `--data-dir` isolates them); then offer to continue the last unfinished game -- or, after a crash in
-the middle of a campaign's battle, that battle (gui/campaign_resume.py)."""
+the middle of a campaign's battle, that battle (gui/campaign/resume.py)."""
 
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ from pathlib import Path
 
 from PySide6.QtCore import QSettings, QTimer
 
-from cs_desktop.gui.campaign_resume import offer_campaign_battle
-from cs_desktop.gui.main_window import MainWindow
-from cs_desktop.gui.resume_offer import not_now
+from cs_desktop.gui.campaign.resume import offer_campaign_battle
+from cs_desktop.gui.window.main import MainWindow
+from cs_desktop.gui.window.resume_offer import not_now
 from cs_desktop.gui.session import GameSession
 from cs_desktop.play.autosave import LOCK_NAME, AutosaveStore, default_data_dir
 from cs_desktop.play.campaign_mark import CampaignResumable, crashed_campaign_battle, the_offer
@@ -25,10 +25,6 @@ from cs_desktop.play.startup import (
     check_data_folder,
     set_aside,
 )
-
-#: test-only: drive the program from a test (cs_desktop/gui/testing_hook.py); never set by users
-TEST_HOOK_ENV = "CAPTAINS_SEA_TEST_HOOK"
-
 
 def open_main_window(folder: str | os.PathLike[str] | None = None) -> MainWindow:
     """Check the data folder, build and show the window; the damaged-files message and the offer to continue
@@ -59,11 +55,6 @@ def open_main_window(folder: str | os.PathLike[str] | None = None) -> MainWindow
         QTimer.singleShot(0, lambda: offer_campaign_battle(window, offer))
     elif offer is not None:
         QTimer.singleShot(0, lambda: window.offer_resume(offer))
-    hook = os.environ.get(TEST_HOOK_ENV, "")
-    if hook:
-        from cs_desktop.gui import testing_hook
-
-        QTimer.singleShot(0, lambda: testing_hook.run(window, hook))
     return window
 
 

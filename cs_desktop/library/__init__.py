@@ -4,7 +4,7 @@ Use `Library.open()`; see docs/library.md for where the file lives, the tables, 
 import/upgrade policy.
 """
 
-from cs_desktop.jsonread import FileFormatError
+from cs_desktop.formats.jsonread import FileFormatError
 from cs_desktop.library.db import DATA_ENV, LibraryError, NotFoundError, data_dir, library_path
 from cs_desktop.library.importer import ImportResult, ShippedReport
 from cs_desktop.library.migrations import LATEST as SCHEMA_VERSION

@@ -24,7 +24,7 @@ from sqlalchemy import Engine, create_engine, event
 from sqlmodel import Session
 
 APP_NAME = "captains-sea"
-APP_AUTHOR = "CaptainsSea"  # only used on Windows; the same as cs_desktop/savegame.py
+APP_AUTHOR = "CaptainsSea"  # only used on Windows; the same as cs_desktop/formats/savegame.py
 DATA_ENV = "CAPTAINS_SEA_DATA"
 DB_FILE_NAME = "library.sqlite3"
 BUSY_TIMEOUT_MS = 5000

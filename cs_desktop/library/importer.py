@@ -1,6 +1,6 @@
 """Bringing cards into the library: the shipped ones on first run and on upgrade, and files the user picks.
 
-Everything is validated *before* the first write, through `cs_desktop.files`; the caller runs each
+Everything is validated *before* the first write, through `cs_desktop.formats.files`; the caller runs each
 function in one transaction, so a refused file changes nothing (docs/library.md, "Import and upgrade").
 """
 
@@ -16,9 +16,9 @@ from typing import Literal
 from sqlmodel import Session
 
 import cs_desktop
-from cs_desktop import files
-from cs_desktop.jsonread import FileFormatError
-from cs_desktop.files import dump_scenario, dump_ship
+from cs_desktop.formats import files
+from cs_desktop.formats.jsonread import FileFormatError
+from cs_desktop.formats.files import dump_scenario, dump_ship
 from cs_desktop.library import repository as repo
 from cs_desktop.library.db import LibraryError
 from cs_desktop.library.models import ScenarioRow, ShipRow

@@ -14,8 +14,8 @@ from typing import Any
 from sqlalchemy import delete, func, or_
 from sqlmodel import Session, col, select
 
-from cs_desktop.jsonread import FileFormatError
-from cs_desktop.files import dump_scenario, dump_ship, parse_scenario, parse_ship
+from cs_desktop.formats.jsonread import FileFormatError
+from cs_desktop.formats.files import dump_scenario, dump_ship, parse_scenario, parse_ship
 from cs_desktop.library.db import utcnow
 from cs_desktop.library.models import (
     CampaignRow,

@@ -19,8 +19,8 @@ from pathlib import Path
 from typing import Any
 
 import cs_desktop
-from cs_desktop.jsonread import FileFormatError
-from cs_desktop.files import dump_scenario, dump_ship, parse_scenario, parse_ship
+from cs_desktop.formats.jsonread import FileFormatError
+from cs_desktop.formats.files import dump_scenario, dump_ship, parse_scenario, parse_ship
 from cs_desktop.library import campaign_rows, importer
 from cs_desktop.library import repository as repo
 from cs_desktop.library.db import LibraryError, NotFoundError, library_path, make_engine, transaction, utcnow

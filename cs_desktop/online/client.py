@@ -26,7 +26,7 @@ from cs_desktop.rules import decisions
 from cs_desktop.rules.cards import Scenario, ShipCard
 from cs_desktop.rules.decisions import Refusal, Request
 from cs_desktop.rules.dice import Dice
-from cs_desktop.savegame import game_from_save, parse_save, save_game
+from cs_desktop.formats.savegame import game_from_save, parse_save, save_game
 
 
 #: seconds to wait before sending again an answer the server refused as over its rate

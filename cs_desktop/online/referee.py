@@ -15,14 +15,14 @@ from pathlib import Path
 from typing import Any
 
 from cs_desktop.ai.captains import CAPTAINS
-from cs_desktop.files import load_scenario_with_ships
-from cs_desktop.jsonread import FileFormatError
-from cs_desktop.modelerrors import validate_model
+from cs_desktop.formats.files import load_scenario_with_ships
+from cs_desktop.formats.jsonread import FileFormatError
+from cs_desktop.formats.modelerrors import validate_model
 from cs_desktop.online.store import SUFFIX, GameStore, SeatRow, StoreError, digest
 from cs_desktop.online.table import HUMAN, Table
 from cs_desktop.rules.game import Game
 from cs_desktop.rules.setup import options_problem
-from cs_desktop.savegame import GameOptions
+from cs_desktop.formats.savegame import GameOptions
 
 log = logging.getLogger(__name__)
 

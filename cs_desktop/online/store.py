@@ -5,7 +5,7 @@ in order — plus its seats: who sits there (a human, or a computer captain by l
 the seat's token (the token itself is never stored and never logged). `append` commits a decision
 (synchronous=FULL) before the server acknowledges it, so a server killed at any moment restarts with every
 acknowledged decision, and `load` rebuilds the game by replaying them through the engine (BRIEF §3).
-`export` writes the ordinary saved-game file (cs_desktop/savegame.py), which replays offline.
+`export` writes the ordinary saved-game file (cs_desktop/formats/savegame.py), which replays offline.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from cs_desktop.rules.game import Game
-from cs_desktop.savegame import game_from_save, parse_save, save_game
+from cs_desktop.formats.savegame import game_from_save, parse_save, save_game
 
 SUFFIX = ".cs-online.sqlite"
 SCHEMA = """

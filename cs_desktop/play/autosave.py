@@ -7,7 +7,7 @@ request. Its `meta` says what the game was waiting for (`asked`), the turn, whet
 player saved it (`save_path`) and whether the next start should offer it (`offer`, set on a clean close that
 kept the game).
 
-No Qt here. (Moved from savegame.py; `cs_desktop.savegame` still re-exports these names.)
+No Qt here. (Moved from savegame.py; `cs_desktop.formats.savegame` still re-exports these names.)
 """
 
 from __future__ import annotations
@@ -21,11 +21,11 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from cs_desktop.files import atomic_write_text
-from cs_desktop.jsonread import FileFormatError, read_bytes
-from cs_desktop.modelerrors import problems_from
+from cs_desktop.formats.files import atomic_write_text
+from cs_desktop.formats.jsonread import FileFormatError, read_bytes
+from cs_desktop.formats.modelerrors import problems_from
 from cs_desktop.rules.game import Game
-from cs_desktop.savegame import LATEST_TIME, MAX_SAVE_BYTES, SaveError, parse_save, save_game
+from cs_desktop.formats.savegame import LATEST_TIME, MAX_SAVE_BYTES, SaveError, parse_save, save_game
 
 AUTOSAVE_NAME = "autosave.csgame"
 LOCK_NAME = "session.lock"

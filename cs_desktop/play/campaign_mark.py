@@ -24,12 +24,12 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from cs_desktop.files import atomic_write_text
-from cs_desktop.jsonread import FileFormatError, decode_text, parse_json, read_bytes
-from cs_desktop.modelerrors import validate_model
+from cs_desktop.formats.files import atomic_write_text
+from cs_desktop.formats.jsonread import FileFormatError, decode_text, parse_json, read_bytes
+from cs_desktop.formats.modelerrors import validate_model
 from cs_desktop.play.autosave import CAMPAIGN_MARK_NAME, AutosaveStore, Resumable, describe_pending
 from cs_desktop.rules.game import Game
-from cs_desktop.savegame import LATEST_TIME, MAX_DECISIONS
+from cs_desktop.formats.savegame import LATEST_TIME, MAX_DECISIONS
 
 FORMAT = "captains-sea/campaign-battle"
 #: the campaign row's key holding the battle on the board (= campaign_presenter.BATTLE_KEY, not imported: that

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cs_desktop.campaign.engine import CampaignEngine, CampaignRequest, Refused
-from cs_desktop.campaign.play import document, from_document, new
+from cs_desktop.campaign.headless import document, from_document, new
 from cs_desktop.campaign import port as port_rules
 from cs_desktop.play import sea_chart
 from cs_desktop.play.campaign_career import mission_words
@@ -392,7 +392,7 @@ class CampaignPresenter:
 
     def resolve(self, captains: tuple[str, str] = ("simple", "simple")) -> bool:
         """A minor action resolved by the engine: computer captains fight it, as the headless path does."""
-        from cs_desktop.simulate import play_game
+        from cs_desktop.batch.simulate import play_game
 
         scenario, cards, seed, options, _side = self.battle_setup()
         game = play_game(scenario, cards, seed, captains, options)

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import cs_desktop
-from cs_desktop.files import load_scenario
-from cs_desktop.jsonread import FileFormatError
+from cs_desktop.formats.files import load_scenario
+from cs_desktop.formats.jsonread import FileFormatError
 from cs_desktop.rules.cards import Scenario
 
 GROUPS = ("Duels", "Squadron actions", "What-ifs")

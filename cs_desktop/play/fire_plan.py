@@ -11,7 +11,7 @@ answered for the player: every ship holds fire (turn_flow.decide).
 `default_answer(rows)` is what the form sends as it opens (Enter): each asked ship fires her best shot, every
 other ship holds fire. Every answer is one of the request's own options.
 
-Qt-free: gui/request_fire.py draws these rows.
+Qt-free: gui/requests/fire.py draws these rows.
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ stands (the base maneuver and the Strain). The player may take such a ship back 
 turn; the order itself stands until he cancels it in the fleet list. A ship under an order that found no legal
 maneuver for her, and the leader of a line or a follow order, are asked, with a note saying why.
 
-Qt-free: gui/request_maneuver.py draws these rows.
+Qt-free: gui/requests/maneuver.py draws these rows.
 """
 
 from __future__ import annotations

@@ -38,7 +38,7 @@ from cs_desktop.rules.cards import Scenario, ShipCard
 from cs_desktop.rules.decisions import Refusal, Request
 from cs_desktop.rules.dice import Dice
 from cs_desktop.rules.game import Game
-from cs_desktop.savegame import LoadedGame, load_game
+from cs_desktop.formats.savegame import LoadedGame, load_game
 
 log = logging.getLogger(__name__)
 
@@ -107,7 +107,7 @@ class PlayPresenter(CrewDrafts, GameFiles, ComputerTurns):
     # ------------------------------------------------------------------ starting
     def start_file(self, path: str | Path, seats: dict[str, str], seed: int, options: dict[str, Any]) -> None:
         """A new game of a scenario file (raises FileFormatError naming the file, field and problem)."""
-        from cs_desktop.files import load_scenario_with_ships
+        from cs_desktop.formats.files import load_scenario_with_ships
 
         scenario, ships = load_scenario_with_ships(path)
         self.start_scenario(scenario, ships, seats, seed, options, str(path))

@@ -14,7 +14,7 @@ from cs_desktop.play.autosave import AutosaveStore, describe_pending
 from cs_desktop.play.replay import Replay
 from cs_desktop.play.replay_bookmarks import BookmarkStore
 from cs_desktop.rules.game import Game
-from cs_desktop.savegame import save_game
+from cs_desktop.formats.savegame import save_game
 
 log = logging.getLogger(__name__)
 

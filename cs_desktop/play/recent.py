@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from cs_desktop.files import atomic_write_text
+from cs_desktop.formats.files import atomic_write_text
 
 RECENT_NAME = "recent-games.json"
 RECENT_FORMAT = "captains-sea/recent-games"

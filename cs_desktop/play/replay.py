@@ -1,4 +1,4 @@
-"""Watching a game again (issue 11, item 5): the Qt-free model behind the replay viewer (gui/replay_viewer.py).
+"""Watching a game again (issue 11, item 5): the Qt-free model behind the replay viewer (gui/library/replay_viewer.py).
 
 A replay is built from a saved game (`Replay.from_file`, any .csgame), a game of the library
 (`Replay.from_library`) or a game in play (`Replay.from_game`). **Position p** is the game after its first p
@@ -37,7 +37,7 @@ from cs_desktop.play.designations import designate
 from cs_desktop.play.replay_bookmarks import Bookmark, BookmarkError, BookmarkStore, game_key
 from cs_desktop.rules.cards import ShipCard
 from cs_desktop.rules.game import Game
-from cs_desktop.savegame import SaveError, game_from_save, load_game_text, parse_save
+from cs_desktop.formats.savegame import SaveError, game_from_save, load_game_text, parse_save
 
 #: a checkpoint every so many decisions (a step anywhere applies fewer than this many decisions)
 CHECKPOINT_EVERY = 16

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from cs_desktop.files import atomic_write_text
+from cs_desktop.formats.files import atomic_write_text
 from cs_desktop.play.startup import set_aside
 
 BOOKMARKS_NAME = "replay-bookmarks.json"

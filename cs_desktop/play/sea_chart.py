@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import cs_desktop
-from cs_desktop.jsonread import FileFormatError, check_header, read_json
+from cs_desktop.formats.jsonread import FileFormatError, check_header, read_json
 
 FORMAT = "captains-sea/coastlines"
 DEFAULT = cs_desktop.RESOURCES / "maps" / "coastlines.json"

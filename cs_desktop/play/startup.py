@@ -25,7 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from cs_desktop.jsonread import FileFormatError, decode_text, read_bytes
+from cs_desktop.formats.jsonread import FileFormatError, decode_text, read_bytes
 from cs_desktop.play.autosave import AUTOSAVE_NAME, CAMPAIGN_MARK_NAME, LOCK_NAME, AutosaveStore, read_lock
 from cs_desktop.play.recent import RECENT_NAME, parse_recent
 
@@ -74,7 +74,7 @@ def check_lock(path: Path) -> None:
 
 
 def check_autosave(path: Path) -> None:
-    from cs_desktop.savegame import load_game
+    from cs_desktop.formats.savegame import load_game
 
     load_game(path)
 
@@ -137,7 +137,7 @@ CHECKS: list[tuple[str, str, Callable[[Path], None]]] = [
 
 
 def _problem(e: BaseException) -> str:
-    from cs_desktop.savegame import SaveError
+    from cs_desktop.formats.savegame import SaveError
 
     if isinstance(e, SaveError):
         return e.problem

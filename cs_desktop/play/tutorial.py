@@ -4,7 +4,7 @@
   order of the engine's `rules.turn.SEGMENTS` (a file that drifts from it is refused, naming the field).
 - `load_tutorial()` reads `resources/help/tutorial.json`: for each request kind, what is asked, what matters
   and the rule section; and the steps of a turn a newcomer meets (crew, sail, initiative, ...).
-- `Tutor` follows one game for the tutor panel (`gui/tutor_panel.py`). It reads only what the session
+- `Tutor` follows one game for the tutor panel (`gui/panels/tutor.py`). It reads only what the session
   publishes to every widget: the pending request of the player at the screen (kind, side) and his own view
   (turn, segment, the log events he may see), never the referee's state.
 
@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import cs_desktop
-from cs_desktop.jsonread import FileFormatError, read_json
+from cs_desktop.formats.jsonread import FileFormatError, read_json
 from cs_desktop.rules.turn import SEGMENTS
 
 HELP = cs_desktop.RESOURCES / "help"

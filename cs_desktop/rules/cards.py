@@ -1,7 +1,7 @@
 """Ship Display cards (3.0) and scenario cards (20.0) as validated data models.
 
 These are the *file* models: what a ship or scenario file holds. They are validated by pydantic on load
-(see `cs_desktop/files.py`) and published as JSON Schema (`docs/schema/`). The engine turns them into its
+(see `cs_desktop/formats/files.py`) and published as JSON Schema (`docs/schema/`). The engine turns them into its
 own light game state (`cs_desktop/rules/state.py`) when a game starts; it never mutates them.
 """
 

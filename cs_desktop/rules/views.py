@@ -58,7 +58,7 @@ BOARD_SHIP_FIELDS = ("side", "x", "y", "heading", "speed", "struck", "captured")
 
 def public_board(g: Viewed) -> dict[str, Any]:
     """The board as every side sees it: the wind, the map, its terrain and where each ship is. It is the same
-    for every side, and equal to the same keys of any `side_view` (tests/test_seat.py), so it reveals
+    for every side, and equal to the same keys of any `side_view` (tests/rules/test_seat.py), so it reveals
     nothing a view does not; it costs a fraction of a view, for a captain that only steers and aims (a fleet
     asks for one maneuver at a time, issue 14)."""
     state = g.state

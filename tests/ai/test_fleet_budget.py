@@ -11,7 +11,7 @@ from cs_desktop.ai.fleet_budget import FLEET_SEARCHED, FLEET_SHIPS, MIN_ITERATIO
 from cs_desktop.ai.levels import EXPERIMENTS, MAX_CHOICES, SEARCHED, candidates, make_level
 from cs_desktop.ai.search import Budget
 from cs_desktop.ai.seat import Seat
-from cs_desktop.files import load_scenario_with_ships
+from cs_desktop.formats.files import load_scenario_with_ships
 from cs_desktop.rules.decisions import Request
 from cs_desktop.rules.game import Game
 

@@ -7,7 +7,7 @@ from cs_desktop import SCENARIOS
 from cs_desktop.ai.captains import make_captain
 from cs_desktop.ai.levels import SearchCaptain
 from cs_desktop.ai.seat import Seat
-from cs_desktop.files import load_scenario_with_ships
+from cs_desktop.formats.files import load_scenario_with_ships
 from cs_desktop.rules.game import Game
 
 from tests.ai.test_levels import QUICK

@@ -12,7 +12,7 @@ from cs_desktop.ai.captains import make_captain
 from cs_desktop.ai.seat import Seat
 from cs_desktop.ai.evaluate import evaluate, stance, victory_terms_of, vp_now, win_probability
 from cs_desktop.ai.judgment import JudgmentCaptain, think
-from cs_desktop.files import load_scenario_with_ships
+from cs_desktop.formats.files import load_scenario_with_ships
 from cs_desktop.rules.decisions import Request
 from cs_desktop.rules.dice import Dice
 from cs_desktop.rules.game import Game

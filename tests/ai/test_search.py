@@ -12,7 +12,7 @@ from cs_desktop.ai.random_policy import RandomCaptain
 from cs_desktop.ai.seat import Seat
 from cs_desktop.ai.paired_search import paired_search
 from cs_desktop.ai.search import Budget, answer_key, search, vp_evaluate
-from cs_desktop.files import load_scenario_with_ships
+from cs_desktop.formats.files import load_scenario_with_ships
 from cs_desktop.rules.decisions import Request
 from cs_desktop.rules.game import Game
 

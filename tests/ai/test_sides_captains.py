@@ -7,9 +7,9 @@ import pytest
 
 from cs_desktop import SCENARIOS
 from cs_desktop.ai.evaluate import other_side, vp_now
-from cs_desktop.files import load_scenario_with_ships
+from cs_desktop.formats.files import load_scenario_with_ships
 from cs_desktop.rules.game import Game
-from cs_desktop.simulate import play_game
+from cs_desktop.batch.simulate import play_game
 
 THREE = SCENARIOS / "fleets" / "three-flags-off-guadeloupe.json"
 

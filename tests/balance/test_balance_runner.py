@@ -14,8 +14,8 @@ from cs_desktop import SCENARIOS
 from cs_desktop.balance.job import Job, JobError, game_seed, scenario_pairings, ships_in, sweep_pairings
 from cs_desktop.balance.output import results
 from cs_desktop.balance.runner import InProcess, run_job
-from cs_desktop.cli import main
-from cs_desktop.files import load_scenario_with_ships, scenario_problems
+from cs_desktop.cli.main import main
+from cs_desktop.formats.files import load_scenario_with_ships, scenario_problems
 from cs_desktop.rules.ratings import victory_terms
 
 THREE = ("constitution", "guerriere", "java")

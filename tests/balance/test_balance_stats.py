@@ -58,7 +58,7 @@ def test_quantile_and_histogram_of_a_few_values() -> None:
 def test_heat_map_colours_each_cell_by_the_row_ships_score(tmp_path: Path, qapp: Any) -> None:
     from PySide6.QtGui import QImage
 
-    from cs_desktop.gui.balance_heatmap import CELL, colour, save_heatmap
+    from cs_desktop.gui.lab.heatmap import CELL, colour, save_heatmap
 
     matrix = {"kind": "meeting", "title": "Meeting", "rows": ["a", "b"], "cols": ["a", "b"],
               "cells": [[None, 0.735], [0.265, None]]}  # shares the key's 1% steps do not draw

@@ -32,7 +32,7 @@ from cs_desktop.balance.games import batch_spec, play_batch
 from cs_desktop.balance.job import Job, JobError, ships_in, sweep_pairings
 from cs_desktop.balance.output import json_text, results
 from cs_desktop.balance.runner import DaskPool, InProcess, run_job
-from cs_desktop.cli import main
+from cs_desktop.cli.main import main
 from tests.balance.test_balance_runner import _folder
 
 

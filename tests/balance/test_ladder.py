@@ -13,8 +13,8 @@ import pytest
 from cs_desktop import SCENARIOS
 from cs_desktop.balance import ladder
 from cs_desktop.balance.ladder import Game, bradley_terry, games_of, pairings, score_interval
-from cs_desktop.cli import main
-from cs_desktop.ladder_command import load_two_sided
+from cs_desktop.cli.main import main
+from cs_desktop.cli.ladder import load_two_sided
 
 
 def test_pairings_are_each_level_against_the_one_below_and_hard_against_easy() -> None:

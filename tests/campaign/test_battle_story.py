@@ -12,8 +12,8 @@ from cs_desktop.ai.captains import make_captain
 from cs_desktop.ai.seat import seat_for
 from cs_desktop.campaign.battle_story import tell
 from cs_desktop.campaign.journal_export import FORMATS, export, to_html, to_markdown
-from cs_desktop.campaign.play import load, new, play, save
-from cs_desktop.files import load_scenario_with_ships
+from cs_desktop.campaign.headless import load, new, play, save
+from cs_desktop.formats.files import load_scenario_with_ships
 from cs_desktop.rules.game import Game
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -100,7 +100,7 @@ def test_markdown_and_html_hold_every_entry_escaped() -> None:
 
 def test_the_journal_command_writes_the_file(career: Path, tmp_path: Path) -> None:
     out = tmp_path / "journal.html"
-    run = subprocess.run([sys.executable, "-c", "import sys; from cs_desktop.cli import main; sys.exit(main())",
+    run = subprocess.run([sys.executable, "-c", "import sys; from cs_desktop.cli.main import main; sys.exit(main())",
                           "campaign", "journal", str(career), "--format", "html", "--out", str(out)],
                          capture_output=True, text=True, cwd=ROOT, timeout=300)
     assert run.returncode == 0, run.stderr

@@ -18,9 +18,9 @@ import cs_desktop
 from cs_desktop.campaign import career
 from cs_desktop.campaign.engine import CampaignEngine, new_state
 from cs_desktop.campaign.folder import load_campaign
-from cs_desktop.campaign.play import SAVE_VERSION, document, from_document, save_text
+from cs_desktop.campaign.headless import SAVE_VERSION, document, from_document, save_text
 from cs_desktop.campaign.state import CampaignState, add_months, ledger_totals, totals
-from cs_desktop.jsonread import FileFormatError
+from cs_desktop.formats.jsonread import FileFormatError
 from cs_desktop.rules.dice import Dice
 
 OPEN = load_campaign(cs_desktop.SCENARIOS / "campaigns" / "open-career")

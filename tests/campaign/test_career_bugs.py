@@ -19,9 +19,9 @@ import cs_desktop
 from cs_desktop.campaign import consequences
 from cs_desktop.campaign.engine import CampaignEngine, new_state
 from cs_desktop.campaign.folder import load_campaign
-from cs_desktop.campaign.play import from_document, play, save_text, start
+from cs_desktop.campaign.headless import from_document, play, save_text, start
 from cs_desktop.campaign.state import CampaignState, leave
-from cs_desktop.cli import main
+from cs_desktop.cli.main import main
 
 OPEN = load_campaign(cs_desktop.SCENARIOS / "campaigns" / "open-career")
 HULL = load_campaign(cs_desktop.SCENARIOS / "campaigns" / "constitution-1812")

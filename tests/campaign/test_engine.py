@@ -17,12 +17,12 @@ from hypothesis import strategies as st
 import cs_desktop
 from cs_desktop.campaign.engine import CampaignEngine, Refused
 from cs_desktop.campaign.folder import load_campaign
-from cs_desktop.campaign.play import load, play, save, save_text, start
+from cs_desktop.campaign.headless import load, play, save, save_text, start
 from cs_desktop.campaign.state import CampaignState, ledger_totals, totals
-from cs_desktop.cli import main
-from cs_desktop.jsonread import FileFormatError
+from cs_desktop.cli.main import main
+from cs_desktop.formats.jsonread import FileFormatError
 from cs_desktop.rules.cards import Scenario, ShipCard
-from cs_desktop.simulate import play_game
+from cs_desktop.batch.simulate import play_game
 
 CAMPAIGN = load_campaign(cs_desktop.SCENARIOS / "campaigns" / "constitution-1812")
 
@@ -184,7 +184,7 @@ def test_cli_new_status_play(tmp_path: Path, capsys: pytest.CaptureFixture[str])
 
 
 def test_a_damaged_campaign_file_is_refused_naming_the_field(tmp_path: Path) -> None:
-    from cs_desktop.jsonread import FileFormatError
+    from cs_desktop.formats.jsonread import FileFormatError
 
     f = tmp_path / "c.json"
     save(start(CAMPAIGN, 1), f)

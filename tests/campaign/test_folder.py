@@ -11,7 +11,7 @@ import pytest
 
 import cs_desktop
 from cs_desktop.campaign.folder import find_campaign, load_campaign, shipped_campaigns, validate_campaign
-from cs_desktop.cli import main
+from cs_desktop.cli.main import main
 
 SHIPPED = cs_desktop.SCENARIOS / "campaigns" / "constitution-1812"
 
@@ -128,7 +128,7 @@ def test_problems_in_several_files_are_all_listed(copy: Path) -> None:
 
 def test_15_6_positions_are_optional_and_checked(tmp_path: Path) -> None:
     """Issue 15 item 6: the map's optional positions; a latitude off the map is refused naming the field."""
-    from cs_desktop.jsonread import FileFormatError
+    from cs_desktop.formats.jsonread import FileFormatError
 
     folder = tmp_path / "c"
     shutil.copytree(cs_desktop.SCENARIOS / "campaigns" / "constitution-1812", folder)

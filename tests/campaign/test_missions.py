@@ -18,7 +18,7 @@ import cs_desktop
 from cs_desktop.campaign import missions
 from cs_desktop.campaign.engine import CampaignEngine, new_state
 from cs_desktop.campaign.folder import load_campaign, validate_campaign
-from cs_desktop.campaign.play import play, start
+from cs_desktop.campaign.headless import play, start
 from cs_desktop.campaign.state import CampaignState, ledger_totals, totals
 
 

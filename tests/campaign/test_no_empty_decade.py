@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import cs_desktop
 from cs_desktop.campaign.folder import load_campaign
-from cs_desktop.campaign.play import play, start
+from cs_desktop.campaign.headless import play, start
 
 OPEN = load_campaign(cs_desktop.SCENARIOS / "campaigns" / "open-career")
 

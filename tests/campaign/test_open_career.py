@@ -10,9 +10,9 @@ import pytest
 import cs_desktop
 from cs_desktop.campaign.engine import new_state
 from cs_desktop.campaign.folder import load_campaign, validate_campaign
-from cs_desktop.campaign.play import play, start
+from cs_desktop.campaign.headless import play, start
 from cs_desktop.campaign.state import ledger_totals, totals
-from cs_desktop.cli import main
+from cs_desktop.cli.main import main
 
 FOLDER = cs_desktop.SCENARIOS / "campaigns" / "open-career"
 OPEN = load_campaign(FOLDER)

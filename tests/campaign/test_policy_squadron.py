@@ -13,7 +13,7 @@ import cs_desktop
 from cs_desktop.campaign import policy
 from cs_desktop.campaign.engine import CampaignEngine
 from cs_desktop.campaign.folder import Campaign, load_campaign
-from cs_desktop.campaign.play import play, start
+from cs_desktop.campaign.headless import play, start
 from cs_desktop.campaign.state import ShipRecord, adjust, adjust_section, join, ledger_totals, totals
 from cs_desktop.rules.cards import SECTION_NAMES
 

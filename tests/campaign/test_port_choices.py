@@ -10,7 +10,7 @@ import cs_desktop
 from cs_desktop.campaign import port
 from cs_desktop.campaign.engine import CampaignEngine, Refused
 from cs_desktop.campaign.folder import load_campaign
-from cs_desktop.campaign.play import start
+from cs_desktop.campaign.headless import start
 from cs_desktop.campaign.state import adjust, adjust_section, ledger_totals, totals
 
 C = load_campaign(cs_desktop.SCENARIOS / "campaigns" / "constitution-1812")

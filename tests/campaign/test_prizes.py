@@ -10,11 +10,11 @@ import cs_desktop
 from cs_desktop.campaign import consequences, prizes
 from cs_desktop.campaign.engine import CampaignEngine, Refused
 from cs_desktop.campaign.folder import load_campaign
-from cs_desktop.campaign.play import start
+from cs_desktop.campaign.headless import start
 from cs_desktop.campaign.state import adjust, ledger_totals, totals
 from cs_desktop.rules.cards import Scenario, ShipCard
 from cs_desktop.rules.dice import Dice
-from cs_desktop.simulate import play_game
+from cs_desktop.batch.simulate import play_game
 
 C = load_campaign(cs_desktop.SCENARIOS / "campaigns" / "constitution-1812")
 
@@ -184,8 +184,8 @@ def test_rc15_3c_the_month_end_at_sea_rolls_for_a_rising() -> None:
 def test_rc15_3a_a_saved_prize_fate_with_no_prize_in_port_is_refused_naming_the_state() -> None:
     import pytest
 
-    from cs_desktop.campaign.play import document, from_document
-    from cs_desktop.jsonread import FileFormatError
+    from cs_desktop.campaign.headless import document, from_document
+    from cs_desktop.formats.jsonread import FileFormatError
 
     engine = _home_with_a_prize()
     doc = document(engine)

@@ -14,9 +14,9 @@ import cs_desktop
 from cs_desktop.campaign import shipyard
 from cs_desktop.campaign.engine import Refused
 from cs_desktop.campaign.folder import load_campaign, validate_campaign
-from cs_desktop.campaign.play import start
+from cs_desktop.campaign.headless import start
 from cs_desktop.campaign.state import adjust, ledger_totals, totals
-from cs_desktop.cli import main
+from cs_desktop.cli.main import main
 
 SHIPPED = cs_desktop.SCENARIOS / "campaigns" / "constitution-1812"
 C = load_campaign(SHIPPED)

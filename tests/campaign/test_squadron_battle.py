@@ -12,12 +12,12 @@ from cs_desktop.campaign import policy
 from cs_desktop.campaign.battle import effective_fp
 from cs_desktop.campaign.engine import CampaignEngine
 from cs_desktop.campaign.folder import load_campaign
-from cs_desktop.campaign.play import start
+from cs_desktop.campaign.headless import start
 from cs_desktop.campaign.prizes import guard
 from cs_desktop.campaign.squadron_battle import consorts_fighting, squadron_fp, squadron_hull
 from cs_desktop.campaign.state import CampaignState, ShipRecord, join, ledger_totals, totals
 from cs_desktop.rules.cards import SECTION_NAMES, Scenario, ShipCard
-from cs_desktop.simulate import play_game
+from cs_desktop.batch.simulate import play_game
 
 C = load_campaign(cs_desktop.SCENARIOS / "campaigns" / "constitution-1812")
 

@@ -15,14 +15,14 @@ import cs_desktop
 from cs_desktop.campaign import policy
 from cs_desktop.campaign.engine import CampaignEngine, CampaignRequest
 from cs_desktop.campaign.folder import Campaign, load_campaign
-from cs_desktop.campaign.play import start
+from cs_desktop.campaign.headless import start
 from cs_desktop.campaign.battle import battle_outcome
 from cs_desktop.campaign.consequences import replay_battle
 from cs_desktop.campaign.state import ledger_totals, totals
 from cs_desktop.rules.game import Game
 from cs_desktop.rules.setup import ship_ids
 from cs_desktop.rules.cards import Scenario, ShipCard
-from cs_desktop.simulate import play_game
+from cs_desktop.batch.simulate import play_game
 
 C = load_campaign(cs_desktop.SCENARIOS / "campaigns" / "constitution-1812")
 OPEN = load_campaign(cs_desktop.SCENARIOS / "campaigns" / "open-career")

@@ -12,7 +12,7 @@ from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QPushButton, QRadioButton
 
 from cs_desktop.gui import requests as rq
-from cs_desktop.gui.main_window import MainWindow
+from cs_desktop.gui.window.main import MainWindow
 
 #: how long a test waits for a computer captain's turn or the window to be ready before it calls the test failed:
 #: a guard against a hang only, never a measure of the machine's speed (issue 27 item 7: a 30 s wait once failed a

@@ -31,81 +31,81 @@ def lib(tmp_path: Path) -> Iterator[Any]:
 
 
 def _settings(tmp_path: Path, lib: Any = None) -> QWidget:
-    from cs_desktop.gui.settings_dialog import SettingsDialog
+    from cs_desktop.gui.dialogs.settings import SettingsDialog
 
     return SettingsDialog(QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
 
 
 def _new_game(tmp_path: Path, lib: Any) -> QWidget:
-    from cs_desktop.gui.new_game_dialog import NewGameDialog
+    from cs_desktop.gui.dialogs.new_game import NewGameDialog
 
     return NewGameDialog()
 
 
 def _new_campaign(tmp_path: Path, lib: Any) -> QWidget:
-    from cs_desktop.gui.new_campaign_dialog import NewCampaignDialog
+    from cs_desktop.gui.campaign.new_campaign import NewCampaignDialog
 
     return NewCampaignDialog()
 
 
 def _ship_card(tmp_path: Path, lib: Any) -> QWidget:
-    from cs_desktop.gui.ship_card import ShipCardWidget
+    from cs_desktop.gui.panels.ship_card import ShipCardWidget
 
     return ShipCardWidget()
 
 
 def _ship_editor(tmp_path: Path, lib: Any) -> QWidget:
-    from cs_desktop.gui.ship_editor import ShipEditor
+    from cs_desktop.gui.editors.ship_editor import ShipEditor
 
     return ShipEditor(lib, "constitution")
 
 
 def _scenario_designer(tmp_path: Path, lib: Any) -> QWidget:
-    from cs_desktop.gui.scenario_designer import ScenarioDesigner
+    from cs_desktop.gui.editors.scenario_designer import ScenarioDesigner
 
     return ScenarioDesigner(lib, "constitution-vs-java")
 
 
 def _library_browser(tmp_path: Path, lib: Any) -> QWidget:
-    from cs_desktop.gui.library_browser import LibraryBrowser
+    from cs_desktop.gui.library.browser import LibraryBrowser
 
     return LibraryBrowser(lib)
 
 
 def _balance_lab(tmp_path: Path, lib: Any) -> QWidget:
-    from cs_desktop.gui.balance_lab import BalanceLab
+    from cs_desktop.gui.lab.balance_lab import BalanceLab
 
     return BalanceLab()
 
 
 def _balance_dialog(tmp_path: Path, lib: Any) -> QWidget:
-    from cs_desktop.gui.balance_dialog import BalanceDialog
+    from cs_desktop.gui.lab.balance_dialog import BalanceDialog
 
     scenario, ships = lib.get_scenario_with_ships("constitution-vs-java")
     return BalanceDialog(scenario, ships)
 
 
 def _welcome(tmp_path: Path, lib: Any) -> QWidget:
-    from cs_desktop.gui.window_pages import WelcomePage
+    from cs_desktop.gui.window.pages import WelcomePage
 
     return WelcomePage()
 
 
 def _handover(tmp_path: Path, lib: Any) -> QWidget:
-    from cs_desktop.gui.window_pages import HandoverPage
+    from cs_desktop.gui.window.pages import HandoverPage
 
     return HandoverPage()
 
 
 def _game_over(tmp_path: Path, lib: Any) -> QWidget:
-    from cs_desktop.gui.game_over_dialog import GameOverDialog
+    from cs_desktop.gui.dialogs.game_over import GameOverDialog
     from cs_desktop.play.screen import empty_screen
 
     return GameOverDialog(empty_screen())
 
 
 def _orders(tmp_path: Path, lib: Any) -> QWidget:
-    from cs_desktop.gui.panels import OrdersPanel
+    from cs_desktop.gui.panels.orders import OrdersPanel
 
     return OrdersPanel()
 

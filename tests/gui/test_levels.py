@@ -22,11 +22,11 @@ from cs_desktop.ai.captains import LEVELS, describe
 from cs_desktop.ai.levels import LEVELS as DEFINED, SearchCaptain
 from cs_desktop.ai.search import Budget
 from cs_desktop.ai.simple import SimpleCaptain
-from cs_desktop.files import load_scenario_with_ships
+from cs_desktop.formats.files import load_scenario_with_ships
 from cs_desktop.play.seating import SEAT_KINDS, SEAT_LABELS
 from cs_desktop.rules.game import Game
 
-from .conftest import answer_with_widgets, click
+from tests.gui.conftest import answer_with_widgets, click
 from tests.gui.conftest import COMPUTER_TURN_GUARD_MS
 
 JAVA = str(cs_desktop.SCENARIOS / "constitution-vs-java.json")

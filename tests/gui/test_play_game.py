@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QDialogButtonBox
 from cs_desktop.rules.game import Game
 from cs_desktop.play.turn_flow import StandingOrders
 
-from .conftest import ODDS_SEEN, answer_with_widgets, click
+from tests.gui.conftest import ODDS_SEEN, answer_with_widgets, click
 from tests.gui.conftest import COMPUTER_TURN_GUARD_MS
 
 MAX_STEPS = 1500

@@ -16,15 +16,15 @@ from typing import Any
 
 import pytest
 
-from cs_desktop.gui.game_over_dialog import GameOverDialog
-from cs_desktop.gui.panel_dice import GameLog
+from cs_desktop.gui.dialogs.game_over import GameOverDialog
+from cs_desktop.gui.panels.dice import GameLog
 from cs_desktop.library import Library
 from cs_desktop.play import campaign_journal
 from cs_desktop.play.campaign_battle import CampaignBattle
 from cs_desktop.play.campaign_presenter import CampaignPresenter
 from cs_desktop.play.presenter import PlayPresenter
 from cs_desktop.play.screen import result_title
-from tests.test_campaign_presenter import _until
+from tests.play.test_campaign_presenter import _until
 
 
 @pytest.fixture
@@ -78,8 +78,8 @@ def test_r19_0c_a_campaign_battles_result_is_one_wording_in_dialog_journal_and_l
 
 def test_an_ordinary_game_says_its_19_0_winner_the_same_in_dialog_and_log(qtbot: Any) -> None:
     import cs_desktop
-    from cs_desktop.files import load_scenario_with_ships
-    from cs_desktop.simulate import play_game
+    from cs_desktop.formats.files import load_scenario_with_ships
+    from cs_desktop.batch.simulate import play_game
 
     scenario, ships = load_scenario_with_ships(cs_desktop.SCENARIOS / "constitution-vs-java.json")
     game = play_game(scenario, ships, 4, ("simple", "simple"), {"turn_limit": 4})

@@ -16,8 +16,8 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QWidget
 
-from cs_desktop.gui import balance_dialog as bd
-from cs_desktop.gui.balance_dialog import BalanceDialog
+from cs_desktop.gui.lab import balance_dialog as bd
+from cs_desktop.gui.lab.balance_dialog import BalanceDialog
 from cs_desktop.library import Library
 from tests.gui.conftest import COMPUTER_TURN_GUARD_MS
 
@@ -72,10 +72,10 @@ def test_a_damaged_autosave_is_not_offered_and_does_not_stop_the_start(tmp_path:
     import json
 
     import cs_desktop
-    from cs_desktop.files import load_scenario_with_ships
+    from cs_desktop.formats.files import load_scenario_with_ships
     from cs_desktop.play.autosave import AutosaveStore
     from cs_desktop.rules.game import Game
-    from cs_desktop.savegame import save_text
+    from cs_desktop.formats.savegame import save_text
 
     store = AutosaveStore(tmp_path)
     if damage == "SAVE_WITH_META":
@@ -99,8 +99,8 @@ def _damage(lib: Any, table: str, item_id: str) -> None:
 def test_a_damaged_library_row_is_reported_not_raised(qtbot: Any, lib: Any) -> None:
     """A ship or scenario row whose stored card no longer validates: Edit, Duplicate and Play say so (naming
     the row) instead of raising into the Qt event loop."""
-    from cs_desktop.files import FileFormatError
-    from cs_desktop.gui.library_browser import LibraryBrowser
+    from cs_desktop.formats.files import FileFormatError
+    from cs_desktop.gui.library.browser import LibraryBrowser
 
     _damage(lib, "ships", "java")
     _damage(lib, "scenarios", "constitution-vs-java")
@@ -122,7 +122,7 @@ def test_a_damaged_library_row_is_reported_not_raised(qtbot: Any, lib: Any) -> N
 def test_playing_a_damaged_library_scenario_shows_an_error(qtbot: Any, tmp_path: Path, monkeypatch: Any) -> None:
     from PySide6.QtCore import QSettings
 
-    from cs_desktop.gui.main_window import MainWindow
+    from cs_desktop.gui.window.main import MainWindow
 
     monkeypatch.setenv("CAPTAINS_SEA_DATA", str(tmp_path / "data"))
     window = MainWindow(settings=QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))

@@ -14,14 +14,14 @@ from PySide6.QtWidgets import QCheckBox, QMessageBox
 
 from cs_desktop.gui import requests as rq
 from cs_desktop.gui.session import GameSession
-from cs_desktop.gui.settings_dialog import SettingsDialog
-from cs_desktop.gui.standing_orders import FlowPanel, load_orders, save_orders
+from cs_desktop.gui.dialogs.settings import SettingsDialog
+from cs_desktop.gui.dialogs.standing_orders import FlowPanel, load_orders, save_orders
 from cs_desktop.play.turn_flow import StandingOrders, decide
 from cs_desktop.rules.game import Game
 from tests.rules.harness import at, drive, duel
 
-from .conftest import answer_with_widgets, click
-from .test_main_window import JAVA, wait_for_request
+from tests.gui.conftest import answer_with_widgets, click
+from tests.gui.window.test_main_window import JAVA, wait_for_request
 from tests.gui.conftest import COMPUTER_TURN_GUARD_MS
 
 

@@ -1,6 +1,6 @@
 """Issue 11 item 6: Help → Turn sequence and Help → Guided first game, through the real window (offscreen).
 
-API tested: the Help menu's actions, gui/turn_reference.py, gui/tutor_panel.py, the welcome page's button.
+API tested: the Help menu's actions, gui/panels/turn_reference.py, gui/panels/tutor.py, the welcome page's button.
 Actions: open the reference and click a rule link; start the tutorial and answer its requests with the widgets.
 Expected end state: the reference lists every segment of turn.SEGMENTS in order; the tutor shows the text of
 each request as it comes, marks the steps met, and the 20.1 terms once the game is over.
@@ -16,11 +16,11 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMessageBox
 
 import cs_desktop
-from cs_desktop.gui.turn_reference import TurnReference
+from cs_desktop.gui.panels.turn_reference import TurnReference
 from cs_desktop.play import tutorial
 from cs_desktop.rules.turn import SEGMENTS
 
-from .conftest import answer_with_widgets, click
+from tests.gui.conftest import answer_with_widgets, click
 from tests.gui.conftest import COMPUTER_TURN_GUARD_MS
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from cs_desktop.campaign.play import document, from_document, new, play
+from cs_desktop.campaign.headless import document, from_document, new, play
 from cs_desktop.library import Library, LibraryError
 from cs_desktop.library.campaign_rows import CampaignRowError
 from cs_desktop.library.db import NotFoundError
@@ -70,7 +70,7 @@ def test_15_6_a_row_that_is_json_but_not_a_state_names_the_campaign_and_the_fiel
                 (entry.id,))
     con.commit()
     con.close()
-    from cs_desktop.jsonread import FileFormatError
+    from cs_desktop.formats.jsonread import FileFormatError
 
     with pytest.raises(FileFormatError) as err:
         from_document(empty_lib.load_campaign(entry.id), f"library campaign {entry.id} ('Odd')")

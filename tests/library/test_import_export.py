@@ -14,11 +14,11 @@ from typing import Any
 
 import pytest
 
-from cs_desktop.files import MAX_FILE_BYTES, FileFormatError
+from cs_desktop.formats.files import MAX_FILE_BYTES, FileFormatError
 from cs_desktop.library import Library
 from cs_desktop.library import repository as repo
 
-from .conftest import file_digest, table_rows
+from tests.library.conftest import file_digest, table_rows
 
 
 def _ship_data(shipped: Path, ship_id: str = "java") -> dict[str, Any]:

@@ -15,14 +15,14 @@ import pytest
 from sqlalchemy import inspect
 
 import cs_desktop
-from cs_desktop.files import dump_ship, load_ship
+from cs_desktop.formats.files import dump_ship, load_ship
 from cs_desktop.library import Library, LibraryError
 from cs_desktop.library import repository as repo
 from cs_desktop.library.db import make_engine
 from cs_desktop.library.migrations import LATEST, migrate
 from cs_desktop.library.models import TABLES
 
-from .conftest import table_rows
+from tests.library.conftest import table_rows
 
 
 def _version(path: Path) -> int:

@@ -14,7 +14,7 @@ import cs_desktop
 from cs_desktop.library import Library
 from cs_desktop.library.db import DATA_ENV, DB_FILE_NAME, data_dir, library_path
 
-from .conftest import table_rows
+from tests.library.conftest import table_rows
 
 
 def _edit_file(path: Path, **changes: object) -> None:

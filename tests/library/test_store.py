@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from cs_desktop.files import FileFormatError
+from cs_desktop.formats.files import FileFormatError
 from cs_desktop.library import Change, Library, LibraryError, NotFoundError
 from cs_desktop.rules.cards import GunBox
 from cs_desktop.rules.game import Game
 
-from .conftest import table_rows
+from tests.library.conftest import table_rows
 
 # ---------------------------------------------------------------------------------------------- search
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from cs_desktop import cli
+from cs_desktop.cli import main as cli
 
 from tests.online.conftest import SCENARIO, ThreadServer, in_thread
 

@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from cs_desktop import cli
+from cs_desktop.cli import main as cli
 from cs_desktop.ai.captains import make_captain
 from cs_desktop.online.client import SeatClient, play_seat, write_export
 from cs_desktop.online.store import SUFFIX, GameStore
-from cs_desktop.savegame import load_game
+from cs_desktop.formats.savegame import load_game
 
 from tests.online.conftest import SCENARIO, run, serving
 

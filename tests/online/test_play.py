@@ -13,7 +13,7 @@ from cs_desktop.online.client import RemoteSeat, SeatClient, my_games, play_seat
 from cs_desktop.online.store import SUFFIX, GameStore
 from cs_desktop.rules.cards import Scenario, ShipCard
 from cs_desktop.rules.game import Game
-from cs_desktop.savegame import load_game
+from cs_desktop.formats.savegame import load_game
 
 from tests.online.conftest import SCENARIO, run, serving
 

@@ -20,14 +20,14 @@ from typing import Any
 from cs_desktop import SCENARIOS
 from cs_desktop.ai.captains import make_captain
 from cs_desktop.online import client
-from cs_desktop.files import load_scenario_with_ships
+from cs_desktop.formats.files import load_scenario_with_ships
 from cs_desktop.online.client import RemoteSeat, SeatClient
 from cs_desktop.online.referee import Referee
 from cs_desktop.rules.cards import Scenario, ShipCard
 from cs_desktop.rules.determinize import determinize
 from cs_desktop.rules.dice import Dice
 from cs_desktop.rules.game import Game
-from cs_desktop.simulate import play_game
+from cs_desktop.batch.simulate import play_game
 
 from tests.online.conftest import run, serving
 

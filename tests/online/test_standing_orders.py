@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from cs_desktop import SCENARIOS
-from cs_desktop.files import load_scenario_with_ships
+from cs_desktop.formats.files import load_scenario_with_ships
 from cs_desktop.online.client import SeatClient, request_of
 from cs_desktop.play.online_orders import SeatOrders, seat_view
 from cs_desktop.play.defaults import default_answer
@@ -32,7 +32,7 @@ from cs_desktop.play.turn_flow import StandingOrders
 from cs_desktop.rules.determinize import determinize
 from cs_desktop.rules.dice import Dice
 from cs_desktop.rules.game import Game
-from cs_desktop.simulate import play_game
+from cs_desktop.batch.simulate import play_game
 
 from tests.online.conftest import run, serving
 from tests.online.test_secrets import _differences

@@ -20,11 +20,11 @@ from typing import Any
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from cs_desktop.gui.main_window import MainWindow
-from cs_desktop.gui.online_dialog import OnlineDialog
-from cs_desktop.gui.request_base import RequestWidget
+from cs_desktop.gui.window.main import MainWindow
+from cs_desktop.gui.online.dialog import OnlineDialog
+from cs_desktop.gui.requests.base import RequestWidget
 from cs_desktop.gui.session import GameSession
-from cs_desktop.gui.standing_orders import save_orders
+from cs_desktop.gui.dialogs.standing_orders import save_orders
 from cs_desktop.play.turn_flow import StandingOrders
 from cs_desktop.rules.game import Game
 from cs_desktop.play.autosave import AutosaveStore

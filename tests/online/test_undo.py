@@ -18,7 +18,7 @@ from typing import Any
 
 from cs_desktop import SCENARIOS
 from cs_desktop.ai.captains import make_captain
-from cs_desktop.files import load_scenario_with_ships
+from cs_desktop.formats.files import load_scenario_with_ships
 from cs_desktop.online.client import RemoteSeat, SeatClient
 from cs_desktop.online.store import GameStore, SeatRow
 from cs_desktop.online.table import Subscriber, Table

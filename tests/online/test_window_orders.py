@@ -1,5 +1,5 @@
 """Issue 32 item 2: in the window, an online seat plays under the player's standing orders and fleet orders, as
-at one screen (gui/online_dialog.py, gui/online_session.py, play/online_orders.py).
+at one screen (gui/online/dialog.py, gui/online/session.py, play/online_orders.py).
 
 API tested: MainWindow's Game → Play online (OnlineDialog) against a referee server on loopback (ThreadServer),
 the flow panel ("Ask me everything", the answers given), the "Standing orders…" form, the fleet list's order
@@ -24,10 +24,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QComboBox, QDialog
 
 from cs_desktop import SCENARIOS
-from cs_desktop.files import load_scenario_with_ships
-from cs_desktop.gui.online_dialog import OnlineDialog
-from cs_desktop.gui.request_base import RequestWidget
-from cs_desktop.gui.standing_orders import load_orders
+from cs_desktop.formats.files import load_scenario_with_ships
+from cs_desktop.gui.online.dialog import OnlineDialog
+from cs_desktop.gui.requests.base import RequestWidget
+from cs_desktop.gui.dialogs.standing_orders import load_orders
 from cs_desktop.rules.game import Game
 
 from tests.online.conftest import SCENARIO, ThreadServer

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from cs_desktop import SCENARIOS
-from cs_desktop.files import load_ship
+from cs_desktop.formats.files import load_ship
 from cs_desktop.rules.cards import SECTION_NAMES, Scenario, ShipCard
 from cs_desktop.rules.decisions import Request, sample
 from cs_desktop.rules.dice import Dice
@@ -143,7 +143,7 @@ def random_requests(scenario_file: str, seeds: range, options: dict[str, Any] | 
     with its game as it stands when the request is pending; the game goes on after the caller has looked."""
     from cs_desktop.ai.random_policy import RandomCaptain
     from cs_desktop.ai.seat import Seat
-    from cs_desktop.files import load_scenario_with_ships
+    from cs_desktop.formats.files import load_scenario_with_ships
 
     scenario, ships = load_scenario_with_ships(SCENARIOS / scenario_file)
     for seed in seeds:

@@ -28,7 +28,7 @@ import cs_desktop.rules
 from cs_desktop import SCENARIOS
 from cs_desktop.ai.random_policy import RandomCaptain
 from cs_desktop.ai.seat import Seat
-from cs_desktop.files import load_scenario_with_ships
+from cs_desktop.formats.files import load_scenario_with_ships
 from cs_desktop.rules import answers
 from cs_desktop.rules.crew import man_the_guns
 from cs_desktop.rules.decisions import Refusal, Request

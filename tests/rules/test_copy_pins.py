@@ -65,7 +65,7 @@ PINS = {
 
 def _case(scenario_file: str, options: dict[str, Any], seed: int, played: int, side: str) -> str:
     """sha256 of three copies for `side` drawn in a row from one generator, and where the generator stopped."""
-    from cs_desktop.files import load_scenario_with_ships
+    from cs_desktop.formats.files import load_scenario_with_ships
     from cs_desktop.rules import decisions
     from cs_desktop.rules.determinize import DeterminizeError, from_record, public_record
     from cs_desktop.rules.dice import Dice

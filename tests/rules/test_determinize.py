@@ -9,7 +9,7 @@ from typing import Any
 
 from cs_desktop import SCENARIOS
 from cs_desktop.ai.random_policy import RandomCaptain, play_out
-from cs_desktop.files import load_scenario_with_ships
+from cs_desktop.formats.files import load_scenario_with_ships
 from cs_desktop.rules import decisions
 from cs_desktop.rules.determinize import ForkedDice, determinize
 from cs_desktop.rules.dice import Dice
@@ -170,7 +170,7 @@ def test_11_7_a_marker_lost_for_want_of_crew_was_not_a_delayed_special_load() ->
 
     from cs_desktop.rules.determinize import public_record
     from cs_desktop.rules.redraw import Evidence
-    from cs_desktop.savegame import game_from_save, parse_save
+    from cs_desktop.formats.savegame import game_from_save, parse_save
 
     path = Path(__file__).resolve().parents[1] / "data" / "determinize-reload-lost.json.gz"
     game = game_from_save(parse_save(gzip.decompress(path.read_bytes()).decode(), path), path)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from cs_desktop.files import load_scenario_with_ships
+from cs_desktop.formats.files import load_scenario_with_ships
 from cs_desktop.rules import decisions
 from cs_desktop.rules import maneuver as mv
 from cs_desktop.rules.determinize import from_record, public_record

@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 import cs_desktop
-from cs_desktop.files import load_scenario_with_ships
+from cs_desktop.formats.files import load_scenario_with_ships
 from cs_desktop.rules import initiative, rolls
 from cs_desktop.rules.game import Game
 from cs_desktop.rules.referee import Referee

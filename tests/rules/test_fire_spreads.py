@@ -11,11 +11,11 @@ from __future__ import annotations
 import pytest
 
 from cs_desktop import SCENARIOS
-from cs_desktop.files import load_scenario_with_ships
+from cs_desktop.formats.files import load_scenario_with_ships
 from cs_desktop.rules import housekeeping as hk
 from cs_desktop.rules.fire_spread import spread_fire
 from cs_desktop.rules.game import Game
-from cs_desktop.simulate import play_game
+from cs_desktop.batch.simulate import play_game
 
 from tests.rules.fighting_kit import dice_left, events_since, mark, ready, rolls_since, run, script
 

@@ -15,13 +15,13 @@ from fractions import Fraction
 import pytest
 
 from cs_desktop import SCENARIOS
-from cs_desktop.files import load_scenario_with_ships, load_ship
+from cs_desktop.formats.files import load_scenario_with_ships, load_ship
 from cs_desktop.rules import firing
 from cs_desktop.rules.advice import firing_picture
 from cs_desktop.rules.game import Game
 from cs_desktop.rules.heavy_guns import heavier, main_battery_pounds
 from cs_desktop.rules.shot_odds import shot_odds
-from cs_desktop.simulate import play_game
+from cs_desktop.batch.simulate import play_game
 
 from tests.rules.fighting_kit import dice_left, events_since, man, mark, mods_of, ready, rolls_since, script, unload
 from tests.rules.test_firing import shoot

@@ -14,12 +14,12 @@ import pytest
 
 from cs_desktop import SCENARIOS
 from cs_desktop.ai.judgment_view import scratch_state
-from cs_desktop.files import load_scenario_with_ships
+from cs_desktop.formats.files import load_scenario_with_ships
 from cs_desktop.rules.cards import RulesOptions
 from cs_desktop.rules.game import Game
 from cs_desktop.rules.shot_odds import shot_odds
 from cs_desktop.rules.state import FAIR
-from cs_desktop.simulate import play_game
+from cs_desktop.batch.simulate import play_game
 
 from tests.rules.fighting_kit import dice_left, events_since, man, mark, mods_of, ready, rolls_since, unload
 from tests.rules.test_firing import shoot
@@ -154,7 +154,7 @@ def test_R11_4_5i_both_sides_see_which_batteries_have_fired_and_the_captain_read
 
 def test_R11_4_5i_options_file_and_command_line() -> None:
     """The switches are written only when on or given (old files dump as before); `--option` takes them."""
-    from cs_desktop.commands import game_options
+    from cs_desktop.cli.commands import game_options
 
     assert RulesOptions().model_dump() == RulesOptions.model_validate({}).model_dump()
     for name in ("initial_broadside", "heavy_guns", "fire_spreads"):

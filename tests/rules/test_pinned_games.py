@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from cs_desktop.files import load_scenario_with_ships
+from cs_desktop.formats.files import load_scenario_with_ships
 from cs_desktop.rules.game import Game
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -15,11 +15,11 @@ from __future__ import annotations
 import pytest
 
 from cs_desktop import SCENARIOS
-from cs_desktop.files import load_scenario_with_ships, load_ship
+from cs_desktop.formats.files import load_scenario_with_ships, load_ship
 from cs_desktop.rules import housekeeping as hk
 from cs_desktop.rules import pirate_fire as pf
 from cs_desktop.rules.game import Game
-from cs_desktop.simulate import play_game
+from cs_desktop.batch.simulate import play_game
 
 from tests.rules.fighting_kit import dice_left, events_since, mark, ready, rolls_since, run, script
 
@@ -152,7 +152,7 @@ def test_R17_1j_off_17_1_as_written_and_no_markers_in_the_state() -> None:
 
 def test_R17_1j_the_switch_is_recorded_in_the_scenario_options_and_the_saved_game(tmp_path) -> None:  # type: ignore[no-untyped-def]
     from cs_desktop.rules.cards import SWITCHES
-    from cs_desktop.savegame import load_game, save_game
+    from cs_desktop.formats.savegame import load_game, save_game
 
     assert "pirate_fire" in SWITCHES
     scenario, ships = load_scenario_with_ships(SCENARIOS / "constitution-vs-java.json")

@@ -13,11 +13,11 @@ from __future__ import annotations
 import pytest
 
 from cs_desktop import SCENARIOS
-from cs_desktop.files import load_scenario_with_ships
+from cs_desktop.formats.files import load_scenario_with_ships
 from cs_desktop.rules.game import Game
 from cs_desktop.rules.movement_rates import wind_speed_factor
 from cs_desktop.rules.pirate_wind import pirate_wind_check
-from cs_desktop.simulate import play_game
+from cs_desktop.batch.simulate import play_game
 
 from tests.rules.fighting_kit import dice_left, events_since, mark, ready, script
 

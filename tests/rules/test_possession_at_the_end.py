@@ -11,9 +11,9 @@ capture.
 from __future__ import annotations
 
 from cs_desktop import SCENARIOS
-from cs_desktop.files import load_scenario_with_ships
+from cs_desktop.formats.files import load_scenario_with_ships
 from cs_desktop.rules.fleet_end import end_if_beaten
-from cs_desktop.simulate import play_game
+from cs_desktop.batch.simulate import play_game
 
 from tests.rules.fighting_kit import events_since, mark, ready
 

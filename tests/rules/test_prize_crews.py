@@ -74,8 +74,8 @@ def test_R18_0j_without_the_fleet_rules_the_option_is_refused_naming_it() -> Non
 
 def test_R18_0j_saved_game_and_command_line_refuse_it_alone(capsys: pytest.CaptureFixture[str]) -> None:
     from cs_desktop import SCENARIOS
-    from cs_desktop.cli import main
-    from cs_desktop.savegame import SaveError, parse_save, save_text
+    from cs_desktop.cli.main import main
+    from cs_desktop.formats.savegame import SaveError, parse_save, save_text
 
     args = ["simulate", "--scenario", str(SCENARIOS / "constitution-vs-java.json"), "--games", "1"]
     assert main([*args, "--option", "prize_crews=true"]) == 2
@@ -371,7 +371,7 @@ def test_whole_games_under_prize_crews_keep_every_invariant_and_replay(name: str
     from cs_desktop import SCENARIOS
     from cs_desktop.ai.random_policy import RandomCaptain
     from cs_desktop.ai.seat import Seat
-    from cs_desktop.files import load_scenario_with_ships
+    from cs_desktop.formats.files import load_scenario_with_ships
 
     from tests.rules.test_properties import check_invariants, check_tally_from_log
 
@@ -402,7 +402,7 @@ def test_determinized_copies_keep_the_prizes_and_their_crews() -> None:
     replays to the same fingerprint."""
     from cs_desktop import SCENARIOS
     from cs_desktop.ai.seat import Seat
-    from cs_desktop.files import load_scenario_with_ships
+    from cs_desktop.formats.files import load_scenario_with_ships
     from cs_desktop.rules.determinize import determinize
     from cs_desktop.rules.dice import Dice
 

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from cs_desktop.ai.seat import Seat
 from cs_desktop import SCENARIOS
 from cs_desktop.ai.random_policy import RandomCaptain
-from cs_desktop.files import load_scenario_with_ships
+from cs_desktop.formats.files import load_scenario_with_ships
 from cs_desktop.rules.cards import SECTION_NAMES
 from cs_desktop.rules.game import Game
 from cs_desktop.rules.ratings import victory_terms

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import cs_desktop
-from cs_desktop.files import load_scenario_with_ships, load_ship
+from cs_desktop.formats.files import load_scenario_with_ships, load_ship
 from cs_desktop.rules.cards import Gun, Scenario, ShipCard
 from cs_desktop.rules.ratings import (
     broadside_weight,

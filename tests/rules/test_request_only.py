@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from cs_desktop import SCENARIOS
-from cs_desktop.files import load_scenario_with_ships
+from cs_desktop.formats.files import load_scenario_with_ships
 from cs_desktop.rules import decisions
 from cs_desktop.rules.decisions import Request
 from cs_desktop.rules.dice import Dice

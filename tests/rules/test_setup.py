@@ -5,7 +5,7 @@ Bridge Cards each with Play Now cards discarded unplayed and replaced without a 
 from __future__ import annotations
 
 from cs_desktop import SCENARIOS
-from cs_desktop.files import load_scenario_with_ships
+from cs_desktop.formats.files import load_scenario_with_ships
 from cs_desktop.rules.deck import card_of
 from cs_desktop.rules.cards import SECTION_NAMES
 from cs_desktop.rules.game import Game

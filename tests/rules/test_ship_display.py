@@ -4,7 +4,7 @@ the sections whose behaviour is mostly exercised elsewhere, each pinned here und
 from __future__ import annotations
 
 from cs_desktop import SCENARIOS
-from cs_desktop.files import load_scenario_with_ships, load_ship
+from cs_desktop.formats.files import load_scenario_with_ships, load_ship
 from cs_desktop.rules import firing, movement_rates
 from cs_desktop.rules.cards import SECTION_NAMES
 from cs_desktop.rules.crew import limits

@@ -10,7 +10,7 @@ import pytest
 from pydantic import ValidationError
 
 from cs_desktop import SCENARIOS
-from cs_desktop.files import load_scenario_with_ships
+from cs_desktop.formats.files import load_scenario_with_ships
 from cs_desktop.rules.cards import Scenario
 from cs_desktop.rules.determinize import determinize
 from cs_desktop.rules.dice import Dice
@@ -293,7 +293,7 @@ def test_two_sided_state_dict_has_no_many_sides_fields():
 def test_a_three_sided_game_saves_and_loads_to_the_same_fingerprint():
     from cs_desktop.ai.random_policy import RandomCaptain
     from cs_desktop.ai.seat import Seat
-    from cs_desktop.savegame import game_from_save, parse_save, save_text
+    from cs_desktop.formats.savegame import game_from_save, parse_save, save_text
 
     scenario, ships = load_scenario_with_ships(THREE)
     game = Game(scenario, ships, 9, {"turn_limit": 4})

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from cs_desktop import SCENARIOS
 from cs_desktop.ai.random_policy import RandomCaptain
 from cs_desktop.ai.seat import Seat
-from cs_desktop.files import load_scenario_with_ships
+from cs_desktop.formats.files import load_scenario_with_ships
 from cs_desktop.rules.game import Game
 
 from tests.rules.test_properties import check_invariants, check_tally_from_log

@@ -9,11 +9,11 @@ import json
 import pytest
 
 from cs_desktop import SCENARIOS
-from cs_desktop.files import FileFormatError, dump_scenario, load_scenario_with_ships, parse_scenario, resolve_ships
+from cs_desktop.formats.files import FileFormatError, dump_scenario, load_scenario_with_ships, parse_scenario, resolve_ships
 from cs_desktop.rules.cards import StartState
 from cs_desktop.rules.game import Game
 from cs_desktop.rules.state import FAIR, HANDY
-from cs_desktop.simulate import play_game
+from cs_desktop.batch.simulate import play_game
 
 PATH = SCENARIOS / "constitution-vs-java.json"
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from cs_desktop.files import load_scenario_with_ships
+from cs_desktop.formats.files import load_scenario_with_ships
 from cs_desktop.rules import decisions
 from cs_desktop.rules.dice import Dice
 from cs_desktop.rules.game import Game

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from cs_desktop.files import load_scenario_with_ships
+from cs_desktop.formats.files import load_scenario_with_ships
 from cs_desktop.rules.dice import Dice
 from cs_desktop.rules.game import Game
 

@@ -14,8 +14,8 @@ from cs_desktop import SCENARIOS
 from cs_desktop.ai.captains import make_captain
 from cs_desktop.ai.judgment_view import scratch_state
 from cs_desktop.ai.seat import Seat
-from cs_desktop.files import load_scenario_with_ships, parse_scenario
-from cs_desktop.jsonread import FileFormatError
+from cs_desktop.formats.files import load_scenario_with_ships, parse_scenario
+from cs_desktop.formats.jsonread import FileFormatError
 from cs_desktop.rules import maneuver as mv
 from cs_desktop.rules import terrain as tr
 from cs_desktop.rules.bonus_move import may_choose_bonus

@@ -11,7 +11,7 @@ import pytest
 from cs_desktop import SCENARIOS
 from cs_desktop.ai.captains import make_captain
 from cs_desktop.ai.seat import Seat
-from cs_desktop.files import load_scenario_with_ships
+from cs_desktop.formats.files import load_scenario_with_ships
 from cs_desktop.rules import wind_change
 from cs_desktop.rules.cards import RulesOptions
 from cs_desktop.rules.determinize import determinize
@@ -248,7 +248,7 @@ def test_R17_8a_random_and_simple_captains_play_to_the_end_under_the_switch(name
 def test_R17_8e_the_switch_is_recorded_in_the_saved_game(tmp_path, options, on) -> None:
     """A game under the switch saves it among its options and loads to the same game (same winds); a game
     without it writes nothing about it."""
-    from cs_desktop.savegame import load_game, save_game
+    from cs_desktop.formats.savegame import load_game, save_game
 
     game = _play("constitution-vs-java.json", 1, ("random", "simple"), {"turn_limit": 7, **options})
     path = save_game(game, tmp_path / "wind.csgame")
@@ -261,8 +261,8 @@ def test_R17_8e_the_switch_is_recorded_in_the_saved_game(tmp_path, options, on) 
 def test_R17_8e_simulate_option_plays_under_the_switch(monkeypatch, capsys) -> None:
     """`captains-sea simulate --option variable_wind=true` plays its games under the switch; a bad value is
     refused with the field."""
-    from cs_desktop import simulate
-    from cs_desktop.cli import main
+    from cs_desktop.batch import simulate
+    from cs_desktop.cli.main import main
 
     played: list[Game] = []
     real = simulate.play_game

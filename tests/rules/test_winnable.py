@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from cs_desktop import SCENARIOS
-from cs_desktop.cli import main
-from cs_desktop.files import dump_scenario, load_scenario_with_ships
+from cs_desktop.cli.main import main
+from cs_desktop.formats.files import dump_scenario, load_scenario_with_ships
 from cs_desktop.rules.cards import Scenario, ShipCard
 from cs_desktop.rules.winnable import card_boxes, cannot_win, reach
 

@@ -1,0 +1,39 @@
+"""The board (BRIEF §1): a Qt Graphics View of the square-grid sea, drawn from one side's view dict.
+
+What it shows: the grid with row and column coordinates on every edge (the squares the log names, (col, row),
+counted from 0), rulers on the view's edges for the columns and rows in sight, the compass square with the
+heading numbers 1-8 and the wind marker, the start squares A-D, the ships as octagonal tokens in their
+nation's colour with a bow pointer and the eight wind-position letters (the ship's own wind position
+highlighted), smoke and fire markers (glyphs with a small value badge), grapple markers, ships sharing a square
+side by side, struck ships greyed and crossed; a legend for the arcs and zones.
+
+Decision support drawn on top (from `cs_desktop.rules.advice`): maneuver ghosts (`show_maneuver_previews`;
+one that would take the ship off the map, ending the game, in red), firing arcs, MP range rings, the enemy
+sections a shot strikes and rakes (`show_firing`), and the 9.3 map-edge shift (`show_shift`). Labels are placed
+so they never cover a token (`board_labels`). The player's ships are kept in view (follow mode), and moves
+glide (`board_motion`, off in tests).
+
+The code, by what it does:
+- `board_paint`: scene units, colours, layers, small geometry helpers;
+- `board_items`: labels, sea, compass, wind, start squares, ship tokens;
+- `board_markers`: smoke, fire, grapple markers;
+- `board_overlays`: advice items (ghosts, arcs, lines of fire, struck sections, shift ghosts), the legend;
+- `board_labels`: the label placer;
+- `board_scene`: building the scene from a view dict;
+- `board_advice`: showing the advice overlays;
+- `board_motion`: the move animation;
+- `board_view`: the `BoardView` widget (public API, zoom, fit and follow, input, rulers).
+
+Scene units: one square is `SQUARE` units; square (x, y) spans [x*S, (x+1)*S] x [y*S, (y+1)*S]. Ship tokens
+are drawn bow-up and rotated by (heading - 1) * 45 degrees. Labels ignore the view's zoom
+(`ItemIgnoresTransformations`) so they stay readable; items cache their drawing (STYLE, "chip" demo).
+"""
+
+from __future__ import annotations
+
+from cs_desktop.gui.board.items import LabelItem, ShipItem
+from cs_desktop.gui.board.overlays import GhostItem
+from cs_desktop.gui.board.paint import SQUARE, heading_angle, square_center
+from cs_desktop.gui.board.view import BoardView
+
+__all__ = ["BoardView", "SQUARE", "square_center", "heading_angle", "ShipItem", "GhostItem", "LabelItem"]

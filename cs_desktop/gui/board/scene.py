@@ -1,0 +1,329 @@
+"""Building the board's scene from a side's view dict: the static map (grid, coordinates, start squares,
+compass) and the pieces (ships, names, smoke, fire, grapples). A mixin of `BoardView`."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QPen
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsLineItem
+
+from cs_desktop.gui.board.frame import RULER, wind_box_rect
+from cs_desktop.gui.board.items import CompassItem, LabelItem, SeaItem, ShipItem, StartItem, WindItem
+from cs_desktop.gui.board.labels import ORDER, Placeable, leader, needs_leader, place, to_rect
+from cs_desktop.gui.board.markers import AgroundItem, FireItem, GrappleItem, PrizeItem, SmokeItem
+from cs_desktop.gui.board.overlays import GhostItem
+from cs_desktop.gui.board.paint import (
+    HEADING_NAMES,
+    KIND,
+    MARGIN,
+    PAYLOAD,
+    SQUARE,
+    Z_LABEL,
+    _letters_by_r,
+    nation_colors,
+    side_color_key,
+    square_center,
+)
+from cs_desktop.rules.movement_rates import wind_from
+from cs_desktop.rules.tables import get_tables
+
+#: a square drawn smaller than this (pixels) gets the ships' names written short ("Congress 2")
+COMPACT_SQUARE_PX = 36.0
+#: how far out a ship's name may go (steps of 3/4 square) before it is hidden, its leader line showing the way
+SHIP_LABEL_RINGS = 8
+
+if TYPE_CHECKING:  # the attributes and methods the board's parts share (board_base.py)
+    from cs_desktop.gui.board.base import BoardBase
+else:
+    BoardBase = object
+
+
+class BoardScene(BoardBase):
+    """Scene building for `BoardView` (uses its `scene()`, `view`, item dicts)."""
+
+    def _build_static(self, size: tuple[int, int]) -> None:
+        scene = self.scene()
+        scene.clear()
+        self.coordinate_labels.clear()
+        self.start_items.clear()
+        self.preview_items.clear()
+        self.firing_items.clear()
+        self.shift_items.clear()
+        self._dynamic.clear()
+        self._places.clear()
+        self.map_size = size
+        w, h = size
+        self.sea_item = SeaItem(w, h)
+        scene.addItem(self.sea_item)
+        for x in range(w):
+            for y_pos, anchor in ((-4.0, "above"), (h * SQUARE + 4.0, "below")):
+                lab = LabelItem(str(x), px=10, color="#3e5c6b", anchor=anchor)
+                lab.setPos(QPointF((x + 0.5) * SQUARE, y_pos))
+                lab.setData(KIND, "coord")
+                lab.setData(PAYLOAD, ("col", x))
+                lab.setToolTip(f"column {x}")
+                scene.addItem(lab)
+                self.coordinate_labels.append(lab)
+        for y in range(h):
+            for x_pos, anchor in ((-4.0, "left"), (w * SQUARE + 4.0, "right")):
+                lab = LabelItem(str(y), px=10, color="#3e5c6b", anchor=anchor)
+                lab.setPos(QPointF(x_pos, (y + 0.5) * SQUARE))
+                lab.setData(KIND, "coord")
+                lab.setData(PAYLOAD, ("row", y))
+                lab.setToolTip(f"row {y}")
+                scene.addItem(lab)
+                self.coordinate_labels.append(lab)
+        m = get_tables().map
+        for name, sq in m.start.items():
+            if 0 <= sq[0] < w and 0 <= sq[1] < h:
+                item = StartItem(name, (int(sq[0]), int(sq[1])))
+                scene.addItem(item)
+                self.start_items[name] = item
+        compass = tuple(m.compass) if m.width == w and m.height == h else (w // 2, h // 2)
+        self.compass_item = CompassItem((int(compass[0]), int(compass[1])))
+        scene.addItem(self.compass_item)
+        self.wind_item = WindItem()
+        self.wind_item.setPos(square_center(*self.compass_item.square))
+        scene.addItem(self.wind_item)
+        r = QRectF(0, 0, w * SQUARE, h * SQUARE).adjusted(-MARGIN * 2, -MARGIN * 2, MARGIN * 2, MARGIN * 2)
+        scene.setSceneRect(r)
+
+    def _nation(self, ship: Mapping[str, Any]) -> str | None:
+        """The colours of the ship's side: its nation's, or with three or four sides one of its own if an earlier
+        side wears the same (board_paint.side_color_key)."""
+        side = ship.get("side")
+        return side_color_key(self.view.get("sides", {}), None if side is None else str(side))
+
+    def _build_ships(self, view: Mapping[str, Any], wind: int, previous: Mapping[str, ShipItem],
+                     old_names: Mapping[str, LabelItem]) -> None:
+        """Ship tokens, names and fire markers. A token in `previous` (a name label in `old_names`) that would
+        look the same is reused (moved only), the others are removed."""
+        self._places = [p for p in self._places if p.item.data(KIND) != "ship_label"]
+        scene = self.scene()
+        ships = view.get("ships", {})
+        by_square: dict[tuple[int, int], list[str]] = {}
+        for sid, ship in ships.items():
+            if ship.get("escaped"):
+                continue  # fleet rules (R9.3f): she has left the battle, and the board
+            by_square.setdefault((int(ship["x"]), int(ship["y"])), []).append(sid)
+        letters = _letters_by_r()
+        for sq, ids in by_square.items():
+            n = len(ids)
+            for k, sid in enumerate(ids):
+                ship = ships[sid]
+                offset = _stack_offset(k, n)
+                scale = 1.0 if n == 1 else 0.7
+                key = (self.ship_name(sid), self._nation(ship), int(ship["heading"]), wind,
+                       bool(ship.get("struck")), bool(ship.get("captured")), scale)
+                item = previous.get(sid)
+                if item is None or item.look != key or item.scene() is not self.scene():
+                    item = ShipItem(sid, *key)
+                    item.look = key
+                    self.scene().addItem(item)
+                item.place(square_center(*sq) + offset)
+                item.setToolTip(self._ship_tooltip(sid, ship, letters))
+                self.ship_items[sid] = item
+                status = ""
+                if ship.get("prize_crew"):  # R18.0k: held by a prize crew, flying her captor's colours
+                    status = f" (prize: {int(ship['prize_crew'])} aboard)"
+                    self._prize_flag(sid, ship, item, scale)
+                elif ship.get("captured"):
+                    status = " (captured)"
+                elif ship.get("struck"):
+                    status = " (struck)"
+                elif ship.get("aground"):  # R9.1f: fast on a shoal until she gets off (R17.0a)
+                    status = " (aground)"
+                fill, line, _ = nation_colors(self._nation(ship))
+                text = f"{self.ship_name(sid)}{status}"
+                label = old_names.get(sid)
+                if label is None or label.full_text != text or label._border != line or label.scene() is not scene:
+                    label = LabelItem(text, px=11, bold=True, color="#102a43",
+                                      background=QColor(255, 255, 255, 215), border=line, anchor="below")
+                    label.setZValue(Z_LABEL - 2)
+                    label.setData(KIND, "ship_label")
+                    label.setData(PAYLOAD, sid)
+                    scene.addItem(label)
+                label.setPos(item.home)
+                self._places.append(Placeable(label, item.home, ShipItem.RADIUS * scale, ORDER, SHIP_LABEL_RINGS,
+                                              SQUARE * 0.75, 0, optional=True))
+                self.name_labels[sid] = label
+                if ship.get("aground"):
+                    mark = AgroundItem(sid, f"{self.ship_name(sid)} is aground on a shoal (R9.1f): she cannot "
+                                            "move until she gets off, a die each Housekeeping Phase (R17.0a)")
+                    mark.setPos(item.pos() + QPointF(SQUARE * 0.45 * scale, SQUARE * 0.4 * scale))
+                    self._add(mark, self._dynamic)
+                if ship.get("on_fire"):
+                    fire = FireItem(sid)
+                    fire.setPos(item.pos() + QPointF(SQUARE * 0.34 * scale, -SQUARE * 0.32 * scale))
+                    self._add(fire, self._dynamic)
+                    self.fire_items.append(fire)
+        for sid, old in previous.items():
+            if self.ship_items.get(sid) is not old and old.scene() is scene:
+                scene.removeItem(old)
+        for sid, old_label in old_names.items():
+            if self.name_labels.get(sid) is not old_label and old_label.scene() is scene:
+                scene.removeItem(old_label)
+
+    def _prize_flag(self, sid: str, ship: Mapping[str, Any], item: ShipItem, scale: float) -> None:
+        """R18.0k: the captor's ensign on a prize, with her prize crew's strength."""
+        sides = self.view.get("sides", {})
+        captors = self.view.get("captors") or {}  # R18.0q: with three sides or more, her captor holds her
+        holder = captors.get(sid) or next((s for s in sides if s != ship.get("side")), None)
+        info = sides.get(holder, {}) if holder is not None else {}
+        fill, line, _ = nation_colors(side_color_key(sides, holder))
+        men, prisoners = int(ship["prize_crew"]), int(ship.get("crew", 0))
+        captor = self.ship_name(str(ship.get("prize_crew_from", ""))) if ship.get("prize_crew_from") else "her captor"
+        tip = (f"{self.ship_name(sid)}: a prize of {info.get('name', holder)}, held by a prize crew of {men} from "
+               f"{captor} guarding {prisoners} prisoners (R18.0k); more than three prisoners to one may rise "
+               "(R18.0l); her own side may board her to retake her (R18.0m)")
+        flag = PrizeItem(sid, men, fill, line, tip)
+        flag.setPos(item.pos() + QPointF(-SQUARE * 0.3 * scale, -SQUARE * 0.12 * scale))
+        self._add(flag, self._dynamic)
+
+    def _ship_tooltip(self, sid: str, ship: Mapping[str, Any], letters: Mapping[int, str]) -> str:
+        wind = int(self.view.get("wind", 1))
+        frm = wind_from(wind)
+        letter = letters[(frm - int(ship["heading"])) % 8]
+        h = int(ship["heading"])
+        lines = [f"{self.ship_name(sid)} ({ship.get('side')})",
+                 f"square ({ship['x']}, {ship['y']}), heading {h} ({HEADING_NAMES[h]}), wind position {letter}",
+                 f"sail {ship.get('sail', '?')}, speed {ship.get('speed', '?')}"]
+        if ship.get("on_fire"):
+            lines.append("On Fire")
+        if ship.get("struck"):
+            lines.append("has struck her colours")
+        if ship.get("aground"):
+            lines.append("aground on a shoal: cannot move until she gets off (R9.1f, R17.0a)")
+        return "\n".join(lines)
+
+    def _build_smoke(self, view: Mapping[str, Any]) -> None:
+        for entry in view.get("smoke", ()):
+            x, y, values = entry
+            if not values:
+                continue
+            item = SmokeItem((int(x), int(y)), values)
+            self._add(item, self._dynamic)
+            self._add(item.badge, self._dynamic)
+            self.smoke_items.append(item)
+
+    def _build_grapples(self, view: Mapping[str, Any]) -> None:
+        for record in view.get("grapples", ()):
+            ids = record.get("ships", [])
+            if len(ids) != 2 or any(i not in self.ship_items for i in ids):
+                continue
+            a, b = (self.ship_items[i].pos() for i in ids)
+            if a == b:
+                b = b + QPointF(1, 1)
+            item = GrappleItem(a, b, [self.ship_name(i) for i in ids], str(record.get("state", "grappled")))
+            item.setData(PAYLOAD, list(ids))
+            self._add(item, self._dynamic)
+            self.grapple_items.append(item)
+
+    # ------------------------------------------------------------------ overlays text
+
+    def _add(self, item: QGraphicsItem, bucket: list[QGraphicsItem]) -> None:
+        self.scene().addItem(item)
+        bucket.append(item)
+
+    def _clear(self, bucket: list[QGraphicsItem]) -> None:
+        scene = self.scene()
+        for item in bucket:
+            if item.scene() is scene:
+                scene.removeItem(item)
+        bucket.clear()
+        self._places = [p for p in self._places if p.item.scene() is scene]
+
+    def _add_label(self, label: LabelItem, bucket: list[QGraphicsItem], point: QPointF, clearance: float,
+                   prefer: tuple[str, ...] = ORDER, rank: int = 0, rings: int = 3,
+                   step: float = SQUARE, keep_clear: bool = False) -> None:
+        """Add a label that names what is at `point`; `_place_labels` finds it a spot (board_labels). A
+        `keep_clear` label (a callout) is never laid over a token, a ship's name or another callout: with no
+        clear spot it is hidden."""
+        label.setPos(point)
+        self._add(label, bucket)
+        self._places.append(Placeable(label, point, clearance, prefer, rings, step, rank, keep_clear=keep_clear))
+
+    def token_rects(self) -> list[QRectF]:
+        """Scene rectangles of the ship tokens (and of the ghost tokens a preview shows), which no label may
+        cover."""
+        rects = []
+        for item in self.ship_items.values():
+            r = ShipItem.RADIUS * item.scale()
+            rects.append(QRectF(item.home.x() - r, item.home.y() - r, 2 * r, 2 * r))
+        for ghost in self.preview_items:
+            if isinstance(ghost, GhostItem) and ghost.moves:
+                r = ShipItem.RADIUS
+                rects.append(QRectF(ghost.pos().x() - r, ghost.pos().y() - r, 2 * r, 2 * r))
+        return rects
+
+    def marker_rects(self) -> list[QRectF]:
+        """Scene rectangles labels keep off besides the tokens: smoke badges, fire markers, and the wind box
+        on the glass (top-left of the view)."""
+        rects = [item.sceneBoundingRect() for item in self.fire_items]
+        rects += [item.badge.sceneBoundingRect() for item in self.smoke_items]
+        if self.isVisible() and self.viewport().width() > 0:
+            vp = self.viewport()
+            box = wind_box_rect(vp.width(), vp.height(),
+                                [self.mapFromScene(r).boundingRect().toRectF() for r in self.token_rects()])
+            rects.append(self.mapToScene(box.toAlignedRect()).boundingRect())
+        return rects
+
+    def _place_labels(self) -> None:
+        self.wind_tokens = self.token_rects()  # the wind box keeps off them (board_frame.wind_box_rect)
+        if not self._places:
+            self._draw_leaders()
+            return
+        seen = None
+        zoom = self.zoom_level()
+        if self.isVisible() and self.viewport().width() > 0:
+            z = zoom or 1.0
+            seen = self.visible_scene_rect().adjusted((RULER + 4) / z, RULER / z, 0, 0)  # not under the rulers
+        picked = set(self.picked)
+        compact = zoom * SQUARE < COMPACT_SQUARE_PX
+        for p in self._places:
+            if p.item.data(KIND) == "ship_label":  # a picked ship's name first, and never hidden
+                mine = p.item.data(PAYLOAD) in picked
+                p.rank, p.optional = (-1 if mine else 0), not mine
+                p.item.set_compact(compact)
+        place(self._places, [to_rect(r) for r in self.token_rects() + self.marker_rects()], to_rect(self.sceneRect()),
+              zoom, to_rect(seen) if seen is not None else None)
+        self._draw_leaders()
+
+    def _draw_leaders(self) -> None:
+        """A thin line in the side's colour from a ship's token to her name, where the name does not sit by her
+        token alone (board_labels.needs_leader); the same from a target to her firing callout."""
+        self._clear(self._leaders)
+        tokens = {sid: (item.home.x(), item.home.y(), ShipItem.RADIUS * item.scale())
+                  for sid, item in self.ship_items.items()}
+        for p in self._places:
+            sid = p.item.data(PAYLOAD)
+            kind = p.item.data(KIND)
+            if kind not in ("ship_label", "target") or p.rect is None or not isinstance(sid, str) or sid not in tokens:
+                continue
+            own = tokens[sid]
+            if not needs_leader(p.rect, own, [t for k, t in tokens.items() if k != sid], self.zoom_level()):
+                continue
+            (x1, y1), (x2, y2) = leader(p.rect, own)
+            line = QGraphicsLineItem(x1, y1, x2, y2)
+            pen = QPen(p.item._border or QColor("#102a43"), 1.4)
+            pen.setCosmetic(True)
+            line.setPen(pen)
+            line.setZValue(Z_LABEL - 3)
+            line.setData(KIND, "leader" if kind == "ship_label" else "callout_leader")
+            line.setData(PAYLOAD, sid)
+            line.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+            self._add(line, self._leaders)
+
+
+
+def _stack_offset(k: int, n: int) -> QPointF:
+    """9.2: ships sharing a square are drawn side by side (smaller), so both are visible."""
+    if n <= 1:
+        return QPointF(0, 0)
+    d = SQUARE * 0.22
+    spots = [QPointF(-d, -d), QPointF(d, d), QPointF(d, -d), QPointF(-d, d)]
+    return spots[k % 4]
+

@@ -1,0 +1,319 @@
+"""The board widget: a QGraphicsView of the square-grid sea (BRIEF §1). See `cs_desktop.gui.board`."""
+
+from __future__ import annotations
+
+import math
+import weakref
+from collections.abc import Mapping
+from typing import Any
+
+import shiboken6
+from PySide6.QtCore import QPoint, QPointF, QRect, QRectF, Qt, QTimer, Signal
+from PySide6.QtGui import (
+    QColor,
+    QKeyEvent,
+    QMouseEvent,
+    QPainter,
+    QResizeEvent,
+    QWheelEvent,
+)
+from PySide6.QtWidgets import (
+    QGraphicsItem,
+    QGraphicsScene,
+    QGraphicsView,
+    QWidget,
+)
+
+from cs_desktop.gui.board.advice import BoardAdvice
+from cs_desktop.gui.board.camera import BoardCamera
+from cs_desktop.gui.board.frame import RulerCache, draw_wind_box, ruler_marks, wind_box_rect
+from cs_desktop.gui.board.items import CompassItem, LabelItem, SeaItem, ShipItem, StartItem, WindItem
+from cs_desktop.gui.board.labels import Placeable
+from cs_desktop.gui.board.legend import BoardLegend
+from cs_desktop.gui.board.markers import FireItem, GrappleItem, SmokeItem
+from cs_desktop.gui.board.motion import ShipMotion, animation_allowed
+from cs_desktop.gui.board.paint import KIND, PAYLOAD, SQUARE
+from cs_desktop.gui.board.pick import BoardPick
+from cs_desktop.gui.board.scene import BoardScene
+from cs_desktop.gui.board.terrain import TerrainItem, terrain_items
+from cs_desktop.rules.tables import get_tables
+
+
+class BoardView(BoardCamera, BoardScene, BoardAdvice, BoardPick, QGraphicsView):
+    """The board. Feed it a side's view dict (`game.view(side)`) with `set_view`; overlays come from
+    `cs_desktop.rules.advice` (`show_maneuver_previews`, `show_firing`) and the 9.3 shift (`show_shift`).
+
+    Signals: `squareClicked(x, y)` (a click on the sea), `shipClicked(ship_id)`, `optionClicked(index)`
+    (the index of a maneuver preview, `preview["index"]`), `shipsPicked(ids, mode)` (Ctrl-click, rubber band:
+    gui/board/pick.py).
+    """
+
+    squareClicked = Signal(int, int)
+    shipClicked = Signal(str)
+    optionClicked = Signal(int)
+    shipsPicked = Signal(list, str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setScene(QGraphicsScene(self))
+        self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
+        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+        self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
+        self.setBackgroundBrush(QColor("#eef2f4"))
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setMouseTracking(False)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.follow = True
+        self.follow_side: str | None = None
+        self.view: dict[str, Any] = {}
+        self.names: dict[str, str] = {}
+        self.map_size: tuple[int, int] | None = None
+        # items, by role (tests and the main window may look at them)
+        self.sea_item: SeaItem | None = None
+        self.compass_item: CompassItem | None = None
+        self.wind_item: WindItem | None = None
+        self.coordinate_labels: list[LabelItem] = []
+        self.start_items: dict[str, StartItem] = {}
+        self.ship_items: dict[str, ShipItem] = {}
+        self.name_labels: dict[str, LabelItem] = {}
+        self._leaders: list[QGraphicsItem] = []
+        self.smoke_items: list[SmokeItem] = []
+        self.terrain_items: list[TerrainItem] = []
+        self.fire_items: list[FireItem] = []
+        self.grapple_items: list[GrappleItem] = []
+        self.preview_items: list[QGraphicsItem] = []
+        self.firing_items: list[QGraphicsItem] = []
+        self.shift_items: list[QGraphicsItem] = []
+        self._dynamic: list[QGraphicsItem] = []
+        self._places: list[Placeable] = []
+        self._press: QPoint | None = None
+        self._swallow_release = False
+        self._dragging = False
+        self._shift_timer = QTimer(self)
+        self._shift_timer.setSingleShot(True)
+        # a weak reference: a bound method here would make a reference cycle view -> timer -> view that
+        # only the garbage collector breaks, possibly after QApplication is gone (a crash at exit)
+        me = weakref.ref(self)
+        self._shift_timer.timeout.connect(lambda: _call(me, "_clear_shift"))
+        self.motion = ShipMotion(self)
+        self.animate = animation_allowed()  # moves glide (board_motion); the View menu may turn it off
+        self.legend = BoardLegend(self)
+        self._rulers = RulerCache()
+        self.wind_tokens: list[QRectF] = []  # the tokens' scene rectangles as the labels were last placed
+        self._init_pick()
+
+    # ------------------------------------------------------------------ public API
+    def set_ship_names(self, names: Mapping[str, str]) -> None:
+        """Ship id -> display name (the view dict carries only the card id): e.g. `{s: c.name for s, c in
+        game.cards.items()}`."""
+        self.names.update(names)
+
+    def set_view(self, view: Mapping[str, Any], names: Mapping[str, str] | None = None) -> None:
+        """Redraw from a side's view dict. Clears the maneuver and firing overlays (they belong to the old
+        position); a running 9.3 shift display is kept."""
+        if names:
+            self.set_ship_names(names)
+        self.view = dict(view)
+        size = view.get("map_size") or [get_tables().map.width, get_tables().map.height]
+        size_t = (int(size[0]), int(size[1]))
+        self.motion.finish()
+        before = {sid: (QPointF(i.pos()), i.rotation()) for sid, i in self.ship_items.items()}
+        previous = dict(self.ship_items)  # tokens that look the same are kept (their drawing is cached)
+        old_names = dict(self.name_labels)  # and so are name labels
+        if size_t != self.map_size:
+            self._build_static(size_t)
+            previous, old_names = {}, {}
+        self._clear(self.preview_items)
+        self._clear(self.firing_items)
+        self._clear(self._dynamic)
+        self.ship_items.clear()
+        self.name_labels.clear()
+        self.smoke_items.clear()
+        self.terrain_items.clear()
+        self.fire_items.clear()
+        self.grapple_items.clear()
+        wind = int(view.get("wind", 1))
+        assert self.wind_item is not None
+        self.wind_item.set_wind(wind)
+        self._build_ships(view, wind, previous, old_names)
+        for item in terrain_items(view, size_t):  # islands and shoals (R9.1e, R9.1f), under everything
+            self._add(item, self._dynamic)
+            self.terrain_items.append(item)
+        self._build_smoke(view)
+        self._build_grapples(view)
+        self._draw_picked()
+        if self.follow:
+            self.keep_in_view()
+        self._place_labels()
+        if self.animate and self.isVisible():
+            self.motion.start({item: before[sid] for sid, item in self.ship_items.items()
+                               if sid in before and (before[sid][0] != item.pos()
+                                                     or before[sid][1] != item.rotation())})
+        self.viewport().update()
+
+    def set_picked(self, ship_ids: list[str]) -> None:
+        """Ring these ships (board_pick) and give their names the first pick of the spots (never hidden)."""
+        BoardPick.set_picked(self, ship_ids)
+        self._place_labels()
+
+    def set_animate(self, on: bool) -> None:
+        """Moves glide to their new squares (never while `CAPTAINS_SEA_NO_ANIMATION` is set)."""
+        self.animate = bool(on) and animation_allowed()
+        if not self.animate:
+            self.motion.finish()
+
+    def set_legend_visible(self, on: bool) -> None:
+        """Open or close the legend of arcs, zones and markers (board_legend)."""
+        self.legend.set_open(on)
+
+    def legend_visible(self) -> bool:
+        return self.legend.is_open()
+
+    def ship_name(self, ship_id: str) -> str:
+        if ship_id in self.names:
+            return self.names[ship_id]
+        ship = self.view.get("ships", {}).get(ship_id, {})
+        card = str(ship.get("card", ship_id))
+        return card.replace("-", " ").title()
+
+    def square_at(self, scene_pos: QPointF) -> tuple[int, int] | None:
+        if self.map_size is None:
+            return None
+        x = math.floor(scene_pos.x() / SQUARE)
+        y = math.floor(scene_pos.y() / SQUARE)
+        w, h = self.map_size
+        return (x, y) if 0 <= x < w and 0 <= y < h else None
+
+    # ------------------------------------------------------------------ events
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        steps = event.angleDelta().y() / 120.0
+        if steps:
+            self._zoom(self.STEP ** steps)
+        event.accept()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if shiboken6.isValid(self) and shiboken6.isValid(self.legend):
+            self.legend.reposition()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if self.motion.running:  # a key ends a glide at once
+            self.motion.finish()
+            event.accept()
+            return
+        key = event.key()
+        if key in (Qt.Key.Key_Plus, Qt.Key.Key_Equal):
+            self.zoom_in()
+        elif key in (Qt.Key.Key_Minus, Qt.Key.Key_Underscore):
+            self.zoom_out()
+        elif key in (Qt.Key.Key_0, Qt.Key.Key_F, Qt.Key.Key_Home):
+            self.fit_to_ships()
+        elif key == Qt.Key.Key_M:
+            self.fit_to_map()
+        elif key == Qt.Key.Key_Escape:
+            self.clear_overlays()
+        elif key in (Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_Up, Qt.Key.Key_Down):
+            step = int(SQUARE * self.zoom_level())
+            dx = -step if key == Qt.Key.Key_Left else step if key == Qt.Key.Key_Right else 0
+            dy = -step if key == Qt.Key.Key_Up else step if key == Qt.Key.Key_Down else 0
+            self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() + dx)
+            self.verticalScrollBar().setValue(self.verticalScrollBar().value() + dy)
+        else:
+            super().keyPressEvent(event)
+            return
+        event.accept()
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        if self.motion.running:  # so does a click (and its release is taken too)
+            self.motion.finish()
+            self._swallow_release = True
+            event.accept()
+            return
+        if self._pick_press(event):
+            return
+        if event.button() in (Qt.MouseButton.LeftButton, Qt.MouseButton.MiddleButton):
+            self._press = event.position().toPoint()
+            self._dragging = event.button() == Qt.MouseButton.MiddleButton
+            event.accept()
+            return
+        super().mousePressEvent(event)
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        if self._pick_move(event):
+            return
+        if self._press is not None:
+            pos = event.position().toPoint()
+            delta = pos - self._press
+            if self._dragging or delta.manhattanLength() > 4:
+                self._dragging = True
+                self.setCursor(Qt.CursorShape.ClosedHandCursor)
+                self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() - delta.x())
+                self.verticalScrollBar().setValue(self.verticalScrollBar().value() - delta.y())
+                self._press = pos
+            event.accept()
+            return
+        super().mouseMoveEvent(event)
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        if self._swallow_release:  # the press only ended a glide
+            self._swallow_release = False
+            event.accept()
+            return
+        if self._pick_release(event):
+            return
+        if self._press is not None:
+            was_drag = self._dragging
+            self._press = None
+            self._dragging = False
+            self.unsetCursor()
+            if not was_drag and event.button() == Qt.MouseButton.LeftButton:
+                self._click(event.position().toPoint())
+            event.accept()
+            return
+        super().mouseReleaseEvent(event)
+
+    def _click(self, pos: QPoint) -> None:
+        for item in self.items(pos):
+            node: QGraphicsItem | None = item
+            while node is not None:
+                kind = node.data(KIND)
+                if kind == "preview":
+                    self.optionClicked.emit(int(node.data(PAYLOAD)))
+                    return
+                if kind in ("ship", "ship_label"):
+                    self.shipClicked.emit(str(node.data(PAYLOAD)))
+                    return
+                node = node.parentItem()
+        sq = self.square_at(self.mapToScene(pos))
+        if sq is not None:
+            self.squareClicked.emit(sq[0], sq[1])
+
+    def drawForeground(self, painter: QPainter, rect: QRectF | QRect) -> None:  # noqa: N802 - Qt API
+        """Rulers with the column and row numbers in sight, and the wind box, readable at any zoom."""
+        if not self.view:
+            return
+        # only the painter is asked (its transform is the view's, its device the viewport): nothing is asked
+        # of the view while it paints, which may be while it is being destroyed
+        t = painter.worldTransform()
+        device = painter.device()
+        width, height = device.width(), device.height()
+        ratio = device.devicePixelRatioF()
+        painter.save()
+        painter.resetTransform()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        self._rulers.draw(painter, t, width, height, ratio, self.map_size)
+        draw_wind_box(painter, self.view, wind_box_rect(width, height, [t.mapRect(r) for r in self.wind_tokens]))
+        painter.restore()
+
+    def ruler_marks(self) -> list[tuple[str, int, QPointF]]:
+        """The numbers on the view's rulers: ("col" | "row", number, viewport point); see `board_frame`."""
+        return ruler_marks(self)
+
+
+def _call(ref: weakref.ReferenceType[Any], method: str) -> None:
+    obj = ref()
+    if obj is not None:
+        getattr(obj, method)()
+

@@ -1,0 +1,201 @@
+"""The window's Campaign menu (issue 15 item 6): New campaign… (a shipped campaign, the seed; for an open
+career the nation and start year: gui/campaign/new_campaign.py, a Designer form), Continue… (the library's campaigns, an unreadable one listed with its
+problem), the campaign page in the window's centre and the captain's journal dock. *Fight on the board*
+starts the battle in the window's own game session (`play/campaign_battle.py` links the two: every decision
+kept in the campaign's row, the finished game handed to the campaign); after it the page comes back. The battle
+is the campaign's: closing the window mid-battle asks nothing (its row keeps every decision) and Continue…
+resumes it on the board; after a crash mid-battle the next start offers it (gui/campaign/resume.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import shiboken6
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDockWidget, QInputDialog, QListWidget, QMainWindow, QMenu, QMessageBox
+
+from cs_desktop.gui.campaign.page import CampaignPage
+from cs_desktop.gui.campaign.journal import JournalDialog
+from cs_desktop.gui.campaign.new_campaign import NewCampaignDialog
+from cs_desktop.play.campaign_battle import CampaignBattle
+from cs_desktop.play.autosave import default_data_dir
+from cs_desktop.play.campaign_presenter import CampaignPresenter
+
+
+class CampaignControl:
+    def __init__(self, window: Any) -> None:
+        self.window = window
+        self.presenter: CampaignPresenter | None = None
+        self.battle: CampaignBattle | None = None
+        self.new_dialog: NewCampaignDialog | None = None
+        #: the play docks (orders, dice, log, ...) the campaign page put away, shown again for a battle
+        self._put_away: list[QDockWidget] = []
+        self._page_game: object = None  # the window's game when the page was last shown (a battle over, or none)
+        self.page = CampaignPage()
+        window.stack.addWidget(self.page)
+        self.journal = QListWidget()
+        self.journal.setObjectName("campaign-journal")
+        self.journal.setWordWrap(True)
+        self.dock = QDockWidget("Captain's journal", window)
+        self.dock.setObjectName("dock-campaign-journal")
+        self.dock.setWidget(self.journal)
+        window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.dock)
+        self.dock.hide()
+        menu = QMenu("&Campaign", window)
+        menu.setObjectName("menu-campaign")
+        window.menuBar().insertMenu(window.view_menu.menuAction(), menu)
+        self.act_new = menu.addAction("&New campaign…")
+        self.act_new.setObjectName("act-campaign-new")
+        self.act_new.triggered.connect(self.new_campaign)
+        self.act_continue = menu.addAction("&Continue…")
+        self.act_continue.setObjectName("act-campaign-continue")
+        self.act_continue.triggered.connect(self.continue_campaign)
+        self.act_show = menu.addAction("Show the campaign &map")
+        self.act_show.triggered.connect(self.show_page)
+        self.act_journal = menu.addAction("Read the &journal…")
+        self.act_journal.setObjectName("act-campaign-journal")
+        self.act_journal.triggered.connect(self.read_journal)
+        self.act_journal.setEnabled(False)  # until a campaign is open
+        self.journal_dialog: JournalDialog | None = None
+        self.page.changed.connect(self._page_changed)
+        self.page.fightRequested.connect(self.fight)
+        window.session.changed.connect(self._session_changed)  # after the window's own refresh
+        window.stack.currentChanged.connect(self._stack_changed)
+
+    # ------------------------------------------------------------------ opening
+    def open(self, presenter: CampaignPresenter) -> None:
+        self.presenter = presenter
+        self.battle = None
+        self.page.set_presenter(presenter)
+        self.act_journal.setEnabled(True)
+        self._journal()
+        self.dock.show()
+        req = presenter.request()
+        if req is not None and req.kind == "battle" and presenter.resumed_battle() is not None:
+            self.fight()  # closed mid-battle: the battle goes on where it was
+        else:
+            self.show_page()
+
+    def new_campaign(self) -> NewCampaignDialog | None:
+        """The New campaign dialog (ui/new_campaign_dialog.ui), open; Start begins the campaign chosen."""
+        library = self.window.library()
+        if library is None:
+            return None
+        dialog = NewCampaignDialog(self.window)
+        dialog.accepted.connect(lambda: self.start(library, *dialog.choice()))
+        self.new_dialog = dialog
+        dialog.open()
+        return dialog
+
+    def start(self, library: Any, campaign: str, seed: int, nation: str | None = None,
+              year: int | None = None) -> CampaignPresenter | None:
+        try:
+            presenter = CampaignPresenter.start(library, campaign, seed, nation, year)
+        except Exception as e:  # a bad folder or choice: said, nothing lost
+            self.window.show_error("Cannot start the campaign", str(e))
+            return None
+        self.open(presenter)
+        return presenter
+
+    def continue_campaign(self) -> CampaignPresenter | None:
+        library = self.window.library()
+        if library is None:
+            return None
+        rows = library.campaigns()
+        if not rows:
+            QMessageBox.information(self.window, "Continue a campaign", "The library holds no campaign yet.")
+            return None
+        labels = [f"{r.id}: {r.name} — " + (f"UNREADABLE: {r.problem}" if r.problem else r.summary) for r in rows]
+        label, ok = QInputDialog.getItem(self.window, "Continue a campaign", "Campaign:", labels, 0, False)
+        return self.resume(library, rows[labels.index(label)].id) if ok else None
+
+    def resume(self, library: Any, campaign_id: int) -> CampaignPresenter | None:
+        try:
+            presenter = CampaignPresenter.resume(library, campaign_id)
+        except Exception as e:  # an unreadable row: said, the others untouched
+            self.window.show_error("Cannot continue the campaign", str(e))
+            return None
+        self.open(presenter)
+        return presenter
+
+    def read_journal(self) -> JournalDialog | None:
+        """The whole journal to read, with its battles told, and exported as Markdown or HTML."""
+        if self.presenter is None:
+            return None
+        autosave = self.window.autosave
+        folder = Path(autosave.folder) if autosave is not None else default_data_dir()
+        self.journal_dialog = JournalDialog(self.presenter, folder, self.window)
+        self.journal_dialog.open()
+        return self.journal_dialog
+
+    # ------------------------------------------------------------------ playing
+    def show_page(self) -> None:
+        if self.presenter is not None:
+            self._page_game = self._window_game()
+            self.page.refresh()
+            self.window.stack.setCurrentWidget(self.page)
+            self._put_away_play_docks()
+            self.window.setWindowTitle(f"Captain's Sea — {self.presenter.name}")
+            status = getattr(self.window, "status", None)  # not the last battle's position: the campaign's
+            if status is not None:
+                status.setText(f"Campaign: {self.presenter.name} · the campaign map")
+
+    def fight(self) -> None:
+        if self.presenter is None:
+            return
+        guard = getattr(self.window, "guard", None)  # an unfinished game of the player's own: Save / Discard
+        if guard is not None and not guard.ask("fight the campaign's battle", self.fight):
+            return
+        self.battle = CampaignBattle(self.window.session.presenter, self.presenter, on_finished=self._battle_over)
+        self.window.stack.setCurrentWidget(self.window.board)
+        self.restore_play_docks()
+
+    def restore_play_docks(self) -> None:
+        """Show again the play docks the campaign page put away (a battle, another page, the saved layout)."""
+        for dock in self._put_away:
+            if shiboken6.isValid(dock):  # a ship's card dock goes when the next battle brings other ships
+                dock.show()
+        self._put_away = []
+
+    def _stack_changed(self) -> None:
+        if self.window.stack.currentWidget() is not self.page:
+            self.restore_play_docks()
+
+    def _put_away_play_docks(self) -> None:
+        """The campaign page has no game to show in the play docks ("No game.", or the battle just over): hide
+        those the player has open, the ship cards' too, so the page gets the room; a battle shows them again."""
+        play_docks = getattr(self.window, "play_docks", None)
+        docks: list[QDockWidget] = play_docks() if play_docks is not None else []
+        for dock in docks:
+            if dock.isVisible() and dock not in self._put_away:
+                dock.hide()
+                self._put_away.append(dock)
+
+    def _battle_over(self) -> None:
+        self.battle = None
+        self._page_changed()
+
+    def _page_changed(self) -> None:
+        self._journal()
+        self.show_page()
+
+    def _session_changed(self) -> None:
+        """The window's game changed while the campaign is between battles: the page stays in front (the
+        window's own refresh would put the board there), unless the player has started or opened another game
+        meanwhile: that game takes the window; Campaign › Show the campaign map brings the page back."""
+        if self.presenter is None or self.battle is not None or not isinstance(self.window, QMainWindow):
+            return
+        if self._window_game() is self._page_game:
+            self.show_page()
+
+    def _window_game(self) -> object:
+        return getattr(getattr(self.window, "session", None), "game", None)
+
+    def _journal(self) -> None:
+        if self.presenter is None:
+            return
+        self.journal.clear()
+        self.journal.addItems(self.presenter.journal())
+        self.journal.scrollToBottom()

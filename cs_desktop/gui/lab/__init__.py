@@ -1,0 +1,1 @@
+"""The balance lab's window: sweeps, the heat map, the ladder's chart."""

@@ -1,0 +1,1 @@
+"""The library's window: stored ships, scenarios and games, and the replay viewer."""

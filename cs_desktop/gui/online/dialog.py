@@ -1,0 +1,595 @@
+"""Game → Play online…: host a game on a referee server or join one with an invitation code, and play the seat.
+
+The client (`cs_desktop.online.client.SeatClient`) runs on its own thread's asyncio loop (`OnlineLink`); every
+frame it receives comes to the window as the `frame` signal, and the dialog draws from the frames alone — the
+seat's view, its request and the events it may see; it never holds a game. A request that lists its choices is
+answered from the list; any request can be answered by the judgment captain on the seat's view (the same
+`RemoteSeat` a computer client uses). A spectator (`watch`, with the game's spectator code: its id) sees the
+public view read-only: the board, the ship cards as every side sees them, the dice and the log. A refusal is
+shown with its rule. The request panels, the board with its overlays, the ship cards (with the crew assignment
+on the seat's own cards), the dice tray and the game log are the play screen's own widgets, drawing the seat's
+screen model (gui/online/session.py, gui/online/board.py).
+The player's standing orders (settings.ini, as at one screen) and fleet orders answer what they cover before
+a request is shown (`_answer_or_show`); "Ask me everything", the answers given with their reasons and a
+"Standing orders…" form are under the request, as under the orders panel of the main window.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+from concurrent.futures import Future
+from typing import Any
+
+from PySide6.QtCore import QObject, QSettings, Qt, Signal
+from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit,
+                               QListWidget, QListWidgetItem, QPushButton, QVBoxLayout, QWidget)
+
+from websockets.exceptions import ConnectionClosed
+
+from cs_desktop import SCENARIOS
+from cs_desktop.ai.captains import make_captain
+from cs_desktop.formats.files import load_scenario
+from cs_desktop.gui.online.actions import SeatActions
+from cs_desktop.gui.online.board import SeatBoard
+from cs_desktop.gui.online.session import PANELS, OnlineSeatSession
+from cs_desktop.gui.panels.orders import GameLog
+from cs_desktop.gui.requests import make_request_widget
+from cs_desktop.gui.dialogs.standing_orders import FlowPanel, StandingOrdersBox, load_orders, save_orders
+from cs_desktop.online.client import OnlineError, RemoteSeat, SeatClient, SeatState, my_games, request_of
+from cs_desktop.online.command import host_game
+from cs_desktop.rules.cards import Scenario, ShipCard
+
+DEFAULT_SERVER = "ws://127.0.0.1:8765"
+OPPONENTS = ("human", "easy", "normal", "hard")
+#: QSettings key of the player's games: a JSON list of {"server", "code"} (the codes are the player's own seats)
+GAMES_KEY = "online/games"
+MAX_REMEMBERED = 50
+#: seconds a first connection keeps trying (a mistyped server fails soon), and a seated one (the server restarts)
+JOIN_FOR = 10.0
+RESUME_FOR = 600.0
+NOT_SENT = "Not sent: the connection is down and being made again; your seat comes back at the same decision"
+
+
+class OnlineLink(QObject):
+    """A `SeatClient` on a thread of its own; its frames are emitted to the GUI thread, one signal each."""
+
+    frame = Signal(object)  # a frame as a dict (a new object: nothing is shared with the network thread)
+    failed = Signal(str)
+    lost = Signal(str)  # the seat's connection is gone for good (a bad code, or the server away too long)
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.loop = asyncio.new_event_loop()
+        self.worker = threading.Thread(target=self.loop.run_forever, name="online-link", daemon=True)
+        self.worker.start()
+        self.client: SeatClient | None = None
+
+    def _run(self, coro: Any) -> Future[Any]:
+        return asyncio.run_coroutine_threadsafe(coro, self.loop)
+
+    def host(self, url: str, scenario: str, seats: dict[str, str], key: str = "") -> None:
+        self._run(self._host(url, scenario, seats, {"key": key} if key else {}))
+
+    async def _host(self, url: str, scenario: str, seats: dict[str, str], extra: dict[str, str]) -> None:
+        try:
+            self.frame.emit(await host_game(url, scenario, seats, **extra))
+        except OSError as e:
+            self.failed.emit(f"cannot reach {url}: {e}")
+
+    def join(self, url: str, code: str) -> None:
+        self._run(self._follow(SeatClient(url, code, retry_for=JOIN_FOR)))
+
+    def watch(self, url: str, game: str) -> None:
+        """Follow game `game` as a spectator: the public view and the events every side sees."""
+        self._run(self._follow(SeatClient(url, "", retry_for=JOIN_FOR, watch=game)))
+
+    async def _follow(self, client: SeatClient) -> None:
+        self.client = client
+        sent = 0
+        try:
+            await client.connect()
+            client.retry_for = RESUME_FOR  # seated: a dropped connection or a restarted server is waited for
+            while True:
+                for text in client.frames[sent:]:
+                    self.frame.emit(json.loads(text))
+                sent = len(client.frames)
+                await client.receive()
+        except (OnlineError, OSError) as e:
+            self.lost.emit(str(e))
+
+    async def _send(self, message: dict[str, Any]) -> None:
+        """Send on the seat's connection; while it is down (being made again by `_follow`), say so instead: the
+        seat's state comes back with the connection, and the player answers it then."""
+        client = self.client
+        if client is None or not client.connected:
+            self.failed.emit(NOT_SENT)
+            return
+        try:
+            await client.send(message)
+        except ConnectionClosed:
+            self.failed.emit(NOT_SENT)
+
+    def games(self, url: str, codes: list[str]) -> None:
+        self._run(self._games(url, codes))
+
+    async def _games(self, url: str, codes: list[str]) -> None:
+        try:
+            self.frame.emit({"t": "games", "codes": codes, "games": await my_games(url, codes)})
+        except (OnlineError, OSError) as e:
+            self.failed.emit(f"cannot list the games on {url}: {e}")
+
+    def submit(self, ask: int, answer: Any) -> None:
+        if self.client is not None:
+            self._run(self._send({"t": "submit", "ask": ask, "answer": answer}))
+
+    def strike(self, ask: int) -> None:
+        """18.0: strike the seat's colours (its `ask` answers given so far)."""
+        if self.client is not None:
+            self._run(self._send({"t": "strike", "ask": ask}))
+
+    def export(self) -> None:
+        """Ask for the finished game's saved-game data (an `export` frame)."""
+        if self.client is not None:
+            self._run(self._send({"t": "export"}))
+
+    def ask_undo(self, ask: int) -> None:
+        """Ask to take back the seat's last decision (its `ask` answers given so far)."""
+        if self.client is not None:
+            self._run(self._send({"t": "undo", "ask": ask}))
+
+    def consent(self, agree: bool) -> None:
+        if self.client is not None:
+            self._run(self._send({"t": "consent", "agree": agree}))
+
+    def close(self) -> None:
+        async def stop() -> None:
+            if self.client is not None:
+                await self.client.close()
+            for task in asyncio.all_tasks():
+                if task is not asyncio.current_task():
+                    task.cancel()
+        self._run(stop()).result(timeout=10)
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.worker.join(timeout=10)
+
+
+class OnlineDialog(QDialog):
+    """Host or join, then play one seat from its frames."""
+
+    def __init__(self, parent: QWidget | None = None, settings: QSettings | None = None) -> None:
+        super().__init__(parent)
+        self.settings = settings
+        self.setObjectName("online-dialog")
+        self.setWindowTitle("Play online")
+        self.link = OnlineLink(self)
+        self.seat = SeatState()
+        self.codes: dict[str, str] = {}
+        self._cards: tuple[Scenario, dict[str, ShipCard]] | None = None
+        self.session: OnlineSeatSession | None = None
+        self.flow: FlowPanel | None = None  # "Ask me everything" and the answers the orders gave (once seated)
+        self._by_orders: int | None = None  # the request (ask number) the orders answered, until it is acknowledged
+        self._listed_turn: Any = None
+        self.watching = False  # a spectator: read-only, the public view
+        outer = QHBoxLayout(self)
+        controls = QWidget()
+        layout = QVBoxLayout(controls)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.seat_board = SeatBoard()
+        self.seat_board.board.optionClicked.connect(lambda index: self.seat_board.pick_option(index, self.panel))
+        outer.addWidget(controls, 2)
+        outer.addWidget(self.seat_board, 3)
+        self.server = QLineEdit(DEFAULT_SERVER)
+        self.server.setObjectName("online-server")
+        row = QFormLayout()
+        row.addRow("Server:", self.server)
+        layout.addLayout(row)
+        self.host_box = self._host_box()
+        self.join_box = self._join_box()
+        self.watch_box = self._watch_box()
+        layout.addWidget(self.host_box)
+        layout.addWidget(self.join_box)
+        layout.addWidget(self.watch_box)
+        layout.addWidget(self.invitations)  # outside the host box: still shown once seated
+        layout.addWidget(self._games_box())
+        layout.addWidget(self._play_box(), 1)
+        self.link.frame.connect(self._on_frame)
+        self.link.failed.connect(self._say)
+        self.link.lost.connect(self._lost)
+        self.finished.connect(lambda _result: self.link.close())
+
+    # ------------------------------------------------------------------ building
+    def _host_box(self) -> QGroupBox:
+        box = QGroupBox("Host a game")
+        form = QFormLayout(box)
+        self.scenario = QComboBox()
+        self.scenario.setObjectName("online-scenario")
+        for path in [*sorted(SCENARIOS.glob("*.json")), *sorted((SCENARIOS / "fleets").glob("*.json"))]:
+            self.scenario.addItem(path.relative_to(SCENARIOS).with_suffix("").as_posix())  # "fleets/lake-erie"
+        self.side = QComboBox()
+        self.side.setObjectName("online-side")
+        self.opponent = QComboBox()
+        self.opponent.setObjectName("online-opponent")
+        self.opponent.addItems(OPPONENTS)
+        self.opponent.setCurrentText("easy")
+        self.host_button = QPushButton("Host")
+        self.host_button.setObjectName("online-host")
+        self.host_button.clicked.connect(self.host)
+        self.scenario.currentTextChanged.connect(self._fill_sides)
+        self._fill_sides(self.scenario.currentText())
+        form.addRow("Scenario:", self.scenario)
+        form.addRow("Your side:", self.side)
+        form.addRow("Every other side:", self.opponent)
+        self.host_key = QLineEdit()
+        self.host_key.setObjectName("online-host-key")
+        self.host_key.setEchoMode(QLineEdit.EchoMode.Password)
+        self.host_key.setPlaceholderText("only if the server asks for one")
+        form.addRow("Host key:", self.host_key)
+        form.addRow(self.host_button)
+        self.invitations = QLabel()
+        self.invitations.setObjectName("online-invitations")
+        self.invitations.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.invitations.setWordWrap(True)
+        return box
+
+    def _join_box(self) -> QGroupBox:
+        box = QGroupBox("Join with an invitation code")
+        row = QHBoxLayout(box)
+        self.code = QLineEdit()
+        self.code.setObjectName("online-code")
+        self.join_button = QPushButton("Join")
+        self.join_button.setObjectName("online-join")
+        self.join_button.clicked.connect(self.join)
+        row.addWidget(self.code, 1)
+        row.addWidget(self.join_button)
+        return box
+
+    def _watch_box(self) -> QGroupBox:
+        box = QGroupBox("Watch a game with its spectator code")
+        row = QHBoxLayout(box)
+        self.watch_code = QLineEdit()
+        self.watch_code.setObjectName("online-watch-code")
+        self.watch_code.setPlaceholderText("the game's spectator code (its host is given it)")
+        self.watch_button = QPushButton("Watch")
+        self.watch_button.setObjectName("online-watch")
+        self.watch_button.clicked.connect(self.watch)
+        row.addWidget(self.watch_code, 1)
+        row.addWidget(self.watch_button)
+        return box
+
+    def _games_box(self) -> QGroupBox:
+        box = QGroupBox("Your games on this server")
+        row = QHBoxLayout(box)
+        self.games = QListWidget()
+        self.games.setObjectName("online-games")
+        self.games.itemDoubleClicked.connect(self._join_listed)
+        self.games.setMaximumHeight(110)
+        self.refresh_button = QPushButton("Refresh")
+        self.refresh_button.setObjectName("online-refresh")
+        self.refresh_button.clicked.connect(self.refresh_games)
+        row.addWidget(self.games, 1)
+        row.addWidget(self.refresh_button)
+        return box
+
+    def _play_box(self) -> QGroupBox:
+        box = QGroupBox("Your seat")
+        col = QVBoxLayout(box)
+        self.status = QLabel("Not connected.")
+        self.status.setObjectName("online-status")
+        self.prompt = QLabel()
+        self.prompt.setWordWrap(True)
+        self.choices = QListWidget()
+        self.choices.setObjectName("online-choices")
+        buttons = QHBoxLayout()
+        self.send_button = QPushButton("Send")
+        self.send_button.setObjectName("online-send")
+        self.send_button.clicked.connect(self.send_choice)
+        self.judgment_button = QPushButton("Let the judgment captain answer")
+        self.judgment_button.setObjectName("online-judgment")
+        self.judgment_button.clicked.connect(self.send_judgment)
+        buttons.addWidget(self.send_button)
+        buttons.addWidget(self.judgment_button)
+        self.message = QLabel()
+        self.message.setObjectName("online-message")
+        self.message.setWordWrap(True)
+        self.log = GameLog()
+        self.log.setObjectName("online-log")
+        self.panel_area = QVBoxLayout()
+        self.panel: QWidget | None = None  # the play screen's panel for the request, when it has one
+        self.flow_area = QVBoxLayout()
+        self.orders_button = QPushButton("Standing orders…")
+        self.orders_button.setObjectName("online-orders")
+        self.orders_button.setToolTip("Which requests your orders answer for you, from what your side can see "
+                                      "(the same as Game → Settings… at one screen)")
+        self.orders_button.clicked.connect(self.edit_orders)
+        self.orders_button.setEnabled(False)
+        buttons.addWidget(self.orders_button)
+        col.addWidget(self.status)
+        col.addWidget(self.prompt)
+        col.addLayout(self.panel_area)
+        col.addLayout(self.flow_area)
+        col.addWidget(self.choices)
+        col.addLayout(buttons)
+        # undo, strike, save the finished game
+        self.seat_actions = SeatActions(self.link, self.seat, self._say, self._side_name)
+        col.addWidget(self.seat_actions)
+        col.addWidget(self.message)
+        col.addWidget(self.log, 1)
+        self._show_request()
+        return box
+
+    def _fill_sides(self, scenario: str) -> None:
+        self.side.clear()
+        if scenario:
+            self.side.addItems([s.id for s in load_scenario(SCENARIOS / f"{scenario}.json").sides])
+
+    # ------------------------------------------------------------------ actions
+    def host(self) -> None:
+        mine = self.side.currentText()
+        seats = {side: ("human" if side == mine else self.opponent.currentText())
+                 for side in (self.side.itemText(i) for i in range(self.side.count()))}
+        self._say("Hosting…")
+        self.link.host(self.server.text().strip(), self.scenario.currentText(), seats, self.host_key.text())
+
+    def remembered(self) -> list[str]:
+        """The codes of the player's games on the server named in the dialog (kept in the settings file)."""
+        if self.settings is None:
+            return []
+        raw = self.settings.value(GAMES_KEY, "[]")
+        try:
+            kept = json.loads(str(raw))
+        except ValueError:
+            return []
+        server = self.server.text().strip()
+        return [str(g["code"]) for g in kept if isinstance(g, dict) and g.get("server") == server]
+
+    def _remember(self, code: str) -> None:
+        if self.settings is None:
+            return
+        try:
+            kept = [g for g in json.loads(str(self.settings.value(GAMES_KEY, "[]"))) if isinstance(g, dict)]
+        except ValueError:
+            kept = []
+        entry = {"server": self.server.text().strip(), "code": code}
+        if entry not in kept:
+            self.settings.setValue(GAMES_KEY, json.dumps([*kept, entry][-MAX_REMEMBERED:]))
+
+    def refresh_games(self) -> None:
+        codes = self.remembered()
+        if codes:
+            self.link.games(self.server.text().strip(), codes)
+
+    def _listed(self, frame: dict[str, Any]) -> None:
+        self.games.clear()
+        for code, game in zip(frame["codes"], frame["games"]):
+            if game is None:
+                continue
+            state = "over" if game["ended"] else ("your turn" if game["your_turn"] else "their turn")
+            item = QListWidgetItem(f"{game['scenario']} — side {game['side']}, turn {game['turn']}: {state}")
+            item.setData(Qt.ItemDataRole.UserRole, code)
+            self.games.addItem(item)
+
+    def _join_listed(self, item: QListWidgetItem) -> None:
+        self.code.setText(str(item.data(Qt.ItemDataRole.UserRole)))
+        self.join()
+
+    def join(self) -> None:
+        self._say("Joining…")
+        self._remember(self.code.text().strip())
+        self.host_button.setEnabled(False)
+        self.join_button.setEnabled(False)
+        self.link.join(self.server.text().strip(), self.code.text().strip())
+
+    def watch(self) -> None:
+        """Watch a game read-only: the board, cards and log of the public view, nothing to answer (BRIEF §13)."""
+        self.watching = True
+        self._say("Watching…")
+        for button in (self.host_button, self.join_button, self.watch_button):
+            button.setEnabled(False)
+        self.link.watch(self.server.text().strip(), self.watch_code.text().strip())
+
+    def _lost(self, why: str) -> None:
+        """The seat's connection is gone: say why and let the player join again (the seat resumes at the exact
+        decision: the server keeps the game)."""
+        self._say(f"{why}. Join again to go on from the same decision.")
+        self.join_box.setVisible(True)
+        self.join_button.setEnabled(True)  # this dialog plays one seat: once seated, its code is kept (read-only)
+
+    def send_choice(self) -> None:
+        request = self.seat.request
+        row = self.choices.currentRow()
+        if request is None or not request.get("options") or row < 0:
+            self._say("Choose one of the listed answers first (or let the judgment captain answer).")
+            return
+        self._send(request["options"][row])
+
+    def send_judgment(self) -> None:
+        if self.seat.request is None or self._cards is None:
+            return
+        scenario, cards = self._cards
+        captain: Any = make_captain("judgment", self.seat.ask)
+        self._send(captain.choose(RemoteSeat(self.seat, cards, scenario)))
+
+    def _send(self, answer: Any) -> None:
+        self.send_button.setEnabled(False)
+        self.judgment_button.setEnabled(False)
+        if self.panel is not None:
+            self.panel.setEnabled(False)
+        self.link.submit(self.seat.ask, answer)
+
+    # ------------------------------------------------------------------ frames
+    def _on_frame(self, frame: dict[str, Any]) -> None:
+        kind = frame.get("t")
+        if kind == "hosted":
+            self._hosted(frame)
+            return
+        if kind == "games":
+            self._listed(frame)
+            return
+        self.seat.apply(frame)
+        if kind == "welcome" and self.session is not None:  # connected again: an answer of the orders that was
+            self.session.standing.answered = -1  # not sent is sent again (the server takes an answer once)
+            self._by_orders = None
+        if kind == "welcome" and self._cards is None:  # (a welcome again after a reconnection changes nothing)
+            self._cards = (Scenario.model_validate(frame["scenario"]),
+                           {k: ShipCard.model_validate(v) for k, v in frame["ships"].items()})
+            self.session = OnlineSeatSession(self.seat, *self._cards, self.link.submit, self, load_orders(self.settings))
+            self.seat_board.attach(self.session, self._say)
+            self.session.changed.connect(lambda: self.log.refresh(self.session.screen()) if self.session else None)
+            if self.seat.side is None:
+                self._spectator()
+            else:
+                self.session.ordersApplied.connect(self._answer_or_show)
+                self.flow = FlowPanel(self.session, self.settings)  # type: ignore[arg-type]
+                self.flow_area.addWidget(self.flow)
+                self.orders_button.setEnabled(True)
+        elif kind == "update":
+            standing = (self.seat.view.get("turn"), self.seat.request is not None)
+            if standing != self._listed_turn:
+                self._listed_turn = standing
+                self.refresh_games()  # the list says where each game stands: its turn, and whose move it is
+            self.host_box.setVisible(False)  # seated: the seat's panels get the room (the codes stay shown)
+            self.code.setReadOnly(True)
+            self.join_box.setVisible(False)
+            self.watch_box.setVisible(False)
+            if self.session is not None:
+                self.session.refresh()
+            self._answer_or_show()
+        elif kind == "refused":
+            self._say(f"Refused ({frame['rule']}): {frame['message']}")
+            self._by_orders = None  # (never expected for the orders' answer) the player answers it himself
+            self._show_request()
+        elif kind == "ack":
+            self._say("Sent.")
+        elif kind == "export":
+            self.seat_actions.exported(frame)
+        elif kind == "undo-asked":
+            self.seat_actions.undo_asked(frame)
+        elif kind == "undo-result":
+            self.seat_actions.undo_result(frame)
+            self._show_request()
+        elif kind == "error":
+            self._say(str(frame.get("message")))
+
+    def _hosted(self, frame: dict[str, Any]) -> None:
+        if frame.get("t") != "hosted":
+            self._say(f"Cannot host: {frame.get('message')}")
+            return
+        self.codes = dict(frame["codes"])
+        mine = self.side.currentText()
+        others = [f"{side}: {code}" for side, code in self.codes.items() if side != mine]
+        self.invitations.setText((("Send each other player their code:\n" + "\n".join(others)) if others
+                                  else "Every other side is a computer captain.")
+                                 + f"\nSpectators watch with the code {frame['game']}")
+        self.code.setText(self.codes[mine])
+        self.join()
+
+    # ------------------------------------------------------------------ standing and fleet orders
+    def _answer_or_show(self) -> None:
+        """The orders answer the pending request if they cover it (sent, its reason said); else it is shown."""
+        why = self.session.answer_by_orders() if self.session is not None else None
+        if why is not None:
+            self._by_orders = self.seat.ask
+            self._say(f"Answered for you: {why.split(' — ')[0]} (the reason under the request)")
+            if self.flow is not None:
+                self.flow.refresh()
+        self._show_request()
+
+    def asking(self) -> bool:
+        """Whether the seat's request is put to the player now (not answered by his orders)."""
+        return self.seat.request is not None and self._by_orders != self.seat.ask and not self.seat.ended
+
+    def edit_orders(self) -> QDialog:
+        """The standing orders as a form, as in Game → Settings…: kept in settings.ini, applied at once."""
+        box = QDialog(self)
+        box.setObjectName("online-orders-dialog")
+        box.setWindowTitle("Standing orders")
+        form = StandingOrdersBox(self.session.orders if self.session is not None else load_orders(self.settings))
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(box.accept)
+        buttons.rejected.connect(box.reject)
+        lay = QVBoxLayout(box)
+        lay.addWidget(form)
+        lay.addWidget(buttons)
+        box.accepted.connect(lambda: self._orders_set(form.orders()))
+        box.open()
+        return box
+
+    def _orders_set(self, orders: Any) -> None:
+        save_orders(self.settings, orders)
+        if self.session is not None:
+            self.session.set_orders(orders)
+
+    def _spectator(self) -> None:
+        """Read-only: nothing to answer, take back, strike or give orders for."""
+        for widget in (self.choices, self.send_button, self.judgment_button, self.orders_button, self.seat_actions):
+            widget.setVisible(False)
+
+    def _show_request(self) -> None:
+        request, seat = self.seat.request, self.seat
+        if self.watching:
+            view = seat.view
+            segment = str(view.get("segment", "")).replace("_", " ").replace(":", " ")
+            self.status.setText(("Watching (the public view): " + ("game over" if seat.ended else
+                                 f"turn {view.get('turn')}, {segment}")) if view else "Watching…")
+            if view and self.message.text() == "Watching…":
+                self._say("")
+            return
+        if request is not None and self._by_orders == seat.ask:
+            request = None  # answered by the orders: the acknowledgement and the next state are on their way
+        self.choices.clear()
+        if seat.side is not None:
+            view = seat.view
+            segment = str(view.get("segment", "")).replace("_", " ").replace(":", " ")
+            where = f"turn {view.get('turn')}, {segment}" if view else ""
+            state = "game over" if seat.ended else ("your decision" if request else
+                                                     "answered by your orders" if seat.request else
+                                                     "waiting for the other side")
+            self.status.setText(f"{self._side_name(seat.side)}, {where}: {state}")
+        self.prompt.setText(f"{request['prompt']} ({request['rule']})" if request else "")
+        listed = bool(request and request.get("options"))
+        if request and listed:
+            self.choices.addItems([_short(option) for option in request["options"]])
+            self.choices.setCurrentRow(0)
+        self._show_panel()
+        has_panel = self.panel is not None
+        self.choices.setVisible(listed and not has_panel)
+        self.send_button.setVisible(listed and not has_panel)
+        self.send_button.setEnabled(listed and not has_panel)
+        self.judgment_button.setEnabled(request is not None)
+        self.seat_actions.refresh()
+
+    def _show_panel(self) -> None:
+        """The play screen's own panel for the request (gui/requests/__init__.py), where it works on an online seat."""
+        if self.panel is not None:
+            self.panel_area.removeWidget(self.panel)
+            self.panel.deleteLater()
+            self.panel = None
+        request = self.seat.request
+        if request is None or self.session is None or request["kind"] not in PANELS or self._by_orders == self.seat.ask:
+            return
+        panel = make_request_widget(request_of(request), self.session, self)  # type: ignore[arg-type]
+        panel.submitted.connect(lambda: panel.setEnabled(False))  # until the server's answer comes back
+        self.panel = panel
+        self.panel_area.addWidget(panel)
+
+    def _side_name(self, side: str) -> str:
+        return self.session.side_name(side) if self.session is not None else side
+
+    def _say(self, text: str) -> None:
+        self.message.setText(text)
+
+
+def _short(option: Any) -> str:
+    text = option if isinstance(option, str) else json.dumps(option, ensure_ascii=False)
+    return text if len(text) <= 120 else text[:117] + "…"
+
+
+def play_online(window: QWidget) -> OnlineDialog:
+    """Game → Play online…: the dialog, non-modal (the window stays usable)."""
+    settings = getattr(window, "settings", None)
+    dialog = OnlineDialog(window, settings if isinstance(settings, QSettings) else None)
+    dialog.resize(1400, 900)
+    dialog.open()
+    return dialog
