@@ -28,13 +28,13 @@ class WorksBox(QGroupBox):
         officers.setWordWrap(True)
         form.addRow(officers)
         for line in model.in_hand:
-            form.addRow(QLabel(html.escape(f"In the yard: {line}")))
+            form.addRow(QLabel(f"In the yard: {line}"))
         self.refits: dict[str, QCheckBox] = {}
         for r in model.refits:
             box = QCheckBox(r.words)
             box.setObjectName(f"campaign-refit-{r.refit}")
             box.setEnabled(r.why_not is None)
-            box.setToolTip(html.escape(r.why_not or "; ".join(r.sources)))
+            box.setToolTip("\n".join([r.text, *([f"Cannot now: {r.why_not}"] if r.why_not else []), *r.sources]))
             if r.why_not:
                 box.setText(f"{r.words} [{r.why_not}]")
             box.toggled.connect(self._update)
@@ -46,7 +46,9 @@ class WorksBox(QGroupBox):
         self.draft.setToolTip("; ".join(model.sources))
         self.draft.valueChanged.connect(self._update)
         if model.draft_words:
-            form.addRow(QLabel(html.escape(model.draft_words)))
+            words = QLabel(model.draft_words)
+            words.setWordWrap(True)
+            form.addRow(words)
             form.addRow("Draft crew points", self.draft)
         self.cost = QLabel()
         self.cost.setObjectName("campaign-works-cost")

@@ -19,7 +19,8 @@ EFFECT_WORDS = {"crew_experience": "+{v} crew experience for the battle's crew q
 @dataclass
 class RefitOffer:
     refit: str
-    words: str
+    words: str  # short: title, cost, weeks
+    text: str  # what it changes
     cost: int
     why_not: str | None
     sources: list[str]
@@ -51,7 +52,7 @@ def works_model(req: CampaignRequest | None, money: int) -> WorksModel | None:
     if req is None or req.kind != "orders" or "officers" not in req.info:
         return None
     info = req.info
-    refits = [RefitOffer(o["refit"], f"{o['title']}: {o['cost']}, {o['weeks']} week(s) -- {o['text']}", o["cost"],
+    refits = [RefitOffer(o["refit"], f"{o['title']}: {o['cost']}, {o['weeks']} week(s)", o["text"], o["cost"],
                          o["why_not"], list(o["sources"])) for o in info.get("works", [])]
     titles = {o["refit"]: o["title"] for o in info.get("works", [])}
     in_hand = [f"{titles.get(w['refit'], w['refit'])}: {w['weeks_left']} week(s) to go" for w in info["works_in_hand"]]
