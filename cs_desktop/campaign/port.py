@@ -147,9 +147,23 @@ def refit(c: Campaign, state: CampaignState, order: dict[str, Any] | None = None
     _victual(state, port, terms)
     if not repaired and not recruits and refits.holds_flagship(state):
         return  # the yard's work goes on: its lines are its start and its end (refits.py)
-    log(state, "refit", f"Refit at {port.name}: {repaired} box(es) repaired, {recruits} crew point(s) recruited "
-                        f"({port.recruits.quality}); stores and shot filled; the crew is Handy again.",
-        repaired=repaired, recruits=recruits)
+    weeks = repair_weeks(port, repaired)
+    log(state, "refit", f"Refit at {port.name}: " + refit_words(repaired, weeks, recruits, port.recruits.quality,
+                                                                 True), repaired=repaired, recruits=recruits,
+        weeks=weeks)
+
+
+def repair_weeks(port: Port, boxes: int) -> int:
+    """The weeks of a month in port that `boxes` repairs take: the port's `repair` boxes are four weeks' work."""
+    return -(-boxes * refits.WEEKS_A_MONTH // port.repair) if boxes and port.repair else 0
+
+
+def refit_words(repaired: int, weeks: int, recruits: int, quality: str, loads: bool) -> str:
+    """A refit's line, only what was done: the repairs and their weeks, the recruits, the stores and shot."""
+    parts = ([f"{repaired} box(es) repaired in {weeks} week(s)"] if repaired else []) \
+        + ([f"{recruits} crew point(s) recruited ({quality})"] if recruits else []) \
+        + (["stores and shot filled"] if loads else [])
+    return "; ".join(parts or ["the crew rests"]) + "; the crew is Handy again."
 
 
 def _recruit(state: CampaignState, ship: ShipRecord, port: Port, terms: Terms, recruits: int) -> None:
@@ -195,9 +209,7 @@ def _refit_chosen(c: Campaign, state: CampaignState, order: dict[str, Any]) -> N
     _victual(state, port, terms, loads)
     if not repaired and not recruits and (order.get("works") or order.get("draft")):
         return  # the month's real events were the works and the draft, each its own line
-    weeks = -(-repaired * refits.WEEKS_A_MONTH // port.repair) if repaired and port.repair else 0
-    log(state, "refit", f"Refit of {ship.name} at {port.name}: {repaired} box(es) repaired"
-                        + (f" in {weeks} week(s)" if weeks else "") + f", {recruits} crew point(s) "
-                        f"recruited ({port.recruits.quality}); " + ("stores and shot filled" if loads else "stores "
-                        "and shot as they were") + "; the crew is Handy again.",
+    weeks = repair_weeks(port, repaired)
+    log(state, "refit", f"Refit of {ship.name} at {port.name}: " + refit_words(repaired, weeks, recruits,
+                                                                              port.recruits.quality, loads),
         repaired=repaired, recruits=recruits, loads=loads, weeks=weeks)
