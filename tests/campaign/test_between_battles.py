@@ -9,7 +9,7 @@ import shutil
 from pathlib import Path
 
 import cs_desktop
-from cs_desktop.campaign import drafts, officers, port, refits
+from cs_desktop.campaign import drafts, officers, port, refits, squadron_battle
 from cs_desktop.campaign.engine import CampaignEngine, new_state
 from cs_desktop.campaign.folder import load_campaign, validate_campaign
 from cs_desktop.campaign.play import from_document, play, save_text, start
@@ -64,6 +64,7 @@ def test_issue_29_item_5_a_coppered_bottom_is_the_faster_hull_in_the_next_battle
     assert s.flagship.card == "la-vengeance--copper"
     done = [e for e in s.journal[start_lines:] if e["kind"] in ("works", "refit")]
     assert [e["kind"] for e in done] == ["works"] and "week 2" in done[0]["text"]  # one line: no filler
+    assert squadron_battle.squadron_hull(OPEN, s) == "fast"  # the campaign's chase and escape rolls too
     entry, card = _battle(engine)
     assert entry["ship"] == "la-vengeance--copper" and card.hull_type == "fast"
     assert ledger_totals(s) == totals(s)
