@@ -20,7 +20,7 @@ import math
 from typing import Any
 
 from cs_desktop.campaign.battle import battle_outcome, ship_rank
-from cs_desktop.campaign import battle_story, missions
+from cs_desktop.campaign import battle_story, missions, refits
 from cs_desktop.campaign.career import PEOPLE, battle_record, end_career, month_pay, rank_needed, rise, strength
 from cs_desktop.campaign.career import taken as taken_with_ship
 from cs_desktop.campaign.encounters import remember_escape
@@ -249,7 +249,7 @@ def cut_out(c: Campaign, s: CampaignState, dice: Dice) -> None:
     if m is None or m.goal.ship is None or m.goal.port is None:
         return
     flag = s.flagship
-    die, mod = dice.d6(), CUT_OUT_QUALITY.get(flag.quality, 0)
+    die, mod = dice.d6(), CUT_OUT_QUALITY.get(flag.quality, 0) + refits.boats_bonus(c, s)  # extra boats
     card = c.cards[m.goal.ship]
     name, port = m.goal.name or card.name, c.port(m.goal.port).name
     roll = f"die {die}{mod:+d}, needs {CUT_OUT_NEEDS}"

@@ -14,7 +14,8 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from cs_desktop.campaign import career, consequences, encounters, missions, port, prizes, shipyard, squadron_battle
+from cs_desktop.campaign import (career, consequences, drafts, encounters, missions, officers, port, prizes, refits,
+                                 shipyard, squadron_battle)
 from cs_desktop.campaign.battle import battle_scenario, effective_fp
 from cs_desktop.campaign.folder import Campaign
 from cs_desktop.campaign.state import CampaignState, ShipRecord, adjust, join, log
@@ -93,6 +94,7 @@ class CampaignEngine:
     def __init__(self, campaign: Campaign, state: CampaignState) -> None:
         self.c = campaign
         self.state = state
+        refits.register(campaign, [x.card for x in state.ships])  # a refitted ship's own card (refits.py)
         self.dice = Dice(state.seed, state.dice_counter)
         self._run()
 
@@ -109,6 +111,7 @@ class CampaignEngine:
                 info["refit"] = port.refit_limits(self.c, s)
                 info["refit_ships"] = {x.id: port.refit_limits(self.c, s, x.id) for x in port.refit_ships(s)[1:]}
                 info["for_sale"] = shipyard.offers(self.c, s)
+                info.update(works_info(self.c, s))
             if self.c.missions is not None:
                 info["missions"] = missions.describe(self.c, s)
             return CampaignRequest("orders", f"{s.date}: orders for {s.flagship.name}", self.order_options(), info)
@@ -142,6 +145,8 @@ class CampaignEngine:
         flag = s.flagship
         out: list[dict[str, Any]] = []
         home = [p for p in c.areas.ports if p.nation == s.nation]
+        if s.port is not None and refits.holds_flagship(s):  # in the yard: the works go on (refits.py)
+            return [{"order": "refit"}, *shipyard.buy_options(c, s)]
         if s.port is not None:
             out.append({"order": "refit"})
         if flag.stores > 0 and flag.crew > 1:  # the missions on offer first after the refit: the Admiralty's word
@@ -184,7 +189,7 @@ class CampaignEngine:
             game = consequences.replay_battle(self.state.battle, answer)
             if isinstance(game, str):
                 return Refused(game)
-            consequences.after_battle(self.c, self.state, self.dice, game)
+            self._after_battle(game)
         elif req.kind == "orders" and isinstance(answer, dict) and answer.get("order") == "refit" and len(answer) > 1 \
                 and {"order": "refit"} in req.options:  # a refit with the port screen's choices
             why = port.check_refit(self.c, self.state, answer)
@@ -226,6 +231,7 @@ class CampaignEngine:
             career.captivity_month(self.c, s)
         else:
             s.stage = "half_pay" if s.status == "half_pay" else "orders"
+            officers.fill(self.c, s)  # a vacant post filled in port (officers.py)
             missions.note_offers(self.c, s)
 
     def _answer_orders(self, order: dict[str, Any]) -> None:
@@ -351,8 +357,8 @@ class CampaignEngine:
             battle_id=f"campaign-{s.date}-{s.stats['battles'] + 1}",
             title=e.get("battle_title") or f"{flag.name} vs {e['title']}", date=e["date"], location=c.area(s.area).name,
             engagement=engagement, gauge=gauge, player_nation=s.nation,
-            player_ship={"quality": flag.quality, "crew": flag.crew - guard, "rigging": flag.rigging,
-                         "gunnery": flag.gunnery, "morale": flag.morale},
+            player_ship={"quality": officers.battle_quality(c, s), "crew": flag.crew - guard, "rigging": flag.rigging,
+                         "gunnery": flag.gunnery, "morale": officers.battle_morale(c, s)},
             player_card=c.cards[flag.card], enemy_nation=e["nation"], enemy_cards=_named(c, s, e),
             enemy_quality=e.get("crew_quality"), turn_limit=c.campaign.terms.battle_turn_limit,
             description=f"Campaign {c.campaign.title}, {s.date}. {e.get('historical_outcome', '')}".strip(),
@@ -392,8 +398,26 @@ class CampaignEngine:
     def _answer_promotion(self, choice: str) -> None:
         consequences.promotion(self.c, self.state, choice)
 
+    def _after_battle(self, game: Any) -> None:
+        s = self.state
+        crew, points = s.flagship.crew, self.c.cards[s.flagship.card].crew_points
+        consequences.after_battle(self.c, s, self.dice, game)
+        lost = crew - s.flagship.crew if s.status == "command" and s.ships else 0
+        officers.after_battle(self.c, s, lost, points)
+
     def _finish_month(self) -> None:
+        officers.month_end(self.c, self.state)  # experience, the master's mending at sea, a promotion away
+        refits.month_passes(self.c, self.state)  # four weeks of the works in hand
         consequences.month_end(self.c, self.state, self.dice)
+
+
+def works_info(c: Campaign, s: CampaignState) -> dict[str, Any]:
+    """The port screen's part for what is done between battles (issue 29, item 5): the officers, the refits on
+    offer and in hand, the nation's draft (none without port.json)."""
+    if c.works is None:
+        return {}
+    return {"officers": officers.words(c, s), "works": refits.offers(c, s), "works_in_hand": [dict(w) for w in s.works],
+            "draft": drafts.limits(c, s, s.flagship)}
 
 
 def _rival_words(enc: dict[str, Any]) -> str:

@@ -23,6 +23,8 @@ from cs_desktop.campaign.model import (
     MissionsFile,
     NAMES_FORMAT,
     NamesFile,
+    PORT_FORMAT,
+    PortFile,
     HistoryFile,
     SailingsFile,
     WeatherEntry,
@@ -40,9 +42,12 @@ CAREER_FILE = "career.json"
 NAMES_FILE = "names.json"
 #: the optional part: missions with goals, outcomes and follow-ups (issue 29, item 2)
 MISSIONS_FILE = "missions.json"
+#: the optional part: officers, refits and drafts (issue 29, item 5)
+PORT_FILE = "port.json"
 _OPTIONAL: dict[str, tuple[str, type[Any]]] = {CAREER_FILE: (CAREER_FORMAT, CareerFile),
                                                NAMES_FILE: (NAMES_FORMAT, NamesFile),
-                                               MISSIONS_FILE: (MISSIONS_FORMAT, MissionsFile)}
+                                               MISSIONS_FILE: (MISSIONS_FORMAT, MissionsFile),
+                                               PORT_FILE: (PORT_FORMAT, PortFile)}
 _MODELS: dict[str, type[Any]] = {"campaign.json": CampaignFile, "areas.json": AreasFile,
                                  "weather.json": WeatherFile, "sailings.json": SailingsFile,
                                  "history.json": HistoryFile}
@@ -62,6 +67,7 @@ class Campaign:
     career: CareerFile | None = None  # the optional career.json: a career that survives defeat
     names: NamesFile | None = None  # the optional names.json: names for the ships of generic sailings
     missions: MissionsFile | None = None  # the optional missions.json: the Admiralty's missions
+    works: PortFile | None = None  # the optional port.json: officers, refits, drafts
 
     def ship_names(self, nation: str) -> list[str]:
         """The names a nation's generic ships are given (none without names.json)."""
@@ -161,7 +167,7 @@ def load_campaign(folder: str | os.PathLike[str]) -> Campaign:
     extra = {name: _read_part(root, name) if (root / name).is_file() else None for name in _OPTIONAL}
     c = Campaign(root, parts["campaign.json"], parts["areas.json"], parts["weather.json"], parts["sailings.json"],
                  parts["history.json"], career=extra[CAREER_FILE], names=extra[NAMES_FILE],
-                 missions=extra[MISSIONS_FILE])
+                 missions=extra[MISSIONS_FILE], works=extra[PORT_FILE])
     _check_across(c)
     return c
 
@@ -235,9 +241,8 @@ def _check_across(c: Campaign) -> None:
         if s.end < start or s.start > end:
             _problem(out, "sailings.json", f"{where}.start", f"{s.start}..{s.end} lies outside the calendar "
                                                              f"{start}..{end}")
-    _check_history(c, out)
-    _check_career(c, out)
-    _check_missions(c, out)
+    for check in (_check_history, _check_career, _check_missions, _check_port):
+        check(c, out)
     if out:
         raise CampaignError([FileFormatError(c.folder / name, problems) for name, problems in out.items()])
 
@@ -346,3 +351,20 @@ def _check_missions(c: Campaign, out: dict[str, list[tuple[str, str]]]) -> None:
             _problem(out, MISSIONS_FILE, f"{where}.nation", f"no {m.nation} port to offer it in")
         if m.end < m.start:
             _problem(out, MISSIONS_FILE, f"{where}.end", f"{m.end} is before start {m.start}")
+
+
+def _check_port(c: Campaign, out: dict[str, list[tuple[str, str]]]) -> None:
+    """port.json: refit ids once each, a draft a nation, officers' names from names.json."""
+    if c.works is None:
+        return
+    ids = [r.id for r in c.works.refits]
+    for i, x in enumerate(ids):
+        if x in ids[:i]:
+            _problem(out, PORT_FILE, f"refits[{i}].id", f"id {x!r} is used twice")
+    nations = [d.nation for d in c.works.drafts]
+    for i, n in enumerate(nations):
+        if n in nations[:i]:
+            _problem(out, PORT_FILE, f"drafts[{i}].nation", f"{n} has a draft already")
+    if c.names is None:
+        _problem(out, PORT_FILE, "officers", f"officers are named from the captains of {NAMES_FILE}, which "
+                                             "this campaign lacks")

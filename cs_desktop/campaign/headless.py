@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Annotated, Any, Literal
 
 import cs_desktop
+from cs_desktop.campaign import refits
 from cs_desktop.campaign.engine import CampaignEngine, new_state
 from cs_desktop.campaign.folder import Campaign, load_campaign
 from cs_desktop.campaign.state import CampaignState
@@ -127,6 +128,7 @@ def from_document(data: Any, where: str | os.PathLike[str]) -> CampaignEngine:
     except FileFormatError as e:
         raise FileFormatError(where, e.problems[:20]) from None
     c = load_campaign(find_campaign(data["campaign"]))
+    refits.register(c, [str(x.get("card", "")) for x in data["state"].get("ships", [])])  # refitted cards
     problems = card_problems(data["state"], c)
     if problems:
         raise FileFormatError(where, problems[:20])

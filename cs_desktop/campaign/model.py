@@ -553,3 +553,103 @@ class MissionsFile(_Part):
 
     format: Literal["captains-sea/campaign-missions"] = MISSIONS_FORMAT
     missions: Annotated[list[Mission], Field(max_length=200)]
+
+
+# ---------------------------------------------------------------------------------------------- port.json
+
+PORT_FORMAT: Literal["captains-sea/campaign-port"] = "captains-sea/campaign-port"
+#: an officer's post aboard the flagship, in order of seniority (issue 29, item 5)
+POSTS = ("first_lieutenant", "second_lieutenant", "master", "marine_officer")
+Post = Literal["first_lieutenant", "second_lieutenant", "master", "marine_officer"]
+#: what a post gives (docs/campaign-engine.md "Officers"): `crew_experience` -- added to the crew's experience
+#: when the battle's crew quality is set; `morale` -- boxes added to her morale when a battle begins (Handy at
+#: most); `rigging_at_sea` -- rigging boxes mended at the end of a month at sea
+Effect = Literal["crew_experience", "morale", "rigging_at_sea"]
+#: a yard's powers, least first: an anchorage, a yard, a dockyard (a dry dock)
+YARDS = ("anchorage", "yard", "dockyard")
+
+
+class OfficerPost(_Model):
+    """A post aboard the flagship: its title, what it gives (`value`; `seasoned_value` once the officer's
+    experience reaches `seasoned`), and why."""
+
+    post: Post
+    title: Name
+    effect: Effect
+    value: Annotated[int, Field(ge=0, le=3)]
+    seasoned_value: Annotated[int, Field(ge=0, le=3)]
+    sources: Cited
+
+
+class Officers(_Model):
+    """The flagship's officers: the posts, the experience they gain, when a first lieutenant is promoted away,
+    and the chance of each being killed in a hard battle (`killed_on`: a die at least this kills him)."""
+
+    posts: Annotated[list[OfficerPost], Field(min_length=1, max_length=4)]
+    seasoned: Annotated[int, Field(ge=1, le=200, description="experience of a seasoned officer")]
+    per_battle: Annotated[int, Field(ge=0, le=20)]
+    per_month_at_sea: Annotated[int, Field(ge=0, le=20)]
+    promoted_at: Annotated[int, Field(ge=1, le=500, description="a first lieutenant of this experience is made "
+                                                                   "commander and leaves")]
+    killed_on: dict[Post, Annotated[int, Field(ge=1, le=7)]] = Field(description="die (d6) at least which kills "
+                                                                                "him in a hard battle; 7: never")
+    sources: Cited
+
+    @model_validator(mode="after")
+    def _unique(self) -> Officers:
+        posts = [p.post for p in self.posts]
+        twice = sorted({p for p in posts if posts.count(p) > 1})
+        if twice:
+            raise ValueError(f"posts listed twice: {twice}")
+        return self
+
+
+class Refit(_Model):
+    """A refit a port's yard can do to a ship of the squadron: what it changes (`kind`), what it costs, the
+    weeks she lies in the yard, the least yard that can do it, and the historical source. `exchange` (for the
+    gun exchanges): the calibre a gun of each weight becomes (long gun pounds -> carronade pounds, or back)."""
+
+    id: Slug
+    kind: Literal["copper", "carronades", "long_guns", "boats"]
+    title: Name
+    cost: Annotated[int, Field(ge=0, le=1_000_000)]
+    weeks: Annotated[int, Field(ge=1, le=52)]
+    yard: Literal["anchorage", "yard", "dockyard"]
+    exchange: dict[str, Annotated[int, Field(ge=1, le=68)]] = {}
+    text: Text = ""
+    sources: Cited
+
+    @model_validator(mode="after")
+    def _check(self) -> Refit:
+        if self.kind in ("carronades", "long_guns") and not self.exchange:
+            raise ValueError(f"a {self.kind} exchange needs `exchange`: pounds -> pounds")
+        bad = [k for k in self.exchange if not k.isdigit() or not 1 <= int(k) <= 68]
+        if bad:
+            raise ValueError(f"exchange: {bad} are not weights of shot (1 to 68 pounds)")
+        return self
+
+
+class Draft(_Model):
+    """How a nation mans its ships besides the port's recruits: the press (Britain), volunteers (the United
+    States), the inscription maritime (France): points a week, their quality, the bounty a point, the reputation
+    each week of it costs (a press gang's ill will), and the source."""
+
+    nation: Nation
+    method: Literal["press", "volunteers", "inscription"]
+    title: Name
+    points_per_week: Annotated[int, Field(ge=1, le=20)]
+    quality: CrewQuality
+    cost_per_point: Annotated[int, Field(ge=0, le=10_000)]
+    reputation_per_week: Annotated[int, Field(ge=-10, le=0)] = 0
+    most_weeks: Annotated[int, Field(ge=1, le=4, description="weeks of it a month in port allows")] = 4
+    sources: Cited
+
+
+class PortFile(_Part):
+    """The optional port.json: the flagship's officers, the refits yards do, each nation's drafts (issue 29,
+    item 5)."""
+
+    format: Literal["captains-sea/campaign-port"] = PORT_FORMAT
+    officers: Officers
+    refits: Annotated[list[Refit], Field(max_length=20)] = []
+    drafts: Annotated[list[Draft], Field(max_length=8)] = []

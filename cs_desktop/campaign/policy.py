@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cs_desktop.campaign import missions
+from cs_desktop.campaign import missions, policy_port
 from cs_desktop.campaign.battle import effective_fp
 from cs_desktop.campaign.encounters import active_sailings
 from cs_desktop.campaign.engine import CampaignEngine, CampaignRequest
@@ -90,10 +90,13 @@ def _orders(engine: CampaignEngine, opts: list[dict[str, Any]], info: dict[str, 
         if buy is not None:
             return buy
         if {"order": "refit"} in opts and (hurt or flag.stores < 3 or flag.shot < c.campaign.terms.shot // 2):
-            return {"order": "refit"}
+            return policy_port.manned_refit(engine, info) or {"order": "refit"}
         consort = _consort_refit(engine, info)
         if consort is not None and {"order": "refit"} in opts:
             return consort
+        works = policy_port.works_order(engine, info) if {"order": "refit"} in opts else None
+        if works is not None:  # a copper bottom, extra boats (policy_port.py)
+            return works
         offered = [o for o in opts if o["order"] == "mission"]
         if offered and fit:  # the first mission on offer (missions.json order)
             return offered[0]

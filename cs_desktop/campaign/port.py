@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from cs_desktop.campaign import drafts, refits
 from cs_desktop.campaign.folder import Campaign
 from cs_desktop.campaign.model import Port, Terms
 from cs_desktop.campaign.state import (
@@ -73,9 +74,9 @@ def mends(port: Port, track: str) -> bool:
 
 def check_refit(c: Campaign, state: CampaignState, order: dict[str, Any]) -> str | None:
     """Why a refit with choices is not a legal answer, or None if it is."""
-    unknown = set(order) - {"order", "ship", "repair", "recruit", "loads"}
+    unknown = set(order) - {"order", "ship", "repair", "recruit", "loads", "works", "draft"}
     if unknown:
-        return f"refit: unknown choice(s) {sorted(unknown)}; choose ship, repair, recruit, loads"
+        return f"refit: unknown choice(s) {sorted(unknown)}; choose ship, repair, recruit, loads, works, draft"
     ships = [x.id for x in refit_ships(state)]
     if "ship" in order and order["ship"] not in ships:
         return f"refit: ship {order['ship']!r}: choose one of the squadron's {ships} (a prize is not refitted)"
@@ -98,7 +99,13 @@ def check_refit(c: Campaign, state: CampaignState, order: dict[str, Any]) -> str
         return f"refit: recruit {recruit!r} crew points; choose 0 to {lim['recruit']}"
     if not isinstance(order.get("loads", True), bool):
         return "refit: loads must be true (fill stores and shot) or false"
-    cost = boxes * lim["repair_cost"] + recruit * lim["recruit_cost"]
+    ship = state.ship(order["ship"]) if "ship" in order else state.flagship
+    problem = refits.check(c, state, order.get("ship"), order.get("works", [])) or \
+        drafts.check(c, state, ship, order.get("draft", 0))
+    if problem is not None:
+        return problem
+    cost = boxes * lim["repair_cost"] + recruit * lim["recruit_cost"] + refits.cost(c, order.get("works", [])) \
+        + drafts.cost(c, state, order.get("draft", 0))
     if cost > state.money:
         return f"refit: costs {cost}, the ship's account holds {state.money}"
     return None
@@ -138,9 +145,25 @@ def refit(c: Campaign, state: CampaignState, order: dict[str, Any] | None = None
     if recruits:
         _recruit(state, flag, port, terms, recruits)
     _victual(state, port, terms)
-    log(state, "refit", f"Refit at {port.name}: {repaired} box(es) repaired, {recruits} crew point(s) recruited "
-                        f"({port.recruits.quality}); stores and shot filled; the crew is Handy again.",
-        repaired=repaired, recruits=recruits)
+    if not repaired and not recruits and refits.holds_flagship(state):
+        return  # the yard's work goes on: its lines are its start and its end (refits.py)
+    weeks = repair_weeks(port, repaired)
+    log(state, "refit", f"Refit at {port.name}: " + refit_words(repaired, weeks, recruits, port.recruits.quality,
+                                                                 True), repaired=repaired, recruits=recruits,
+        weeks=weeks)
+
+
+def repair_weeks(port: Port, boxes: int) -> int:
+    """The weeks of a month in port that `boxes` repairs take: the port's `repair` boxes are four weeks' work."""
+    return -(-boxes * refits.WEEKS_A_MONTH // port.repair) if boxes and port.repair else 0
+
+
+def refit_words(repaired: int, weeks: int, recruits: int, quality: str, loads: bool) -> str:
+    """A refit's line, only what was done: the repairs and their weeks, the recruits, the stores and shot."""
+    parts = ([f"{repaired} box(es) repaired in {weeks} week(s)"] if repaired else []) \
+        + ([f"{recruits} crew point(s) recruited ({quality})"] if recruits else []) \
+        + (["stores and shot filled"] if loads else [])
+    return "; ".join(parts or ["the crew rests"]) + "; the crew is Handy again."
 
 
 def _recruit(state: CampaignState, ship: ShipRecord, port: Port, terms: Terms, recruits: int) -> None:
@@ -180,9 +203,13 @@ def _refit_chosen(c: Campaign, state: CampaignState, order: dict[str, Any]) -> N
     recruits = int(order.get("recruit", 0))
     if recruits:
         _recruit(state, ship, port, terms, recruits)
+    drafts.draft(c, state, ship, int(order.get("draft", 0)))
+    refits.begin(c, state, ship, list(order.get("works", [])))
     loads = bool(order.get("loads", True))
     _victual(state, port, terms, loads)
-    log(state, "refit", f"Refit of {ship.name} at {port.name}: {repaired} box(es) repaired, {recruits} crew point(s) "
-                        f"recruited ({port.recruits.quality}); " + ("stores and shot filled" if loads else "stores "
-                        "and shot as they were") + "; the crew is Handy again.",
-        repaired=repaired, recruits=recruits, loads=loads)
+    if not repaired and not recruits and (order.get("works") or order.get("draft")):
+        return  # the month's real events were the works and the draft, each its own line
+    weeks = repair_weeks(port, repaired)
+    log(state, "refit", f"Refit of {ship.name} at {port.name}: " + refit_words(repaired, weeks, recruits,
+                                                                              port.recruits.quality, loads),
+        repaired=repaired, recruits=recruits, loads=loads, weeks=weeks)

@@ -130,10 +130,17 @@ class CampaignState:
     # enemy captains who got away from him and may meet him again: sailing, card, name, captain, nation, escaped,
     # last (the month); also new in version 2
     rivals: list[dict[str, Any]] = field(default_factory=list)
+    # between battles (issue 29, item 5; also new in version 2): the flagship's officers (post, name,
+    # experience, since), and the refits in hand (ship, refit, weeks_left, begun)
+    officers: list[dict[str, Any]] = field(default_factory=list)
+    works: list[dict[str, Any]] = field(default_factory=list)
+    officer_dice: Counter = 0  # the officers' own dice (seed and this counter): names, deaths
 
     def his_ships(self) -> set[str]:
-        """The cards of ships the player's story has made his: commanded, in the squadron, lost by him."""
-        return {*self.commanded, *self.lost_ships, *(x.card for x in self.ships)}
+        """The cards of ships the player's story has made his: commanded, in the squadron, lost by him (a
+        refitted card, `constitution--copper`, by her own card's id too)."""
+        cards = {*self.commanded, *self.lost_ships, *(x.card for x in self.ships)}
+        return cards | {x.split("--")[0] for x in cards}
 
     @property
     def date(self) -> str:

@@ -1,7 +1,7 @@
 """The campaign page (issue 15 item 6): the map, the squadron, and the pending request -- orders (the port
 screen's refit terms among them), an encounter (who, the weather gauge, meeting or chase), a battle (its
 20.1/21.3 terms; *Fight on the board* or *Resolve*), a prize, a prize's fate in port and the ships for sale (the
-port screen, `campaign_port.py`), a promotion -- each option a button in the presenter's words. It draws `CampaignPresenter` and asks it; it decides nothing."""
+port screen, `campaign_port.py`), the officers, refits and drafts (`campaign_works.py`), a promotion -- each option a button in the presenter's words. It draws `CampaignPresenter` and asks it; it decides nothing."""
 
 from __future__ import annotations
 
@@ -13,6 +13,9 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QScrollArea, QSi
 
 from cs_desktop.gui.campaign.map import CampaignMapView
 from cs_desktop.gui.campaign.port import PortChoices, PrizeFateBox, ShipyardBox
+from cs_desktop.gui.campaign.works import WorksBox
+from cs_desktop.campaign.engine import CampaignRequest
+from cs_desktop.play import campaign_works
 from cs_desktop.play.campaign_career import half_pay_lines, mission_lines
 from cs_desktop.play.campaign_presenter import CampaignPresenter
 
@@ -29,6 +32,7 @@ class CampaignPage(QWidget):
         self.port_choices: PortChoices | None = None
         self.prize_fate: PrizeFateBox | None = None
         self.shipyard: ShipyardBox | None = None
+        self.works: WorksBox | None = None
         self._refit_ship: str | None = None  # the ship of the squadron the port screen refits (None: flagship)
         self.map = CampaignMapView()
         self.heading = QLabel()
@@ -78,12 +82,12 @@ class CampaignPage(QWidget):
             b.hide()
             b.deleteLater()
         self._buttons = []
-        for box in (self.port_choices, self.prize_fate, self.shipyard):
+        for box in (self.port_choices, self.prize_fate, self.shipyard, self.works):
             if box is not None:
                 self.buttons.removeWidget(box)
                 box.hide()
                 box.deleteLater()
-        self.port_choices = self.prize_fate = self.shipyard = None
+        self.port_choices = self.prize_fate = self.shipyard = self.works = None
         p = self.presenter
         if p is None:
             for w in (self.heading, self.ships, self.prompt, self.details):
@@ -121,24 +125,34 @@ class CampaignPage(QWidget):
             self._button("&Fight on the board", "campaign-fight", self.fightRequested.emit)
             self._button("&Resolve (the computer fights it)", "campaign-resolve", self._resolve)
             return
+        self._port_screen(p, req)
+        for i, (option, words) in enumerate(p.menu_options()):
+            self._button(words, f"campaign-option-{i}", lambda _checked=False, o=option: self._choose(o))
+
+    def _port_screen(self, p: CampaignPresenter, req: CampaignRequest) -> None:
+        """The port screen's boxes: a prize's fate, the month's refit, the officers, works and drafts, the ships
+        the yard sells (each only when it has something to offer)."""
         fate = p.prize_fate()
-        if fate is not None:  # the port screen: a prize's fate, sell or keep
+        if fate is not None:  # a prize's fate, sell or keep
             self.prize_fate = PrizeFateBox(p, fate)
             self.prize_fate.chosen.connect(self._chosen)
             self.buttons.addWidget(self.prize_fate)
         choices = p.refit_choices(self._refit_ship)
-        if choices is not None:  # the port screen: choose what the month in port does
+        if choices is not None:  # choose what the month in port does
             self.port_choices = PortChoices(p, choices)
             self.port_choices.chosen.connect(self._chosen)
             self.port_choices.shipChosen.connect(self._refit_for)
             self.buttons.addWidget(self.port_choices)
+        works = campaign_works.works_model(req, p.engine.state.money)
+        if works is not None:  # officers, refits and drafts (issue 29 item 5)
+            self.works = WorksBox(p, works)
+            self.works.chosen.connect(self._chosen)
+            self.buttons.addWidget(self.works)
         offers = p.ships_for_sale()
-        if offers:  # the port screen: the ships the yard sells
+        if offers:  # the ships the yard sells
             self.shipyard = ShipyardBox(p, offers)
             self.shipyard.chosen.connect(self._chosen)
             self.buttons.addWidget(self.shipyard)
-        for i, (option, words) in enumerate(p.menu_options()):
-            self._button(words, f"campaign-option-{i}", lambda _checked=False, o=option: self._choose(o))
 
     def _button(self, text: str, name: str, slot: Any) -> None:
         b = QPushButton(text)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import html
 from typing import Any
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -144,7 +144,8 @@ class ShipyardBox(QGroupBox):
         form = QFormLayout(self)
         self.buy: dict[str, QPushButton] = {}
         for offer in offers:
-            words = QLabel(html.escape(f"{offer.name}: {offer.words}"))
+            words = QLabel(f"{offer.name}: {offer.words}")
+            words.setTextFormat(Qt.TextFormat.PlainText)  # a name's apostrophe as itself (L'Insurgente)
             words.setWordWrap(True)
             button = QPushButton(f"Buy {offer.name} for {offer.price}")
             button.setObjectName(f"campaign-buy-{offer.ship}")

@@ -1,0 +1,40 @@
+"""Issue 29 item 5 in the real window, offscreen: the port screen shows the flagship's officers and the refits
+and draft on offer; a refit chosen by its check box and ordered by the button goes through the presenter to the
+engine, is paid, puts her in the yard (the orders offer no sailing) and is saved with the career."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtWidgets import QApplication
+
+from cs_desktop.campaign.state import adjust
+from cs_desktop.play.campaign_presenter import CampaignPresenter
+from tests.gui.conftest import click
+
+
+def test_issue_29_item_5_the_port_screen_orders_a_copper_bottom(make_window: Any, qtbot: Any) -> None:
+    window = make_window()
+    presenter = window.campaign.start(window.library(), "open-career", 1, "FR", 1798)
+    assert presenter is not None
+    page = window.campaign.page
+    s = presenter.engine.state
+    adjust(s, None, "money", 2000, "test: prize money")
+    page.refresh()
+    QApplication.processEvents()
+    box = page.works
+    assert box is not None
+    officers = box.findChild(type(box.cost), "campaign-officers")
+    assert officers is not None and "First lieutenant" in officers.text() and "Marine officer" in officers.text()
+    assert set(box.refits) == {"copper", "carronades", "long-guns", "boats"}
+    assert box.refits["copper"].isEnabled() and not box.button.isEnabled()  # nothing chosen yet
+    box.refits["copper"].setChecked(True)
+    assert "Cost 800 of" in box.cost.text() and box.button.isEnabled()
+    click(qtbot, box.button)
+    assert presenter.last_message == "", presenter.last_message
+    assert s.works and s.works[0]["refit"] == "copper"
+    assert [o["order"] for o in presenter.engine.pending.options if o["order"] != "buy"] == ["refit"]
+    QApplication.processEvents()
+    assert page.works is not None and any("Coppering" in w for w in page.works.model.in_hand)
+    again = CampaignPresenter.resume(window.library(), presenter.campaign_id)  # saved as the career's answer
+    assert again.engine.state.works == s.works
