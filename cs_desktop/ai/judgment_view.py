@@ -46,6 +46,8 @@ def scratch_state(view: View, cards: Mapping[str, ShipCard]) -> GameState:
         initial_broadside=bool(view.get("initial_broadside", False)), heavy_guns=bool(view.get("heavy_guns", False)),
         fire_spreads=bool(view.get("fire_spreads", False)), prize_crews=bool(view.get("prize_crews", False)),
         pirate_fire=bool(view.get("pirate_fire", False)),
+        sloop_damage=bool(view.get("sloop_damage", False)),
+        heavy_frigate_damage=bool(view.get("heavy_frigate_damage", False)),
         pirate_wind=bool(view.get("pirate_wind", False)), wind_speed=str(view.get("wind_speed", "fair")),
         batteries_fired={k: list(v) for k, v in view.get("batteries_fired", {}).items()},
         terrain={(int(x), int(y)): str(kind) for x, y, kind in view.get("terrain", ())},
@@ -73,6 +75,7 @@ def _ship(s: Ship, card: ShipCard) -> ShipState:
         prize_crew=int(s.get("prize_crew", 0)),
         prize_crew_from=str(s.get("prize_crew_from", "")), crew_detached=int(s.get("crew_detached", 0)),
         fire_markers=int(s.get("fire_markers", 0)), exploded=bool(s.get("exploded", False)),
+        hit_marks={str(k): int(v) for k, v in s.get("hit_marks", {}).items()},
     )
 
 

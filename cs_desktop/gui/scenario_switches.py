@@ -28,6 +28,8 @@ SWITCH_TEXT: dict[str, str] = {
     "prize_crews": "Pri&ze crews, prisoners and recapture (with the fleet rules)",
     "pirate_fire": "Pirate game fire: markers grow, cost hits, may e&xplode (R17.1g)",
     "pirate_wind": "Pirate game wind: shifts of one or two points, and its speed (R17.8f)",
+    "sloop_damage": "Sloops lose a marker per 2 hits, not 3 (Captains Bold, R3.10a)",
+    "heavy_frigate_damage": "American heavy frigates lose a marker per 4 hits (Captains Bold)",
 }
 
 _RULING = re.compile(r"R\d+\.\d+(?:\.\d+)?[a-z]*(?:-R?\d+(?:\.\d+)*[a-z]*)?")

@@ -195,6 +195,14 @@ class RulesOptions(_Model):
                                    "turn a die may shift it one or two points or change its speed (calm, light, "
                                    "fair, strong); a light wind halves every ship's speed, a strong one doubles "
                                    "it, a calm stops them; replaces the variable wind's checks")
+    sloop_damage: StrictBool = Field(
+        default=False, description="Captains Bold's Damage Step for sloops and small frigates (R3.10a): a ship of "
+                                   "fragile hull loses a marker for every two hits where a frigate needs three, "
+                                   "so each hit on her gunnery sections or rigging counts one and a half boxes")
+    heavy_frigate_damage: StrictBool = Field(
+        default=False, description="Captains Bold's Damage Step for the American heavy frigate (R3.10a): a ship "
+                                   "of firm hull loses a marker for every four hits where a frigate needs three, "
+                                   "so each hit on her gunnery sections or rigging counts three quarters of a box")
     prize_crews: StrictBool = Field(
         default=False, description="Wooden Ships & Iron Men's prize crews, prisoners and recapture (docs/rulings.md "
                                    "R18.0j-R18.0p; needs fleet_rules): a ship taken gets a prize crew from her "
@@ -214,7 +222,7 @@ class RulesOptions(_Model):
 
 #: the rules options that are plain on/off switches, off by default and written only when on or given
 SWITCHES = ("fleet_rules", "variable_wind", "initial_broadside", "heavy_guns", "fire_spreads", "prize_crews",
-            "pirate_fire", "pirate_wind")
+            "pirate_fire", "pirate_wind", "sloop_damage", "heavy_frigate_damage")
 
 TerrainKind = Literal["island", "shoal"]
 

@@ -83,6 +83,8 @@ def initial_state(scenario: Scenario, cards: Mapping[str, ShipCard], seed: int,
         prize_crews=bool(options.get("prize_crews", scenario.options.prize_crews)),
         pirate_fire=bool(options.get("pirate_fire", scenario.options.pirate_fire)),
         pirate_wind=bool(options.get("pirate_wind", scenario.options.pirate_wind)),
+        sloop_damage=bool(options.get("sloop_damage", scenario.options.sloop_damage)),
+        heavy_frigate_damage=bool(options.get("heavy_frigate_damage", scenario.options.heavy_frigate_damage)),
     )
     if options.get("bridge_cards", True):
         from cs_desktop.rules.deck import new_deck

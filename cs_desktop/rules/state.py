@@ -92,6 +92,9 @@ class ShipState:
     # whether she blew up (struck too, and off the board)
     fire_markers: int = 0
     exploded: bool = False
+    # Captains Bold's damage by build (R3.10a), in the state's dict only under its switches: hits marked on each
+    # track ('rigging' or a section) of a sloop or heavy frigate. Replaced, never changed in place: copies share it
+    hit_marks: dict[str, int] = field(default_factory=dict)
 
     @property
     def square(self) -> tuple[int, int]:
@@ -168,6 +171,7 @@ def _clone_ship(old: ShipState) -> ShipState:
     new.crew_detached = old.crew_detached
     new.fire_markers = old.fire_markers
     new.exploded = old.exploded
+    new.hit_marks = old.hit_marks
     new.gunnery = old.gunnery.copy()
     new.red_passed = old.red_passed.copy()
     a = old.assign
@@ -199,8 +203,8 @@ _FLEET_SHIP_FIELDS = ("escaped", "aground")
 _PRIZE_SHIP_FIELDS = ("prize_crew", "prize_crew_from", "crew_detached")
 #: the same for the pirate game fire switch (R17.1j)
 _FIRE_SHIP_FIELDS = ("fire_markers", "exploded")
-_ship_fields = _compile_reader(tuple(f.name for f in fields(ShipState)
-                                     if f.name not in _FLEET_SHIP_FIELDS + _PRIZE_SHIP_FIELDS + _FIRE_SHIP_FIELDS),
+_OPTION_SHIP_FIELDS = _FLEET_SHIP_FIELDS + _PRIZE_SHIP_FIELDS + _FIRE_SHIP_FIELDS + ("hit_marks",)  # R3.10a too
+_ship_fields = _compile_reader(tuple(f.name for f in fields(ShipState) if f.name not in _OPTION_SHIP_FIELDS),
                                card_by_id=True)
 
 
@@ -269,6 +273,8 @@ class GameState:
     prize_crews: bool = False  # prize crews, prisoners and recapture (R18.0j-R18.0p), in the dict only when on
     pirate_fire: bool = False  # the pirate game's fire (R17.1g-R17.1j), in the dict only when on
     pirate_wind: bool = False  # the pirate game's wind (R17.8f-R17.8i), in the dict only when on, with its speed
+    sloop_damage: bool = False  # Captains Bold's damage by build (R3.10a), in the dict only when on
+    heavy_frigate_damage: bool = False
     wind_speed: str = "fair"
     batteries_fired: dict[str, list[str]] = field(default_factory=dict)  # ship id -> batteries fired (R11.4.5i)
     # islands and shoals, square -> 'island'/'shoal', in the board's present coordinates (R9.3i: they shift with
@@ -372,6 +378,8 @@ class GameState:
         new.prize_crews = self.prize_crews
         new.pirate_fire = self.pirate_fire
         new.pirate_wind = self.pirate_wind
+        new.sloop_damage = self.sloop_damage
+        new.heavy_frigate_damage = self.heavy_frigate_damage
         new.wind_speed = self.wind_speed
         new.terrain = self.terrain
         new.ended = self.ended
@@ -419,9 +427,12 @@ class GameState:
             out["pirate_fire"] = True
             for sid, ship in out["ships"].items():
                 ship.update(fire_markers=self.ships[sid].fire_markers, exploded=self.ships[sid].exploded)
-        for name in ("initial_broadside", "heavy_guns", "fire_spreads"):  # the same: only when on
-            if getattr(self, name):
+        for name in ("initial_broadside", "heavy_guns", "fire_spreads", "sloop_damage", "heavy_frigate_damage"):
+            if getattr(self, name):  # the same: only when on
                 out[name] = True
+        if self.sloop_damage or self.heavy_frigate_damage:  # likewise (R3.10a): the hits marked, public
+            for sid, ship in out["ships"].items():
+                ship["hit_marks"] = dict(sorted(self.ships[sid].hit_marks.items()))
         if self.initial_broadside:  # which batteries have fired is public (R11.4.5i): in every view
             out["batteries_fired"] = {k: list(v) for k, v in sorted(self.batteries_fired.items())}
         if self.terrain:  # likewise only with terrain (R9.1e): a game at open sea keeps its dict
