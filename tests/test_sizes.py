@@ -44,7 +44,6 @@ ALLOWED: dict[str, tuple[int, str]] = {
     "cs_desktop/rules/geometry.py:stacked_sides": (76, "rule 10.5's cases"),
     "cs_desktop/rules/terms_sides.py:terms_for_sides": (75, "rule 21's side-by-side terms"),
     "cs_desktop/gui/ship_editor.py:ShipEditor._bind_form": (73, "one binding per form field"),
-    "cs_desktop/rules/melee.py:fight": (73, "rule 14's melee steps in their printed order"),
     "cs_desktop/campaign/folder.py:_check_across": (70, "one check per cross-file reference"),
     "cs_desktop/gui/board_scene.py:BoardScene._build_ships": (69, "token, label, wake per ship; to split"),
     "cs_desktop/gui/request_maneuver.py:ManeuverWidget._add_ship": (71, "one row of controls per ship"),

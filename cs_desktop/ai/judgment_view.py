@@ -48,6 +48,7 @@ def scratch_state(view: View, cards: Mapping[str, ShipCard]) -> GameState:
         pirate_fire=bool(view.get("pirate_fire", False)),
         sloop_damage=bool(view.get("sloop_damage", False)),
         heavy_frigate_damage=bool(view.get("heavy_frigate_damage", False)),
+        wsim_melee=bool(view.get("wsim_melee", False)),
         pirate_wind=bool(view.get("pirate_wind", False)), wind_speed=str(view.get("wind_speed", "fair")),
         batteries_fired={k: list(v) for k, v in view.get("batteries_fired", {}).items()},
         terrain={(int(x), int(y)): str(kind) for x, y, kind in view.get("terrain", ())},

@@ -58,7 +58,7 @@ class NewGameDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle("New Game")
         self.setObjectName("new-game")
-        self.resize(980, 760)
+        self.resize(980, 850)
         form = load_form("new_game_dialog", self)
         self.list = form.get(QListWidget, "scenarios")
         self.other = form.get(QPushButton, "other")

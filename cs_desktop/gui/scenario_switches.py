@@ -30,6 +30,7 @@ SWITCH_TEXT: dict[str, str] = {
     "pirate_wind": "Pirate game wind: shifts of one or two points, and its speed (R17.8f)",
     "sloop_damage": "Sloops lose a marker per 2 hits, not 3 (Captains Bold, R3.10a)",
     "heavy_frigate_damage": "American heavy frigates lose a marker per 4 hits (Captains Bold)",
+    "wsim_melee": "Melee by strength, three rounds, 3:1 ends it (WS&&IM, R15.0c)",
 }
 
 _RULING = re.compile(r"R\d+\.\d+(?:\.\d+)?[a-z]*(?:-R?\d+(?:\.\d+)*[a-z]*)?")

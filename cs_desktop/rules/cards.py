@@ -203,6 +203,11 @@ class RulesOptions(_Model):
         default=False, description="Captains Bold's Damage Step for the American heavy frigate (R3.10a): a ship "
                                    "of firm hull loses a marker for every four hits where a frigate needs three, "
                                    "so each hit on her gunnery sections or rigging counts three quarters of a box")
+    wsim_melee: StrictBool = Field(
+        default=False, description="Wooden Ships & Iron Men's melee procedure (R15.0c) in place of 15.0's rounds: "
+                                   "each side's Melee crew times its crew quality's melee factors, one die each a "
+                                   "round, up to three rounds a turn until one side has three to one, which takes "
+                                   "the ship or beats the boarders")
     prize_crews: StrictBool = Field(
         default=False, description="Wooden Ships & Iron Men's prize crews, prisoners and recapture (docs/rulings.md "
                                    "R18.0j-R18.0p; needs fleet_rules): a ship taken gets a prize crew from her "
@@ -222,7 +227,8 @@ class RulesOptions(_Model):
 
 #: the rules options that are plain on/off switches, off by default and written only when on or given
 SWITCHES = ("fleet_rules", "variable_wind", "initial_broadside", "heavy_guns", "fire_spreads", "prize_crews",
-            "pirate_fire", "pirate_wind", "sloop_damage", "heavy_frigate_damage")
+            "pirate_fire", "pirate_wind", "sloop_damage", "heavy_frigate_damage",
+            "wsim_melee")
 
 TerrainKind = Literal["island", "shoal"]
 

@@ -85,6 +85,7 @@ def initial_state(scenario: Scenario, cards: Mapping[str, ShipCard], seed: int,
         pirate_wind=bool(options.get("pirate_wind", scenario.options.pirate_wind)),
         sloop_damage=bool(options.get("sloop_damage", scenario.options.sloop_damage)),
         heavy_frigate_damage=bool(options.get("heavy_frigate_damage", scenario.options.heavy_frigate_damage)),
+        wsim_melee=bool(options.get("wsim_melee", scenario.options.wsim_melee)),
     )
     if options.get("bridge_cards", True):
         from cs_desktop.rules.deck import new_deck

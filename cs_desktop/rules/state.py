@@ -275,6 +275,7 @@ class GameState:
     pirate_wind: bool = False  # the pirate game's wind (R17.8f-R17.8i), in the dict only when on, with its speed
     sloop_damage: bool = False  # Captains Bold's damage by build (R3.10a), in the dict only when on
     heavy_frigate_damage: bool = False
+    wsim_melee: bool = False  # Wooden Ships & Iron Men's melee (R15.0c), in the dict only when on
     wind_speed: str = "fair"
     batteries_fired: dict[str, list[str]] = field(default_factory=dict)  # ship id -> batteries fired (R11.4.5i)
     # islands and shoals, square -> 'island'/'shoal', in the board's present coordinates (R9.3i: they shift with
@@ -380,6 +381,7 @@ class GameState:
         new.pirate_wind = self.pirate_wind
         new.sloop_damage = self.sloop_damage
         new.heavy_frigate_damage = self.heavy_frigate_damage
+        new.wsim_melee = self.wsim_melee
         new.wind_speed = self.wind_speed
         new.terrain = self.terrain
         new.ended = self.ended
@@ -427,7 +429,8 @@ class GameState:
             out["pirate_fire"] = True
             for sid, ship in out["ships"].items():
                 ship.update(fire_markers=self.ships[sid].fire_markers, exploded=self.ships[sid].exploded)
-        for name in ("initial_broadside", "heavy_guns", "fire_spreads", "sloop_damage", "heavy_frigate_damage"):
+        for name in ("initial_broadside", "heavy_guns", "fire_spreads", "sloop_damage", "heavy_frigate_damage",
+                     "wsim_melee"):
             if getattr(self, name):  # the same: only when on
                 out[name] = True
         if self.sloop_damage or self.heavy_frigate_damage:  # likewise (R3.10a): the hits marked, public
