@@ -7,6 +7,7 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
 from cs_desktop.rules.decisions import Request
+from cs_desktop.rules.prize_sails import go_home, hoist, sails
 
 if TYPE_CHECKING:
     from cs_desktop.rules.referee import Referee
@@ -21,6 +22,9 @@ def capture(g: Referee, attacker: ShipState, defender: ShipState) -> Gen:
     from cs_desktop.rules.victory import end_game
 
     state = g.state
+    if defender.prize_of == attacker.side:  # her own side carries a sailing prize: retaken (WS&IM D.8, R18.0w)
+        go_home(g, defender, f"{attacker.card.name}'s boarders", "15.0")
+        return
     defender.captured = True
     if len(state.sides) > 2:
         state.captors[defender.id] = attacker.side  # R18.0q
@@ -33,5 +37,7 @@ def capture(g: Referee, attacker: ShipState, defender: ShipState) -> Gen:
             from cs_desktop.rules.prize_crews import put_prize_crew
 
             yield from put_prize_crew(g, attacker, defender, "15.0")
+            if sails(state, defender):  # WS&IM D.5: she sails and fights for her captor (R18.0u)
+                hoist(g, attacker, defender)
     elif not state.afloat(defender.side):
         end_game(g, f"{defender.card.name} captured (15.0)")
