@@ -70,6 +70,20 @@ def test_WSIM_D5_needs_prize_crews_and_two_sides_refused_naming_them() -> None:
         Scenario.model_validate({**three.model_dump(mode="json"), "options": SAILS})
 
 
+def test_WSIM_D5_saved_game_and_command_line_refuse_it_without_prize_crews(capsys: pytest.CaptureFixture[str]) -> None:
+    from cs_desktop import SCENARIOS
+    from cs_desktop.cli import main
+    from cs_desktop.savegame import SaveError, parse_save, save_text
+
+    args = ["simulate", "--scenario", str(SCENARIOS / "constitution-vs-java.json"), "--games", "1"]
+    assert main([*args, "--option", "fleet_rules=true", "--option", "prize_sails=true"]) == 2
+    assert "prize_sails needs prize_crews" in capsys.readouterr().err
+    text = save_text(duel(options=CREWS))
+    with pytest.raises(SaveError, match="prize_sails needs prize_crews"):
+        parse_save(text.replace('"prize_crews": true', '"prize_sails": true'))
+    assert parse_save(text.replace('"prize_crews": true', '"prize_crews": true, "prize_sails": true'))
+
+
 # ------------------------------------------------------------------------------------- D.5-D.7, D.10 (R18.0u)
 def test_WSIM_D5_a_ship_carried_in_melee_changes_hands_under_her_prize_crew() -> None:
     """15.0: Constitution's boarders carry Java and put 4 across; under the switch Java is at once a ship of the
@@ -234,5 +248,45 @@ def test_WSIM_D5_seeded_games_sail_prizes_keep_every_invariant_and_replay(kind: 
     if seed == 5:
         assert any(TWO_LESS in dict(r["modifiers"]) for r in rolls_since(game, 0, "to-hit"))
     check_tally_from_log(game)
+    again = Game.replay(game.scenario, game.cards, game.seed, game.decisions, game.options)
+    assert again.fingerprint() == game.fingerprint()
+
+
+def test_WSIM_D5_the_forms_read_her_from_the_captors_view() -> None:
+    """A human's crew form is built from his side's request and view (play/crew_plan): the United States' offers
+    Java's prize crew to the battery that bears on Guerriere; Britain's counts Java as an enemy of Guerriere."""
+    from cs_desktop.play.crew_plan import bearing_assignments, enemies
+    from cs_desktop.rules.crew import crew_request
+
+    game = sailing()
+    request = crew_request(game.state, "us")
+    offered = bearing_assignments(game.view("us", events=False), request.info["limits"])
+    java = offered["java"]
+    assert sum(java["gunnery"].values()) + java["sailing"] <= 4
+    assert java["gunnery"]["starboard_bow"] + java["gunnery"]["starboard_aft"] >= 1
+    assert "java" in {s["id"] for s in enemies(game.view("gb", events=False), "guerriere")}
+
+
+def test_WSIM_D5_determinized_copies_see_her_under_her_captor() -> None:
+    """The seeded game (seed 5) until a prize sails and crews are next assigned: a determinized copy for either
+    side (the look-ahead of the captains' levels) shows every ship as the game does, Macedonian sailing for the
+    United States; the game so far replays to the same fingerprint."""
+    from cs_desktop import SCENARIOS
+    from cs_desktop.ai.seat import Seat
+    from cs_desktop.files import load_scenario_with_ships
+    from cs_desktop.rules.determinize import determinize
+    from cs_desktop.rules.dice import Dice
+
+    scenario, ships = load_scenario_with_ships(SCENARIOS / "fleets" / "frigate-fleets-12-a-side.json")
+    game = Game(scenario, ships, 5, {**SAILS, "turn_limit": 30})
+    captains = {s.id: SimpleCaptain(5 + i) for i, s in enumerate(scenario.sides)}
+    while game.pending and not (events_since(game, 0, "prize_sails") and game.state.segment == "crew"):
+        request = game.pending[0]
+        assert game.submit(request.side, captains[request.side].choose(Seat(game, request)))
+    assert game.state.ships["macedonian"].prize_of == "gb" and game.state.ships["macedonian"].side == "us"
+    for side in game.state.sides:
+        copy = determinize(game, side, Dice(5))
+        assert copy.view(side, events=False)["ships"] == game.view(side, events=False)["ships"]
+        assert copy.state.sides["us"].ships == game.state.sides["us"].ships
     again = Game.replay(game.scenario, game.cards, game.seed, game.decisions, game.options)
     assert again.fingerprint() == game.fingerprint()
