@@ -46,6 +46,9 @@ def scratch_state(view: View, cards: Mapping[str, ShipCard]) -> GameState:
         initial_broadside=bool(view.get("initial_broadside", False)), heavy_guns=bool(view.get("heavy_guns", False)),
         fire_spreads=bool(view.get("fire_spreads", False)), prize_crews=bool(view.get("prize_crews", False)),
         pirate_fire=bool(view.get("pirate_fire", False)),
+        sloop_damage=bool(view.get("sloop_damage", False)),
+        heavy_frigate_damage=bool(view.get("heavy_frigate_damage", False)),
+        wsim_melee=bool(view.get("wsim_melee", False)), prize_sails=bool(view.get("prize_sails", False)),
         pirate_wind=bool(view.get("pirate_wind", False)), wind_speed=str(view.get("wind_speed", "fair")),
         batteries_fired={k: list(v) for k, v in view.get("batteries_fired", {}).items()},
         terrain={(int(x), int(y)): str(kind) for x, y, kind in view.get("terrain", ())},
@@ -72,8 +75,17 @@ def _ship(s: Ship, card: ShipCard) -> ShipState:
         escaped=bool(s.get("escaped", False)), aground=bool(s.get("aground", False)),
         prize_crew=int(s.get("prize_crew", 0)),
         prize_crew_from=str(s.get("prize_crew_from", "")), crew_detached=int(s.get("crew_detached", 0)),
+        prize_of=str(s.get("prize_of", "")), prisoners=int(s.get("prisoners", 0)),
+        prize_damage=_triple(s.get("prize_damage", (0, 0, 0))),
         fire_markers=int(s.get("fire_markers", 0)), exploded=bool(s.get("exploded", False)),
+        hit_marks={str(k): int(v) for k, v in s.get("hit_marks", {}).items()},
     )
+
+
+def _triple(value: Any) -> tuple[int, int, int]:
+    """A sailing prize's damage when she changed hands (R19.0i), as the view lists it."""
+    hull, rigging, crew = (int(v) for v in value)
+    return (hull, rigging, crew)
 
 
 # ------------------------------------------------------------------------------------------ plain readings

@@ -42,7 +42,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                    help="a game option of a saved game (docs/file-formats.md), overriding the scenario's; VALUE in "
                         "JSON (plain text for a word): fleet_rules=true, variable_wind=true, relativity=zero, "
                         "bridge_cards=false, initial_broadside=true, heavy_guns=true, fire_spreads=true (a house rule), pirate_fire=true, pirate_wind=true, "
-                        "prize_crews=true (needs fleet_rules); "
+                        "sloop_damage=true, heavy_frigate_damage=true, wsim_melee=true, "
+                        "prize_crews=true (needs fleet_rules), prize_sails=true (needs prize_crews); "
                         "may be repeated")
     p.add_argument("--json", action="store_true", help="print JSON (per game and summary)")
     p.set_defaults(func=cmd_simulate)

@@ -195,10 +195,28 @@ class RulesOptions(_Model):
                                    "turn a die may shift it one or two points or change its speed (calm, light, "
                                    "fair, strong); a light wind halves every ship's speed, a strong one doubles "
                                    "it, a calm stops them; replaces the variable wind's checks")
+    sloop_damage: StrictBool = Field(
+        default=False, description="Captains Bold's Damage Step for sloops and small frigates (R3.10a): a ship of "
+                                   "fragile hull loses a marker for every two hits where a frigate needs three, "
+                                   "so each hit on her gunnery sections or rigging counts one and a half boxes")
+    heavy_frigate_damage: StrictBool = Field(
+        default=False, description="Captains Bold's Damage Step for the American heavy frigate (R3.10a): a ship "
+                                   "of firm hull loses a marker for every four hits where a frigate needs three, "
+                                   "so each hit on her gunnery sections or rigging counts three quarters of a box")
+    wsim_melee: StrictBool = Field(
+        default=False, description="Wooden Ships & Iron Men's melee procedure (R15.0c) in place of 15.0's rounds: "
+                                   "each side's Melee crew times its crew quality's melee factors, one die each a "
+                                   "round, up to three rounds a turn until one side has three to one, which takes "
+                                   "the ship or beats the boarders")
     prize_crews: StrictBool = Field(
         default=False, description="Wooden Ships & Iron Men's prize crews, prisoners and recapture (docs/rulings.md "
                                    "R18.0j-R18.0p; needs fleet_rules): a ship taken gets a prize crew from her "
                                    "captor, her prisoners may rise, and her own side may board her to retake her")
+    prize_sails: StrictBool = Field(
+        default=False, description="Wooden Ships & Iron Men D.5 (R18.0u-R18.0w, R19.0i; needs prize_crews, two "
+                                   "sides): a ship carried in melee sails and fights for her captor, worked by her "
+                                   "prize crew with her own men held as prisoners, her guns at two tables less "
+                                   "(-2 on each to-hit die)")
 
     @model_serializer(mode="wrap")
     def _dump(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
@@ -214,7 +232,8 @@ class RulesOptions(_Model):
 
 #: the rules options that are plain on/off switches, off by default and written only when on or given
 SWITCHES = ("fleet_rules", "variable_wind", "initial_broadside", "heavy_guns", "fire_spreads", "prize_crews",
-            "pirate_fire", "pirate_wind")
+            "pirate_fire", "pirate_wind", "sloop_damage", "heavy_frigate_damage",
+            "wsim_melee", "prize_sails")
 
 TerrainKind = Literal["island", "shoal"]
 
@@ -279,6 +298,10 @@ class Scenario(_Model):
                 raise ValueError(f"{field} names side {value!r}, which is not one of {ids}")
         if self.options.prize_crews and not self.options.fleet_rules:
             raise ValueError("options.prize_crews needs options.fleet_rules: true (R18.0j)")
+        if self.options.prize_sails and not self.options.prize_crews:
+            raise ValueError("options.prize_sails needs options.prize_crews: true (R18.0v)")
+        if self.options.prize_sails and len(ids) > 2:
+            raise ValueError(f"options.prize_sails is for two sides; this scenario has {len(ids)} (R18.0v)")
         for key in list(self.options.bid) + list(self.victory_override):
             if key not in ids:
                 raise ValueError(f"side {key!r} in options/victory_override is not one of {ids}")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
+from cs_desktop.rules import build_damage
 from cs_desktop.rules.crew import trim_to_crew
 from cs_desktop.rules.decisions import Request
 from cs_desktop.rules.deck import enforce_hand_limit
@@ -75,15 +76,21 @@ def lower_morale(g: Referee, ship: ShipState, rule: str) -> Gen:
 
 
 def rigging_hits(g: Referee, ship: ShipState, hits: int, rule: str) -> int:
-    """3.8: move the rigging marker down one box per hit (no further than the Strike Check box)."""
-    taken = min(hits, ship.rigging)
+    """3.8: move the rigging marker down one box per hit (no further than the Strike Check box); a sloop or
+    heavy frigate by the hits marked under her build's switch (R3.10a)."""
+    if hits <= 0 or ship.rigging <= 0:
+        return 0
+    taken = min(build_damage.boxes(g.state, ship, "rigging", hits), ship.rigging)
+    note = build_damage.why(g.state, ship, hits, taken)
     if taken <= 0:
+        g.emit("hit_marked", rule, f"{ship.card.name}'s rigging is hit{note}", ship=ship.id,
+               track="rigging", hits=hits)
         return 0
     ship.rigging -= taken
     _count_self(ship, taken, rule)
     g.emit("hit", rule, f"{ship.card.name} takes {taken} rigging hit(s); rigging {ship.rigging}"
-           + (" — dismasted (Strike Check box)" if ship.rigging == 0 else ""), ship=ship.id, track="rigging",
-           hits=taken, value=ship.rigging)
+           + (" — dismasted (Strike Check box)" if ship.rigging == 0 else "") + note, ship=ship.id,
+           track="rigging", hits=taken, value=ship.rigging)
     trim_to_crew(ship)
     return taken
 
@@ -109,13 +116,21 @@ def crew_hits(g: Referee, ship: ShipState, hits: int, rule: str) -> Gen:
 
 
 def gunnery_hit(g: Referee, ship: ShipState, section: str, rule: str) -> Gen:
-    """3.10.1: one hull hit moves the section's gunnery marker one box toward 0; entering 0 -> morale check."""
+    """3.10.1: one hull hit moves the section's gunnery marker one box toward 0; entering 0 -> morale check. A
+    sloop or heavy frigate loses boxes by the hits marked under her build's switch (R3.10a): 0, 1 or 2."""
     if ship.gunnery[section] <= 0:
         return False
-    ship.gunnery[section] -= 1
-    _count_self(ship, 1, rule)
-    g.emit("hit", rule, f"{ship.card.name} takes a hull hit in the {section.replace('_', ' ')} section; "
-           f"gunnery {ship.gunnery[section]}", ship=ship.id, track=section, hits=1, value=ship.gunnery[section])
+    taken = min(build_damage.boxes(g.state, ship, section, 1), ship.gunnery[section])
+    note = build_damage.why(g.state, ship, 1, taken)
+    where = section.replace('_', ' ')
+    if taken <= 0:
+        g.emit("hit_marked", rule, f"{ship.card.name} takes a hull hit in the {where} section"
+               f"{note}", ship=ship.id, track=section, hits=1)
+        return False
+    ship.gunnery[section] -= taken
+    _count_self(ship, taken, rule)
+    g.emit("hit", rule, f"{ship.card.name} takes a hull hit in the {where} section; gunnery "
+           f"{ship.gunnery[section]}{note}", ship=ship.id, track=section, hits=taken, value=ship.gunnery[section])
     trim_to_crew(ship)
     if ship.gunnery[section] == 0:
         yield from morale_check(g, ship, 1, f"{section.replace('_', ' ')} section destroyed", "3.10.1")

@@ -10,6 +10,7 @@ from cs_desktop.rules import damage, initial_broadside
 from cs_desktop.rules.decisions import Request
 from cs_desktop.rules.firing import END_SECTIONS, Gen
 from cs_desktop.rules.pirate_fire import catch_fire
+from cs_desktop.rules.prize_sails import prisoners_fall
 from cs_desktop.rules.reloading import select_loads
 from cs_desktop.rules.rolls import roll
 from cs_desktop.rules.tables import get_tables
@@ -37,8 +38,8 @@ def apply_result(g: Referee, result: AttackResult) -> Gen:
         damage.rigging_hits(g, target, result.rigging, "11.4.10")
     if result.hull:
         yield from apply_hull_hits(g, target, result.hull, result.hit_pair, result.rake is not None)
-    if result.crew:
-        yield from damage.crew_hits(g, target, result.crew, "11.4.10")
+    if result.crew:  # a sailing prize's even losses fall on her prisoners (WS&IM D.11)
+        yield from damage.crew_hits(g, target, prisoners_fall(g, target, result.crew), "11.4.10")
     if len(state.sides) > 2:  # R19.0h: who scored the hits
         state.credit_hits(target.id, firer.side, sum(target.damage().values()) - before)
     for section in result.bursts:

@@ -8,7 +8,7 @@ from collections.abc import Generator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from cs_desktop.rules import damage, heavy_guns, initial_broadside
+from cs_desktop.rules import damage, heavy_guns, initial_broadside, prize_sails
 from cs_desktop.rules import geometry as geo
 from cs_desktop.rules.cards import SECTION_NAMES
 from cs_desktop.rules.contacts import stack_record
@@ -227,6 +227,18 @@ def _split_defense(defense: int, dice: list[int]) -> list[int]:
     return shares
 
 
+def to_hit_mods(state: GameState, firer: ShipState, sections: list[str], load: str) -> list[tuple[str, int]]:
+    """11.4.5's modifiers of an attack: Crew Morale, the initial broadside (R11.4.5i), a prize crew's two tables
+    less (WS&IM D.5, R18.0u) and the shot."""
+    mods = damage.morale_mods(firer) + initial_broadside.to_hit_mods(state, firer, sections)
+    mods += prize_sails.to_hit_mods(firer)
+    if load == "double":
+        mods.append(("Double Shot +1", 1))
+    if load == "chain":
+        mods.append(("Chain Shot +1", 1))
+    return mods
+
+
 def roll_attack(g: Referee, attack: Attack) -> Gen:
     firer, target, line, sections = attack.firer, attack.target, attack.line, attack.sections
     aim, load, defense, defense_why = attack.aim, attack.load, attack.defense, attack.defense_why
@@ -235,11 +247,7 @@ def roll_attack(g: Referee, attack: Attack) -> Gen:
     # 11.4.4
     dice = sum(sum(section_dice(firer, s, line.mp)) for s in sections)
     # 11.4.5
-    mods = damage.morale_mods(firer) + initial_broadside.to_hit_mods(g.state, firer, sections)  # R11.4.5i
-    if load == "double":
-        mods.append(("Double Shot +1", 1))
-    if load == "chain":
-        mods.append(("Chain Shot +1", 1))
+    mods = to_hit_mods(g.state, firer, sections, load)
     to_hit = roll_now(g, firer.side, dice, "to-hit", "11.4.5", mods + attack.cards.mods, attack.cards.discarded,
                       ship=firer.id, sections=sections, aim=aim, rake=line.rake)
     hits = sum(1 for v in to_hit.modified if v >= 5)

@@ -15,6 +15,7 @@ from cs_desktop.rules.contacts import is_grappled
 from cs_desktop.rules.decisions import Request
 from cs_desktop.rules.pirate_fire import fire_fought, fire_grows
 from cs_desktop.rules.pirate_wind import pirate_wind_check
+from cs_desktop.rules.prize_sails import settle
 from cs_desktop.rules.rolls import roll
 from cs_desktop.rules.state import STRIKE_CHECK
 
@@ -48,6 +49,7 @@ def segment_housekeeping(g: Referee) -> Gen:
         from cs_desktop.rules.prize_crews import prisoners_step
 
         prisoners_step(g)
+        settle(g)  # R18.0w: a sailing prize whose prize crew struck, is gone or is outnumbered goes home
     yield from sail_change(g)
     yield from disengagement(g)
     if state.terrain:

@@ -6,10 +6,11 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
-from cs_desktop.rules import damage
+from cs_desktop.rules import damage, wsim_melee
 from cs_desktop.rules.contacts import is_grappled
 from cs_desktop.rules.decisions import SAMPLERS, VALIDATORS, Refusal, Request
 from cs_desktop.rules.dice import Dice
+from cs_desktop.rules.melee_capture import capture
 from cs_desktop.rules.rolls import NO_CARDS, offer_bonus_cards, roll_now
 
 if TYPE_CHECKING:
@@ -83,6 +84,11 @@ def segment_melee(g: Referee) -> Gen:
         a, b = (state.ships[i] for i in record["ships"])
         if not (a.afloat and b.afloat):
             continue
+        if state.wsim_melee and record.get(wsim_melee.ONGOING):  # R15.0c: an undecided melee goes on
+            yield from wsim_melee.go_on(g, record)
+            if state.ended:
+                return
+            continue
         ip_ship, nip_ship = (a, b) if state.ranks_above(a.side, b.side) else (b, a)  # R6.0b
         attacker = None
         for ship, enemy in ((ip_ship, nip_ship), (nip_ship, ip_ship)):
@@ -95,7 +101,10 @@ def segment_melee(g: Referee) -> Gen:
                 break
         if attacker is None:
             continue
-        yield from fight(g, attacker, defender)
+        if state.wsim_melee:  # R15.0c: Wooden Ships & Iron Men's procedure in place of 15.0's rounds
+            yield from wsim_melee.fight(g, record, attacker, defender)
+        else:
+            yield from fight(g, attacker, defender)
         if state.ended:
             return
     state.segment = "bonus"
@@ -150,22 +159,7 @@ def fight(g: Referee, attacker: ShipState, defender: ShipState) -> Gen:
             state.credit_hits(attacker.id, defender.side, taken)
         # Step 8
         if defender.melee_crew <= 0:
-            from cs_desktop.rules.victory import end_game
-
-            defender.captured = True
-            if len(state.sides) > 2:
-                state.captors[defender.id] = attacker.side  # R18.0q
-            g.emit("captured", "15.0", f"{defender.card.name} is captured!", ship=defender.id)
-            if state.fleet_rules:  # R18.0f
-                from cs_desktop.rules.fleet_end import end_if_beaten
-
-                end_if_beaten(g, defender.side, f"{defender.card.name} captured (15.0)")
-                if state.prize_crews and not state.ended:  # R18.0k: the boarders stay aboard as her prize crew
-                    from cs_desktop.rules.prize_crews import put_prize_crew
-
-                    yield from put_prize_crew(g, attacker, defender, "15.0")
-            elif not state.afloat(defender.side):
-                end_game(g, f"{defender.card.name} captured (15.0)")
+            yield from capture(g, attacker, defender)
             return
         if attacker.melee_crew <= 0:
             g.emit("repulsed", "15.0", f"{attacker.card.name}'s boarders are thrown back", ship=attacker.id)

@@ -18,7 +18,7 @@ CAPTURED_VP = 10
 
 def fleet_counts(state: GameState, side: str) -> dict[str, int]:
     """R19.0f: the enemy ships `side` scores for: struck (and not taken), captured, and escaped (no VP)."""
-    enemies = [s for s in state.ships.values() if s.side != side]
-    return {"struck": sum(1 for s in enemies if s.struck and not s.captured),
-            "captured": sum(1 for s in enemies if s.captured),
-            "escaped": sum(1 for s in enemies if s.escaped and not (s.struck or s.captured))}
+    enemies = [s for s in state.ships.values() if (s.prize_of or s.side) != side]  # a sailing prize: R19.0i
+    return {"struck": sum(1 for s in enemies if s.struck and not (s.captured or s.prize_of)),
+            "captured": sum(1 for s in enemies if s.captured or s.prize_of),
+            "escaped": sum(1 for s in enemies if s.escaped and not (s.struck or s.captured or s.prize_of))}

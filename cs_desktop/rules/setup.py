@@ -38,6 +38,12 @@ def options_problem(scenario: Scenario, options: Mapping[str, Any]) -> str | Non
     if bool(options.get("prize_crews", scenario.options.prize_crews)) and not fleet:
         return ("prize_crews needs fleet_rules: prize crews go aboard the hulks and captures of the fleet rules "
                 "(R18.0j); set fleet_rules to true as well, or leave prize_crews out")
+    if bool(options.get("prize_sails", scenario.options.prize_sails)):
+        if not bool(options.get("prize_crews", scenario.options.prize_crews)):
+            return ("prize_sails needs prize_crews: a prize sails under her prize crew (R18.0v); set prize_crews "
+                    "(and fleet_rules) to true as well, or leave prize_sails out")
+        if len(scenario.sides) > 2:
+            return f"prize_sails is for two sides; {scenario.id} has {len(scenario.sides)} (R18.0v)"
     return None
 
 
@@ -83,6 +89,10 @@ def initial_state(scenario: Scenario, cards: Mapping[str, ShipCard], seed: int,
         prize_crews=bool(options.get("prize_crews", scenario.options.prize_crews)),
         pirate_fire=bool(options.get("pirate_fire", scenario.options.pirate_fire)),
         pirate_wind=bool(options.get("pirate_wind", scenario.options.pirate_wind)),
+        sloop_damage=bool(options.get("sloop_damage", scenario.options.sloop_damage)),
+        heavy_frigate_damage=bool(options.get("heavy_frigate_damage", scenario.options.heavy_frigate_damage)),
+        wsim_melee=bool(options.get("wsim_melee", scenario.options.wsim_melee)),
+        prize_sails=bool(options.get("prize_sails", scenario.options.prize_sails)),
     )
     if options.get("bridge_cards", True):
         from cs_desktop.rules.deck import new_deck

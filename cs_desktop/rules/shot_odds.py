@@ -18,7 +18,7 @@ from math import comb
 from typing import TYPE_CHECKING, Any
 
 from cs_desktop.rules import geometry as geo
-from cs_desktop.rules import heavy_guns, initial_broadside
+from cs_desktop.rules import heavy_guns, initial_broadside, prize_sails
 from cs_desktop.rules.damage import morale_mod
 from cs_desktop.rules.firing import WINDWARD_SIDE, _split_defense, chaser_dice, defense_dice, line_of_fire, section_dice
 from cs_desktop.rules.movement_rates import wind_position
@@ -260,7 +260,7 @@ def shot_odds(state: GameState, firer_id: str, target_id: str, sections: Iterabl
     expected = {"hull": 0.0, "rigging": 0.0, "crew": 0.0}
     tables = get_tables()
     for ((a, load), secs), n, share in zip(groups.items(), dice_per_group, shares, strict=True):
-        first = initial_broadside.to_hit_mods(state, firer, secs)  # R11.4.5i
+        first = initial_broadside.to_hit_mods(state, firer, secs) + prize_sails.to_hit_mods(firer)  # R11.4.5i, R18.0u
         mod = morale_mod(firer) + (1 if load in ("double", "chain") else 0) + sum(v for _, v in first)
         side = secs[0].split("_")[0]
         key = (firer_id, side, a)

@@ -88,10 +88,19 @@ class ShipState:
     prize_crew: int = 0
     prize_crew_from: str = ""
     crew_detached: int = 0
+    # a prize sailing for her captor (WS&IM D.5, R18.0u-R18.0w), in the state's dict only under `prize_sails`: the
+    # side she was taken from (her card's owner), her own men held below as prisoners (D.7), and the damage on
+    # her card when she changed hands (hull, rigging, crew), the captor's to score (R19.0i)
+    prize_of: str = ""
+    prisoners: int = 0
+    prize_damage: tuple[int, int, int] = (0, 0, 0)
     # pirate game fire (R17.1g-R17.1j), in the state's dict only under its switch: the fire markers on board, and
     # whether she blew up (struck too, and off the board)
     fire_markers: int = 0
     exploded: bool = False
+    # Captains Bold's damage by build (R3.10a), in the state's dict only under its switches: hits marked on each
+    # track ('rigging' or a section) of a sloop or heavy frigate. Replaced, never changed in place: copies share it
+    hit_marks: dict[str, int] = field(default_factory=dict)
 
     @property
     def square(self) -> tuple[int, int]:
@@ -121,6 +130,8 @@ class ShipState:
         card = self.card
         hull = sum(len(card.gunnery[s]) - self.gunnery[s] for s in SECTION_NAMES)
         crew = card.crew_points - self.crew - self.crew_detached  # men sent across as prize crews are no hits (R18.0k)
+        if self.prize_of:  # R19.0i: her own men are the prisoners; the prize crew's losses count on her too
+            crew = card.crew_points - self.prisoners - self.crew_detached + max(0, self.prize_crew - self.crew)
         return {"hull": hull, "rigging": card.rigging_points - self.rigging, "crew": crew}
 
     def clone(self) -> ShipState:
@@ -166,8 +177,12 @@ def _clone_ship(old: ShipState) -> ShipState:
     new.prize_crew = old.prize_crew
     new.prize_crew_from = old.prize_crew_from
     new.crew_detached = old.crew_detached
+    new.prize_of = old.prize_of
+    new.prisoners = old.prisoners
+    new.prize_damage = old.prize_damage
     new.fire_markers = old.fire_markers
     new.exploded = old.exploded
+    new.hit_marks = old.hit_marks
     new.gunnery = old.gunnery.copy()
     new.red_passed = old.red_passed.copy()
     a = old.assign
@@ -197,10 +212,12 @@ def _compile_reader(names: tuple[str, ...], card_by_id: bool = False) -> Any:
 _FLEET_SHIP_FIELDS = ("escaped", "aground")
 #: the same for the prize crews switch (R18.0j)
 _PRIZE_SHIP_FIELDS = ("prize_crew", "prize_crew_from", "crew_detached")
+#: the same for the prize sails switch (R18.0v)
+_SAIL_SHIP_FIELDS = ("prize_of", "prisoners", "prize_damage")
 #: the same for the pirate game fire switch (R17.1j)
 _FIRE_SHIP_FIELDS = ("fire_markers", "exploded")
-_ship_fields = _compile_reader(tuple(f.name for f in fields(ShipState)
-                                     if f.name not in _FLEET_SHIP_FIELDS + _PRIZE_SHIP_FIELDS + _FIRE_SHIP_FIELDS),
+_OPTION_SHIP_FIELDS = _FLEET_SHIP_FIELDS + _PRIZE_SHIP_FIELDS + _SAIL_SHIP_FIELDS + _FIRE_SHIP_FIELDS + ("hit_marks",)  # R3.10a too
+_ship_fields = _compile_reader(tuple(f.name for f in fields(ShipState) if f.name not in _OPTION_SHIP_FIELDS),
                                card_by_id=True)
 
 
@@ -267,8 +284,12 @@ class GameState:
     heavy_guns: bool = False
     fire_spreads: bool = False
     prize_crews: bool = False  # prize crews, prisoners and recapture (R18.0j-R18.0p), in the dict only when on
+    prize_sails: bool = False  # a prize carried in melee sails for her captor (WS&IM D.5, R18.0u), likewise
     pirate_fire: bool = False  # the pirate game's fire (R17.1g-R17.1j), in the dict only when on
     pirate_wind: bool = False  # the pirate game's wind (R17.8f-R17.8i), in the dict only when on, with its speed
+    sloop_damage: bool = False  # Captains Bold's damage by build (R3.10a), in the dict only when on
+    heavy_frigate_damage: bool = False
+    wsim_melee: bool = False  # Wooden Ships & Iron Men's melee (R15.0c), in the dict only when on
     wind_speed: str = "fair"
     batteries_fired: dict[str, list[str]] = field(default_factory=dict)  # ship id -> batteries fired (R11.4.5i)
     # islands and shoals, square -> 'island'/'shoal', in the board's present coordinates (R9.3i: they shift with
@@ -370,8 +391,12 @@ class GameState:
         new.heavy_guns = self.heavy_guns
         new.fire_spreads = self.fire_spreads
         new.prize_crews = self.prize_crews
+        new.prize_sails = self.prize_sails
         new.pirate_fire = self.pirate_fire
         new.pirate_wind = self.pirate_wind
+        new.sloop_damage = self.sloop_damage
+        new.heavy_frigate_damage = self.heavy_frigate_damage
+        new.wsim_melee = self.wsim_melee
         new.wind_speed = self.wind_speed
         new.terrain = self.terrain
         new.ended = self.ended
@@ -410,6 +435,11 @@ class GameState:
                 mine = self.ships[sid]
                 ship.update(prize_crew=mine.prize_crew, prize_crew_from=mine.prize_crew_from,
                             crew_detached=mine.crew_detached)
+        if self.prize_sails:  # likewise (R18.0v): who a sailing prize was taken from, her prisoners
+            out["prize_sails"] = True
+            for sid, ship in out["ships"].items():
+                mine = self.ships[sid]
+                ship.update(prize_of=mine.prize_of, prisoners=mine.prisoners, prize_damage=list(mine.prize_damage))
         if self.variable_wind:  # likewise (R17.8e)
             out["variable_wind"] = True
         if self.pirate_wind:  # likewise (R17.8i): the wind's speed
@@ -419,9 +449,13 @@ class GameState:
             out["pirate_fire"] = True
             for sid, ship in out["ships"].items():
                 ship.update(fire_markers=self.ships[sid].fire_markers, exploded=self.ships[sid].exploded)
-        for name in ("initial_broadside", "heavy_guns", "fire_spreads"):  # the same: only when on
-            if getattr(self, name):
+        for name in ("initial_broadside", "heavy_guns", "fire_spreads", "sloop_damage", "heavy_frigate_damage",
+                     "wsim_melee"):
+            if getattr(self, name):  # the same: only when on
                 out[name] = True
+        if self.sloop_damage or self.heavy_frigate_damage:  # likewise (R3.10a): the hits marked, public
+            for sid, ship in out["ships"].items():
+                ship["hit_marks"] = dict(sorted(self.ships[sid].hit_marks.items()))
         if self.initial_broadside:  # which batteries have fired is public (R11.4.5i): in every view
             out["batteries_fired"] = {k: list(v) for k, v in sorted(self.batteries_fired.items())}
         if self.terrain:  # likewise only with terrain (R9.1e): a game at open sea keeps its dict

@@ -13,6 +13,7 @@ from cs_desktop.rules.victory_sides import tally_sides
 
 if TYPE_CHECKING:
     from cs_desktop.rules.referee import Referee
+    from cs_desktop.rules.state import ShipState
 
 def end_game(g: Referee, reason: str) -> None:
     state = g.state
@@ -30,12 +31,25 @@ def hits_scored(g: Referee, side: str) -> tuple[dict[str, int], int]:
     out = {"hull": 0, "rigging": 0, "crew": 0}
     own = 0
     for ship in g.state.ships.values():
+        if ship.prize_of:  # R19.0i: a prize sailing for her captor
+            for track, value in prize_share(ship, side).items():
+                out[track] += value
+            continue
         if ship.side == side:
             continue
         for track, value in ship.damage().items():
             out[track] += value
         own += min(ship.self_damage, sum(ship.damage().values()))
     return out, own
+
+
+def prize_share(ship: ShipState, side: str) -> dict[str, int]:
+    """R19.0i: the boxes of a prize sailing for her captor that `side` scores: the captor, her damage when she
+    changed hands; the side she was taken from, what she has lost since (never below 0)."""
+    then = dict(zip(("hull", "rigging", "crew"), ship.prize_damage, strict=True))
+    if side != ship.prize_of:
+        return then
+    return {track: max(0, value - then[track]) for track, value in ship.damage().items()}
 
 
 def tally(g: Referee) -> dict[str, Any]:

@@ -60,6 +60,12 @@ def _ship_editor(tmp_path: Path, lib: Any) -> QWidget:
     return ShipEditor(lib, "constitution")
 
 
+def _ship_templates(tmp_path: Path, lib: Any) -> QWidget:
+    from cs_desktop.gui.editors.ship_templates import ShipTemplateDialog
+
+    return ShipTemplateDialog()
+
+
 def _scenario_designer(tmp_path: Path, lib: Any) -> QWidget:
     from cs_desktop.gui.editors.scenario_designer import ScenarioDesigner
 
@@ -117,6 +123,7 @@ BUILDERS: dict[str, Callable[[Path, Any], QWidget]] = {
     "new_campaign_dialog": _new_campaign,
     "ship_card": _ship_card,
     "ship_editor": _ship_editor,
+    "ship_template_dialog": _ship_templates,
     "scenario_designer": _scenario_designer,
     "library_browser": _library_browser,
     "balance_dialog": _balance_dialog,

@@ -16,7 +16,7 @@ from cs_desktop.formats.files import load_scenario_with_ships
 from cs_desktop.rules.cards import SECTION_NAMES
 from cs_desktop.rules.game import Game
 from cs_desktop.rules.ratings import victory_terms
-from cs_desktop.rules.state import assigned_total
+from cs_desktop.rules.state import ShipState, assigned_total
 
 SCENARIO_FILES = sorted(p.name for p in SCENARIOS.glob("*.json"))
 
@@ -60,6 +60,10 @@ def hits_from_log(game: Game) -> dict[str, int]:
             damage[e["ship"]] += e["hits"]
         elif e["type"] == "repair":
             damage[e["ship"]] -= 1
+        elif e["type"] == "prisoners_hit":  # WS&IM D.11: a sailing prize's prisoners hit (R19.0i)
+            damage[e["ship"]] += e["hits"]
+        elif e["type"] == "retaken":  # R19.0i: her prize crew's losses leave her card with it
+            damage[e["ship"]] -= e.get("dropped", 0)
     return damage
 
 
@@ -81,13 +85,26 @@ def check_tally_from_log(game: Game) -> None:
         if e["type"] == "hit" and e["rule"] in ("16.0", "11.4.9", "1.7.1"):
             own[e["ship"]] += e["hits"]
     fleet = game.state.fleet_rules
+    sailing = [s for s in game.state.ships.values() if s.prize_of]  # WS&IM D.5 prizes held at the end (R19.0i)
     for side, info in game.events[-1]["result"]["sides"].items():
-        enemy = [s for s in game.state.ships.values() if s.side != side]
+        enemy = [s for s in game.state.ships.values() if s.side != side and not s.prize_of]
         hits = sum(logged[s.id] - min(own[s.id], logged[s.id]) for s in enemy)
+        hits += sum(_prize_part(game, s, side) for s in sailing)
         struck = sum(s.struck and not (fleet and s.captured) for s in enemy)
-        vp = (hits * terms.side(side).multiplier + 5 * struck + 10 * sum(s.captured for s in enemy)
+        captured = sum(s.captured for s in enemy) + sum(s.prize_of != side for s in sailing)
+        vp = (hits * terms.side(side).multiplier + 5 * struck + 10 * captured
               + terms.side(side).bonus + terms.side(side).bid_points)
         assert info["vp"] == round(vp, 2)
+
+
+def _prize_part(game: Game, ship: ShipState, side: str) -> int:
+    """R19.0i from the log: the captor scores a sailing prize's damage when she changed hands (her last
+    `prize_sails` event), the side she was taken from what she has lost since, track by track."""
+    then = [e["damage"] for e in game.events if e["type"] == "prize_sails" and e["ship"] == ship.id][-1]
+    if side != ship.prize_of:
+        return int(sum(then))
+    now = ship.damage()
+    return sum(max(0, now[track] - then[i]) for i, track in enumerate(("hull", "rigging", "crew")))
 
 
 def check_tally_of_sides(game: Game) -> None:

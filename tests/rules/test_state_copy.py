@@ -18,7 +18,7 @@ from cs_desktop.rules.state import GameState, ShipState, SideState
 
 ROOT = Path(__file__).resolve().parents[2]
 #: fields a copy shares with its original: immutable, or replaced and never changed in place (see state.py)
-SHARED = {"card", "terrain", "map_size", "step"}
+SHARED = {"card", "terrain", "map_size", "step", "hit_marks"}
 
 
 def _mid_game(scenario: str, seed: int, options: dict[str, Any]) -> Game:

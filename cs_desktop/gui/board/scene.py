@@ -126,16 +126,7 @@ class BoardScene(BoardBase):
                 item.place(square_center(*sq) + offset)
                 item.setToolTip(self._ship_tooltip(sid, ship, letters))
                 self.ship_items[sid] = item
-                status = ""
-                if ship.get("prize_crew"):  # R18.0k: held by a prize crew, flying her captor's colours
-                    status = f" (prize: {int(ship['prize_crew'])} aboard)"
-                    self._prize_flag(sid, ship, item, scale)
-                elif ship.get("captured"):
-                    status = " (captured)"
-                elif ship.get("struck"):
-                    status = " (struck)"
-                elif ship.get("aground"):  # R9.1f: fast on a shoal until she gets off (R17.0a)
-                    status = " (aground)"
+                status = self._status(sid, ship, item, scale)
                 fill, line, _ = nation_colors(self._nation(ship))
                 text = f"{self.ship_name(sid)}{status}"
                 label = old_names.get(sid)
@@ -166,6 +157,20 @@ class BoardScene(BoardBase):
         for sid, old_label in old_names.items():
             if self.name_labels.get(sid) is not old_label and old_label.scene() is scene:
                 scene.removeItem(old_label)
+
+    def _status(self, sid: str, ship: Mapping[str, Any], item: ShipItem, scale: float) -> str:
+        """What her label says after her name; a prize held by a prize crew gets her captor's flag (R18.0k). A
+        prize sailing for her captor (WS&IM D.5, R18.0u) is drawn in his colours as his ship, and says so."""
+        if ship.get("prize_of"):
+            return f" (prize: {int(ship.get('crew', 0))} aboard, {int(ship.get('prisoners', 0))} prisoners)"
+        if ship.get("prize_crew"):
+            self._prize_flag(sid, ship, item, scale)
+            return f" (prize: {int(ship['prize_crew'])} aboard)"
+        if ship.get("captured"):
+            return " (captured)"
+        if ship.get("struck"):
+            return " (struck)"
+        return " (aground)" if ship.get("aground") else ""  # R9.1f: fast on a shoal until she gets off (R17.0a)
 
     def _prize_flag(self, sid: str, ship: Mapping[str, Any], item: ShipItem, scale: float) -> None:
         """R18.0k: the captor's ensign on a prize, with her prize crew's strength."""

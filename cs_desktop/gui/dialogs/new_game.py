@@ -58,7 +58,7 @@ class NewGameDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle("New Game")
         self.setObjectName("new-game")
-        self.resize(980, 760)
+        self.resize(980, 850)
         form = load_form("new_game_dialog", self)
         self.list = form.get(QListWidget, "scenarios")
         self.other = form.get(QPushButton, "other")
@@ -84,6 +84,7 @@ class NewGameDialog(QDialog):
         self.fleet_rules = self.switches["fleet_rules"]
         self.prize_crews = self.switches[FLEET_SWITCH]  # only with the fleet rules (R18.0j)
         self.fleet_rules.toggled.connect(self._fleet_toggled)
+        self.prize_crews.toggled.connect(self._prize_toggled)
         self.seed.setValue(random.randrange(1, 1_000_000))
         self.buttons = form.get(QDialogButtonBox, "buttons")
         self.ok_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
@@ -189,6 +190,14 @@ class NewGameDialog(QDialog):
             self.prize_crews.setChecked(False)
         self.prize_crews.setEnabled(on)
         self.prize_crews.setToolTip(tooltip(FLEET_SWITCH) if on else PRIZE_OFF_TIP)
+        self._prize_toggled(self.prize_crews.isChecked())
+
+    def _prize_toggled(self, on: bool) -> None:
+        """R18.0v: a prize sails only under her prize crew; unticking prize crews unticks it."""
+        sails = self.switches["prize_sails"]
+        if not on:
+            sails.setChecked(False)
+        sails.setEnabled(on)
 
     def set_seat(self, side: str, kind: str) -> None:
         combo = self.seat_boxes[side]

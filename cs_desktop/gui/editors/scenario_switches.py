@@ -28,6 +28,10 @@ SWITCH_TEXT: dict[str, str] = {
     "prize_crews": "Pri&ze crews, prisoners and recapture (with the fleet rules)",
     "pirate_fire": "Pirate game fire: markers grow, cost hits, may e&xplode (R17.1g)",
     "pirate_wind": "Pirate game wind: shifts of one or two points, and its speed (R17.8f)",
+    "sloop_damage": "Sloops lose a marker per 2 hits, not 3 (Captains Bold, R3.10a)",
+    "heavy_frigate_damage": "American heavy frigates lose a marker per 4 hits (Captains Bold)",
+    "wsim_melee": "Melee by strength, three rounds, 3:1 ends it (WS&&IM, R15.0c)",
+    "prize_sails": "A prize carried in melee sails for her captor (WS&&IM D.5, with prize crews)",
 }
 
 _RULING = re.compile(r"R\d+\.\d+(?:\.\d+)?[a-z]*(?:-R?\d+(?:\.\d+)*[a-z]*)?")
@@ -63,7 +67,16 @@ def switch_boxes(layout: QLayout) -> dict[str, QCheckBox]:
 
 
 #: switch -> the switch it needs (R18.0j: prize crews are played under the fleet rules)
-NEEDS: dict[str, str] = {"prize_crews": "fleet_rules"}
+NEEDS: dict[str, str] = {"prize_crews": "fleet_rules", "prize_sails": "prize_crews"}
+
+
+def needs_of(name: str) -> list[str]:
+    """Every switch `name` needs, nearest first: prize sails need prize crews, which need the fleet rules."""
+    out: list[str] = []
+    while name in NEEDS:
+        name = NEEDS[name]
+        out.append(name)
+    return out
 
 
 def bind_switches(editor: EditorBase, layout: QLayout) -> dict[str, QCheckBox]:
@@ -71,7 +84,7 @@ def bind_switches(editor: EditorBase, layout: QLayout) -> dict[str, QCheckBox]:
     switch that needs another (`NEEDS`) can be ticked only while that one is, and goes with it when it is
     unticked (one undo step)."""
     boxes = {name: editor.bind_check(box, ("options", name), name.replace("_", " "),
-                                     clears=tuple(k for k, v in NEEDS.items() if v == name))
+                                     clears=tuple(k for k in NEEDS if name in needs_of(k)))
              for name, box in switch_boxes(layout).items()}
 
     def enable() -> None:  # a file that ticks one without the other can still be mended here
@@ -82,4 +95,4 @@ def bind_switches(editor: EditorBase, layout: QLayout) -> dict[str, QCheckBox]:
     return boxes
 
 
-__all__ = ["NEEDS", "SWITCH_TEXT", "bind_switches", "rulings", "switch_box", "switch_boxes", "tooltip"]
+__all__ = ["NEEDS", "SWITCH_TEXT", "bind_switches", "needs_of", "rulings", "switch_box", "switch_boxes", "tooltip"]

@@ -46,6 +46,7 @@ from cs_desktop.gui.editors.ship_draft import (
     to_draft,
 )
 from cs_desktop.gui.editors.ship_tracks import TrackTables
+from cs_desktop.gui.editors.ship_templates import ShipTemplateDialog
 from cs_desktop.formats.jsonread import FileFormatError
 from cs_desktop.rules import ratings
 from cs_desktop.rules.cards import SECTION_NAMES, ShipCard
@@ -79,6 +80,9 @@ class ShipEditor(EditorBase):
         self.setObjectName("ShipEditor")
         self.setWindowTitle("Ship editor")
         self._bind_form()
+        self.template_button = self.findChild(QPushButton, "from_template")
+        assert self.template_button is not None, "ui/ship_editor.ui: from_template"
+        self.template_button.clicked.connect(self.new_from_template)
         self.refresh()
         self.stack.setClean()
 
@@ -178,6 +182,19 @@ class ShipEditor(EditorBase):
         red = sorted([[b, r] for b, r in ratings.red_boxes_for(points).items()], reverse=True)
         self.push(SetValues(self.doc, {("crew_points",): points, ("crew_red_boxes",): red},
                             "Crew points from complement"))
+
+    def new_from_template(self) -> None:
+        """"New ship from template…": pick one of the templates (R3.0a) and start a new ship from it."""
+        dialog = ShipTemplateDialog(self)
+        if dialog.exec() == ShipTemplateDialog.DialogCode.Accepted and (card := dialog.chosen()) is not None:
+            self.use_template(card)
+
+    def use_template(self, card: ShipCard) -> None:
+        """A new ship (not the one opened) from template `card`, undoably: saving adds her, never overwrites."""
+        self.original_id = None
+        self.push(replace_all(self.doc, to_draft(card.model_dump(mode="json")), f"New ship from {card.name}"))
+        self.status.setText(f"New ship from the template {card.name} ({card.rating}): give her a name and id of her "
+                            f"own, then save.")
 
     def load_card(self, card: ShipCard) -> None:
         """Replace the whole draft by `card` (undoable)."""

@@ -37,3 +37,24 @@ def test_R18_0k_a_prize_flies_her_captors_colours_with_her_prize_crew(qtbot: Any
     j.captured, j.prize_crew = False, 0  # retaken: a hulk of her own side (R18.0n)
     view.set_view(game.view("gb"), names=names)
     assert _prizes(view) == [] and view.name_labels["java"].text() == "Java (struck)"
+
+
+def test_WSIM_D5_a_prize_sailing_for_her_captor_is_drawn_as_his_ship(qtbot: Any) -> None:
+    """prize_sails (R18.0u): Java carried in melee sails for the United States: her token wears the US colours
+    (the view's side), her label gives her prize crew and prisoners, and no captor's ensign is hoisted on her (she
+    is no hulk); Britain's board shows her the same way."""
+    from cs_desktop.rules import prize_sails
+
+    game = duel(a=(12, 12, 1), b=(12, 12, 1), extra={"gb": [("guerriere", (20, 14, 7))]},
+                options={"fleet_rules": True, "prize_crews": True, "prize_sails": True})
+    c, j = game.state.ships["constitution"], game.state.ships["java"]
+    j.prize_crew, j.prize_crew_from = 4, "constitution"
+    c.crew, c.crew_detached = c.crew - 4, 4
+    prize_sails.hoist(game, c, j)
+    names = {k: card.name for k, card in game.cards.items()}
+    for side in ("us", "gb"):
+        view = BoardView()
+        qtbot.addWidget(view)
+        view.set_view(game.view(side), names=names)
+        assert _prizes(view) == [] and view.name_labels["java"].text() == "Java (prize: 4 aboard, 16 prisoners)"
+        assert view.ship_items["java"].look[1] == view.ship_items["constitution"].look[1] == "US"

@@ -121,3 +121,23 @@ def test_R18_0j_unticking_a_fleet_scenarios_rules_writes_both_off(qtbot: Any, tm
     options = dlg.choice()["options"]
     assert options["fleet_rules"] is False and options["prize_crews"] is False
     assert options_problem(dlg.choice()["scenario"], options) is None
+
+
+def test_WSIM_D5_prize_sails_is_offered_only_with_prize_crews_and_goes_with_them(qtbot: Any) -> None:
+    """R18.0v: the prize sails box (WS&IM D.5) is enabled only while prize crews are ticked; ticked, the game
+    accepts the three; unticking the fleet rules takes prize crews and prize sails out together."""
+    dlg = NewGameDialog()
+    qtbot.addWidget(dlg)
+    rows = [i for i, (p, _s) in enumerate(dlg.scenarios) if p.name == "constitution-vs-java.json"]
+    dlg.list.setCurrentRow(rows[0])
+    sails = dlg.switches["prize_sails"]
+    assert not sails.isEnabled()
+    dlg.fleet_rules.setChecked(True)
+    assert not sails.isEnabled()
+    dlg.prize_crews.setChecked(True)
+    assert sails.isEnabled() and "R18.0u" in sails.toolTip()
+    sails.setChecked(True)
+    options = dlg.choice()["options"]
+    assert options["prize_sails"] is True and options_problem(dlg.choice()["scenario"], options) is None
+    dlg.fleet_rules.setChecked(False)
+    assert not sails.isChecked() and not sails.isEnabled() and "prize_sails" not in dlg.choice()["options"]

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import QCheckBox
 import cs_desktop
 from cs_desktop.formats.files import load_scenario_with_ships
 from cs_desktop.gui.editors.scenario_sides import MAX_SHIPS, SideTables, astern_square
-from cs_desktop.gui.editors.scenario_switches import rulings
+from cs_desktop.gui.editors.scenario_switches import needs_of, rulings
 from cs_desktop.rules.cards import SWITCHES
 from cs_desktop.rules.ratings import victory_terms
 from tests.gui.editors.designer_kit import designer
@@ -46,7 +46,7 @@ def test_a_switch_ticked_writes_true_unticked_takes_the_key_out_and_undo_restore
                                                                                   name: str) -> None:
     d = designer(qtbot, lib)
     box = d.switches[name]
-    others_on = {"fleet_rules"} if name == "prize_crews" else set()  # R18.0j: prize crews need the fleet rules
+    others_on = set(needs_of(name))  # R18.0j, R18.0v: prize crews need the fleet rules, prize sails prize crews
     for other in others_on:
         d.switches[other].setChecked(True)
     d.stack.clear()
@@ -178,3 +178,20 @@ def test_no_two_controls_of_the_designer_share_an_alt_key(qtbot: Any, lib: Any) 
             key = text[text.index("&") + 1].lower()
             assert key not in keys, (key, keys[key], text)
             keys[key] = text
+
+
+def test_WSIM_D5_prize_sails_needs_prize_crews_and_goes_with_the_fleet_rules(qtbot: Any, lib: Any) -> None:
+    """R18.0v: the prize sails box is off until prize crews are ticked; unticking the fleet rules takes both out in
+    one step that one undo puts back."""
+    d = designer(qtbot, lib)
+    fleet, prize, sails = (d.switches[n] for n in ("fleet_rules", "prize_crews", "prize_sails"))
+    qtbot.mouseClick(fleet, Qt.MouseButton.LeftButton)
+    assert not sails.isEnabled()
+    qtbot.mouseClick(prize, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(sails, Qt.MouseButton.LeftButton)
+    assert d.doc.data["options"]["prize_sails"] is True and d.problems == []
+    qtbot.mouseClick(fleet, Qt.MouseButton.LeftButton)
+    assert not sails.isChecked() and not prize.isChecked() and d.problems == []
+    assert not {"fleet_rules", "prize_crews", "prize_sails"} & set(d.doc.data["options"])
+    d.stack.undo()
+    assert fleet.isChecked() and prize.isChecked() and sails.isChecked()
