@@ -152,7 +152,7 @@ def main() -> None:
     show("set_view only", timed(lambda: board.set_view(view_dict, names=names), args.runs))
     show("render only (cached items)", timed(lambda: render(board, image), args.runs))
 
-    board.fit_to_map()
+    board.camera.fit_to_map()
     show("set_view + render (whole map)", timed(redraw, args.runs))
 
     ship_id = next(iter(game.state.ships))

@@ -48,7 +48,7 @@ def one_run() -> dict[str, float]:
         import cs_desktop
 
         t = time.perf_counter()
-        window.start_game(cs_desktop.SCENARIOS / "constitution-vs-java.json", {"us": "human", "gb": "simple"}, 1, {})
+        window.files.start_game(cs_desktop.SCENARIOS / "constitution-vs-java.json", {"us": "human", "gb": "simple"}, 1, {})
         app.processEvents()
         assert window.orders.widget is not None
         marks["new game to first decision (s)"] = time.perf_counter() - t

@@ -125,12 +125,12 @@ def play(key: str, seed: int, level: str, turns: int, careful: bool, tally: Tall
     for _ in range(100_000):
         if game.ended:
             break
-        move = presenter.computer_move()
+        move = presenter.computer.move()
         if move is not None:
             start = time.process_time()
             answer = move.captain.choose(move.seat)
             waits[game.state.turn] += time.process_time() - start
-            presenter.computer_answered(move, answer, None)
+            presenter.computer.answered(move, answer, None)
             continue
         request = presenter.request()
         if request is None:

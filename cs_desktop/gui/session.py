@@ -7,7 +7,10 @@ light extra signals exist: `draftChanged` while a player edits his crew assignme
 and the orders panel agree without a full refresh), and `ruleRequested` when a log entry asks for a rule's text.
 
 Everything about the game — starting, seats, the hotseat curtain, answering, standing orders, undo, saving,
-autosave — is the presenter's; this class forwards to it. What is left here is Qt's: computer captains think
+autosave — is the presenter's, and the window reaches it through typed attributes: `presenter` (start, load,
+hand over, undo, strike) and `files` (the presenter's `GameFiles`: save, discard, what closing would lose).
+This class keeps only what a request panel asks of a session (the same names as an online seat's,
+gui/online_session.py: the screen, submit, the crew drafts, the orders and their forms) and what is Qt's: computer captains think
 on a copy of the game through qasync (`loop.run_in_executor`), so the window never freezes; the answer goes
 back to the presenter on the GUI thread, which drops it if the game was replaced (new, load, undo) meanwhile.
 A level's captain is made with its time cap (a slow machine ends a search early) and reports its search from
@@ -23,7 +26,6 @@ import asyncio
 import logging
 from dataclasses import replace
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
@@ -31,13 +33,12 @@ from PySide6.QtWidgets import QApplication
 
 from cs_desktop.play.autosave import AutosaveStore
 from cs_desktop.play.fair_advice import FairAdvice
-from cs_desktop.play.fire_plan import FireRow, fire_form_rows
-from cs_desktop.play.maneuver_form import Danger, FormRow, dangers, form_rows
+from cs_desktop.play.order_forms import OrderForms
 from cs_desktop.play.presenter import ComputerMove, PlayPresenter
+from cs_desktop.play.presenter_files import GameFiles
 from cs_desktop.play.screen import ScreenModel
 from cs_desktop.play.turn_flow import StandingOrders, card_kind
 from cs_desktop.rules.decisions import Request
-from cs_desktop.formats.savegame import LoadedGame
 
 log = logging.getLogger(__name__)
 
@@ -73,6 +74,11 @@ class GameSession(QObject):
         super().__init__(parent)
         self.presenter = PlayPresenter(autosave)
         self.presenter.subscribe(self._presenter_changed)
+        #: the game's files (play/presenter_files.GameFiles): save, discard, what closing would lose
+        self.files: GameFiles = self.presenter.files
+        #: the maneuver and fire forms of the request on screen (play/order_forms.py; the online seat's too)
+        self.forms = OrderForms(self.screen, self.advice, lambda: self.presenter.orders, lambda: self.presenter.fleet,
+                                self._fleet_prefill)
         #: the thinking captain's last report (done, total); (0, 0) before its first, or if it reports none
         self.think_progress: tuple[int, int] = (0, 0)
         self.think_delay_ms = 0
@@ -86,47 +92,14 @@ class GameSession(QObject):
     def advice(self) -> FairAdvice | None:
         return self.presenter.advice()
 
-    def view(self) -> dict[str, Any] | None:
-        return self.screen().view
-
     def request(self) -> Request | None:
         return self.screen().request
-
-    def viewer(self) -> str | None:
-        return self.screen().viewer
-
-    def waiting_for(self) -> list[str]:
-        return list(self.screen().waiting_for)
 
     def side_name(self, side: str | None) -> str:
         return self.screen().side_name(side)
 
-    # ------------------------------------------------------------------ forwarded to the presenter
-    @property
-    def game(self) -> Any:
-        """The referee's game, for tests and tools; no widget reads it (tests/test_layering.py)."""
-        return self.presenter.game
-
-    @property
-    def has_game(self) -> bool:
-        return self.presenter.has_game
-
-    @property
-    def seats(self) -> dict[str, str]:
-        return self.presenter.seats
-
-    @property
-    def captains(self) -> dict[str, Any]:
-        return self.presenter.captains
-
-    @property
-    def humans(self) -> list[str]:
-        return self.presenter.humans
-
-    @property
-    def hotseat(self) -> bool:
-        return self.presenter.hotseat
-
+    # ------------------------------------------------------------------ what the request panels use
+    # (the same names as gui/online_session.OnlineSeatSession's: a panel works on either)
     @property
     def curtain(self) -> bool:
         return self.presenter.curtain
@@ -136,34 +109,6 @@ class GameSession(QObject):
         return self.presenter.shown_side
 
     @property
-    def handover_to(self) -> str | None:
-        return self.presenter.handover_to
-
-    @property
-    def thinking(self) -> str | None:
-        return self.presenter.thinking
-
-    @property
-    def last_message(self) -> str:
-        return self.presenter.last_message
-
-    @property
-    def save_path(self) -> Path | None:
-        return self.presenter.save_path
-
-    @property
-    def scenario_path(self) -> str | None:
-        return self.presenter.scenario_path
-
-    @property
-    def autosave(self) -> AutosaveStore | None:
-        return self.presenter.autosave
-
-    @property
-    def passed(self) -> list[tuple[str, int, str]]:
-        return self.presenter.passed
-
-    @property
     def orders(self) -> StandingOrders:
         return self.presenter.orders
 
@@ -171,52 +116,27 @@ class GameSession(QObject):
     def orders(self, orders: StandingOrders) -> None:
         self.presenter.orders = orders
 
-    def new_game(self, game: Any, seats: dict[str, str], scenario_path: str | None = None) -> None:
-        self.presenter.new_game(game, seats, scenario_path)
-
-    def start_file(self, path: str | Path, seats: dict[str, str], seed: int, options: dict[str, Any]) -> None:
-        self.presenter.start_file(path, seats, seed, options)
-
-    def start_scenario(self, scenario: Any, ships: dict[str, Any], seats: dict[str, str], seed: int,
-                       options: dict[str, Any], source: str | None) -> None:
-        self.presenter.start_scenario(scenario, ships, seats, seed, options, source)
-
-    def load(self, path: str | Path) -> LoadedGame:
-        return self.presenter.load(path)
-
-    def confirm_handover(self) -> None:
-        self.presenter.confirm_handover()
-
     def submit(self, answer: Any) -> bool:
         return self.presenter.submit(answer)
 
     def random_answer(self, seed: int) -> Any:
         return self.presenter.random_answer(seed)
 
-    def strike_colors(self) -> bool:
-        return self.presenter.strike_colors()
-
-    def can_undo(self) -> bool:
-        return self.presenter.can_undo()
-
-    def undo(self) -> bool:
-        return self.presenter.undo()
-
     def crew_drafts(self) -> dict[str, dict[str, Any]]:
-        return self.presenter.crew_drafts()
+        return self.presenter.crew.drafts()
 
     def bearing_crew(self, request: Request) -> dict[str, dict[str, Any]]:
-        return self.presenter.bearing_crew(request)
+        return self.presenter.crew.bearing(request)
 
     def crew_warnings(self) -> list[str]:
-        return self.presenter.crew_warnings()
+        return self.presenter.crew.warnings()
 
     def set_draft(self, ship_id: str, assign: dict[str, Any]) -> None:
-        if self.presenter.set_draft(ship_id, assign):
+        if self.presenter.crew.set_draft(ship_id, assign):
             self.draftChanged.emit()
 
     def submit_crew(self) -> bool:
-        return self.presenter.submit_crew()
+        return self.presenter.crew.submit()
 
     def set_orders(self, orders: StandingOrders) -> None:
         self.presenter.set_orders(orders)
@@ -247,62 +167,14 @@ class GameSession(QObject):
     def fleet_marks(self) -> dict[str, str]:
         return self.presenter.fleet.marks()
 
-    def fleet_prefill(self) -> dict[str, Any]:
+    def _fleet_prefill(self, screen: ScreenModel, request: Request) -> dict[str, Any]:
         """Ship id -> the answer the fleet orders give her in the request on screen (the rest are asked)."""
-        screen = self.screen()
-        if screen.request is None or screen.view is None:
+        if screen.view is None:
             return {}
-        cards = {s.card.id: s.card for s in screen.ships}
-        return self.presenter.fleet.fill(screen.view, screen.request, cards)
-
-    def maneuver_form(self) -> list[FormRow]:
-        """The rows of the maneuver request on screen: the ships asked, and those the fleet orders or a single
-        legal maneuver answer (play/maneuver_form.py)."""
-        screen = self.screen()
-        if screen.request is None or screen.request.kind != "select_maneuver":
-            return []
-        return form_rows(screen.request, self.fleet_prefill(), self.presenter.fleet, screen.ship_names)
-
-    def maneuver_dangers(self) -> dict[str, dict[tuple[Any, ...], Danger]]:
-        """Ship id -> the maneuvers of the request on screen that end the game or take her out of the battle
-        (play/maneuver_form.dangers, from previews priced on the player's own view)."""
-        screen = self.screen()
-        advice = self.advice()
-        if screen.request is None or screen.request.kind != "select_maneuver" or advice is None:
-            return {}
-        return {sid: dangers(advice.maneuver_previews(sid), screen.view or {}, sid) for sid in screen.request.ships or {}}
-
-    def fire_form(self) -> list[FireRow]:
-        """The rows of the fire request on screen (play/fire_plan.py): each ship's best shot and whether it is
-        worth asking about under the standing orders (with "ask me everything", every ship is asked)."""
-        screen = self.screen()
-        advice = self.advice()
-        if screen.request is None or screen.request.kind != "fire" or advice is None:
-            return []
-        orders = self.presenter.orders
-        return fire_form_rows(screen.request, advice, orders.worth, orders.ask_everything, screen.ship_names)
+        return self.presenter.fleet.fill(screen.view, request, {s.card.id: s.card for s in screen.ships})
 
     def passed_for(self, side: str | None, most: int = 8) -> list[str]:
         return self.presenter.passed_for(side, most)
-
-    def unsaved(self) -> bool:
-        return self.presenter.unsaved()
-
-    def at_risk(self) -> bool:
-        return self.presenter.at_risk()
-
-    def discard(self) -> None:
-        self.presenter.discard()
-
-    def meta(self) -> dict[str, Any]:
-        return self.presenter.meta()
-
-    def kept_elsewhere(self) -> str | None:
-        """Who keeps the game after every decision (a campaign's battle), or None (play/presenter_files.py)."""
-        return self.presenter.kept_elsewhere()
-
-    def save(self, path: str | Path) -> Path:
-        return self.presenter.save(path)
 
     def show_rule(self, rule: str) -> None:
         self.ruleRequested.emit(rule)
@@ -320,7 +192,7 @@ class GameSession(QObject):
 
     # ------------------------------------------------------------------ computer captains
     def _schedule_computer(self) -> None:
-        move = self.presenter.computer_move()
+        move = self.presenter.computer.move()
         if move is None:
             return
         self.think_progress = (0, 0)
@@ -331,7 +203,7 @@ class GameSession(QObject):
             self._start_thinking(move)
 
     def _start_thinking(self, move: ComputerMove) -> None:
-        if self.presenter.replaced(move):
+        if self.presenter.computer.replaced(move):
             return
         asyncio.ensure_future(self._think(move), loop=event_loop())
 
@@ -339,7 +211,7 @@ class GameSession(QObject):
         captain = move.captain
         if hasattr(captain, "progress"):  # a level reports its search from the thinking thread
             def report(done: int, total: int) -> None:
-                if self.presenter.replaced(move):
+                if self.presenter.computer.replaced(move):
                     raise Abandoned()  # the game was replaced: end the search now, its answer is not wanted
                 self._workerProgress.emit(move.token, done, total)
 
@@ -349,11 +221,11 @@ class GameSession(QObject):
             answer = await event_loop().run_in_executor(self._executor, captain.choose, move.seat)
         except Exception as e:  # a captain that fails must not hang the game
             answer, error = None, e
-        self.presenter.computer_answered(move, answer, error)
+        self.presenter.computer.answered(move, answer, error)
 
     def _on_worker_progress(self, token: int, done: int, total: int) -> None:
         """On the GUI thread: a captain's report, if it still thinks for this game."""
-        if token != self.presenter.token or self.presenter.thinking is None:
+        if token != self.presenter.token or self.presenter.computer.thinking is None:
             return
         self.think_progress = (done, total)
         self.thinkingProgress.emit(done, total)

@@ -37,11 +37,11 @@ class CampaignBattle:
         self.done = False
         self.detached = False  # another game, or another campaign's battle, took the board: this link is over
         self._seen = -1
-        self.mark = CampaignMark(play.autosave.folder) if play.autosave is not None else None
+        self.mark = CampaignMark(play.files.autosave.folder) if play.files.autosave is not None else None
         self._marked = False
         # the campaign's row keeps the battle after every decision: closing the window mid-battle asks nothing,
         # and the campaign resumes it (not the ordinary autosave, which would offer it apart from the campaign)
-        play.keep_elsewhere(scenario.id, f"the campaign {campaign.name}", self)
+        play.files.keep_elsewhere(scenario.id, f"the campaign {campaign.name}", self)
         earlier = campaign.resumed_battle()
         if earlier:
             play.new_game(Game.replay(scenario, cards, seed, earlier, options), seats)
@@ -55,7 +55,7 @@ class CampaignBattle:
         if self.done or self.detached or game is None:
             self._unmark()  # over, or nothing on the board: its campaign's row keeps the battle
             return
-        if game.scenario.id != self.scenario_id or self.play.keeper() is not self:
+        if game.scenario.id != self.scenario_id or self.play.files.keeper() is not self:
             # another game took the board, or another link (another campaign's battle, which may have the same
             # scenario id, or this one's resumed): this link writes no campaign row from now on
             self.detached = True

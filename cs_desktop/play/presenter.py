@@ -3,15 +3,17 @@
 It owns the game and everything about playing it that is not drawing: starting a game from a scenario file or
 from cards already loaded (the library), seating humans and computer captains, whose view is on screen and the
 hotseat hand-over curtain (seat kinds: `seating.py`), answering (a refusal is said in `last_message`), the
-answers the standing orders give for a human (`turn_flow.py`), undo, striking colours, the crew assignment being
-edited (`presenter_crew.py`), saving, autosave after every decision and resuming (`presenter_files.py`). After every change it builds one `ScreenModel`
+answers the standing orders give for a human (`turn_flow.py`), undo and striking colours. It owns three parts,
+each given only what it reads: `crew`, the crew assignment being edited (`presenter_crew.py`); `files`, saving,
+autosave after every decision and what closing would lose (`presenter_files.py`); `computer`, the computer
+captains' turns (`presenter_captains.py`). After every change it builds one `ScreenModel`
 (`play/screen.py`) from the viewer's `game.view(side)`, the pending request and what the player may do, and
 tells its listeners; the window draws that model and nothing else. The board's help comes from `advice()`,
 priced on the viewer's view (`play/fair_advice.py`).
 
-The computer's turn is the one thing it leaves to its owner: `computer_move()` says which captain must answer
+The computer's turn is the one thing it leaves to its owner: `computer.move()` says which captain must answer
 what, on a `Seat` (a copy of the game; the captain sees only its side's view, the request and determinized
-copies), and `computer_answered()` takes the answer back — the window runs the captain on a thread between the
+copies), and `computer.answered()` takes the answer back — the window runs the captain on a thread between the
 two (gui/session.py), a headless test or tool calls `captain.choose(seat)` itself (`presenter_captains.py`).
 """
 
@@ -29,7 +31,7 @@ from cs_desktop.play.designations import Designator
 from cs_desktop.play.fair_advice import FairAdvice
 from cs_desktop.play.fleet_orders import FleetOrders
 from cs_desktop.play.presenter_captains import ComputerMove, ComputerTurns
-from cs_desktop.play.presenter_crew import CrewDrafts, copy_assign
+from cs_desktop.play.presenter_crew import CrewDrafts
 from cs_desktop.play.presenter_files import GameFiles, same_file
 from cs_desktop.play.screen import ScreenModel, empty_screen, end_result, ship_entries
 from cs_desktop.play.seating import HUMAN, seats_from_meta, window_captain
@@ -43,25 +45,19 @@ from cs_desktop.formats.savegame import LoadedGame, load_game
 log = logging.getLogger(__name__)
 
 Listener = Callable[[], None]
-__all__ = ["ComputerMove", "PlayPresenter", "copy_assign"]
+__all__ = ["ComputerMove", "PlayPresenter"]
 
 
-class PlayPresenter(CrewDrafts, GameFiles, ComputerTurns):
+class PlayPresenter:
     def __init__(self, autosave: AutosaveStore | None = None,
                  make_captain: Callable[[str, int], Any] = window_captain) -> None:
         #: the referee's game: for this presenter, its tests and the tools; the window never reads it
         self.game: Game | None = None
         self.scenario_path: str | None = None
         self.seats: dict[str, str] = {}
-        self.captains: dict[str, Any] = {}
         self.shown_side: str | None = None
         self.handover_to: str | None = None
-        self.thinking: str | None = None
         self.last_message = ""
-        self.save_path: Path | None = None
-        self.drafts: dict[str, dict[str, Any]] = {}
-        self.autosave = autosave
-        self.make_captain = make_captain
         #: the standing orders of the human seats (issue 11); the window loads them from settings.ini
         self.orders = StandingOrders()
         self.fleet = FleetOrders()  # play/fleet_orders.py: given in the fleet list, cancelled by the player
@@ -74,11 +70,8 @@ class PlayPresenter(CrewDrafts, GameFiles, ComputerTurns):
         self.game_serial = 0
         self._listeners: list[Listener] = []
         self.verdict = ""  # set_verdict
-        self._draft_for: Request | None = None
-        self._autosaved: tuple[int, int, bool] | None = None
-        self._saved_key: tuple[int, int] | None = None
-        self._discarded: Game | None = None  # the game the player chose to drop
-        self._auto: set[int] = set()  # indices in game.decisions of the answers turn_flow gave
+        #: indices in game.decisions of the answers turn_flow gave (undo steps back over them; saved in the meta)
+        self.answered_for_player: set[int] = set()
         self._undo_key: tuple[int, int, str] | None = None
         self._undo_value: Game | Refusal = Refusal("BRIEF 3", "nothing to undo")
         self._screen: ScreenModel = empty_screen()
@@ -86,7 +79,9 @@ class PlayPresenter(CrewDrafts, GameFiles, ComputerTurns):
         self._advice: tuple[tuple[Any, ...], FairAdvice] | None = None
         self._names: tuple[Game, Designator] | None = None
         self._shift_mark = -1  # the newest event shown on a screen: map shifts after it are news
-        self._fallback_dice = Dice(0xC5)
+        self.crew = CrewDrafts(self.request, lambda: self.game, lambda: self.screen().ship_names, self.submit)
+        self.files = GameFiles(self, autosave, self._notify)
+        self.computer = ComputerTurns(self, make_captain, self._after_change, self._notify)
 
     # ------------------------------------------------------------------ listeners
     def subscribe(self, listener: Listener) -> None:
@@ -127,7 +122,8 @@ class PlayPresenter(CrewDrafts, GameFiles, ComputerTurns):
         meta = loaded.meta
         seats, notes = seats_from_meta(meta, [side.id for side in loaded.game.scenario.sides])
         save_path: Path | None = Path(path)
-        if self.autosave is not None and same_file(Path(path), self.autosave.path):
+        autosave = self.files.autosave
+        if autosave is not None and same_file(Path(path), autosave.path):
             # continuing from the autosave: Save goes to the player's own file, never over the autosave
             kept = meta.get("save_path")
             save_path = Path(kept) if isinstance(kept, str) and kept and Path(kept).is_file() else None
@@ -135,10 +131,10 @@ class PlayPresenter(CrewDrafts, GameFiles, ComputerTurns):
         self._install(loaded.game, seats, scenario_path if isinstance(scenario_path, str) else None, save_path)
         given = meta.get("answered_for_player")  # which decisions turn_flow gave (undo steps back over them)
         if isinstance(given, list):
-            self._auto |= {i for i in given if type(i) is int and 0 <= i < len(loaded.game.decisions)}
+            self.answered_for_player |= {i for i in given if type(i) is int and 0 <= i < len(loaded.game.decisions)}
             self._undo_key = None
         if save_path is not None and save_path == Path(path):
-            self._saved_key = (self.game_serial, len(loaded.game.decisions))
+            self.files.mark_saved()
         if notes:
             self.last_message = "Seats changed: " + "; ".join(notes) + "."
             log.warning("%s: %s", path, self.last_message)
@@ -152,20 +148,15 @@ class PlayPresenter(CrewDrafts, GameFiles, ComputerTurns):
         self.verdict = ""
         self.seats = {side: seats.get(side, HUMAN) for side in (s.id for s in game.scenario.sides)}
         self.fleet = FleetOrders()
-        self.captains = {side: self.make_captain(kind, game.seed * 7 + i)
-                         for i, (side, kind) in enumerate(self.seats.items()) if kind != HUMAN}
+        self.computer.seat_captains(self.seats, game.seed)
         self.scenario_path = scenario_path
-        self.save_path = save_path
+        self.files.reset(save_path)
         self.shown_side = None
         self.handover_to = None
-        self.thinking = None
         self.last_message = ""
-        self.drafts = {}
-        self._draft_for = None
-        self._autosaved = None
-        self._saved_key = None
+        self.crew.reset()
         self.passed = []
-        self._auto = set()
+        self.answered_for_player = set()
         self._undo_key = None
         self._shift_mark = max((int(e["n"]) for e in game.events), default=-1)
         self._after_change()
@@ -176,20 +167,8 @@ class PlayPresenter(CrewDrafts, GameFiles, ComputerTurns):
         return [s for s, kind in self.seats.items() if kind == HUMAN]
 
     @property
-    def hotseat(self) -> bool:
-        return len(self.humans) >= 2
-
-    @property
     def curtain(self) -> bool:
         return self.handover_to is not None
-
-    @property
-    def has_game(self) -> bool:
-        return self.game is not None
-
-    @property
-    def ended(self) -> bool:
-        return self.game is not None and self.game.ended
 
     def viewer(self) -> str | None:
         """The side whose view is on screen; None for the referee's view (no human seat, or game over)."""
@@ -212,16 +191,10 @@ class PlayPresenter(CrewDrafts, GameFiles, ComputerTurns):
             return None
         return self.game.pending_for(side)
 
-    def waiting_for(self) -> list[str]:
-        return [] if self.game is None else [r.side for r in self.game.pending]
-
-    def side_name(self, side: str | None) -> str:
-        return self.screen().side_name(side)
-
     def _waiting_as_seen(self, viewer: str | None) -> tuple[str, ...]:
         """The sides the game waits for, as the viewer may know it: while he has a request of his own, whether
         the other side has already answered a simultaneous one is hidden (9.1 secret selection)."""
-        waiting = self.waiting_for()
+        waiting = [] if self.game is None else [r.side for r in self.game.pending]
         if viewer is not None and viewer in waiting:
             return (viewer,)
         return tuple(waiting)
@@ -264,7 +237,7 @@ class PlayPresenter(CrewDrafts, GameFiles, ComputerTurns):
         if game is None:
             return empty_screen(self.last_message)
         key = (self.token, self.game_serial, len(game.decisions), len(game.events), game.ended, self.shown_side, self.handover_to,
-               self.thinking, self.last_message, len(self.passed), tuple(self.seats.items()), self.verdict)
+               self.computer.thinking, self.last_message, len(self.passed), tuple(self.seats.items()), self.verdict)
         if key == self._screen_key:
             return self._screen
         viewer = self.viewer()
@@ -284,7 +257,7 @@ class PlayPresenter(CrewDrafts, GameFiles, ComputerTurns):
             title=game.scenario.title, viewer=viewer, curtain=self.curtain, handover_to=self.handover_to,
             view=view, ships=ship_entries(public, game.cards, viewer),
             side_names={s: str(info["name"]) for s, info in public["sides"].items()}, seats=dict(self.seats),
-            request=self.request(), waiting_for=self._waiting_as_seen(viewer), thinking=self.thinking,
+            request=self.request(), waiting_for=self._waiting_as_seen(viewer), thinking=self.computer.thinking,
             turn=int(public["turn"]), segment=str(public["segment"]), initiative=public.get("initiative"),
             wind=int(public["wind"]), ended=game.ended, end_reason=str(public.get("end_reason") or ""),
             result=end_result(view) if view is not None and game.ended else None,
@@ -352,7 +325,7 @@ class PlayPresenter(CrewDrafts, GameFiles, ComputerTurns):
         if self.game is None or side is None or self.seats.get(side) != HUMAN or self.game.ended:
             return False
         self.token += 1
-        self.thinking = None
+        self.computer.thinking = None
         result = self.game.strike_colors(side)
         self._after_change()
         return bool(result)
@@ -373,7 +346,7 @@ class PlayPresenter(CrewDrafts, GameFiles, ComputerTurns):
             result: Game | Refusal = game
             while isinstance(result, Game):  # back over the answers given for him, to his own last decision
                 result = result.undo(side)
-                if isinstance(result, Game) and len(result.decisions) not in self._auto:
+                if isinstance(result, Game) and len(result.decisions) not in self.answered_for_player:
                     break
             self._undo_key, self._undo_value = key, result
         return self._undo_value
@@ -388,14 +361,13 @@ class PlayPresenter(CrewDrafts, GameFiles, ComputerTurns):
             return False
         result = self._undone(self.shown_side)
         assert isinstance(result, Game)
-        self._auto = {i for i in self._auto if i < len(result.decisions)}
+        self.answered_for_player = {i for i in self.answered_for_player if i < len(result.decisions)}
         self._undo_key = None
         self.token += 1
-        self.thinking = None
+        self.computer.thinking = None
         self.game_serial += 1
         self.game = result
-        self.drafts = {}
-        self._draft_for = None
+        self.crew.reset()
         self.last_message = "Undone."
         self._after_change()
         return True
@@ -414,13 +386,13 @@ class PlayPresenter(CrewDrafts, GameFiles, ComputerTurns):
         if self.game is None:
             return
         for index, side, turn, why in answer_for(self.game, set(self.humans), self.orders, self.fleet):
-            self._auto.add(index)
+            self.answered_for_player.add(index)
             self.passed.append((side, turn, why))
         del self.passed[:-200]
 
     def _after_change(self) -> None:
         self._answer_for_humans()
         self._update_viewer()
-        self._autosave()
+        self.files.autosave_now()
         self._notify()
 

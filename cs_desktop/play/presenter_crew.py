@@ -1,66 +1,76 @@
-"""The play presenter's crew assignment being edited (5.0): the ships' drafts on the cards for the pending
-assign_crew request, starting from the crew that mans the battery that bears (play/crew_plan.py), and the
-warning before confirming a battery with an enemy in its arc and no gunners. A part of `PlayPresenter`."""
+"""The crew assignment being edited (5.0), a part the play presenter owns (`presenter.crew`): the ships'
+drafts on the cards for the pending assign_crew request, starting from the crew that mans the battery that
+bears (play/crew_plan.py), and the warning before confirming a battery with an enemy in its arc and no
+gunners. It is given what it reads and the one thing it does: the request at the screen, the game, the ships'
+names and the presenter's `submit`."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import Any
 
 from cs_desktop.play import crew_plan
 from cs_desktop.rules.decisions import Request
 from cs_desktop.rules.game import Game
 
-if TYPE_CHECKING:
-    from cs_desktop.play.screen import ScreenModel
+Drafts = dict[str, dict[str, Any]]
 
 
 class CrewDrafts:
-    game: Game | None
-    drafts: dict[str, dict[str, Any]]
-    _draft_for: Request | None  # the request itself, held: an id() is reused once a request is freed
+    def __init__(self, request: Callable[[], Request | None], game: Callable[[], Game | None],
+                 ship_names: Callable[[], dict[str, str]], submit: Callable[[Any], bool]) -> None:
+        self._request = request
+        self._game = game
+        self._ship_names = ship_names
+        self._submit = submit
+        self._drafts: Drafts = {}
+        self._draft_for: Request | None = None  # the request itself, held: an id() is reused once it is freed
 
-    if TYPE_CHECKING:
-        def request(self) -> Request | None: ...
-        def submit(self, answer: Any) -> bool: ...
-        def screen(self) -> ScreenModel: ...
+    def reset(self) -> None:
+        """The game was replaced (new, load, undo): the drafts start again from the next request."""
+        self._drafts = {}
+        self._draft_for = None
 
-    def crew_drafts(self) -> dict[str, dict[str, Any]]:
+    def drafts(self) -> Drafts:
         """The crew assignment being edited on the ship cards for the pending assign_crew request."""
-        request = self.request()
+        request = self._request()
         if request is None or request.kind != "assign_crew":
             return {}
         if self._draft_for is not request:
             self._draft_for = request
-            self.drafts = self.bearing_crew(request)
-        return self.drafts
+            self._drafts = self.bearing(request)
+        return self._drafts
 
-    def bearing_crew(self, request: Request) -> dict[str, dict[str, Any]]:
+    def bearing(self, request: Request) -> Drafts:
         """The default crew assignment (issue 11 item 3): each ship mans the battery that bears, from the
         deciding side's view (crew_plan.py)."""
-        assert self.game is not None
-        return crew_plan.bearing_assignments(self.game.view(request.side, events=False), request.info["limits"])
+        game = self._game()
+        if game is None:
+            return {}
+        return crew_plan.bearing_assignments(game.view(request.side, events=False), request.info["limits"])
 
-    def crew_warnings(self) -> list[str]:
+    def warnings(self) -> list[str]:
         """Ships whose draft leaves a battery with an enemy in its arc and in range without gunners."""
-        request = self.request()
-        if request is None or request.kind != "assign_crew" or self.game is None:
+        request = self._request()
+        game = self._game()
+        if request is None or request.kind != "assign_crew" or game is None:
             return []
-        view = self.game.view(request.side, events=False)
-        return crew_plan.no_gunner_warnings(view, self.crew_drafts(), self.screen().ship_names)
+        view = game.view(request.side, events=False)
+        return crew_plan.no_gunner_warnings(view, self.drafts(), self._ship_names())
 
     def set_draft(self, ship_id: str, assign: dict[str, Any]) -> bool:
         """Change one ship's draft; True if it belongs to the pending assignment."""
-        drafts = self.crew_drafts()
+        drafts = self.drafts()
         if ship_id not in drafts:
             return False
         drafts[ship_id] = copy_assign(assign)
         return True
 
-    def submit_crew(self) -> bool:
-        drafts = self.crew_drafts()
+    def submit(self) -> bool:
+        drafts = self.drafts()
         if not drafts:
             return False
-        return self.submit({ship: copy_assign(a) for ship, a in drafts.items()})
+        return self._submit({ship: copy_assign(a) for ship, a in drafts.items()})
 
 
 def copy_assign(assign: dict[str, Any]) -> dict[str, Any]:

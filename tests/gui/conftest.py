@@ -60,9 +60,9 @@ def answer_with_widgets(qtbot: Any, window: MainWindow, rng: random.Random) -> s
     elif isinstance(widget, rq.AssignCrewWidget):
         # on the ship cards: man the guns box by box until the spin boxes stop (the crew limit of 5.0)
         for ship_id in widget.request.info["limits"]:
-            if window.fleet_list is not None:  # a fleet game: one card dock; select the ship, then her card
-                window.select_ship(ship_id)
-            card = window.ship_card(ship_id)
+            if window.dock_layout.fleet_list is not None:  # a fleet game: one card dock; select the ship, then her card
+                window.dock_layout.select_ship(ship_id)
+            card = window.dock_layout.ship_card(ship_id)
             for box in card.sections.values():
                 box.gunners.setValue(box.gunners.maximum())
             card.sailing.setValue(card.sailing.maximum())

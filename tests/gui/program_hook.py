@@ -57,17 +57,17 @@ def _play(window: MainWindow, path: str, seed: int, count: int) -> None:
     orders = StandingOrders(ask_everything=True)  # every decision as the engine asks it (kept for the restart)
     save_orders(window.settings, orders)
     window.session.orders = orders
-    window.start_game(path, seats, seed, {})
+    window.files.start_game(path, seats, seed, {})
     session = window.session
     made = 0
     while session.screen().key[1] < count:
         if session.curtain:
-            session.confirm_handover()
+            session.presenter.confirm_handover()
             continue
         assert session.request() is not None, "a hotseat game always asks a human"
         session.submit(session.random_answer(seed + 1 + made))
         made += 1
-    _say(session.presenter.pending_line())
+    _say(session.presenter.files.pending_line())
 
 
 def _campaign(window: MainWindow, campaign: str, seed: int, count: int) -> None:
@@ -78,7 +78,7 @@ def _campaign(window: MainWindow, campaign: str, seed: int, count: int) -> None:
     from cs_desktop.campaign import policy
 
     control = window.campaign
-    presenter = control.start(window.library(), campaign, seed)
+    presenter = control.start(window.files.library(), campaign, seed)
     assert presenter is not None, "the campaign starts"
     while (req := presenter.request()) is not None and req.kind != "battle":
         assert presenter.choose(policy.choose(presenter.engine, req))
@@ -87,7 +87,7 @@ def _campaign(window: MainWindow, campaign: str, seed: int, count: int) -> None:
     made = 0
     while True:
         QApplication.processEvents()
-        asked = session.request() is not None and session.thinking is None
+        asked = session.request() is not None and session.screen().thinking is None
         if asked and session.screen().key[1] >= count:
             break
         if asked:
@@ -95,7 +95,7 @@ def _campaign(window: MainWindow, campaign: str, seed: int, count: int) -> None:
             made += 1
         else:
             time.sleep(0.01)  # the computer captain thinks
-    _say(session.presenter.pending_line())
+    _say(session.presenter.files.pending_line())
 
 
 def _report(window: MainWindow) -> None:
@@ -105,7 +105,7 @@ def _report(window: MainWindow) -> None:
     else:
         _say(f"OFFER {box.text().splitlines()[-1]}")
         box.continue_button.click()
-        _say(window.session.presenter.pending_line())
+        _say(window.session.presenter.files.pending_line())
     os._exit(0)  # at once: no close prompt, the data folder stays as this start left it
 
 

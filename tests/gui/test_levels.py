@@ -3,7 +3,7 @@ their one-sentence descriptions (and the baselines last); a level thinks with it
 its progress shows in the status bar while it thinks; old saves keep their seats, unknown ones fall back.
 
 API tested: NewGameDialog seat boxes (seat_choice.py), GameSession.thinkingProgress / think_progress, the
-status bar's ThinkingIndicator, GameSession.load's seats.
+status bar's ThinkingIndicator, PlayPresenter.load's seats.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ JAVA = str(cs_desktop.SCENARIOS / "constitution-vs-java.json")
 
 def test_new_game_dialog_offers_the_levels_with_their_descriptions(qtbot: Any, make_window: Any) -> None:
     window = make_window()
-    dlg = window.new_game()
+    dlg = window.files.new_game()
     qtbot.waitUntil(dlg.isVisible)
     rows = [i for i, (p, _s) in enumerate(dlg.scenarios) if p.name == "constitution-vs-java.json"]
     dlg.list.setCurrentRow(rows[0])
@@ -56,8 +56,8 @@ def test_new_game_dialog_offers_the_levels_with_their_descriptions(qtbot: Any, m
     dlg.turn_limit.setValue(2)
     click(qtbot, dlg.buttons.button(QDialogButtonBox.StandardButton.Ok))
     session = window.session
-    assert session.seats == {"us": "human", "gb": "hard"}
-    captain = session.captains["gb"]
+    assert session.presenter.seats == {"us": "human", "gb": "hard"}
+    captain = session.presenter.computer.captains["gb"]
     assert isinstance(captain, SearchCaptain) and captain.level.name == "hard" and captain.time_cap
     assert "Computer — hard" in window.status.text()
 
@@ -66,7 +66,7 @@ def test_normal_shows_its_thinking_and_the_window_stays_responsive(qtbot: Any, m
     window = make_window()
     indicator = window.thinking_indicator
     assert not indicator.isVisible()
-    window.start_game(JAVA, {"us": "human", "gb": "normal"}, 5, {"turn_limit": 2})
+    window.files.start_game(JAVA, {"us": "human", "gb": "normal"}, 5, {"turn_limit": 2})
     session = window.session
     marks: list[str] = []  # "p": a search report reached the GUI thread, "t": the GUI's timer fired
     shown: list[tuple[bool, int, int, str]] = []
@@ -79,7 +79,7 @@ def test_normal_shows_its_thinking_and_the_window_stays_responsive(qtbot: Any, m
 
     session.thinkingProgress.connect(reported)  # connected after the indicator: sees it updated
     timer = QTimer()
-    timer.timeout.connect(lambda: marks.append("t") if session.thinking else None)
+    timer.timeout.connect(lambda: marks.append("t") if session.screen().thinking else None)
     timer.start(5)
     rng = random.Random(3)
     for _ in range(60):
@@ -93,7 +93,7 @@ def test_normal_shows_its_thinking_and_the_window_stays_responsive(qtbot: Any, m
     visible, most, value, text = shown[0]
     assert visible and most == DEFINED["normal"].budget.iterations and 1 <= value <= most and text == f"{session.side_name('gb')} is thinking…"
     # once the captain has answered, the indicator is gone
-    qtbot.waitUntil(lambda: session.thinking is None and not indicator.isVisible(), timeout=COMPUTER_TURN_GUARD_MS)
+    qtbot.waitUntil(lambda: session.screen().thinking is None and not indicator.isVisible(), timeout=COMPUTER_TURN_GUARD_MS)
     timer.stop()
     # while the worker searched, the GUI thread kept running its timer between two of the search's reports
     first, last = marks.index("p"), len(marks) - 1 - marks[::-1].index("p")
@@ -102,9 +102,9 @@ def test_normal_shows_its_thinking_and_the_window_stays_responsive(qtbot: Any, m
 
 def test_a_search_for_a_replaced_game_ends_at_once(qtbot: Any, make_window: Any) -> None:
     window = make_window()
-    window.start_game(JAVA, {"us": "hard", "gb": "human"}, 5, {"turn_limit": 2})
+    window.files.start_game(JAVA, {"us": "hard", "gb": "human"}, 5, {"turn_limit": 2})
     session = window.session
-    old = session.captains["us"]
+    old = session.presenter.computer.captains["us"]
     # a search that cannot finish on its own: only abandoning it can end it (with hard's 100 iterations a fast
     # engine sometimes finished before the new game reached the thinking thread, and the test failed by chance)
     old.level = dataclasses.replace(old.level, budget=Budget(10_000_000, 3600.0, 1))
@@ -116,7 +116,7 @@ def test_a_search_for_a_replaced_game_ends_at_once(qtbot: Any, make_window: Any)
             before.append(old.last_search)
             # a new game as soon as the GUI thread is back in its event loop, mid-search
             game = Game(*load_scenario_with_ships(JAVA), seed=6)
-            QTimer.singleShot(0, lambda: session.new_game(game, {"us": "human", "gb": "human"}, JAVA))
+            QTimer.singleShot(0, lambda: session.presenter.new_game(game, {"us": "human", "gb": "human"}, JAVA))
 
     session.thinkingProgress.connect(first_report)
     for _ in range(60):  # answer the human side until the hard captain is searching
@@ -127,18 +127,18 @@ def test_a_search_for_a_replaced_game_ends_at_once(qtbot: Any, make_window: Any)
         if not before:
             answer_with_widgets(qtbot, window, rng)
     assert before, "the hard captain never searched"
-    qtbot.waitUntil(lambda: session.seats == {"us": "human", "gb": "human"}, timeout=5000)
+    qtbot.waitUntil(lambda: session.presenter.seats == {"us": "human", "gb": "human"}, timeout=5000)
     behind = session._executor.submit(lambda: None)  # runs once the thinking thread is free
     qtbot.waitUntil(behind.done, timeout=COMPUTER_TURN_GUARD_MS)
     assert old.last_search is before[0]  # the abandoned search never finished its 100 iterations
-    assert session.thinking is None and not window.thinking_indicator.isVisible()
+    assert session.screen().thinking is None and not window.thinking_indicator.isVisible()
 
 
 def _saved_game(qtbot: Any, make_window: Any, tmp_path: Path, seats: dict[str, str]) -> Path:
     window = make_window()
-    window.start_game(JAVA, seats, 5, {"turn_limit": 2})
+    window.files.start_game(JAVA, seats, 5, {"turn_limit": 2})
     path = tmp_path / "old.csgame"
-    assert window.save_to(path)
+    assert window.files.save_to(path)
     window.session.close()
     return path
 
@@ -146,10 +146,10 @@ def _saved_game(qtbot: Any, make_window: Any, tmp_path: Path, seats: dict[str, s
 def test_an_old_save_with_simple_seats_loads(qtbot: Any, make_window: Any, tmp_path: Path) -> None:
     path = _saved_game(qtbot, make_window, tmp_path, {"us": "simple", "gb": "human"})
     other = make_window("other.ini")
-    assert other.load_from(path)
-    assert other.session.seats == {"us": "simple", "gb": "human"}
-    assert isinstance(other.session.captains["us"], SimpleCaptain)
-    assert other.session.last_message == ""
+    assert other.files.load_from(path)
+    assert other.session.presenter.seats == {"us": "simple", "gb": "human"}
+    assert isinstance(other.session.presenter.computer.captains["us"], SimpleCaptain)
+    assert other.session.presenter.last_message == ""
     assert SEAT_LABELS["simple"] in other.status.text()
 
 
@@ -160,8 +160,8 @@ def test_an_unknown_seat_in_a_save_becomes_normal_with_a_message(qtbot: Any, mak
     data["meta"]["seats"] = {"us": "human", "gb": "admiral-nelson"}
     path.write_text(json.dumps(data), encoding="utf-8")
     other = make_window("other.ini")
-    assert other.load_from(path)
-    assert other.session.seats == {"us": "human", "gb": "normal"}
-    message = other.session.last_message
+    assert other.files.load_from(path)
+    assert other.session.presenter.seats == {"us": "human", "gb": "normal"}
+    message = other.session.presenter.last_message
     assert "'admiral-nelson'" in message and "Computer — normal" in message
     assert message in other.orders.message.text()

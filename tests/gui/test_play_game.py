@@ -26,7 +26,7 @@ MAX_STEPS = 1500
 
 def _ready(window: Any) -> bool:
     s = window.session
-    if s.game is not None and s.game.ended:
+    if s.presenter.game is not None and s.presenter.game.ended:
         return window.game_over_dialog is not None
     return s.request() is not None and window.orders.widget is not None
 
@@ -36,18 +36,18 @@ def play_to_the_end(qtbot: Any, window: Any, seed: int) -> list[str]:
     kinds: list[str] = []
     for _ in range(MAX_STEPS):
         qtbot.waitUntil(lambda: _ready(window), timeout=COMPUTER_TURN_GUARD_MS)
-        if window.session.game.ended:
+        if window.session.presenter.game.ended:
             return kinds
-        before = len(window.session.game.decisions)
+        before = len(window.session.presenter.game.decisions)
         kinds.append(answer_with_widgets(qtbot, window, rng))
-        assert len(window.session.game.decisions) > before, window.session.last_message
+        assert len(window.session.presenter.game.decisions) > before, window.session.presenter.last_message
     raise AssertionError("the game did not end")
 
 
 def test_human_vs_computer_complete_game(qtbot: Any, make_window: Any) -> None:
     window = make_window()
     window.session.orders = StandingOrders(ask_everything=True)  # every kind of request on screen
-    dlg = window.new_game()
+    dlg = window.files.new_game()
     qtbot.waitUntil(dlg.isVisible)
     rows = [i for i, (p, _s) in enumerate(dlg.scenarios) if p.name == "constitution-vs-java.json"]
     dlg.list.setCurrentRow(rows[0])
@@ -56,7 +56,7 @@ def test_human_vs_computer_complete_game(qtbot: Any, make_window: Any) -> None:
     dlg.turn_limit.setValue(3)
     dlg.seed.setValue(11)
     click(qtbot, dlg.buttons.button(QDialogButtonBox.StandardButton.Ok))
-    assert window.session.game is not None
+    assert window.session.presenter.game is not None
 
     ODDS_SEEN.clear()
     kinds = play_to_the_end(qtbot, window, seed=5)
@@ -76,7 +76,7 @@ def test_human_vs_computer_complete_game(qtbot: Any, make_window: Any) -> None:
         cell = {label: dialog.table.item(r, c).text() for r, label in enumerate(labels)}
         scored = sum(int(cell[k]) for k in ("Hull hits scored", "Rigging hits scored", "Crew hits scored"))
         assert scored - int(cell["− by the enemy's own doing (R19.0)"]) == int(cell["Hits total"])
-    game = window.session.game
+    game = window.session.presenter.game
     assert game.ended and game.events[-1]["type"] == "game_end"
     again = Game.replay(game.scenario, game.cards, game.seed, game.decisions, game.options)
     assert again.fingerprint() == game.fingerprint()
@@ -92,13 +92,13 @@ def test_human_vs_computer_complete_game(qtbot: Any, make_window: Any) -> None:
 def test_two_humans_hotseat_play_several_turns(qtbot: Any, make_window: Any) -> None:
     """Hotseat: both sides human; every change of deciding side passes through the hand-over screen."""
     window = make_window()
-    window.start_game(window_scenario("chesapeake-vs-shannon.json"), {"us": "human", "gb": "human"}, 4,
+    window.files.start_game(window_scenario("chesapeake-vs-shannon.json"), {"us": "human", "gb": "human"}, 4,
                       {"turn_limit": 2, "bonus_cards": False})
     rng = random.Random(2)
     handovers = 0
     for _ in range(MAX_STEPS):
         s = window.session
-        if s.game.ended:
+        if s.presenter.game.ended:
             break
         if s.curtain:
             handovers += 1
@@ -106,10 +106,10 @@ def test_two_humans_hotseat_play_several_turns(qtbot: Any, make_window: Any) -> 
             click(qtbot, window.handover.button)
             continue
         qtbot.waitUntil(lambda: _ready(window), timeout=COMPUTER_TURN_GUARD_MS)
-        if s.game.ended:
+        if s.presenter.game.ended:
             break
         answer_with_widgets(qtbot, window, rng)
-    assert window.session.game.ended
+    assert window.session.presenter.game.ended
     assert handovers >= 4
     qtbot.waitUntil(lambda: window.game_over_dialog is not None)
 
@@ -125,11 +125,11 @@ def test_board_help_follows_the_clicked_ship_of_a_multi_ship_side(qtbot: Any, ma
     window = make_window()
     from cs_desktop import SCENARIOS
 
-    assert window.start_game(SCENARIOS / "president-vs-belvidera-3-ship.json", {"us": "human", "gb": "simple"},
+    assert window.files.start_game(SCENARIOS / "president-vs-belvidera-3-ship.json", {"us": "human", "gb": "simple"},
                              3, {})
     rng = random.Random(2)
     for _ in range(60):
-        qtbot.waitUntil(lambda: window.orders.widget is not None or window.session.game.ended, timeout=10_000)
+        qtbot.waitUntil(lambda: window.orders.widget is not None or window.session.presenter.game.ended, timeout=10_000)
         widget = window.orders.widget
         if widget is not None and widget.request.kind == "select_maneuver" and len(widget.request.ships) == 2:
             break
@@ -137,11 +137,11 @@ def test_board_help_follows_the_clicked_ship_of_a_multi_ship_side(qtbot: Any, ma
     else:
         raise AssertionError("no maneuver selection for both US ships")
     first, second = list(widget.request.ships)
-    assert set(window._previews) == {first}
+    assert set(window.board_help.previews) == {first}
     window.board.shipClicked.emit(second)
-    assert set(window._previews) == {second}
-    assert window._previews[second][0]["from_square"] == list(window.session.game.state.ships[second].square) or \
-        tuple(window._previews[second][0]["from_square"]) == window.session.game.state.ships[second].square
+    assert set(window.board_help.previews) == {second}
+    assert window.board_help.previews[second][0]["from_square"] == list(window.session.presenter.game.state.ships[second].square) or \
+        tuple(window.board_help.previews[second][0]["from_square"]) == window.session.presenter.game.state.ships[second].square
 
 
 def test_the_board_shows_the_map_edge_shift(qtbot: Any, make_window: Any, monkeypatch: Any) -> None:
@@ -153,7 +153,7 @@ def test_the_board_shows_the_map_edge_shift(qtbot: Any, make_window: Any, monkey
     game = duel(a=(31, 12, 3), b=(24, 12, 7), seed=3)
     window = make_window()
     window.session.orders = StandingOrders(ask_everything=True)  # the game is driven from outside the session
-    window.session.new_game(game, {"us": "human", "gb": "human"}, "test")
+    window.session.presenter.new_game(game, {"us": "human", "gb": "human"}, "test")
     before = len(game.events)
     drive(game, until=lambda g: bool(events_of(g, "map_shift")),
           policy={"select_maneuver": lambda g, r: {s: next(o for o in opts if o["maneuver"] == "advance")
@@ -161,5 +161,5 @@ def test_the_board_shows_the_map_edge_shift(qtbot: Any, make_window: Any, monkey
     assert events_of(game, "map_shift") and len(game.events) > before
     window.session.changed.emit()
     if window.session.curtain:
-        window.session.confirm_handover()
+        window.session.presenter.confirm_handover()
     assert window.board.shift_items, "the shift is drawn on the board"

@@ -39,9 +39,9 @@ def _play_out(play: PlayPresenter) -> None:
         assert play.game is not None
         if play.game.ended:
             return
-        moved = play.computer_move()
+        moved = play.computer.move()
         if moved is not None:
-            play.computer_answered(moved, moved.captain.choose(moved.seat), None)
+            play.computer.answered(moved, moved.captain.choose(moved.seat), None)
         else:
             assert play.submit(play.random_answer(i))
     raise AssertionError("the battle did not end")

@@ -127,8 +127,8 @@ def test_playing_a_damaged_library_scenario_shows_an_error(qtbot: Any, tmp_path:
     monkeypatch.setenv("CAPTAINS_SEA_DATA", str(tmp_path / "data"))
     window = MainWindow(settings=QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
     qtbot.addWidget(window)
-    library = window.library()
+    library = window.files.library()
     _damage(library, "ships", "java")
-    assert window.play_library_scenario("constitution-vs-java") is False
-    assert "library ship 'java'" in window.last_error and window.session.game is None
+    assert window.files.play_library_scenario("constitution-vs-java") is False
+    assert "library ship 'java'" in window.last_error and window.session.presenter.game is None
     library.close()

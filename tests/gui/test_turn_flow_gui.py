@@ -27,27 +27,27 @@ from tests.gui.conftest import COMPUTER_TURN_GUARD_MS
 
 def test_a_human_seat_is_shown_only_requests_that_need_him(qtbot: Any, make_window: Any) -> None:
     window = make_window()
-    window.start_game(JAVA, {"us": "human", "gb": "simple"}, 4, {"turn_limit": 3})
+    window.files.start_game(JAVA, {"us": "human", "gb": "simple"}, 4, {"turn_limit": 3})
     session = window.session
     rng = random.Random(2)
     shown = 0
     for _ in range(120):
-        qtbot.waitUntil(lambda: session.game.ended or (session.request() is not None
+        qtbot.waitUntil(lambda: session.presenter.game.ended or (session.request() is not None
                                                        and window.orders.widget is not None), timeout=COMPUTER_TURN_GUARD_MS)
-        if session.game.ended:
+        if session.presenter.game.ended:
             break
         request = session.request()
         assert request is not None
         # what is on screen is never something turn_flow would answer
-        assert decide(session.game.view("us"), request, session.orders) is None, request.kind
+        assert decide(session.presenter.game.view("us"), request, session.orders) is None, request.kind
         answer_with_widgets(qtbot, window, rng)
         shown += 1
     assert shown > 5
-    assert session.passed and all(side == "us" for side, _t, _w in session.passed)
+    assert session.presenter.passed and all(side == "us" for side, _t, _w in session.presenter.passed)
     panel = window.findChild(FlowPanel)
     assert panel is not None
     assert "Answered for you" in panel.passed.text()
-    game = session.game
+    game = session.presenter.game
     again = Game.replay(game.scenario, game.cards, game.seed, game.decisions, game.options)
     assert again.fingerprint() == game.fingerprint()  # the answers given for him are ordinary decisions
 
@@ -59,19 +59,19 @@ def test_undo_steps_back_over_answers_given_for_the_player(qtbot: Any) -> None:
     setup = {"sail": "medium", "loads": {s: "round" for s in ("port_bow", "port_aft", "starboard_bow",
                                                                "starboard_aft")}}
     assert game.submit("gb", {"java": setup})  # the computer side has set up already
-    session.new_game(game, {"us": "human", "gb": "simple"}, "test")
+    session.presenter.new_game(game, {"us": "human", "gb": "simple"}, "test")
     assert session.submit({"constitution": setup})
     # the crew assignment was answered for him (standing order "bears") and recorded like his own answer
-    assert [d["kind"] for d in session.game.decisions] == ["setup", "setup", "assign_crew"]
-    assert session.passed and session.passed[-1][2].startswith("5.0:")
+    assert [d["kind"] for d in session.presenter.game.decisions] == ["setup", "setup", "assign_crew"]
+    assert session.presenter.passed and session.presenter.passed[-1][2].startswith("5.0:")
     # undo would step back over it to his own last decision, the setup; that revealed both sides' sails, so
     # nothing is undone (not just the answer given for him, which would at once be given again), and Undo is
     # not offered
-    game_before, n = session.game, len(session.game.decisions)
-    assert session.game.can_undo("us")  # the engine alone would take back the hidden crew answer
-    assert not session.can_undo() and not session.undo()
-    assert session.game is game_before and len(session.game.decisions) == n
-    assert session.last_message.startswith("Cannot undo")
+    game_before, n = session.presenter.game, len(session.presenter.game.decisions)
+    assert session.presenter.game.can_undo("us")  # the engine alone would take back the hidden crew answer
+    assert not session.presenter.can_undo() and not session.presenter.undo()
+    assert session.presenter.game is game_before and len(session.presenter.game.decisions) == n
+    assert session.presenter.last_message.startswith("Cannot undo")
     session.close()
 
 
@@ -82,12 +82,12 @@ def test_ask_me_everything_shows_every_request(qtbot: Any, make_window: Any) -> 
     panel.ask_everything.setChecked(True)
     assert window.session.orders.ask_everything
     assert load_orders(window.settings).ask_everything  # kept in settings.ini
-    window.start_game(JAVA, {"us": "human", "gb": "simple"}, 4, {"turn_limit": 2})
+    window.files.start_game(JAVA, {"us": "human", "gb": "simple"}, 4, {"turn_limit": 2})
     rng = random.Random(3)
     for _ in range(40):
         wait_for_request(qtbot, window, None, rng)
         answer_with_widgets(qtbot, window, rng)
-    assert window.session.passed == []
+    assert window.session.presenter.passed == []
 
 
 def test_the_settings_dialog_edits_the_standing_orders(qtbot: Any, make_window: Any) -> None:
@@ -118,7 +118,7 @@ def crew_window(qtbot: Any, make_window: Any) -> Any:
     game = duel(a=(20, 12, 1), b=(12, 12, 3), seed=1)  # Java off Constitution's port side, in range
     drive(game, until=at("setup"))
     window = make_window()
-    window.session.new_game(game, {"us": "human", "gb": "simple"}, "test")
+    window.session.presenter.new_game(game, {"us": "human", "gb": "simple"}, "test")
     return window, wait_for_request(qtbot, window, "assign_crew")
 
 
@@ -126,28 +126,28 @@ def test_5_0_the_crew_default_mans_the_battery_that_bears(qtbot: Any, make_windo
     window, widget = crew_window(qtbot, make_window)
     draft = window.session.crew_drafts()["constitution"]
     assert draft["gunnery"]["port_bow"] == 7 and draft["gunnery"]["port_aft"] == 7
-    assert window.ship_card("constitution").sections["port_bow"].gunners.value() == 7
+    assert window.dock_layout.ship_card("constitution").sections["port_bow"].gunners.value() == 7
     assert widget.man_guns.text().replace("&", "") == "Man the battery that bears"
 
 
 def test_5_0_confirming_with_no_gunners_on_the_bearing_battery_asks_first(qtbot: Any, make_window: Any) -> None:
     window, widget = crew_window(qtbot, make_window)
     assert isinstance(widget, rq.AssignCrewWidget)
-    card = window.ship_card("constitution")
+    card = window.dock_layout.ship_card("constitution")
     card.sections["port_bow"].gunners.setValue(0)
     card.sections["port_aft"].gunners.setValue(0)
-    n = len(window.session.game.decisions)
+    n = len(window.session.presenter.game.decisions)
     click(qtbot, widget.ok)
     box = widget.confirm_box
     assert isinstance(box, QMessageBox) and box.isVisible()
     assert box.text() == "Confirm with no gunners on the port battery?"
     assert "Java" in box.informativeText()
     click(qtbot, box.button(QMessageBox.StandardButton.No))
-    assert len(window.session.game.decisions) == n  # nothing sent
+    assert len(window.session.presenter.game.decisions) == n  # nothing sent
     click(qtbot, widget.ok)
     click(qtbot, widget.confirm_box.button(QMessageBox.StandardButton.Yes))
-    assert len(window.session.game.decisions) > n
-    sent = next(d for d in window.session.game.decisions[n:] if d["kind"] == "assign_crew")
+    assert len(window.session.presenter.game.decisions) > n
+    sent = next(d for d in window.session.presenter.game.decisions[n:] if d["kind"] == "assign_crew")
     assert sent["answer"]["constitution"]["gunnery"]["port_bow"] == 0
 
 
@@ -163,13 +163,13 @@ def test_a_saved_game_remembers_which_answers_were_given_for_the_player(qtbot: A
     setup = {"sail": "medium", "loads": {s: "round" for s in ("port_bow", "port_aft", "starboard_bow",
                                                                "starboard_aft")}}
     assert game.submit("gb", {"java": setup})
-    session.new_game(game, {"us": "human", "gb": "simple"}, None)
+    session.presenter.new_game(game, {"us": "human", "gb": "simple"}, None)
     assert session.submit({"constitution": setup})
-    assert session.presenter._auto == {2}
-    path = session.save(tmp_path / "g.csgame")
+    assert session.presenter.answered_for_player == {2}
+    path = session.files.save(tmp_path / "g.csgame")
     again = GameSession()
     again.orders = StandingOrders(ask_everything=True)  # nothing new is answered on loading
-    again.load(path)
-    assert again.presenter._auto == {2} and again.meta()["answered_for_player"] == [2]
+    again.presenter.load(path)
+    assert again.presenter.answered_for_player == {2} and again.files.meta()["answered_for_player"] == [2]
     session.close()
     again.close()

@@ -56,8 +56,8 @@ def test_guided_first_game_starts_and_the_tutor_follows_each_request(qtbot: Any,
     assert "guided first game" in window.tutor.text().lower() and not window.tutor_dock.isVisible()
     _action(window, "act-tutorial").trigger()
     s = window.session
-    assert s.game is not None and tutorial.is_tutorial(s.scenario_path)
-    assert s.seats == {"us": "human", "gb": "easy"}
+    assert s.presenter.game is not None and tutorial.is_tutorial(s.presenter.scenario_path)
+    assert s.presenter.seats == {"us": "human", "gb": "easy"}
     qtbot.waitUntil(window.tutor_dock.isVisible)
     assert window.tutor.active
     rng = random.Random(4)
@@ -70,7 +70,7 @@ def test_guided_first_game_starts_and_the_tutor_follows_each_request(qtbot: Any,
         if not shown or shown[-1] != page:
             shown.append(page)
         answer_with_widgets(qtbot, window, rng)
-        if s.game.state.turn >= 2 and s.game.state.segment == "select":
+        if s.presenter.game.state.turn >= 2 and s.presenter.game.state.segment == "select":
             break
     assert "Sail and loads" in shown[0] and texts.welcome in shown[0]
     assert len(shown) >= 4  # the text changed as the requests came
@@ -79,7 +79,7 @@ def test_guided_first_game_starts_and_the_tutor_follows_each_request(qtbot: Any,
     assert "✓ Crew" in window.tutor.text() and "○ Winning" in window.tutor.text()
     window.tutor.browser.anchorClicked.emit(QUrl(f"rule:{texts.requests[kind].section}"))
     assert window.rule_view.rule == texts.requests[kind].section
-    assert s.strike_colors()  # the end: the tutor explains the tally and the 20.1 terms
+    assert s.presenter.strike_colors()  # the end: the tutor explains the tally and the 20.1 terms
     qtbot.waitUntil(lambda: window.game_over_dialog is not None)
     assert "The game is over" in window.tutor.text() and texts.step("winning").text in window.tutor.text()
     assert "✓ Winning" in window.tutor.text()
@@ -90,25 +90,25 @@ def test_the_welcome_page_offers_the_tutorial_and_the_tutor_is_quiet_in_other_ga
     window = make_window()
     assert window.stack.currentWidget() is window.welcome
     click(qtbot, window.welcome.tutorial)
-    assert tutorial.is_tutorial(window.session.scenario_path)
+    assert tutorial.is_tutorial(window.session.presenter.scenario_path)
     qtbot.waitUntil(window.tutor_dock.isVisible)
     window.tutor_dock.close()  # the player may close it; another game does not bring it back
     _action(window, "act-tutor-panel").trigger()  # Help → Tutor panel brings it back
     assert window.tutor_dock.isVisible()
     window.tutor_dock.close()
-    assert not window.start_game(cs_desktop.SCENARIOS / "constitution-vs-java.json",
+    assert not window.files.start_game(cs_desktop.SCENARIOS / "constitution-vs-java.json",
                                  {"us": "human", "gb": "simple"}, 3, {})  # the player is asked first
-    click(qtbot, window.guard.box.button(QMessageBox.StandardButton.Discard))
-    qtbot.waitUntil(lambda: window.session.scenario_path is not None
-                    and not tutorial.is_tutorial(window.session.scenario_path))
+    click(qtbot, window.files.guard.box.button(QMessageBox.StandardButton.Discard))
+    qtbot.waitUntil(lambda: window.session.presenter.scenario_path is not None
+                    and not tutorial.is_tutorial(window.session.presenter.scenario_path))
     assert not window.tutor.active and "Help → Guided first game" in window.tutor.text()
     assert not window.tutor_dock.isVisible()
-    window.session.discard()  # nothing to keep: the tutorial again, the tutor comes back
+    window.session.files.discard()  # nothing to keep: the tutorial again, the tutor comes back
     _action(window, "act-tutorial").trigger()
     assert window.tutor.active
     qtbot.waitUntil(window.tutor_dock.isVisible)
     window.tutor_dock.close()
-    window.session.discard()
+    window.session.files.discard()
     _action(window, "act-tutorial").trigger()  # started again from within a tutorial game
     qtbot.waitUntil(window.tutor_dock.isVisible)
 
@@ -130,7 +130,7 @@ def test_a_saved_layout_with_the_tutor_closed_does_not_hide_it_when_the_tutorial
                                                                                          make_window: Any) -> None:
     first = make_window()
     assert not first.tutor_dock.isVisible()
-    first.save_layout()  # the layout of an earlier run, the tutor closed
+    first.dock_layout.save_layout()  # the layout of an earlier run, the tutor closed
     window = make_window()
     _action(window, "act-tutorial").trigger()
     qtbot.waitUntil(window.tutor_dock.isVisible)

@@ -65,7 +65,7 @@ def _local(path: Path, seed: int, options: dict[str, Any], orders: StandingOrder
         play.fleet = _fleet_orders(game)
     play.set_orders(orders)
     asked: Counts = Counter()
-    while not play.ended:
+    while not play.screen().ended:
         if play.curtain:
             play.confirm_handover()
             continue

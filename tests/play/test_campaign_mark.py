@@ -140,9 +140,9 @@ def _to_battle(library: Any) -> Any:
 def _play_on(play: Any, n: int) -> None:
     """`n` decisions on the board: the computer's seat answers by its captain, the player's by a random answer."""
     for i in range(n):
-        moved = play.computer_move()
+        moved = play.computer.move()
         if moved is not None:
-            play.computer_answered(moved, moved.captain.choose(moved.seat), None)
+            play.computer.answered(moved, moved.captain.choose(moved.seat), None)
         else:
             assert play.submit(play.random_answer(i))
 

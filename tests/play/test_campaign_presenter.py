@@ -133,9 +133,9 @@ def test_15_6_the_board_battle_link_saves_each_decision_and_carries_the_result_o
     link = CampaignBattle(play, p, computer="simple")
     assert play.game is not None and not play.game.ended
     for i in range(30):  # some decisions of both sides, the player's answered as a click on the board would
-        moved = play.computer_move()
+        moved = play.computer.move()
         if moved is not None:
-            play.computer_answered(moved, moved.captain.choose(moved.seat), None)
+            play.computer.answered(moved, moved.captain.choose(moved.seat), None)
         else:
             assert play.submit(play.random_answer(i))
     assert play.game is not None and len(play.game.decisions) >= 30
@@ -250,18 +250,18 @@ def test_15_6_a_campaign_battle_is_kept_by_the_campaign_not_at_risk_nor_in_the_o
     play = PlayPresenter(store)
     CampaignBattle(play, p, computer="simple")
     for i in range(6):
-        moved = play.computer_move()
+        moved = play.computer.move()
         if moved is not None:
-            play.computer_answered(moved, moved.captain.choose(moved.seat), None)
+            play.computer.answered(moved, moved.captain.choose(moved.seat), None)
         else:
             assert play.submit(play.random_answer(i))
-    assert play.game is not None and not play.game.ended and play.unsaved()
-    assert play.kept_elsewhere() == f"the campaign {p.name}" and not play.at_risk()
+    assert play.game is not None and not play.game.ended and play.files.unsaved()
+    assert play.files.kept_elsewhere() == f"the campaign {p.name}" and not play.files.at_risk()
     assert not store.path.exists()  # the campaign's row is its autosave
-    play.close_autosave()
+    play.files.close_autosave()
     assert not store.path.exists() and AutosaveStore(tmp_path / "data").crashed_session() is None
     # an ordinary game after it is the player's own again: at risk and autosaved
     game = play.game
     other = Scenario.model_validate({**game.scenario.model_dump(mode="json"), "id": "not-the-campaigns"})
     play.new_game(Game(other, dict(game.cards), seed=1, options={}), {s.id: "human" for s in other.sides})
-    assert play.kept_elsewhere() is None and play.at_risk() and store.path.exists()
+    assert play.files.kept_elsewhere() is None and play.files.at_risk() and store.path.exists()

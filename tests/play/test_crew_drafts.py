@@ -37,17 +37,17 @@ def test_5_0_each_crew_request_starts_from_its_own_default() -> None:
             continue
         request = screen.request
         if request is None:
-            move = presenter.computer_move()
+            move = presenter.computer.move()
             assert move is not None
-            assert presenter.computer_answered(move, move.captain.choose(move.seat), None)
+            assert presenter.computer.answered(move, move.captain.choose(move.seat), None)
             continue
         if request.kind == "assign_crew":
             crew_requests += 1
-            assert presenter.crew_drafts() == presenter.bearing_crew(request), f"turn {screen.turn}"
-            for ship, assign in presenter.crew_drafts().items():
-                assert presenter.set_draft(ship, _odd_draft(assign))
-            assert presenter.crew_drafts() != presenter.bearing_crew(request)
-            assert presenter.submit(presenter.bearing_crew(request))
+            assert presenter.crew.drafts() == presenter.crew.bearing(request), f"turn {screen.turn}"
+            for ship, assign in presenter.crew.drafts().items():
+                assert presenter.crew.set_draft(ship, _odd_draft(assign))
+            assert presenter.crew.drafts() != presenter.crew.bearing(request)
+            assert presenter.submit(presenter.crew.bearing(request))
         else:
             assert presenter.submit(presenter.random_answer(step))
         del request, screen

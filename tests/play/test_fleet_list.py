@@ -28,9 +28,9 @@ def test_14_2_a_fleet_is_listed_own_side_first_and_the_enemy_as_seen() -> None:
     assert request is not None and request.kind == "setup"
     assert presenter.submit(presenter.random_answer(1))  # our set-up: loads chosen
     while presenter.screen().request is None and not presenter.screen().ended:
-        move = presenter.computer_move()
+        move = presenter.computer.move()
         assert move is not None
-        presenter.computer_answered(move, move.captain.choose(move.seat), None)
+        presenter.computer.answered(move, move.captain.choose(move.seat), None)
     screen = presenter.screen()
     assert is_fleet(screen)
     rows = fleet_rows(screen)

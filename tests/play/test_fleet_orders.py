@@ -101,10 +101,10 @@ def test_14_2_the_presenter_passes_maneuvers_and_crew_of_a_fleet_under_orders() 
             asked.append(screen.request.kind)
             assert presenter.submit(presenter.random_answer(len(asked)))
             continue
-        move: Any = presenter.computer_move()
+        move: Any = presenter.computer.move()
         assert move is not None
-        assert presenter.computer_answered(move, move.captain.choose(move.seat), None)
-    assert presenter.ended
+        assert presenter.computer.answered(move, move.captain.choose(move.seat), None)
+    assert presenter.screen().ended
     why = [w for s, _t, w in presenter.passed if s == "us"]
     assert any(w.startswith("9.1: fleet orders") for w in why)
     assert any(w.startswith("5.0: standing crew order") for w in why) or "assign_crew" not in asked

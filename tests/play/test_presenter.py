@@ -43,9 +43,9 @@ def headless(presenter: PlayPresenter, seed: int, most: int = 4000) -> int:
             assert presenter.submit(presenter.random_answer(seed + given))
             given += 1
             continue
-        move = presenter.computer_move()
+        move = presenter.computer.move()
         assert move is not None, "nothing asked of anybody, and the game goes on"
-        assert presenter.computer_answered(move, move.captain.choose(move.seat), None)
+        assert presenter.computer.answered(move, move.captain.choose(move.seat), None)
     raise AssertionError("the game did not end")
 
 
@@ -105,9 +105,9 @@ def test_11_1_undo_strike_and_save_through_the_presenter(tmp_path: Path) -> None
         presenter.confirm_handover()
     if presenter.screen().viewer == side and presenter.can_undo():
         assert presenter.undo() and presenter.screen().key[1] == before
-    assert presenter.at_risk()
-    path = presenter.save(tmp_path / "g.csgame")
-    assert not presenter.at_risk() and presenter.screen().last_message.startswith("Saved to")
+    assert presenter.files.at_risk()
+    path = presenter.files.save(tmp_path / "g.csgame")
+    assert not presenter.files.at_risk() and presenter.screen().last_message.startswith("Saved to")
     again = PlayPresenter(make_captain=quick_captain)
     again.load(path)
     assert again.game is not None and presenter.game is not None

@@ -132,7 +132,7 @@ class BoardAdvice(BoardBase):
                 if 0 <= last[0] < w and 0 <= last[1] < h:
                     spots.append(square_center(*last) + QPointF(vx * SQUARE / 2, vy * SQUARE / 2))
             # a spot in sight first (a label on a ring beyond the edge of the view helps no one)
-            seen = self.visible_scene_rect().adjusted(SQUARE * 2, SQUARE, -SQUARE * 2, -SQUARE)
+            seen = self.camera.visible_scene_rect().adjusted(SQUARE * 2, SQUARE, -SQUARE * 2, -SQUARE)
             pt = next((q for q in spots if seen.contains(q)), spots[0] if spots else None)
             if pt is None:
                 continue

@@ -1,5 +1,6 @@
-"""What the board's parts share, for the type checker: `BoardView` is put together from mixins (`board_scene`,
-`board_camera`, `board_advice`) that use each other's methods and the item dicts `BoardView.__init__` sets.
+"""What the board's parts share, for the type checker: `BoardView` is put together from two mixins (`scene`,
+`advice`) that use each other's methods and the item dicts `BoardView.__init__` sets (its camera and picker are
+parts it owns: `board.camera`, `board.picker`).
 `BoardBase` declares those attributes and methods, so that each mixin is checked strictly (`mypy --strict`)
 on its own. At run time the mixins derive from `object` as before (they import this class only while type
 checking), so nothing here changes what the board does.
@@ -11,23 +12,23 @@ from abc import abstractmethod
 from collections.abc import Mapping
 from typing import Any
 
-from PySide6.QtCore import QPointF, QRectF, QTimer
+from PySide6.QtCore import QPointF, QTimer
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsView
 
+from cs_desktop.gui.board.camera import BoardCamera
 from cs_desktop.gui.board.items import CompassItem, LabelItem, SeaItem, ShipItem, StartItem, WindItem
 from cs_desktop.gui.board.labels import ORDER, Placeable
 from cs_desktop.gui.board.legend import BoardLegend
 from cs_desktop.gui.board.markers import FireItem, GrappleItem, SmokeItem
 from cs_desktop.gui.board.motion import ShipMotion
 from cs_desktop.gui.board.paint import SQUARE
+from cs_desktop.gui.board.pick import ShipPicker
 
 
 class BoardBase(QGraphicsView):
     """The board's state (set by `BoardView.__init__`) and the methods one part of the board calls in another."""
 
     # state
-    follow: bool
-    follow_side: str | None
     view: dict[str, Any]
     names: dict[str, str]
     map_size: tuple[int, int] | None
@@ -51,22 +52,16 @@ class BoardBase(QGraphicsView):
     _dynamic: list[QGraphicsItem]
     _places: list[Placeable]
     _leaders: list[QGraphicsItem]
-    picked: list[str]
+    picker: ShipPicker
+    camera: BoardCamera
     _shift_timer: QTimer
 
     # board_view
     @abstractmethod
     def ship_name(self, ship_id: str) -> str: ...
 
-    # board_camera
-    @abstractmethod
-    def visible_scene_rect(self) -> QRectF: ...
-
     @abstractmethod
     def zoom_level(self) -> float: ...
-
-    @abstractmethod
-    def keep_in_view(self) -> None: ...
 
     # board_scene
     @abstractmethod

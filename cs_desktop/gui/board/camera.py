@@ -1,5 +1,6 @@
 """What part of the board is in sight: zoom, "Fit the ships", "Show the whole map", and follow mode (the
-player's own ships kept in view after every refresh). A mixin of `BoardView`.
+player's own ships kept in view after every refresh). A part the board owns (`board.camera`), given the view
+it moves, the board's ship tokens, the view dict on show, the sea item and the board's label placing.
 
 "Fit the ships" computes the zoom itself from the viewport. What went wrong before: the View menu's action
 called `fit_to_ships(checked)`, so the margin was `False`, i.e. none, and a ship ended up on the very edge of
@@ -13,18 +14,16 @@ at this zoom, the enemy is kept in sight too.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+import weakref
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QTransform
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsView
 
+from cs_desktop.gui.board.items import ShipItem
 from cs_desktop.gui.board.paint import MARGIN, SQUARE
-
-if TYPE_CHECKING:  # the attributes and methods the board's parts share (board_base.py)
-    from cs_desktop.gui.board.base import BoardBase
-else:
-    BoardBase = object
 
 
 def own_side(view: Mapping[str, Any]) -> str | None:
@@ -37,14 +36,32 @@ def own_side(view: Mapping[str, Any]) -> str | None:
     return shown[0] if len(shown) == 1 and len(sides) > 1 else None
 
 
-class BoardCamera(BoardBase):
-    """Zoom, fit and follow for `BoardView` (uses its transform, viewport and `ship_items`)."""
+class BoardCamera:
+    """Zoom, fit and follow on `view` (its transform and viewport). `ship_items` is the board's own dict of ship
+    tokens; `shown()` the view dict on show, `sea()` the sea item (None before the first view);
+    `place_labels()` is called after the zoom changed. The view is held weakly (as gui/board/motion.py does)."""
 
     MIN_SCALE, MAX_SCALE, STEP = 0.12, 8.0, 1.2
     FOLLOW_MARGIN = 1.0  # squares kept between a followed ship and the edge of the view
 
-    follow: bool
-    follow_side: str | None
+    def __init__(self, view: QGraphicsView, ship_items: Mapping[str, ShipItem],
+                 shown: Callable[[], Mapping[str, Any]], sea: Callable[[], QGraphicsItem | None],
+                 place_labels: Callable[[], None]) -> None:
+        self._view_ref = weakref.ref(view)
+        self.ship_items = ship_items
+        self._shown = shown
+        self._sea = sea
+        self._place_labels = place_labels
+        self.follow = True
+        #: the side follow mode keeps in view (None: the side whose view is shown)
+        self.follow_side: str | None = None
+
+    @property
+    def _v(self) -> QGraphicsView:
+        view = self._view_ref()
+        if view is None:
+            raise RuntimeError("the board of this camera is gone")
+        return view
 
     # ------------------------------------------------------------------ public
     def set_follow(self, on: bool) -> None:
@@ -56,8 +73,9 @@ class BoardCamera(BoardBase):
     def followed_ships(self) -> list[str]:
         """The ships follow mode keeps in view: the afloat ships of the side whose view is shown
         (`follow_side` if set, else `own_side(view)`); all afloat ships in the referee's view."""
-        side = self.follow_side or own_side(self.view)
-        ships = self.view.get("ships", {})
+        shown = self._shown()
+        side = self.follow_side or own_side(shown)
+        ships = shown.get("ships", {})
         out = []
         for sid, item in self.ship_items.items():
             if item.struck or item.captured:
@@ -67,14 +85,14 @@ class BoardCamera(BoardBase):
         return out
 
     def visible_scene_rect(self) -> QRectF:
-        return self.mapToScene(self.viewport().rect()).boundingRect()
+        return self._v.mapToScene(self._v.viewport().rect()).boundingRect()
 
     def keep_in_view(self) -> None:
         """Scroll (never zoom) so the followed ships are in sight, if they are not; and the enemy with them
         when every afloat ship fits in the view at this zoom (the target of a shot should not sit just off
         the edge)."""
         ids = self.followed_ships()
-        if not ids or self.viewport().width() <= 0:
+        if not ids or self._v.viewport().width() <= 0:
             return
         seen = self.visible_scene_rect()
         rect = self._ships_rect(ids, self.FOLLOW_MARGIN)
@@ -98,8 +116,8 @@ class BoardCamera(BoardBase):
             y += rect.top() - seen.top()
         elif rect.bottom() > seen.bottom():
             y += rect.bottom() - seen.bottom()
-        self.centerOn(x, y)
-        self.viewport().update()
+        self._v.centerOn(x, y)
+        self._v.viewport().update()
 
     def fit_to_ships(self, margin_squares: float = 3.0) -> None:
         """Zoom and centre on the ships afloat (all ships if none is), with a margin: every afloat ship is in
@@ -120,19 +138,20 @@ class BoardCamera(BoardBase):
 
     def fit_to_map(self) -> None:
         """Show the whole map."""
-        rect = (self.scene().itemsBoundingRect() if self.sea_item is None else
-                self.sea_item.sceneBoundingRect().adjusted(-MARGIN, -MARGIN, MARGIN, MARGIN))
+        sea = self._sea()
+        rect = (self._v.scene().itemsBoundingRect() if sea is None else
+                sea.sceneBoundingRect().adjusted(-MARGIN, -MARGIN, MARGIN, MARGIN))
         self._fit(rect)
 
     def zoom_in(self) -> None:
-        self._zoom(self.STEP)
+        self.zoom_by(self.STEP)
 
     def zoom_out(self) -> None:
-        self._zoom(1 / self.STEP)
+        self.zoom_by(1 / self.STEP)
 
     def zoom_level(self) -> float:
         """View pixels per scene unit."""
-        return float(self.transform().m11())
+        return float(self._v.transform().m11())
 
     # ------------------------------------------------------------------ inside
     def _ships_rect(self, ids: list[str], margin_squares: float) -> QRectF:
@@ -145,18 +164,19 @@ class BoardCamera(BoardBase):
         return rect.adjusted(-m, -m, m, m)
 
     def _fit(self, rect: QRectF) -> None:
-        vw, vh = self.viewport().width(), self.viewport().height()
+        vw, vh = self._v.viewport().width(), self._v.viewport().height()
         if vw <= 0 or vh <= 0 or rect.isEmpty():
             return
         s = min(vw / rect.width(), vh / rect.height())
         s = min(self.MAX_SCALE, max(self.MIN_SCALE, s))
-        self.setTransform(QTransform.fromScale(s, s))
-        self.centerOn(rect.center())
+        self._v.setTransform(QTransform.fromScale(s, s))
+        self._v.centerOn(rect.center())
         self._place_labels()
 
-    def _zoom(self, factor: float) -> None:
+    def zoom_by(self, factor: float) -> None:
+        """Zoom by `factor` about the anchor (the mouse), within the scale limits."""
         current = self.zoom_level()
         target = min(self.MAX_SCALE, max(self.MIN_SCALE, current * factor))
         if current > 0 and target != current:
-            self.scale(target / current, target / current)
+            self._v.scale(target / current, target / current)
             self._place_labels()

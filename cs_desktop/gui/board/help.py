@@ -1,7 +1,7 @@
 """The board's help for the pending request, drawn from a screen model: the maneuver previews of one ship (9.1)
 or her firing picture, priced on the player's own view (play/fair_advice.py), and a click on a preview that picks
-its maneuver in the orders widget. The main window (gui/window/board_help.py) and an online seat's board
-(gui/online/board.py) both use it, so a game at one screen and an online game show the same overlays.
+its maneuver in the orders widget. The main window (its `board_help`, gui/window/main.py) and an online seat's
+board (gui/online/board.py) both use it, so a game at one screen and an online game show the same overlays.
 
 `session` is anything with `advice()` and `request()` (gui/session.py, gui/online/session.py).
 """

@@ -285,8 +285,8 @@ class BoardScene(BoardBase):
         zoom = self.zoom_level()
         if self.isVisible() and self.viewport().width() > 0:
             z = zoom or 1.0
-            seen = self.visible_scene_rect().adjusted((RULER + 4) / z, RULER / z, 0, 0)  # not under the rulers
-        picked = set(self.picked)
+            seen = self.camera.visible_scene_rect().adjusted((RULER + 4) / z, RULER / z, 0, 0)  # not under the rulers
+        picked = set(self.picker.picked)
         compact = zoom * SQUARE < COMPACT_SQUARE_PX
         for p in self._places:
             if p.item.data(KIND) == "ship_label":  # a picked ship's name first, and never hidden

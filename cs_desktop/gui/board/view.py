@@ -33,13 +33,13 @@ from cs_desktop.gui.board.legend import BoardLegend
 from cs_desktop.gui.board.markers import FireItem, GrappleItem, SmokeItem
 from cs_desktop.gui.board.motion import ShipMotion, animation_allowed
 from cs_desktop.gui.board.paint import KIND, PAYLOAD, SQUARE
-from cs_desktop.gui.board.pick import BoardPick
+from cs_desktop.gui.board.pick import ShipPicker
 from cs_desktop.gui.board.scene import BoardScene
 from cs_desktop.gui.board.terrain import TerrainItem, terrain_items
 from cs_desktop.rules.tables import get_tables
 
 
-class BoardView(BoardCamera, BoardScene, BoardAdvice, BoardPick, QGraphicsView):
+class BoardView(BoardScene, BoardAdvice, QGraphicsView):
     """The board. Feed it a side's view dict (`game.view(side)`) with `set_view`; overlays come from
     `cs_desktop.rules.advice` (`show_maneuver_previews`, `show_firing`) and the 9.3 shift (`show_shift`).
 
@@ -65,8 +65,6 @@ class BoardView(BoardCamera, BoardScene, BoardAdvice, BoardPick, QGraphicsView):
         self.setMouseTracking(False)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.follow = True
-        self.follow_side: str | None = None
         self.view: dict[str, Any] = {}
         self.names: dict[str, str] = {}
         self.map_size: tuple[int, int] | None = None
@@ -102,7 +100,11 @@ class BoardView(BoardCamera, BoardScene, BoardAdvice, BoardPick, QGraphicsView):
         self.legend = BoardLegend(self)
         self._rulers = RulerCache()
         self.wind_tokens: list[QRectF] = []  # the tokens' scene rectangles as the labels were last placed
-        self._init_pick()
+        #: zoom, fit and follow mode (gui/board/camera.py)
+        self.camera = BoardCamera(self, self.ship_items, lambda: _shown(me), lambda: _sea(me),
+                                  lambda: _call(me, "_place_labels"))
+        #: Ctrl-click and rubber-band picking, and the rings of the picked ships (gui/board/pick.py)
+        self.picker = ShipPicker(self, self.ship_items, lambda ids, mode: _emit_picked(me, ids, mode))
 
     # ------------------------------------------------------------------ public API
     def set_ship_names(self, names: Mapping[str, str]) -> None:
@@ -143,9 +145,9 @@ class BoardView(BoardCamera, BoardScene, BoardAdvice, BoardPick, QGraphicsView):
             self.terrain_items.append(item)
         self._build_smoke(view)
         self._build_grapples(view)
-        self._draw_picked()
-        if self.follow:
-            self.keep_in_view()
+        self.picker.draw()
+        if self.camera.follow:
+            self.camera.keep_in_view()
         self._place_labels()
         if self.animate and self.isVisible():
             self.motion.start({item: before[sid] for sid, item in self.ship_items.items()
@@ -153,9 +155,27 @@ class BoardView(BoardCamera, BoardScene, BoardAdvice, BoardPick, QGraphicsView):
                                                      or before[sid][1] != item.rotation())})
         self.viewport().update()
 
+    # the camera's controls the window's menus use (the placeholder board has them too)
+    def set_follow(self, on: bool) -> None:
+        """Follow mode (on by default): keep the player's ships in view after every refresh."""
+        self.camera.set_follow(on)
+
+    def fit_to_ships(self, margin_squares: float = 3.0) -> None:
+        self.camera.fit_to_ships(margin_squares)
+
+    def zoom_in(self) -> None:
+        self.camera.zoom_in()
+
+    def zoom_out(self) -> None:
+        self.camera.zoom_out()
+
+    def zoom_level(self) -> float:
+        """View pixels per scene unit."""
+        return self.camera.zoom_level()
+
     def set_picked(self, ship_ids: list[str]) -> None:
-        """Ring these ships (board_pick) and give their names the first pick of the spots (never hidden)."""
-        BoardPick.set_picked(self, ship_ids)
+        """Ring these ships (its picker, gui/board/pick.py) and give their names the first pick of the spots (never hidden)."""
+        self.picker.set_picked(ship_ids)
         self._place_labels()
 
     def set_animate(self, on: bool) -> None:
@@ -190,7 +210,7 @@ class BoardView(BoardCamera, BoardScene, BoardAdvice, BoardPick, QGraphicsView):
     def wheelEvent(self, event: QWheelEvent) -> None:
         steps = event.angleDelta().y() / 120.0
         if steps:
-            self._zoom(self.STEP ** steps)
+            self.camera.zoom_by(self.camera.STEP ** steps)
         event.accept()
 
     def resizeEvent(self, event: QResizeEvent) -> None:
@@ -211,7 +231,7 @@ class BoardView(BoardCamera, BoardScene, BoardAdvice, BoardPick, QGraphicsView):
         elif key in (Qt.Key.Key_0, Qt.Key.Key_F, Qt.Key.Key_Home):
             self.fit_to_ships()
         elif key == Qt.Key.Key_M:
-            self.fit_to_map()
+            self.camera.fit_to_map()
         elif key == Qt.Key.Key_Escape:
             self.clear_overlays()
         elif key in (Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_Up, Qt.Key.Key_Down):
@@ -231,7 +251,7 @@ class BoardView(BoardCamera, BoardScene, BoardAdvice, BoardPick, QGraphicsView):
             self._swallow_release = True
             event.accept()
             return
-        if self._pick_press(event):
+        if self.picker.press(event):
             return
         if event.button() in (Qt.MouseButton.LeftButton, Qt.MouseButton.MiddleButton):
             self._press = event.position().toPoint()
@@ -241,7 +261,7 @@ class BoardView(BoardCamera, BoardScene, BoardAdvice, BoardPick, QGraphicsView):
         super().mousePressEvent(event)
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
-        if self._pick_move(event):
+        if self.picker.move(event):
             return
         if self._press is not None:
             pos = event.position().toPoint()
@@ -261,7 +281,7 @@ class BoardView(BoardCamera, BoardScene, BoardAdvice, BoardPick, QGraphicsView):
             self._swallow_release = False
             event.accept()
             return
-        if self._pick_release(event):
+        if self.picker.release(event):
             return
         if self._press is not None:
             was_drag = self._dragging
@@ -310,6 +330,22 @@ class BoardView(BoardCamera, BoardScene, BoardAdvice, BoardPick, QGraphicsView):
     def ruler_marks(self) -> list[tuple[str, int, QPointF]]:
         """The numbers on the view's rulers: ("col" | "row", number, viewport point); see `board_frame`."""
         return ruler_marks(self)
+
+
+def _shown(ref: weakref.ReferenceType[BoardView]) -> Mapping[str, Any]:
+    board = ref()
+    return board.view if board is not None else {}
+
+
+def _sea(ref: weakref.ReferenceType[BoardView]) -> QGraphicsItem | None:
+    board = ref()
+    return board.sea_item if board is not None else None
+
+
+def _emit_picked(ref: weakref.ReferenceType[BoardView], ship_ids: list[str], mode: str) -> None:
+    board = ref()
+    if board is not None:
+        board.shipsPicked.emit(ship_ids, mode)
 
 
 def _call(ref: weakref.ReferenceType[Any], method: str) -> None:

@@ -32,7 +32,9 @@ class CampaignControl:
         self.new_dialog: NewCampaignDialog | None = None
         #: the play docks (orders, dice, log, ...) the campaign page put away, shown again for a battle
         self._put_away: list[QDockWidget] = []
-        self._page_game: object = None  # the window's game when the page was last shown (a battle over, or none)
+        #: which game the window held when the page was last shown (a battle over, or none): the play
+        #: presenter's count of the games it has held, so the game itself is never read here
+        self._page_game: int | None = None
         self.page = CampaignPage()
         window.stack.addWidget(self.page)
         self.journal = QListWidget()
@@ -80,7 +82,7 @@ class CampaignControl:
 
     def new_campaign(self) -> NewCampaignDialog | None:
         """The New campaign dialog (ui/new_campaign_dialog.ui), open; Start begins the campaign chosen."""
-        library = self.window.library()
+        library = self.window.files.library()
         if library is None:
             return None
         dialog = NewCampaignDialog(self.window)
@@ -100,7 +102,7 @@ class CampaignControl:
         return presenter
 
     def continue_campaign(self) -> CampaignPresenter | None:
-        library = self.window.library()
+        library = self.window.files.library()
         if library is None:
             return None
         rows = library.campaigns()
@@ -145,8 +147,8 @@ class CampaignControl:
     def fight(self) -> None:
         if self.presenter is None:
             return
-        guard = getattr(self.window, "guard", None)  # an unfinished game of the player's own: Save / Discard
-        if guard is not None and not guard.ask("fight the campaign's battle", self.fight):
+        files = getattr(self.window, "files", None)  # an unfinished game of the player's own: Save / Discard
+        if files is not None and not files.guard.ask("fight the campaign's battle", self.fight):
             return
         self.battle = CampaignBattle(self.window.session.presenter, self.presenter, on_finished=self._battle_over)
         self.window.stack.setCurrentWidget(self.window.board)
@@ -166,8 +168,8 @@ class CampaignControl:
     def _put_away_play_docks(self) -> None:
         """The campaign page has no game to show in the play docks ("No game.", or the battle just over): hide
         those the player has open, the ship cards' too, so the page gets the room; a battle shows them again."""
-        play_docks = getattr(self.window, "play_docks", None)
-        docks: list[QDockWidget] = play_docks() if play_docks is not None else []
+        layout = getattr(self.window, "dock_layout", None)  # the window's docks (gui/window/docks.py)
+        docks: list[QDockWidget] = layout.play_docks() if layout is not None else []
         for dock in docks:
             if dock.isVisible() and dock not in self._put_away:
                 dock.hide()
@@ -187,11 +189,12 @@ class CampaignControl:
         meanwhile: that game takes the window; Campaign › Show the campaign map brings the page back."""
         if self.presenter is None or self.battle is not None or not isinstance(self.window, QMainWindow):
             return
-        if self._window_game() is self._page_game:
+        if self._window_game() == self._page_game:
             self.show_page()
 
-    def _window_game(self) -> object:
-        return getattr(getattr(self.window, "session", None), "game", None)
+    def _window_game(self) -> int | None:
+        session = getattr(self.window, "session", None)
+        return None if session is None else int(session.presenter.game_serial)
 
     def _journal(self) -> None:
         if self.presenter is None:

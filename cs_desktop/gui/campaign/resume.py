@@ -41,7 +41,7 @@ def offer_campaign_battle(window: MainWindow, found: CampaignResumable) -> Campa
     """Ask (the box is left open, non-modal to the program: `window.resume_box`); None if there is nothing to
     continue (said in the status bar)."""
     mark = CampaignMark(found.path.parent)
-    library = window.library()
+    library = window.files.library()
     if library is None:  # said by the window; the mark stays for the next start
         return None
     why = battle_in_row(library, found)

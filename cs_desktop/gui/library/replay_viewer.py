@@ -245,11 +245,11 @@ def replay_this_game(window: ViewerHost) -> ReplayViewer | None:
     """Game → Replay this game: the game in play so far, in the view of the player at the screen (everything
     only once it is over). The game goes on untouched."""
     session = window.session
-    if not session.has_game:
+    if not session.screen().has_game:
         window.show_error("Replay this game", "There is no game to replay: start or open one first.")
         return None
     if session.curtain:
         window.show_error("Replay this game", "The screen is being handed over: the next player takes it first "
                                               "(Orders → Take the screen), then opens the replay.")
         return None
-    return show_viewer(window, session.presenter.replay_in_play(BookmarkStore(data_folder(window))))
+    return show_viewer(window, session.presenter.files.replay_in_play(BookmarkStore(data_folder(window))))

@@ -26,8 +26,7 @@ from cs_desktop.online.client import RemoteSeat, SeatState, request_of
 from cs_desktop.play.online_orders import SeatOrders, seat_view
 from cs_desktop.play import crew_plan
 from cs_desktop.play.fair_advice import FairAdvice
-from cs_desktop.play.fire_plan import FireRow, fire_form_rows
-from cs_desktop.play.maneuver_form import Danger, FormRow, dangers, form_rows
+from cs_desktop.play.order_forms import OrderForms
 from cs_desktop.play.presenter_crew import copy_assign
 from cs_desktop.play.screen import ScreenModel, empty_screen, replay_screen
 from cs_desktop.play.turn_flow import StandingOrders, card_kind
@@ -58,6 +57,10 @@ class OnlineSeatSession(QObject):
         self._screen: tuple[int, ScreenModel] | None = None
         self._frames = 0  # the update frames applied: the screen model's position
         self._drafts: tuple[int, dict[str, dict[str, Any]]] | None = None  # (request number, drafts)
+        #: the maneuver and fire forms, as at one screen (play/order_forms.py), on the seat's own view
+        self.forms = OrderForms(self.screen, self.advice, lambda: self.standing.orders, lambda: self.standing.fleet,
+                                lambda _screen, request: self.standing.fleet.fill(seat_view(self.seat), request,
+                                                                                  self.cards))
 
     def screen(self) -> ScreenModel:
         """The seat's screen model now (made again after every frame, `refresh`)."""
@@ -121,29 +124,6 @@ class OnlineSeatSession(QObject):
 
     def advice(self) -> FairAdvice | None:
         return FairAdvice(self.seat.view, self.cards) if self.seat.view else None
-
-    def maneuver_form(self) -> list[FormRow]:
-        """The ships asked, and those the fleet orders or a single legal maneuver answer, as at one screen."""
-        screen, fleet = self.screen(), self.standing.fleet
-        if screen.request is None or screen.request.kind != "select_maneuver":
-            return []
-        return form_rows(screen.request, fleet.fill(seat_view(self.seat), screen.request, self.cards), fleet,
-                         screen.ship_names)
-
-    def maneuver_dangers(self) -> dict[str, dict[tuple[Any, ...], Danger]]:
-        """The maneuvers that end the game or take a ship out of it, priced on the seat's own view (issue 28
-        item 4: never preselected, confirmed when chosen), as at one screen."""
-        screen, advice = self.screen(), self.advice()
-        if screen.request is None or screen.request.kind != "select_maneuver" or advice is None:
-            return {}
-        return {sid: dangers(advice.maneuver_previews(sid), screen.view or {}, sid) for sid in screen.request.ships or {}}
-
-    def fire_form(self) -> list[FireRow]:
-        """Each ship's best shot and whether it is worth asking about under the standing orders."""
-        screen, advice, orders = self.screen(), self.advice(), self.orders
-        if screen.request is None or screen.request.kind != "fire" or advice is None:
-            return []
-        return fire_form_rows(screen.request, advice, orders.worth, orders.ask_everything, screen.ship_names)
 
     # ------------------------------------------------------------------ standing and fleet orders
     @property

@@ -1,7 +1,7 @@
 """The status bar's sign that a computer captain is thinking: "<side> is thinking…" and a progress bar.
 
-It reads the session only (STYLE 7): `session.thinking` says who thinks, `session.think_progress` how far a
-level's search has gone. While the captain has not reported (a search's first iteration, or a captain without
+It reads the session only (STYLE 7): the screen model's `thinking` says who thinks, `session.think_progress`
+how far a level's search has gone. While the captain has not reported (a search's first iteration, or a captain without
 a search) the bar is busy. It shows only after a short moment of thinking or on a search's first report, so an
 answer given at once does not flicker in the status bar; it hides as soon as the captain has answered.
 """
@@ -42,14 +42,14 @@ class ThinkingIndicator(QWidget):
 
     def refresh(self) -> None:
         """After every change: hide once no captain thinks."""
-        if self.session.thinking is None:
+        if self.session.screen().thinking is None:
             self._show_timer.stop()
             self.hide()
         else:
             self._update()
 
     def _progress(self, done: int, total: int) -> None:
-        if self.session.thinking is None:
+        if self.session.screen().thinking is None:
             return
         if total > 0:
             self._show_timer.stop()
@@ -61,13 +61,13 @@ class ThinkingIndicator(QWidget):
             self._update()
 
     def _show_if_thinking(self) -> None:
-        if self.session.thinking is not None:
+        if self.session.screen().thinking is not None:
             self._update()
             self.show()
 
     def _update(self) -> None:
         session = self.session
-        self.label.setText(f"{session.side_name(session.thinking)} is thinking…")
+        self.label.setText(f"{session.side_name(session.screen().thinking)} is thinking…")
         done, total = session.think_progress
         if total > 0:
             self.bar.setRange(0, total)

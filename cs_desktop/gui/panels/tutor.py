@@ -127,16 +127,17 @@ class TutorPanel(QWidget):
 
     def refresh(self) -> None:
         s = self.session
-        game_id = s.screen().key[0] if s.has_game else None
+        screen = s.screen()
+        game_id = screen.key[0] if screen.has_game else None
         changed = game_id != self._game_id
         if changed:  # another game (new, loaded, or undone): its steps are read from its log
             self.tutor.reset()
             self._game_id = game_id
         was = self.active
-        self.active = s.has_game and tutorial.is_tutorial(s.scenario_path)
-        request = s.request()
-        self.page = self.tutor.page(s.view() if self.active else None, request.kind if request else None,
-                                    thinking=s.thinking is not None)
+        self.active = screen.has_game and tutorial.is_tutorial(s.presenter.scenario_path)
+        request = screen.request
+        self.page = self.tutor.page(screen.view if self.active else None, request.kind if request else None,
+                                    thinking=screen.thinking is not None)
         text = page_html(self.tutorial, self.page, self.active)
         if text != self._html:  # unchanged: the player's scroll position stays
             self._html = text
@@ -151,6 +152,12 @@ class TutorPanel(QWidget):
         text = url.toString()
         if text.startswith("rule:"):
             self.session.show_rule(text[len("rule:"):])
+
+
+class GameStarter(Protocol):
+    """How the guided first game is started: the window's file actions (gui/window/files.py)."""
+
+    def start_game(self, path: str | Path, seats: dict[str, str], seed: int, options: dict[str, Any]) -> bool: ...
 
 
 class TutorHost(Protocol):
@@ -170,7 +177,8 @@ class TutorHost(Protocol):
 
     def show_error(self, title: str, text: str) -> None: ...
 
-    def start_game(self, path: str | Path, seats: dict[str, str], seed: int, options: dict[str, Any]) -> bool: ...
+    @property
+    def files(self) -> GameStarter: ...
 
 
 def add_tutor_dock(window: TutorHost) -> QDockWidget | None:
@@ -215,5 +223,5 @@ def start_tutorial(window: TutorHost) -> bool:
     except CardError as e:
         window.show_error("Cannot start the guided first game", "\n".join(e.lines()))
         return False
-    return window.start_game(tutorial.SCENARIO, tutorial.seats(sides), random.SystemRandom().randrange(1, 10**9),
+    return window.files.start_game(tutorial.SCENARIO, tutorial.seats(sides), random.SystemRandom().randrange(1, 10**9),
                              {})

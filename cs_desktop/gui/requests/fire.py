@@ -53,7 +53,7 @@ class FireWidget(RequestWidget):
             lab = QLabel(f"Announced: {text}")
             lab.setWordWrap(True)
             lay.addWidget(lab)
-        plan = {row.ship_id: row for row in session.fire_form()}
+        plan = {row.ship_id: row for row in session.forms.fire_form()}
         for ship_id in request.ships or {}:
             holder = QWidget()
             self._holders[ship_id] = QVBoxLayout(holder)

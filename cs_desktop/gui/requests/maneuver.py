@@ -47,9 +47,9 @@ class ManeuverWidget(RequestWidget):
         self._holders: dict[str, QVBoxLayout] = {}
         self._n = 0
         #: ship id -> base maneuver -> what it does that must be confirmed (issue 28 item 4: never preselected)
-        self.dangers = session.maneuver_dangers()
+        self.dangers = session.forms.maneuver_dangers()
         self.confirm_box: QWidget | None = None
-        form = {r.ship_id: r for r in session.maneuver_form()}
+        form = {r.ship_id: r for r in session.forms.maneuver_form()}
         for ship_id in request.ships or {}:
             holder = QWidget()
             hold_lay = QVBoxLayout(holder)

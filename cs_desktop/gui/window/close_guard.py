@@ -24,7 +24,8 @@ B = QMessageBox.StandardButton
 
 
 class GuardedWindow(Protocol):
-    """What the guard uses of the main window that owns it (gui/window/main.py, which imports this module)."""
+    """What the guard uses of the window's file actions that own it (gui/window/files.py, which imports this
+    module): the session, the parent of its questions, and saving."""
 
     session: GameSession
 
@@ -32,7 +33,7 @@ class GuardedWindow(Protocol):
 
     def save_to(self, path: str | Path) -> bool: ...
 
-    def _save_dir(self) -> Path: ...
+    def save_dir(self) -> Path: ...
 
 
 class CloseGuard:
@@ -42,7 +43,7 @@ class CloseGuard:
         self._passing = False
 
     def at_risk(self) -> bool:
-        return not self._passing and self.window.session.at_risk()
+        return not self._passing and self.window.session.files.at_risk()
 
     def ask(self, doing: str, then: Callable[[], Any]) -> bool:
         """True: nothing to lose, go ahead now. False: the question is open; `then` runs after Save (once
@@ -56,7 +57,7 @@ class CloseGuard:
         box.setObjectName("keep-game")
         box.setDefaultButton(B.Save)
         box.setEscapeButton(B.Cancel)
-        box.button(B.Save).setText("&Save…" if self.window.session.save_path is None else "&Save")
+        box.button(B.Save).setText("&Save…" if self.window.session.files.save_path is None else "&Save")
         box.button(B.Discard).setText("&Discard")
         box.button(B.Cancel).setText("Cancel")
         box.finished.connect(lambda _r: self._answered(box, then))
@@ -72,7 +73,7 @@ class CloseGuard:
             if not self.save():
                 return
         elif button == B.Discard:
-            self.window.session.discard()  # its autosave goes; the close does not keep it
+            self.window.session.files.discard()  # its autosave goes; the close does not keep it
         else:
             return
         self._passing = True
@@ -83,7 +84,7 @@ class CloseGuard:
 
     def save(self) -> bool:
         """Save to the game's file, or to one the player picks; False if he cancels or the save fails."""
-        path = self.window.session.save_path
+        path = self.window.session.files.save_path
         if path is None:
             path = self.ask_save_path()
             if path is None:
@@ -92,7 +93,7 @@ class CloseGuard:
 
     def ask_save_path(self) -> Path | None:
         name, _ = QFileDialog.getSaveFileName(self.window.window(), "Save the game",
-                                              str(self.window._save_dir() / f"game{SUFFIX}"),
+                                              str(self.window.save_dir() / f"game{SUFFIX}"),
                                               f"Saved games (*{SUFFIX})")
         if not name:
             return None

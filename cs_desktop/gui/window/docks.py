@@ -1,11 +1,13 @@
 """The main window's docks and layout: the play panels' docks, one dock per ship card (named by seat, so a
 layout carries over from one scenario to the next), the View menu that shows and hides them, and the saved
 layout (gui/window/layout_file.py). A fleet game (a side with more than 3 ships, play/fleet_list.is_fleet) has a
-fleet list dock and one card dock for the selected ship instead (gui/panels/fleet_dock.py). `MainWindow`
-(main_window.py) builds on this class."""
+fleet list dock and one card dock for the selected ship instead (gui/panels/fleet_dock.py). The main window
+owns one `DockLayout` (`window.dock_layout`) and gives it what it uses: the window the docks are put in, the
+session, the settings, the layout file, the board and the window's refresh."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QSettings, Qt
@@ -29,58 +31,78 @@ from cs_desktop.play.fleet_list import is_fleet
 LAYOUT_VERSION = 3  # of the saved dock layout: a layout of another version is not restored
 
 
-class WindowDocks(QMainWindow):
-    """Docks, ship docks and the View menu; the attributes below are set by `MainWindow.__init__`."""
+CardDock = tuple[QDockWidget, ShipCardScroll, QStackedWidget]
 
-    settings: QSettings
-    session: GameSession
-    layout_file: LayoutFile
-    board: Any  # BoardView, or the placeholder board (gui/board/placeholder.py)
-    docks: dict[str, QDockWidget]
-    view_menu: QMenu
-    _ship_docks: dict[str, tuple[QDockWidget, ShipCardScroll, QStackedWidget]]
-    _dock_ships: tuple[str, ...]
-    fleet_list: FleetList | None = None  # a fleet game's list, and its one card dock (gui/panels/fleet_dock.py)
-    _fleet_card: tuple[QDockWidget, ShipCardScroll, QStackedWidget] | None = None
-    fleet_selected: str | None = None
+
+def make_action(parent: QWidget, text: str, shortcut: str | QKeySequence.StandardKey | None, slot: Any,
+                menu: Any, name: str) -> QAction:
+    """A menu action named `name` (tests and the settings find it by that name)."""
+    act = QAction(text, parent)
+    act.setObjectName(name)
+    if shortcut is not None:
+        act.setShortcut(QKeySequence(shortcut))
+    act.triggered.connect(slot)
+    menu.addAction(act)
+    return act
+
+
+class DockLayout:
+    """Docks, ship docks and the View menu of `window`."""
+
+    def __init__(self, window: QMainWindow, session: GameSession, settings: QSettings, layout_file: LayoutFile,
+                 board: Any, refresh: Callable[[], None]) -> None:
+        self._window = window
+        self.session = session
+        self.settings = settings
+        self.layout_file = layout_file
+        self.board = board  # BoardView, or the placeholder board (gui/board/placeholder.py)
+        self._refresh = refresh  # the window draws the screen model again
+        #: the play panels' docks by key ("orders", "dice", "hand", "log", "rules"; a fleet's "fleet", "ship-card")
+        self.docks: dict[str, QDockWidget] = {}
+        self.view_menu: QMenu | None = None  # set when the window builds its menus
+        self.ship_docks: dict[str, CardDock] = {}
+        self._dock_ships: tuple[str, ...] = ()
+        self.fleet_list: FleetList | None = None  # a fleet game's list, and its one card dock (fleet_dock.py)
+        self._fleet_card: CardDock | None = None
+        self.fleet_selected: str | None = None
 
     def play_docks(self) -> list[QDockWidget]:
         """Every dock that shows the game in play: the panels' docks and the ship cards' (a fleet's list and
         card dock are among the panels')."""
         docks = list(self.docks.values())
-        return docks + [dock for dock, _scroll, _stack in self._ship_docks.values() if dock not in docks]
+        return docks + [dock for dock, _scroll, _stack in self.ship_docks.values() if dock not in docks]
 
-    def _add_dock(self, key: str, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
-        dock = QDockWidget(title, self)  # "&&" shows one "&" (a single one would be a mnemonic)
+    def add_dock(self, key: str, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
+        dock = QDockWidget(title, self._window)  # "&&" shows one "&" (a single one would be a mnemonic)
         dock.setObjectName(f"dock-{key}")
         dock.setWidget(widget)
         dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable
                          | QDockWidget.DockWidgetFeature.DockWidgetFloatable
                          | QDockWidget.DockWidgetFeature.DockWidgetClosable)
-        self.addDockWidget(area, dock)
+        self._window.addDockWidget(area, dock)
         self.docks[key] = dock
         return dock
 
-    def _restore_layout(self) -> None:
+    def restore_layout(self) -> None:
         if not self.layout_file.geometry.isEmpty():
-            self.restoreGeometry(self.layout_file.geometry)
+            self._window.restoreGeometry(self.layout_file.geometry)
         if not self.layout_file.state.isEmpty():
-            self.restoreState(self.layout_file.state, LAYOUT_VERSION)
+            self._window.restoreState(self.layout_file.state, LAYOUT_VERSION)
 
     def save_layout(self) -> None:
-        self.layout_file.save(self.saveGeometry(), self.saveState(LAYOUT_VERSION))
+        self.layout_file.save(self._window.saveGeometry(), self._window.saveState(LAYOUT_VERSION))
         self.settings.sync()
 
-    def _ensure_ship_docks(self) -> None:
+    def ensure_ship_docks(self) -> None:
         screen = self.session.screen()
         ships = tuple(ship.id for ship in screen.ships)
         if ships == self._dock_ships:
             return
         if self._fleet_card is None:
-            for dock, _scroll, _stack in self._ship_docks.values():
-                self.removeDockWidget(dock)
+            for dock, _scroll, _stack in self.ship_docks.values():
+                self._window.removeDockWidget(dock)
                 dock.deleteLater()
-        self._ship_docks = {}
+        self.ship_docks = {}
         self._dock_ships = ships
         self._drop_fleet_docks()
         if not screen.has_game:
@@ -99,14 +121,14 @@ class WindowDocks(QMainWindow):
             if first is None:
                 first = dock
             else:
-                self.tabifyDockWidget(first, dock)
-            self._ship_docks[sid] = (dock, scroll, stack)
+                self._window.tabifyDockWidget(first, dock)
+            self.ship_docks[sid] = (dock, scroll, stack)
         if first is not None:
             first.raise_()
-            self.resizeDocks([first], [480], Qt.Orientation.Horizontal)
+            self._window.resizeDocks([first], [480], Qt.Orientation.Horizontal)
         if not self.layout_file.state.isEmpty():
-            self.restoreState(self.layout_file.state, LAYOUT_VERSION)
-        self._rebuild_view_menu()
+            self._window.restoreState(self.layout_file.state, LAYOUT_VERSION)
+        self.rebuild_view_menu()
 
     def _card_dock(self, title: str, name: str) -> tuple[QDockWidget, ShipCardScroll, QStackedWidget]:
         scroll = ShipCardScroll()
@@ -116,14 +138,14 @@ class WindowDocks(QMainWindow):
         stack = QStackedWidget()
         stack.addWidget(scroll)
         stack.addWidget(hidden)
-        dock = QDockWidget(title, self)
+        dock = QDockWidget(title, self._window)
         dock.setObjectName(name)
         dock.setWidget(stack)
         dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable
                          | QDockWidget.DockWidgetFeature.DockWidgetFloatable
                          | QDockWidget.DockWidgetFeature.DockWidgetClosable)
         dock.setMinimumWidth(380)
-        self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, dock)
+        self._window.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, dock)
         return dock, scroll, stack
 
     # ------------------------------------------------------------------ a fleet game (gui/panels/fleet_dock.py)
@@ -131,7 +153,7 @@ class WindowDocks(QMainWindow):
         for key in ("fleet", "ship-card"):
             dock = self.docks.pop(key, None)
             if dock is not None:
-                self.removeDockWidget(dock)
+                self._window.removeDockWidget(dock)
                 dock.deleteLater()
         self.fleet_list = None
         self.board.set_picked([])
@@ -145,29 +167,29 @@ class WindowDocks(QMainWindow):
         self.fleet_list.itemSelectionChanged.connect(self._fleet_selection_changed)
         panel.orderGiven.connect(self.session.give_fleet_order)
         panel.ordersCancelled.connect(self.session.cancel_fleet_orders)
-        self._add_dock("fleet", "Fleet", panel, Qt.DockWidgetArea.LeftDockWidgetArea)
+        self.add_dock("fleet", "Fleet", panel, Qt.DockWidgetArea.LeftDockWidgetArea)
         self._fleet_card = self._card_dock("Ship card", "dock-ship-card")
         self.docks["ship-card"] = self._fleet_card[0]
-        self.splitDockWidget(self.docks["fleet"], self._fleet_card[0], Qt.Orientation.Vertical)
-        self.resizeDocks([self.docks["fleet"]], [560], Qt.Orientation.Horizontal)
+        self._window.splitDockWidget(self.docks["fleet"], self._fleet_card[0], Qt.Orientation.Vertical)
+        self._window.resizeDocks([self.docks["fleet"]], [560], Qt.Orientation.Horizontal)
         self.fleet_selected = ships[0]
-        self._ship_docks = {ships[0]: self._fleet_card}
-        self._rebuild_view_menu()
+        self.ship_docks = {ships[0]: self._fleet_card}
+        self.rebuild_view_menu()
 
     def select_ship(self, ship_id: str) -> None:
         """A fleet game: show `ship_id` in the card dock and centre the board on her (a duel: raise her dock)."""
         if self._fleet_card is None:
-            if ship_id in self._ship_docks:
-                self._ship_docks[ship_id][0].show()
-                self._ship_docks[ship_id][0].raise_()
+            if ship_id in self.ship_docks:
+                self.ship_docks[ship_id][0].show()
+                self.ship_docks[ship_id][0].raise_()
             return
         self.fleet_selected = ship_id
-        self._ship_docks = {ship_id: self._fleet_card}
+        self.ship_docks = {ship_id: self._fleet_card}
         self._fleet_card[0].show()
         centre_on(self.board, ship_id)
         self._refresh()
 
-    def _board_picked(self, ship_ids: list[str], mode: str) -> None:
+    def board_picked(self, ship_ids: list[str], mode: str) -> None:
         """Ships picked on the board (gui/board/pick.py): those of the side at the screen become the fleet
         list's selection ("toggle": in or out of it, "add": added to it, "replace": it), for a fleet order."""
         if self.fleet_list is None:
@@ -189,32 +211,22 @@ class WindowDocks(QMainWindow):
         if self.fleet_list is not None:
             self.board.set_picked(self.fleet_list.selected_ships())
 
-    def _refresh(self) -> None:
-        """Draw the screen model again (MainWindow._refresh)."""
-
     def ship_card(self, ship_id: str) -> Any:
-        return self._ship_docks[ship_id][1].card_widget
+        return self.ship_docks[ship_id][1].card_widget
 
     def ship_dock(self, ship_id: str) -> QDockWidget:
-        return self._ship_docks[ship_id][0]
+        return self.ship_docks[ship_id][0]
 
-    def _action(self, text: str, shortcut: str | QKeySequence.StandardKey | None, slot: Any,
-                menu: Any, name: str) -> QAction:
-        act = QAction(text, self)
-        act.setObjectName(name)
-        if shortcut is not None:
-            act.setShortcut(QKeySequence(shortcut))
-        act.triggered.connect(slot)
-        menu.addAction(act)
-        return act
-
-    def _rebuild_view_menu(self) -> None:
+    def rebuild_view_menu(self) -> None:
         menu = self.view_menu
+        if menu is None:
+            return
         menu.clear()
-        self._action("Zoom &in", "Ctrl+=", self.board.zoom_in, menu, "act-zoom-in")
-        self._action("Zoom &out", "Ctrl+-", self.board.zoom_out, menu, "act-zoom-out")
-        self._action("&Fit the ships", "Ctrl+0", self.board.fit_to_ships, menu, "act-fit")
-        for act in board_toggles(self):  # follow my ships, legend, animate moves (gui/board/menu.py)
+        window = self._window
+        make_action(window, "Zoom &in", "Ctrl+=", self.board.zoom_in, menu, "act-zoom-in")
+        make_action(window, "Zoom &out", "Ctrl+-", self.board.zoom_out, menu, "act-zoom-out")
+        make_action(window, "&Fit the ships", "Ctrl+0", self.board.fit_to_ships, menu, "act-fit")
+        for act in board_toggles(window):  # follow my ships, legend, animate moves (gui/board/menu.py)
             menu.addAction(act)
         menu.addSeparator()
         n = 1
@@ -225,14 +237,14 @@ class WindowDocks(QMainWindow):
             act.setShortcut(QKeySequence(f"Alt+{n}"))
             menu.addAction(act)
             n += 1
-        for dock, _s, _st in self._ship_docks.values():
+        for dock, _s, _st in self.ship_docks.values():
             act = dock.toggleViewAction()
             if n <= 9:
                 act.setShortcut(QKeySequence(f"Alt+{n}"))
             menu.addAction(act)
             n += 1
         menu.addSeparator()
-        self._action("&Reset the layout", None, self.reset_layout, menu, "act-reset-layout")
+        make_action(window, "&Reset the layout", None, self.reset_layout, menu, "act-reset-layout")
 
     def reset_layout(self) -> None:
         self.layout_file.clear_state()
@@ -243,10 +255,10 @@ class WindowDocks(QMainWindow):
                           ("rules", Qt.DockWidgetArea.BottomDockWidgetArea)):
             dock = self.docks[key]
             dock.setFloating(False)
-            self.addDockWidget(area, dock)
+            self._window.addDockWidget(area, dock)
             dock.show()
-        self.tabifyDockWidget(self.docks["dice"], self.docks["hand"])
-        for dock, _s, _st in self._ship_docks.values():
+        self._window.tabifyDockWidget(self.docks["dice"], self.docks["hand"])
+        for dock, _s, _st in self.ship_docks.values():
             dock.setFloating(False)
-            self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, dock)
+            self._window.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, dock)
             dock.show()

@@ -1,6 +1,10 @@
-"""The main window's file actions: a new game (from the dialog, a scenario file or the library), open, save and
-save as, the recent games, the library and its editors; errors are shown plainly and lose nothing. The
-presenter does the work (play/presenter_files.py); this only asks and reports."""
+"""The main window's file actions (`window.files`): a new game (from the dialog, a scenario file or the
+library), open, save and save as, the recent games, the library and its editors; errors are shown plainly and
+lose nothing. The presenter does the work (play/presenter_files.py); this only asks and reports. It owns the
+close guard (Save / Discard / Cancel before a game is replaced or the window closes) and is given what it
+uses: the window (the parent of its dialogs and its status bar), the session, the settings, the autosave
+folder, the recent games, the board (fitted to the ships of a new game) and the window's way of showing an
+error."""
 
 from __future__ import annotations
 
@@ -8,36 +12,47 @@ import random
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt, QTimer
-from PySide6.QtWidgets import (
-    QFileDialog,
-    QMessageBox,
-)
+from collections.abc import Callable
+
+from PySide6.QtCore import QSettings, Qt, QTimer
+from PySide6.QtWidgets import QFileDialog, QMainWindow, QWidget
 
 from cs_desktop.gui.window.close_guard import CloseGuard
 from cs_desktop.gui.dialogs.new_game import NewGameDialog
-from cs_desktop.gui.window.docks import WindowDocks
+from cs_desktop.gui.session import GameSession
 from cs_desktop.play.autosave import AutosaveStore, default_data_dir
 from cs_desktop.play.presenter_files import SAVES_FOLDER, free_path, proposed_name
 from cs_desktop.play.recent import RecentGames
 from cs_desktop.formats.savegame import SUFFIX, SaveError, load_game
 
 
-class WindowFiles(WindowDocks):
-    """New, open, save, the library; the attributes below are set by `MainWindow.__init__`."""
+class FileActions:
+    """New, open, save, the library."""
 
-    guard: CloseGuard
-    recent: RecentGames
-    autosave: AutosaveStore | None
-    last_error: str
-    new_game_dialog: NewGameDialog | None
-    library_browser: Any
-    balance_lab: Any
-    _game_over_shown_for: Any
-    _library: Any
+    def __init__(self, window: QMainWindow, session: GameSession, settings: QSettings,
+                 autosave: AutosaveStore | None, recent: RecentGames, board: Any,
+                 show_error: Callable[[str, str], None]) -> None:
+        self._window = window
+        self.session = session
+        self.settings = settings
+        self.autosave = autosave
+        self.recent = recent
+        self.board = board  # BoardView, or the placeholder board (gui/board/placeholder.py)
+        self.show_error = show_error
+        self.guard = CloseGuard(self)
+        self.new_game_dialog: NewGameDialog | None = None
+        self.library_browser: Any = None
+        self.balance_lab: Any = None
+        self._library: Any = None
+        #: the game whose end was shown (its screen key): a finished game opened from a file shows no dialog
+        self.game_over_shown_for: Any = None
+
+    def window(self) -> QWidget:
+        """The parent of the dialogs (the close guard's too)."""
+        return self._window
 
     def new_game(self) -> NewGameDialog:
-        dlg = NewGameDialog(self)
+        dlg = NewGameDialog(self._window)
         self.new_game_dialog = dlg
         dlg.accepted.connect(lambda: self.start_from_dialog(dlg))
         dlg.open()
@@ -67,14 +82,14 @@ class WindowFiles(WindowDocks):
                               lambda: self.start_scenario(scenario, ships, seats, seed, options, source)):
             return False  # the player is asked first; the game starts after Save or Discard
 
-        self._game_over_shown_for = None
-        self.session.start_scenario(scenario, ships, seats, seed, options, source)
+        self.game_over_shown_for = None
+        self.session.presenter.start_scenario(scenario, ships, seats, seed, options, source)
         self._fit_soon()
         return True
 
     def library(self) -> Any:
         """The user's library (SQLite in the data folder; $CAPTAINS_SEA_DATA overrides), opened on first use."""
-        if getattr(self, "_library", None) is None:
+        if self._library is None:
             from cs_desktop.library import Library, LibraryError
 
             try:
@@ -88,7 +103,7 @@ class WindowFiles(WindowDocks):
         """Library → Balance lab… (issue 13): the balance lab's runner in its own window."""
         from cs_desktop.gui.lab.balance_lab import BalanceLab
 
-        lab = BalanceLab(self)
+        lab = BalanceLab(self._window)
         lab.setWindowFlag(Qt.WindowType.Window)
         lab.show()
         self.balance_lab = lab
@@ -100,7 +115,7 @@ class WindowFiles(WindowDocks):
         library = self.library()
         if library is None:
             return None
-        browser = open_library(self, library)
+        browser = open_library(self._window, library)
         browser.playScenario.connect(self.play_library_scenario)
         self.library_browser = browser
         return browser
@@ -109,7 +124,7 @@ class WindowFiles(WindowDocks):
         from cs_desktop.gui.editors.ship_editor import open_ship_editor
 
         library = self.library()
-        return open_ship_editor(self, library) if library is not None else None
+        return open_ship_editor(self._window, library) if library is not None else None
 
     def new_scenario(self) -> Any:
         from cs_desktop.gui.editors.scenario_designer import open_scenario_designer
@@ -117,7 +132,7 @@ class WindowFiles(WindowDocks):
         library = self.library()
         if library is None:
             return None
-        designer = open_scenario_designer(self, library)
+        designer = open_scenario_designer(self._window, library)
         designer.playScenario.connect(self.play_library_scenario)
         return designer
 
@@ -144,15 +159,15 @@ class WindowFiles(WindowDocks):
     def _fit_soon(self) -> None:
         """Fit the ships once the docks have taken their place (the board's size is known then)."""
         self._fit()
-        QTimer.singleShot(0, self, self._fit)
-        QTimer.singleShot(150, self, self._fit)
+        QTimer.singleShot(0, self._window, self._fit)
+        QTimer.singleShot(150, self._window, self._fit)
 
     def _fit(self) -> None:
-        if self.isVisible() and self.session.has_game:
+        if self._window.isVisible() and self.session.screen().has_game:
             self.board.fit_to_ships()
 
     def open_game(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Open a saved game", str(self._save_dir()),
+        path, _ = QFileDialog.getOpenFileName(self._window, "Open a saved game", str(self.save_dir()),
                                               f"Saved games (*{SUFFIX});;All files (*)")
         if path:
             self.load_from(path)
@@ -163,18 +178,18 @@ class WindowFiles(WindowDocks):
                 load_game(path)  # a file that cannot be opened is reported before anything is asked
                 if not self.guard.ask("open another game", lambda: self.load_from(path)):
                     return False  # the player is asked first
-            self.session.load(path)
+            self.session.presenter.load(path)
         except SaveError as e:
             self.show_error("Cannot open this saved game", str(e))
             return False
         screen = self.session.screen()
-        if self.session.save_path is not None and screen.has_game:
-            self.recent.add(self.session.save_path, screen.title, screen.turn)
-        self._game_over_shown_for = screen.key[0] if screen.ended else None
+        if self.session.files.save_path is not None and screen.has_game:
+            self.recent.add(self.session.files.save_path, screen.title, screen.turn)
+        self.game_over_shown_for = screen.key[0] if screen.ended else None
         self._fit_soon()
         return True
 
-    def _save_dir(self) -> Path:
+    def save_dir(self) -> Path:
         """Where Save proposes: the folder last saved in, else the data folder's saved games (made if need be)."""
         value = self.settings.value("files/last_dir")
         return Path(str(value)) if value else self._saves_folder()
@@ -196,21 +211,21 @@ class WindowFiles(WindowDocks):
         """Issue 28 item 7: a finished game goes into Recent games — saved to its own file if it has one, else to
         the data folder's saved games under the scenario's name. Not a campaign's battle (its campaign keeps it),
         nor without an autosave folder (a window made for a test)."""
-        if self.autosave is None or not self.session.has_game or self.session.kept_elsewhere() is not None:
+        if self.autosave is None or not self.session.screen().has_game or self.session.files.kept_elsewhere() is not None:
             return False
-        path = self.session.save_path or free_path(self._saves_folder() / self._proposed(finished=True))
+        path = self.session.files.save_path or free_path(self._saves_folder() / self._proposed(finished=True))
         return self.save_to(path)
 
     def save_game(self) -> None:
-        if self.session.save_path is not None:
-            self.save_to(self.session.save_path)
+        if self.session.files.save_path is not None:
+            self.save_to(self.session.files.save_path)
         else:
             self.save_game_as()
 
     def save_game_as(self) -> None:
-        if not self.session.has_game:
+        if not self.session.screen().has_game:
             return
-        path, _ = QFileDialog.getSaveFileName(self, "Save the game", str(self._save_dir() / self._proposed()),
+        path, _ = QFileDialog.getSaveFileName(self._window, "Save the game", str(self.save_dir() / self._proposed()),
                                               f"Saved games (*{SUFFIX})")
         if path:
             if not path.endswith(SUFFIX):
@@ -219,7 +234,7 @@ class WindowFiles(WindowDocks):
 
     def save_to(self, path: str | Path) -> bool:
         try:
-            self.session.save(path)
+            self.session.files.save(path)
         except SaveError as e:
             self.show_error("Could not save", str(e))
             return False
@@ -228,10 +243,3 @@ class WindowFiles(WindowDocks):
         if screen.has_game:
             self.recent.add(path, screen.title, screen.turn)
         return True
-
-    def show_error(self, title: str, text: str) -> None:
-        self.last_error = text
-        box = QMessageBox(QMessageBox.Icon.Warning, title, text, QMessageBox.StandardButton.Ok, self)
-        box.setObjectName("error-box")
-        box.open()
-        self.statusBar().showMessage(text.splitlines()[0] if text else title, 10000)

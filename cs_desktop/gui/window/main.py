@@ -3,9 +3,9 @@ text in docks that can be moved, floated and closed (the layout is kept between 
 
 Everything is refreshed from the session's `changed` signal (`_refresh`). The window only composes: it routes
 the board's clicks to the orders widget and the log's clicks to the rule viewer, and runs the menus.
-`MainWindow` builds on three parts named after what they do: `window_docks.WindowDocks` (docks, ship docks,
-View menu, saved layout), `window_files.WindowFiles` (new, open, save, recent, library) and
-`window_board_help.WindowBoardHelp` (the board's previews and clicks for the pending request).
+`MainWindow` owns its parts, each given what it uses: `dock_layout` (`docks.DockLayout`: docks, ship docks,
+View menu, saved layout), `files` (`files.FileActions`: new, open, save, recent, library, and the close guard)
+and `board_help` (`gui/board/help.BoardHelp`: the board's previews and clicks for the pending request).
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (
     QDockWidget,
     QLabel,
+    QMainWindow,
     QMessageBox,
     QStackedWidget,
     QVBoxLayout,
@@ -30,22 +31,21 @@ from cs_desktop.gui.library import replay_viewer
 from cs_desktop.gui.board.help import BoardHelp
 from cs_desktop.gui.board.placeholder import make_board
 from cs_desktop.gui.dialogs.captain_advice import CaptainAdviceDialog
-from cs_desktop.gui.window.close_guard import CloseGuard
 from cs_desktop.gui.dialogs.game_over import GameOverDialog
 from cs_desktop.gui.window.layout_file import LayoutFile
-from cs_desktop.gui.dialogs.new_game import COMPASS, NewGameDialog
+from cs_desktop.gui.dialogs.new_game import COMPASS
 from cs_desktop.gui.panels.orders import CardHand, DiceTray, GameLog, ImpulseTrack, OrdersPanel, segment_text
 from cs_desktop.gui.window.recent_menu import RecentMenu
 from cs_desktop.gui.panels.rule_view import RuleView
 from cs_desktop.gui.session import GameSession
 from cs_desktop.gui.dialogs.settings import SettingsDialog
-from cs_desktop.gui.panels.ship_card import ShipCardScroll, show_ship
+from cs_desktop.gui.panels.ship_card import show_ship
 from cs_desktop.gui.dialogs.standing_orders import FlowPanel, load_orders
 from cs_desktop.gui.panels.thinking import ThinkingIndicator
 from cs_desktop.gui.panels.turn_reference import open_turn_reference
 from cs_desktop.gui.panels.tutor import TutorPanel, add_tutor_dock, start_tutorial
-from cs_desktop.gui.window.board_help import WindowBoardHelp
-from cs_desktop.gui.window.docks import LAYOUT_VERSION
+from cs_desktop.gui.window.docks import LAYOUT_VERSION, DockLayout, make_action
+from cs_desktop.gui.window.files import FileActions
 from cs_desktop.gui.window.pages import HandoverPage, WelcomePage
 from cs_desktop.play.autosave import AutosaveStore, Resumable
 from cs_desktop.play.recent import RecentGames
@@ -65,7 +65,7 @@ def fitting_size(width: int, height: int) -> QSize:
     return QSize(min(width, free.width() - 16), min(height, free.height() - 16))
 
 
-class MainWindow(WindowBoardHelp):
+class MainWindow(QMainWindow):
     tutor: TutorPanel  # these three are set by gui/tutor_panel.add_tutor_dock, if the tutorial's data is readable
     tutor_dock: QDockWidget
     tutor_toggle: QAction
@@ -87,24 +87,22 @@ class MainWindow(WindowBoardHelp):
         self.layout_file = LayoutFile(layout_path if layout_path is not None
                                       else Path(self.settings.fileName()).with_suffix(".layout.json"), LAYOUT_VERSION)
         self.session = session if session is not None else GameSession(autosave)
-        self.autosave = autosave if autosave is not None else self.session.autosave
+        self.autosave = autosave if autosave is not None else self.session.files.autosave
         self.recent = recent if recent is not None else RecentGames(
             self.autosave.folder if self.autosave is not None else here)
-        self.guard = CloseGuard(self)
         self.resume_box: QMessageBox | None = None
         self.startup_report: Any = None
         self.last_error = ""
         self.game_over_dialog: GameOverDialog | None = None
-        self.new_game_dialog: NewGameDialog | None = None
-        self._game_over_shown_for: Any = None
-        self._ship_docks: dict[str, tuple[QDockWidget, ShipCardScroll, QStackedWidget]] = {}
-        self._dock_ships: tuple[str, ...] = ()
 
         self.board = make_board()
         self.board.setObjectName("board")
         self.board_help = BoardHelp(self.board, self.session, lambda text: self.statusBar().showMessage(text, 5000))
+        self.files = FileActions(self, self.session, self.settings, self.autosave, self.recent, self.board,
+                                 self.show_error)
+        self.dock_layout = DockLayout(self, self.session, self.settings, self.layout_file, self.board, self._refresh)
         self.handover = HandoverPage()
-        self.handover.button.clicked.connect(self.session.confirm_handover)
+        self.handover.button.clicked.connect(self.session.presenter.confirm_handover)
         self.welcome = WelcomePage()
         self.stack = QStackedWidget()
         for w in (self.welcome, self.board, self.handover):
@@ -124,26 +122,26 @@ class MainWindow(WindowBoardHelp):
         self.dice = DiceTray()
         self.log = GameLog()
         self.rule_view = RuleView(settings=self.settings)
-        self.docks: dict[str, QDockWidget] = {}
-        self._add_dock("orders", "Orders && impulse track", orders_box, Qt.DockWidgetArea.RightDockWidgetArea)
-        self._add_dock("dice", "Dice", self.dice, Qt.DockWidgetArea.RightDockWidgetArea)
-        self._add_dock("hand", "Bridge cards", self.hand, Qt.DockWidgetArea.RightDockWidgetArea)
-        self._add_dock("log", "Game log", self.log, Qt.DockWidgetArea.BottomDockWidgetArea)
-        self._add_dock("rules", "Rule text", self.rule_view, Qt.DockWidgetArea.BottomDockWidgetArea)
+        self.docks = self.dock_layout.docks  # the play panels' docks by key (the same dict)
+        self.dock_layout.add_dock("orders", "Orders && impulse track", orders_box, Qt.DockWidgetArea.RightDockWidgetArea)
+        self.dock_layout.add_dock("dice", "Dice", self.dice, Qt.DockWidgetArea.RightDockWidgetArea)
+        self.dock_layout.add_dock("hand", "Bridge cards", self.hand, Qt.DockWidgetArea.RightDockWidgetArea)
+        self.dock_layout.add_dock("log", "Game log", self.log, Qt.DockWidgetArea.BottomDockWidgetArea)
+        self.dock_layout.add_dock("rules", "Rule text", self.rule_view, Qt.DockWidgetArea.BottomDockWidgetArea)
         self.tabifyDockWidget(self.docks["dice"], self.docks["hand"])
         self.docks["dice"].raise_()
         self.splitDockWidget(self.docks["log"], self.docks["rules"], Qt.Orientation.Horizontal)
         add_tutor_dock(self)  # the guided first game's tutor (gui/panels/tutor.py), shown when it starts
 
-        self.welcome.new.clicked.connect(self.new_game)
-        self.welcome.open.clicked.connect(self.open_game)
+        self.welcome.new.clicked.connect(self.files.new_game)
+        self.welcome.open.clicked.connect(self.files.open_game)
         self.welcome.tutorial.clicked.connect(lambda: start_tutorial(self))
         self.log.ruleClicked.connect(self.session.show_rule)
         self.session.ruleRequested.connect(self._show_rule)
         self.session.changed.connect(self._refresh)
-        self.board.optionClicked.connect(self._board_option)
+        self.board.optionClicked.connect(lambda index: self.board_help.pick_option(index, self.orders.widget))
         self.board.shipClicked.connect(self._board_ship)
-        self.board.shipsPicked.connect(self._board_picked)  # Ctrl-click, rubber band (gui/window/docks.py)
+        self.board.shipsPicked.connect(self.dock_layout.board_picked)  # Ctrl-click, rubber band (gui/window/docks.py)
 
         self.resizeDocks([self.docks["orders"], self.docks["dice"]], [600, 260], Qt.Orientation.Vertical)
         self.resizeDocks([self.docks["orders"]], [470], Qt.Orientation.Horizontal)
@@ -156,67 +154,68 @@ class MainWindow(WindowBoardHelp):
         self.statusBar().addPermanentWidget(self.status, 1)
         self.thinking_indicator = ThinkingIndicator(self.session)
         self.statusBar().addPermanentWidget(self.thinking_indicator)
-        self._restore_layout()
+        self.dock_layout.restore_layout()
         self._refresh()
 
     def _build_menus(self) -> None:
         mb = self.menuBar()
         game = mb.addMenu("&Game")
-        self.act_new = self._action("&New Game…", "Ctrl+N", self.new_game, game, "act-new")
-        self.act_open = self._action("&Open…", "Ctrl+O", self.open_game, game, "act-open")
-        self._action("&Watch a replay…", "Ctrl+Shift+R", lambda: replay_viewer.watch_replay(self), game, "act-watch")
-        self.act_replay = self._action("&Replay this game", "Ctrl+R", lambda: replay_viewer.replay_this_game(self),
+        self.act_new = make_action(self, "&New Game…", "Ctrl+N", self.files.new_game, game, "act-new")
+        self.act_open = make_action(self, "&Open…", "Ctrl+O", self.files.open_game, game, "act-open")
+        make_action(self, "&Watch a replay…", "Ctrl+Shift+R", lambda: replay_viewer.watch_replay(self), game, "act-watch")
+        self.act_replay = make_action(self, "&Replay this game", "Ctrl+R", lambda: replay_viewer.replay_this_game(self),
                                        game, "act-replay-this")
-        self.act_save = self._action("&Save", "Ctrl+S", self.save_game, game, "act-save")
-        self.act_save_as = self._action("Save &As…", "Ctrl+Shift+S", self.save_game_as, game, "act-save-as")
-        self._action("Play on&line…", None, lambda: online_dialog.play_online(self), game, "act-online")
-        self.recent_menu = RecentMenu(self, self.recent)
+        self.act_save = make_action(self, "&Save", "Ctrl+S", self.files.save_game, game, "act-save")
+        self.act_save_as = make_action(self, "Save &As…", "Ctrl+Shift+S", self.files.save_game_as, game, "act-save-as")
+        make_action(self, "Play on&line…", None, lambda: online_dialog.play_online(self), game, "act-online")
+        self.recent_menu = RecentMenu(self, self.files)
         game.addMenu(self.recent_menu)
         game.addSeparator()
-        self.act_undo = self._action("&Undo last decision", "Ctrl+Z", self.undo, game, "act-undo")
-        self.act_strike = self._action("Stri&ke colours… (18.0)", "Ctrl+K", self.strike, game, "act-strike")
-        self._action("Se&ttings…", None, self.open_settings, game, "act-settings")
+        self.act_undo = make_action(self, "&Undo last decision", "Ctrl+Z", self.undo, game, "act-undo")
+        self.act_strike = make_action(self, "Stri&ke colours… (18.0)", "Ctrl+K", self.strike, game, "act-strike")
+        make_action(self, "Se&ttings…", None, self.open_settings, game, "act-settings")
         game.addSeparator()
-        self.act_quit = self._action("&Quit", "Ctrl+Q", self.close, game, "act-quit")
+        self.act_quit = make_action(self, "&Quit", "Ctrl+Q", self.close, game, "act-quit")
 
         orders = mb.addMenu("&Orders")
-        self.act_submit = self._action("&Send orders (default button)", "Ctrl+Return", self.orders.submit_default,
+        self.act_submit = make_action(self, "&Send orders (default button)", "Ctrl+Return", self.orders.submit_default,
                                        orders, "act-submit")
         # the keypad's Enter too (issue 28 item 1: Ctrl+Enter sends the default answer)
         self.act_submit.setShortcuts([QKeySequence("Ctrl+Return"), QKeySequence("Ctrl+Enter")])
-        self.act_focus = self._action("&Focus the orders panel", "F6", self.focus_orders, orders, "act-focus")
-        self.act_handover = self._action("&Take the screen (hand-over)", "Ctrl+H", self.session.confirm_handover,
+        self.act_focus = make_action(self, "&Focus the orders panel", "F6", self.focus_orders, orders, "act-focus")
+        self.act_handover = make_action(self, "&Take the screen (hand-over)", "Ctrl+H", self.session.presenter.confirm_handover,
                                          orders, "act-handover")
-        self.act_rule = self._action("&Read the rule of this decision", "F1", self.show_current_rule, orders,
+        self.act_rule = make_action(self, "&Read the rule of this decision", "F1", self.show_current_rule, orders,
                                      "act-rule")
-        self.act_advice = self._action("&What would the captain do?", "Ctrl+Shift+A", self.ask_captain, orders,
+        self.act_advice = make_action(self, "&What would the captain do?", "Ctrl+Shift+A", self.ask_captain, orders,
                                        "act-advice")
 
         library = mb.addMenu("&Library")
-        self.act_library = self._action("&Ships and scenarios…", "Ctrl+L", self.open_library, library, "act-library")
-        self._action("New s&hip…", "Ctrl+Shift+H", self.new_ship, library, "act-new-ship")
-        self._action("New sc&enario…", "Ctrl+Shift+E", self.new_scenario, library, "act-new-scenario")
+        self.act_library = make_action(self, "&Ships and scenarios…", "Ctrl+L", self.files.open_library, library, "act-library")
+        make_action(self, "New s&hip…", "Ctrl+Shift+H", self.files.new_ship, library, "act-new-ship")
+        make_action(self, "New sc&enario…", "Ctrl+Shift+E", self.files.new_scenario, library, "act-new-scenario")
         library.addSeparator()
-        self._action("&Balance lab…", "Ctrl+Shift+B", self.open_balance_lab, library, "act-balance-lab")
+        make_action(self, "&Balance lab…", "Ctrl+Shift+B", self.files.open_balance_lab, library, "act-balance-lab")
 
-        self.view_menu = mb.addMenu("&View")
+        self.view_menu = self.dock_layout.view_menu = mb.addMenu("&View")
         help_ = mb.addMenu("&Help")
-        self._action("&Turn sequence…", "Shift+F1", lambda: open_turn_reference(self, self.session.show_rule),
+        make_action(self, "&Turn sequence…", "Shift+F1", lambda: open_turn_reference(self, self.session.show_rule),
                      help_, "act-turn-sequence")
-        self._action("&Guided first game", None, lambda: start_tutorial(self), help_, "act-tutorial")
+        make_action(self, "&Guided first game", None, lambda: start_tutorial(self), help_, "act-tutorial")
         if getattr(self, "tutor_toggle", None) is not None:
             help_.addAction(self.tutor_toggle)
         help_.addSeparator()
-        self._action("&Keyboard shortcuts", "Ctrl+/", self.show_shortcuts, help_, "act-keys")
-        self._action("&About Captain's Sea", None, self.about, help_, "act-about")
-        self._rebuild_view_menu()
+        make_action(self, "&Keyboard shortcuts", "Ctrl+/", self.show_shortcuts, help_, "act-keys")
+        make_action(self, "&About Captain's Sea", None, self.about, help_, "act-about")
+        self.dock_layout.rebuild_view_menu()
 
     # ------------------------------------------------------------------ refresh (session.changed)
     def _refresh(self) -> None:
         """Draw the presenter's screen model (play/screen.py): nothing here reads the game itself."""
         session = self.session
         screen = session.screen()
-        self._ensure_ship_docks()
+        docks = self.dock_layout
+        docks.ensure_ship_docks()
         view = screen.view
         if not screen.has_game:
             self.stack.setCurrentWidget(self.welcome)
@@ -235,9 +234,9 @@ class MainWindow(WindowBoardHelp):
         request = screen.request
         drafts = session.crew_drafts() if request is not None and request.kind == "assign_crew" else {}
         for ship in screen.ships:
-            if ship.id not in self._ship_docks:
+            if ship.id not in docks.ship_docks:
                 continue  # a fleet game shows only the selected ship's card (gui/panels/fleet_dock.py)
-            dock, scroll, stack = self._ship_docks[ship.id]
+            dock, scroll, stack = docks.ship_docks[ship.id]
             if view is None:
                 stack.setCurrentIndex(1)
                 scroll.card_widget.set_assignment(None, None)
@@ -246,21 +245,22 @@ class MainWindow(WindowBoardHelp):
             stack.setCurrentIndex(0)
             show_ship(scroll.card_widget, ship, view, drafts, request)
             dock.setWindowTitle(f"{ship.name}{'' if ship.own else ' (enemy)'}")
-        if self.fleet_list is not None:
-            self.fleet_list.refresh(screen, self.fleet_selected, session.fleet_marks())
+        if docks.fleet_list is not None:
+            docks.fleet_list.refresh(screen, docks.fleet_selected, session.fleet_marks())
         self.orders.refresh(session)
         self.impulses.refresh(screen)
         self.hand.refresh(screen)
         self.dice.refresh(screen)
         self.log.refresh(screen)
-        self._overlays(screen)
+        self.board_help.refresh(screen)
         self._update_actions(screen)
         self._update_status(screen)
-        if screen.ended and self._game_over_shown_for == screen.key[0] and self.game_over_dialog is not None:
+        shown_for = self.files.game_over_shown_for
+        if screen.ended and shown_for == screen.key[0] and self.game_over_dialog is not None:
             self.game_over_dialog.show_result(screen)  # a campaign's verdict comes after the game's end (R19.0c)
-        if screen.ended and self._game_over_shown_for != screen.key[0]:
-            self._game_over_shown_for = screen.key[0]
-            self.keep_finished_game()  # issue 28 item 7: in Recent games
+        if screen.ended and shown_for != screen.key[0]:
+            self.files.game_over_shown_for = screen.key[0]
+            self.files.keep_finished_game()  # issue 28 item 7: in Recent games
             self.game_over_dialog = GameOverDialog(screen, self)
             self.game_over_dialog.show()
 
@@ -289,6 +289,26 @@ class MainWindow(WindowBoardHelp):
                             f"{COMPASS[wind_from(screen.wind)]} · {who} · {seats}")
         self.setWindowTitle(f"Captain's Sea — {screen.title}")
 
+    def _board_ship(self, ship_id: str) -> None:
+        self.board_help.ship_clicked(ship_id)
+        self.dock_layout.select_ship(ship_id)  # her card dock, or in a fleet game the one card dock shows her
+
+    def _show_new_shifts(self, screen: ScreenModel) -> None:
+        """9.3: when the engine shifted every piece since the last screen, show it on the board."""
+        shift = screen.map_shift
+        if shift != (0, 0):
+            self.board.show_shift(shift[0], shift[1])
+            self.statusBar().showMessage(f"Map edge (9.3): every ship and smoke marker shifted by "
+                                         f"{shift[0]:+d}, {shift[1]:+d} squares", 6000)
+
+    def show_error(self, title: str, text: str) -> None:
+        """An error said plainly: a message box (non-modal) and the status bar; `last_error` keeps the text."""
+        self.last_error = text
+        box = QMessageBox(QMessageBox.Icon.Warning, title, text, QMessageBox.StandardButton.Ok, self)
+        box.setObjectName("error-box")
+        box.open()
+        self.statusBar().showMessage(text.splitlines()[0] if text else title, 10000)
+
     def _show_rule(self, rule: str) -> None:
         self.rule_view.show_rule(rule)
         dock = self.docks["rules"]
@@ -297,7 +317,7 @@ class MainWindow(WindowBoardHelp):
 
     # ------------------------------------------------------------------ actions
     def undo(self) -> None:
-        self.session.undo()
+        self.session.presenter.undo()
 
     def strike(self) -> None:
         box = QMessageBox(QMessageBox.Icon.Question, "Strike colours",
@@ -305,7 +325,7 @@ class MainWindow(WindowBoardHelp):
                           QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, self)
         box.setObjectName("strike-confirm")
         box.buttonClicked.connect(lambda b: box.buttonRole(b) == QMessageBox.ButtonRole.YesRole
-                                  and self.session.strike_colors())
+                                  and self.session.presenter.strike_colors())
         box.open()
 
     def focus_orders(self) -> None:
@@ -367,11 +387,11 @@ class MainWindow(WindowBoardHelp):
         return self.resume_box
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt API
-        if not self.guard.ask("close the window", self.close):
+        if not self.files.guard.ask("close the window", self.close):
             event.ignore()  # Save / Discard / Cancel is asked first (gui/window/close_guard.py)
             return
         self.campaign.restore_play_docks()  # the layout kept is the play screen's, not the campaign page's
-        self.save_layout()
-        self.session.presenter.close_autosave()  # kept for the next start, unless the player discarded it
+        self.dock_layout.save_layout()
+        self.session.presenter.files.close_autosave()  # kept for the next start, unless the player discarded it
         self.session.close()
         super().closeEvent(event)

@@ -3,23 +3,19 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
-
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QMenu
+from PySide6.QtWidgets import QMenu, QWidget
 
-from cs_desktop.play.recent import RecentGame, RecentGames
-
-if TYPE_CHECKING:
-    from cs_desktop.gui.window.files import WindowFiles
+from cs_desktop.gui.window.files import FileActions
+from cs_desktop.play.recent import RecentGame
 
 
 class RecentMenu(QMenu):
-    def __init__(self, window: WindowFiles, recent: RecentGames) -> None:
-        super().__init__("Recent &games", window)
+    def __init__(self, parent: QWidget, files: FileActions) -> None:
+        super().__init__("Recent &games", parent)
         self.setObjectName("menu-recent")
-        self.main_window = window  # not `window`: that would hide QWidget.window()
-        self.recent = recent
+        self.files = files  # the window's file actions: the autosave, the list, and opening a game
+        self.recent = files.recent
         self.games: list[RecentGame] = []
         self.aboutToShow.connect(self.rebuild)
         self.rebuild()
@@ -27,16 +23,16 @@ class RecentMenu(QMenu):
     def rebuild(self) -> list[str]:
         """Fill the menu from the list (files that are gone are dropped); returns the labels."""
         self.clear()
-        autosave = self.main_window.autosave
+        autosave = self.files.autosave
         # the autosave is listed only while no game is in the window (then it is that game)
-        listed = autosave.path if autosave is not None and not self.main_window.session.has_game else None
+        listed = autosave.path if autosave is not None and not self.files.session.screen().has_game else None
         self.games = self.recent.entries(listed)
         for i, game in enumerate(self.games):
             prefix = f"&{i + 1} " if i < 9 else "1&0 " if i == 9 else ""
             act = QAction(prefix + game.label().replace("&", "&&"), self)
             act.setToolTip(game.path)
             act.setStatusTip(game.path)
-            act.triggered.connect(lambda _checked=False, p=game.path: self.main_window.load_from(Path(p)))
+            act.triggered.connect(lambda _checked=False, p=game.path: self.files.load_from(Path(p)))
             self.addAction(act)
         if not self.games:
             none = QAction("(no saved games yet)", self)

@@ -20,6 +20,12 @@ if TYPE_CHECKING:
     from cs_desktop.play.recent import RecentGames
 
 
+class GameLoader(Protocol):
+    """How a kept game is opened: the window's file actions (gui/window/files.py)."""
+
+    def load_from(self, path: str | Path) -> bool: ...
+
+
 class ResumeHost(Protocol):
     """What the offer uses of the main window (gui/window/main.py, which imports this module)."""
 
@@ -30,7 +36,8 @@ class ResumeHost(Protocol):
 
     def statusBar(self) -> QStatusBar: ...
 
-    def load_from(self, path: str | Path) -> bool: ...
+    @property
+    def files(self) -> GameLoader: ...
 
     def show_error(self, title: str, text: str) -> None: ...
 
@@ -56,7 +63,7 @@ def offer_resume(window: ResumeHost, found: Resumable) -> ResumeOffer:
 
     def answered(button: Any) -> None:
         if button is yes:
-            window.load_from(found.path)
+            window.files.load_from(found.path)
         else:
             not_now(window, found)
 

@@ -39,7 +39,7 @@ def _place(game: Game, where: dict[str, tuple[int, int, int]]) -> None:
 
 
 def _in_sight(board: BoardView, sid: str) -> bool:
-    return board.visible_scene_rect().contains(board.ship_items[sid].sceneBoundingRect())
+    return board.camera.visible_scene_rect().contains(board.ship_items[sid].sceneBoundingRect())
 
 
 def test_coordinates_name_the_square_the_log_names(qtbot: Any) -> None:
@@ -84,8 +84,8 @@ def test_fit_the_ships_brings_ships_far_apart_into_view(qtbot: Any) -> None:
 def test_follow_mode_keeps_the_players_ship_in_view(qtbot: Any) -> None:
     game = _select(duel(a=(12, 12, 1), b=(16, 12, 7), wind=6))
     board = _board(qtbot, game)
-    assert board.follow and own_side(game.view("us")) == "us" and own_side(game.view(None)) is None
-    assert board.followed_ships() == ["constitution"]
+    assert board.camera.follow and own_side(game.view("us")) == "us" and own_side(game.view(None)) is None
+    assert board.camera.followed_ships() == ["constitution"]
     for _ in range(4):
         board.zoom_in()
     zoom = board.zoom_level()
@@ -94,9 +94,9 @@ def test_follow_mode_keeps_the_players_ship_in_view(qtbot: Any) -> None:
     board.set_view(game.view("us"))
     assert _in_sight(board, "constitution") and board.zoom_level() == zoom
     # already in sight: no scrolling
-    before = board.visible_scene_rect()
+    before = board.camera.visible_scene_rect()
     board.set_view(game.view("us"))
-    assert board.visible_scene_rect() == before
+    assert board.camera.visible_scene_rect() == before
     # off: the view stays where the player put it
     board.set_follow(False)
     board.centerOn(square_center(30, 22))
@@ -106,7 +106,7 @@ def test_follow_mode_keeps_the_players_ship_in_view(qtbot: Any) -> None:
     board.set_follow(True)
     board.centerOn(square_center(0, 0))
     board.set_view(game.view("gb"))
-    assert board.followed_ships() == ["java"] and _in_sight(board, "java")
+    assert board.camera.followed_ships() == ["java"] and _in_sight(board, "java")
 
 
 def _labels(board: BoardView) -> list[LabelItem]:
@@ -228,9 +228,9 @@ def test_view_menu_switches_follow_legend_and_animation(qtbot: Any, make_window:
     acts = {a.objectName(): a for a in window.findChildren(QAction)}
     follow, legend, animate = acts["act-follow"], acts["act-legend"], acts["act-animate"]
     assert follow in window.view_menu.actions() and legend in window.view_menu.actions()
-    assert follow.isChecked() and window.board.follow  # on by default
+    assert follow.isChecked() and window.board.camera.follow  # on by default
     follow.trigger()
-    assert not window.board.follow and window.settings.value("board/follow", type=bool) is False
+    assert not window.board.camera.follow and window.settings.value("board/follow", type=bool) is False
     assert not legend.isChecked() and not window.board.legend_visible()
     legend.trigger()
     assert window.board.legend_visible() and not window.board.legend.panel.isHidden()
@@ -239,7 +239,7 @@ def test_view_menu_switches_follow_legend_and_animation(qtbot: Any, make_window:
     assert animate.isChecked() and not window.board.animate  # the setting is on; the test environment wins
     # a new window reads the remembered switches
     again = make_window()
-    assert not again.board.follow
+    assert not again.board.camera.follow
 
 
 def test_the_legend_names_the_arcs_zones_and_markers(qtbot: Any) -> None:
@@ -289,7 +289,7 @@ def test_labels_prefer_the_part_of_the_board_in_sight(qtbot: Any) -> None:
     board.set_view(game.view("us"))
     board.show_firing(advice.firing_picture(game.state, "constitution"))
     z = board.zoom_level()
-    seen = board.visible_scene_rect().adjusted((RULER + 4) / z, RULER / z, 0, 0)
+    seen = board.camera.visible_scene_rect().adjusted((RULER + 4) / z, RULER / z, 0, 0)
     assert seen.contains(board.ship_items["java"].sceneBoundingRect())
     target = next(i for i in board.firing_items if i.data(0) == "target")
     assert seen.contains(target.footprint(z)), (target.footprint(z), seen)

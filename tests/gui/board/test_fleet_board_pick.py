@@ -21,18 +21,18 @@ def _at(board: Any, sid: str) -> QPoint:
 def test_14_2_ships_picked_on_the_board_are_selected_in_the_fleet_list(qtbot: Any, make_window: Any) -> None:
     window = make_window()
     window.resize(1500, 950)
-    window.start_game(FLEET, {"us": "human", "gb": "simple"}, 4, {"fleet_rules": True, "turn_limit": 3})
-    qtbot.waitUntil(lambda: window.fleet_list is not None and window.fleet_list.rowCount() == 24, timeout=COMPUTER_TURN_GUARD_MS)
-    board, fleet = window.board, window.fleet_list
+    window.files.start_game(FLEET, {"us": "human", "gb": "simple"}, 4, {"fleet_rules": True, "turn_limit": 3})
+    qtbot.waitUntil(lambda: window.dock_layout.fleet_list is not None and window.dock_layout.fleet_list.rowCount() == 24, timeout=COMPUTER_TURN_GUARD_MS)
+    board, fleet = window.board, window.dock_layout.fleet_list
     board.fit_to_ships()
     fleet.clearSelection()
-    assert board.picked == []
+    assert board.picker.picked == []
     ctrl = Qt.KeyboardModifier.ControlModifier
     # Ctrl-click two ships of ours: both selected in the list, ringed on the board
     for sid in ("congress-2", "chesapeake"):
         qtbot.mouseClick(board.viewport(), Qt.MouseButton.LeftButton, ctrl, _at(board, sid))
     assert set(fleet.selected_ships()) == {"congress-2", "chesapeake"}
-    assert set(board.picked) == {"congress-2", "chesapeake"} and len(board._pick_rings) == 2
+    assert set(board.picker.picked) == {"congress-2", "chesapeake"} and len(board.picker._pick_rings) == 2
     # Ctrl-click one again: out of the selection; an enemy ship is never picked
     qtbot.mouseClick(board.viewport(), Qt.MouseButton.LeftButton, ctrl, _at(board, "chesapeake"))
     qtbot.mouseClick(board.viewport(), Qt.MouseButton.LeftButton, ctrl, _at(board, "shannon"))
@@ -51,7 +51,7 @@ def test_14_2_ships_picked_on_the_board_are_selected_in_the_fleet_list(qtbot: An
     p = _at(board, "congress-2")
     QTest.mousePress(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.ShiftModifier, p - QPoint(6, 6))
     QTest.mouseRelease(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.ShiftModifier, p + QPoint(6, 6))
-    assert fleet.selected_ships() == ["congress-2"] and board.picked == ["congress-2"]
+    assert fleet.selected_ships() == ["congress-2"] and board.picker.picked == ["congress-2"]
     # the order given to the ships picked on the board
     for sid in ("chesapeake", "congress"):
         qtbot.mouseClick(board.viewport(), Qt.MouseButton.LeftButton, ctrl, _at(board, sid))
@@ -62,7 +62,7 @@ def test_14_2_ships_picked_on_the_board_are_selected_in_the_fleet_list(qtbot: An
     assert {s for s, m in marks.items() if m == "hold"} == set(picked)
     # and back: a selection made in the list is ringed on the board
     fleet.select_ships(["constitution"])
-    assert board.picked == ["constitution"]
+    assert board.picker.picked == ["constitution"]
 
 
 def test_14_2_a_fleet_game_is_played_by_the_widgets_crew_through_each_ships_card(qtbot: Any,
@@ -72,16 +72,16 @@ def test_14_2_a_fleet_game_is_played_by_the_widgets_crew_through_each_ships_card
     from tests.gui.conftest import answer_with_widgets
 
     window = make_window()
-    window.start_game(FLEET, {"us": "human", "gb": "simple"}, 5, {"fleet_rules": True, "turn_limit": 2})
-    qtbot.waitUntil(lambda: window.fleet_list is not None and window.fleet_list.rowCount() == 24, timeout=COMPUTER_TURN_GUARD_MS)
+    window.files.start_game(FLEET, {"us": "human", "gb": "simple"}, 5, {"fleet_rules": True, "turn_limit": 2})
+    qtbot.waitUntil(lambda: window.dock_layout.fleet_list is not None and window.dock_layout.fleet_list.rowCount() == 24, timeout=COMPUTER_TURN_GUARD_MS)
     session = window.session
     rng = random.Random(5)
     kinds: list[str] = []
     for _ in range(400):
-        qtbot.waitUntil(lambda: session.game.ended or (session.request() is not None
+        qtbot.waitUntil(lambda: session.presenter.game.ended or (session.request() is not None
                                                        and window.orders.widget is not None), timeout=COMPUTER_TURN_GUARD_MS)
-        if session.game.ended:
+        if session.presenter.game.ended:
             break
         kinds.append(answer_with_widgets(qtbot, window, rng))
-    assert session.game.ended and session.game.state.turn >= 2
+    assert session.presenter.game.ended and session.presenter.game.state.turn >= 2
     assert "assign_crew" in kinds and "select_maneuver" in kinds

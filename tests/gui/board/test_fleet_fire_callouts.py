@@ -86,7 +86,7 @@ def test_fire_step_callouts_never_cover_a_token_a_name_or_each_other(qtbot: Any,
         board.show()
         qtbot.waitExposed(board)
         board.set_view(view, designations(view, game.cards))
-        board.fit_to_map()
+        board.camera.fit_to_map()
         for zoom_steps in (0, 2):
             for _ in range(zoom_steps):
                 board.zoom_in()

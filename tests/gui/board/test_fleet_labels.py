@@ -47,7 +47,7 @@ def _board(qtbot: Any, game: Game, size: tuple[int, int] = (700, 520)) -> BoardV
     qtbot.waitExposed(board)
     view = game.view(None)
     board.set_view(view, designations(view, game.cards))
-    board.fit_to_map()
+    board.camera.fit_to_map()
     return board
 
 

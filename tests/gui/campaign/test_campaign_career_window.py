@@ -23,7 +23,7 @@ def _button(page: Any, start: str) -> Any:
 
 def test_a_mission_is_offered_in_words_and_taken_by_a_click(make_window: Any, qtbot: Any) -> None:
     window = make_window()
-    presenter = window.campaign.start(window.library(), "open-career", 1, "US", 1798)
+    presenter = window.campaign.start(window.files.library(), "open-career", 1, "US", 1798)
     assert presenter is not None
     page = window.campaign.page
     assert "Missions offered here: 1" in page.details.text()
@@ -35,7 +35,7 @@ def test_a_mission_is_offered_in_words_and_taken_by_a_click(make_window: Any, qt
 
 def test_on_half_pay_the_page_shows_the_verdict_and_offers_wait_and_retire(make_window: Any, qtbot: Any) -> None:
     window = make_window()
-    presenter = window.campaign.start(window.library(), "constitution-1812", 1)
+    presenter = window.campaign.start(window.files.library(), "constitution-1812", 1)
     assert presenter is not None
     engine = presenter.engine
     s = engine.state

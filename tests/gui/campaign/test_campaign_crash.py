@@ -63,15 +63,15 @@ def _mid_battle(qtbot: Any, make_window: Any) -> tuple[Any, Any, list[Any], str]
     presenter = _to_the_first_battle(window)
     _press(qtbot, window.campaign.page, "Fight on the board")
     rng = random.Random(5)
-    while len(window.session.game.decisions) < 6:
+    while len(window.session.presenter.game.decisions) < 6:
         wait_for_request(qtbot, window)
         answer_with_widgets(qtbot, window, rng)
     wait_for_request(qtbot, window)
     # a request of both sides at once (9.1): the computer's answer comes from its thread when it comes; wait for it,
     # so that no decision reaches the campaign's row after the position is taken
     qtbot.waitUntil(lambda: all(r.side == presenter.engine.state.battle["player_side"]
-                                for r in window.session.game.pending), timeout=10000)
-    game = window.session.game
+                                for r in window.session.presenter.game.pending), timeout=10000)
+    game = window.session.presenter.game
     return window, presenter, list(game.decisions), game.fingerprint()
 
 
@@ -81,7 +81,7 @@ def test_15_6_after_a_crash_mid_campaign_battle_the_start_offers_it_and_continue
     window, presenter, decisions, fingerprint = _mid_battle(qtbot, make_window)
     mark = CampaignMark(data).read()
     assert mark is not None and mark.campaign_id == presenter.campaign_id and mark.decisions == len(decisions)
-    turn = window.session.game.state.turn
+    turn = window.session.presenter.game.state.turn
     _crash(data)
 
     again = _start(qtbot, data)
@@ -93,10 +93,10 @@ def test_15_6_after_a_crash_mid_campaign_battle_the_start_offers_it_and_continue
     assert "Campaign → Continue…" in box.informativeText()
     click(qtbot, box.continue_button)
     assert again.campaign.battle is not None and again.stack.currentWidget() is again.board
-    back = again.session.game
+    back = again.session.presenter.game
     assert back.decisions == decisions and back.fingerprint() == fingerprint  # exactly where it stood
     assert again.session.request() is not None  # the same request waits, on the board
-    assert again.session.presenter.kept_elsewhere() is not None  # still the campaign's battle
+    assert again.session.presenter.files.kept_elsewhere() is not None  # still the campaign's battle
     assert not (data / "autosave.csgame").exists()  # the ordinary autosave never held it
     assert CampaignMark(data).read() is not None  # marked again: a second crash is offered too
 
@@ -105,21 +105,21 @@ def test_15_6_not_now_leaves_the_campaign_as_it_stands_and_continue_resumes_it_l
         make_window: Any, qtbot: Any, tmp_path: Path) -> None:
     data = tmp_path / "data"
     window, presenter, decisions, fingerprint = _mid_battle(qtbot, make_window)
-    row = window.library().load_campaign(presenter.campaign_id)
+    row = window.files.library().load_campaign(presenter.campaign_id)
     _crash(data)
 
     again = _start(qtbot, data)
     box = again.resume_box
     assert isinstance(box, CampaignResumeOffer)
     click(qtbot, box.later_button)
-    assert again.campaign.presenter is None and not again.session.has_game  # nothing started
+    assert again.campaign.presenter is None and not again.session.screen().has_game  # nothing started
     assert not (data / CAMPAIGN_MARK_NAME).exists()  # not asked again
     assert "Campaign → Continue…" in again.statusBar().currentMessage()
-    assert again.library().load_campaign(presenter.campaign_id) == row  # the campaign as it stood
+    assert again.files.library().load_campaign(presenter.campaign_id) == row  # the campaign as it stood
 
-    resumed = again.campaign.resume(again.library(), presenter.campaign_id)  # Campaign > Continue...
+    resumed = again.campaign.resume(again.files.library(), presenter.campaign_id)  # Campaign > Continue...
     assert resumed is not None and again.campaign.battle is not None
-    assert again.session.game.decisions == decisions and again.session.game.fingerprint() == fingerprint
+    assert again.session.presenter.game.decisions == decisions and again.session.presenter.game.fingerprint() == fingerprint
     again.close()  # a clean exit: nothing is offered at the next start
     assert not again.isVisible() and not (data / CAMPAIGN_MARK_NAME).exists()
     third = _start(qtbot, data)

@@ -15,7 +15,7 @@ def test_the_journal_reads_and_exports(make_window: Any, qtbot: Any, tmp_path: P
     control = window.campaign
     assert not control.act_journal.isEnabled()  # no campaign yet
     assert control.read_journal() is None
-    presenter = control.start(window.library(), "constitution-1812", 3)
+    presenter = control.start(window.files.library(), "constitution-1812", 3)
     assert presenter is not None
     while (req := presenter.request()) is not None and req.kind != "battle":
         assert presenter.choose(policy.choose(presenter.engine, req))

@@ -20,7 +20,7 @@ def _guerriere() -> dict[str, object]:
 
 def test_rc15_3a_the_port_screen_keeps_a_prize_and_refits_her(make_window: Any, qtbot: Any) -> None:
     window = make_window()
-    presenter = window.campaign.start(window.library(), "constitution-1812", 3)
+    presenter = window.campaign.start(window.files.library(), "constitution-1812", 3)
     assert presenter is not None
     page = window.campaign.page
     engine = presenter.engine
@@ -58,7 +58,7 @@ def test_rc15_3a_the_port_screen_keeps_a_prize_and_refits_her(make_window: Any, 
 
 def test_rc15_4a_the_port_screen_sells_a_ship(make_window: Any, qtbot: Any) -> None:
     window = make_window()
-    presenter = window.campaign.start(window.library(), "constitution-1812", 3)
+    presenter = window.campaign.start(window.files.library(), "constitution-1812", 3)
     assert presenter is not None
     page = window.campaign.page
     s = presenter.engine.state

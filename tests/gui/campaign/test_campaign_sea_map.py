@@ -16,7 +16,7 @@ def test_the_map_is_a_sea_with_coasts_a_track_and_zoom(make_window: Any, qtbot: 
     window = make_window()
     window.resize(1200, 800)
     control = window.campaign
-    presenter = control.start(window.library(), "constitution-1812", 3)
+    presenter = control.start(window.files.library(), "constitution-1812", 3)
     assert presenter is not None
     for _ in range(40):  # to sea and back: the journal's sail and port lines make the track
         req = presenter.request()

@@ -33,7 +33,7 @@ def _to_the_first_battle(window: Any) -> Any:
     from cs_desktop.campaign import policy
 
     control = window.campaign
-    presenter = control.start(window.library(), "constitution-1812", 3)
+    presenter = control.start(window.files.library(), "constitution-1812", 3)
     assert presenter is not None
     while (req := presenter.request()) is not None and req.kind != "battle":
         assert presenter.choose(policy.choose(presenter.engine, req))
@@ -44,7 +44,7 @@ def _to_the_first_battle(window: Any) -> Any:
 def test_15_6_a_campaign_in_the_window(make_window: Any, qtbot: Any) -> None:
     window = make_window()
     control = window.campaign
-    presenter = control.start(window.library(), "constitution-1812", 3)
+    presenter = control.start(window.files.library(), "constitution-1812", 3)
     assert presenter is not None
     page = control.page
     assert window.stack.currentWidget() is page and control.dock.isVisible()
@@ -87,7 +87,7 @@ def test_15_6_a_campaign_in_the_window(make_window: Any, qtbot: Any) -> None:
     campaign_id = presenter.campaign_id
     window.close()
     again = make_window()
-    resumed = again.campaign.resume(again.library(), campaign_id)
+    resumed = again.campaign.resume(again.files.library(), campaign_id)
     assert resumed is not None and resumed.engine.state.to_dict() == state
     assert again.stack.currentWidget() is again.campaign.page
 
@@ -110,7 +110,7 @@ def test_15_6_fight_on_the_board_and_reopen_mid_battle(make_window: Any, qtbot: 
     campaign_id = presenter.campaign_id
     window.close()  # the campaign's row holds it: no save question at close
     again = make_window()
-    resumed = again.campaign.resume(again.library(), campaign_id)
+    resumed = again.campaign.resume(again.files.library(), campaign_id)
     assert resumed is not None and resumed.request() is not None
     assert again.campaign.battle is not None  # the battle goes on, on the board
     assert again.stack.currentWidget() is again.board
@@ -124,7 +124,7 @@ def test_15_6_map_labels_do_not_cover_each_other(make_window: Any, qtbot: Any) -
     window = make_window()
     window.resize(1200, 800)
     control = window.campaign
-    assert control.start(window.library(), "constitution-1812", 3) is not None
+    assert control.start(window.files.library(), "constitution-1812", 3) is not None
     view = control.page.map
     t = view.transform()
     rects = []
@@ -142,7 +142,7 @@ def test_15_4_the_port_screen_chooses_boxes_recruits_and_loads(make_window: Any,
     from cs_desktop.campaign.state import adjust, adjust_section
 
     window = make_window()
-    presenter = window.campaign.start(window.library(), "constitution-1812", 3)
+    presenter = window.campaign.start(window.files.library(), "constitution-1812", 3)
     assert presenter is not None
     page = window.campaign.page
     s = presenter.engine.state
@@ -184,28 +184,28 @@ def test_15_6_closing_mid_battle_asks_nothing_and_the_campaign_resumes_the_battl
     presenter = _to_the_first_battle(window)
     _press(qtbot, control.page, "Fight on the board")
     rng = random.Random(5)
-    while len(window.session.game.decisions) < 6:
+    while len(window.session.presenter.game.decisions) < 6:
         wait_for_request(qtbot, window)
         answer_with_widgets(qtbot, window, rng)
     wait_for_request(qtbot, window)
-    game = window.session.game
+    game = window.session.presenter.game
     decisions, fingerprint = list(game.decisions), game.fingerprint()
-    assert not game.ended and window.session.presenter.kept_elsewhere() is not None
+    assert not game.ended and window.session.presenter.files.kept_elsewhere() is not None
     assert presenter.resumed_battle() == decisions  # the campaign's row holds every decision
     assert not window.autosave.path.exists()  # the ordinary autosave never held the campaign's battle
     campaign_id = presenter.campaign_id
     window.close()
-    assert window.guard.box is None and not window.isVisible()  # closed at once: no Save / Discard question
+    assert window.files.guard.box is None and not window.isVisible()  # closed at once: no Save / Discard question
     assert AutosaveStore(tmp_path / "data").crashed_session() is None  # nothing offered apart from the campaign
     again = make_window()
-    resumed = again.campaign.resume(again.library(), campaign_id)
+    resumed = again.campaign.resume(again.files.library(), campaign_id)
     assert resumed is not None and again.campaign.battle is not None
     assert again.stack.currentWidget() is again.board
-    back = again.session.game
+    back = again.session.presenter.game
     assert back.decisions == decisions and back.fingerprint() == fingerprint
     assert again.session.request() is not None  # the same request waits, on the board
     again.close()
-    assert again.guard.box is None and not again.isVisible()
+    assert again.files.guard.box is None and not again.isVisible()
 
 
 def test_15_6_fight_on_the_board_asks_first_about_an_unfinished_game_of_the_players_own(
@@ -215,16 +215,16 @@ def test_15_6_fight_on_the_board_asks_first_about_an_unfinished_game_of_the_play
     from tests.gui.window.test_close_guard import _playing
 
     window = _playing(qtbot, make_window)
-    own = window.session.game
+    own = window.session.presenter.game
     control = window.campaign
     _to_the_first_battle(window)
     _press(qtbot, control.page, "Fight on the board")
-    box = window.guard.box
+    box = window.files.guard.box
     assert box is not None and box.isVisible() and "Constitution vs Java" in box.text()
-    assert window.session.game is own and control.battle is None
+    assert window.session.presenter.game is own and control.battle is None
     click(qtbot, box.button(QMessageBox.StandardButton.Discard))
-    assert control.battle is not None and window.session.game is not own
-    assert window.session.presenter.kept_elsewhere() is not None
+    assert control.battle is not None and window.session.presenter.game is not own
+    assert window.session.presenter.files.kept_elsewhere() is not None
 
 
 def test_15_6_the_new_campaign_dialog_is_a_designer_form_and_starts_the_campaign_chosen(
@@ -298,21 +298,21 @@ def test_15_6_after_a_battle_the_page_shows_no_ship_cards_and_a_new_game_takes_t
     presenter = _to_the_first_battle(window)
     _press(qtbot, control.page, "Fight on the board")
     QApplication.processEvents()
-    cards = [dock for dock in window.play_docks() if dock.objectName().startswith("dock-ship-")]
+    cards = [dock for dock in window.dock_layout.play_docks() if dock.objectName().startswith("dock-ship-")]
     assert cards and all(dock.isVisible() for dock in cards)
-    assert window.session.strike_colors()  # the battle ends (18.0): the campaign goes on, on its page
+    assert window.session.presenter.strike_colors()  # the battle ends (18.0): the campaign goes on, on its page
     qtbot.waitUntil(lambda: window.stack.currentWidget() is control.page)
     QApplication.processEvents()
     assert control.battle is None
-    assert not any(dock.isVisible() for dock in window.play_docks())
+    assert not any(dock.isVisible() for dock in window.dock_layout.play_docks())
     assert control.dock.isVisible()  # the journal stays
     assert window.status.text().startswith("Campaign: ")  # not the finished battle's turn and wind
     assert presenter.request() is None  # struck: the career is over
     # the player starts an ordinary game: the board and its cards come back (the put-away cards are gone)
-    window.start_game(str(SCENARIOS / "constitution-vs-java.json"), {"us": "human", "gb": "simple"}, 3, {})
+    window.files.start_game(str(SCENARIOS / "constitution-vs-java.json"), {"us": "human", "gb": "simple"}, 3, {})
     qtbot.waitUntil(lambda: window.stack.currentWidget() is window.board)
     QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
     QApplication.processEvents()
     assert window.stack.currentWidget() is window.board
-    cards = [dock for dock in window.play_docks() if dock.objectName().startswith("dock-ship-")]
+    cards = [dock for dock in window.dock_layout.play_docks() if dock.objectName().startswith("dock-ship-")]
     assert cards and all(dock.isVisible() for dock in cards) and window.docks["orders"].isVisible()

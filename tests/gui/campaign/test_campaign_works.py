@@ -15,7 +15,7 @@ from tests.gui.conftest import click
 
 def test_issue_29_item_5_the_port_screen_orders_a_copper_bottom(make_window: Any, qtbot: Any) -> None:
     window = make_window()
-    presenter = window.campaign.start(window.library(), "open-career", 1, "FR", 1798)
+    presenter = window.campaign.start(window.files.library(), "open-career", 1, "FR", 1798)
     assert presenter is not None
     page = window.campaign.page
     s = presenter.engine.state
@@ -36,5 +36,5 @@ def test_issue_29_item_5_the_port_screen_orders_a_copper_bottom(make_window: Any
     assert [o["order"] for o in presenter.engine.pending.options if o["order"] != "buy"] == ["refit"]
     QApplication.processEvents()
     assert page.works is not None and any("Coppering" in w for w in page.works.model.in_hand)
-    again = CampaignPresenter.resume(window.library(), presenter.campaign_id)  # saved as the career's answer
+    again = CampaignPresenter.resume(window.files.library(), presenter.campaign_id)  # saved as the career's answer
     assert again.engine.state.works == s.works

@@ -100,7 +100,7 @@ def test_rule_panel_shows_the_summary_and_the_full_text_once_a_copy_is_chosen(qt
 
 def test_settings_menu_entry_and_tooltips_in_the_window(qtbot: Any, make_window: Any) -> None:
     window: MainWindow = make_window()
-    window.start_game(JAVA, {"us": "human", "gb": "simple"}, 5, {})
+    window.files.start_game(JAVA, {"us": "human", "gb": "simple"}, 5, {})
     wait_for_request(qtbot, window, "assign_crew")
     # the orders prompt and the log entries carry the rule's summary as their tooltip
     assert "5.0 Assign Crew" in window.orders.prompt.toolTip()

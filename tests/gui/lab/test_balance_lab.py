@@ -21,7 +21,7 @@ def _only(lab: BalanceLab, *stems: str) -> None:
 def test_13_3_the_lab_window_runs_scenarios_and_shows_table_and_heat_map(make_window: Any, qtbot: Any) -> None:
     window = make_window()
     window.findChild(type(window.act_library), "act-balance-lab").trigger()
-    lab = window.balance_lab
+    lab = window.files.balance_lab
     assert isinstance(lab, BalanceLab) and lab.isVisible()
     _only(lab, "constitution-vs-java", "united-states-vs-macedonian")
     lab.captain_a.setCurrentIndex(lab.captain_a.findData("random"))

@@ -120,17 +120,17 @@ def test_a_game_not_over_shows_only_the_players_view(make_window: Any, qtbot: An
 def test_replay_this_game_from_the_window(make_window: Any, qtbot: Any, tmp_path: Path) -> None:
     window = make_window()
     path = write(cut(finished(), 150), tmp_path / "g.csgame", {"us": "human", "gb": "human"})
-    assert window.load_from(path)
+    assert window.files.load_from(path)
     if window.session.curtain:  # hotseat: nobody is at the screen yet, so nothing is shown
         assert replay_viewer.replay_this_game(window) is None and "handed over" in window.last_error
-        window.session.confirm_handover()
+        window.session.presenter.confirm_handover()
     viewer = replay_viewer.replay_this_game(window)
     assert viewer is not None
     assert viewer.replay.viewer_choices == [window.session.shown_side]
     # the standing orders (play/turn_flow.py) may have answered a few requests for the player since the load
-    assert viewer.replay.length == len(window.session.game.decisions) >= 150
+    assert viewer.replay.length == len(window.session.presenter.game.decisions) >= 150
     viewer.do_step("last")
-    shown, live = viewer.board.view, window.session.game.view(window.session.shown_side)
+    shown, live = viewer.board.view, window.session.presenter.game.view(window.session.shown_side)
     # (an event's data may differ: the engine's "crew" event holds a live assignment, see tests/play/test_replay.py)
     assert [e["text"] for e in shown["events"]] == [e["text"] for e in live["events"]]
     assert {k: v for k, v in shown.items() if k != "events"} == {k: v for k, v in live.items() if k != "events"}

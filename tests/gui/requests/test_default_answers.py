@@ -20,22 +20,22 @@ def test_every_form_opens_on_the_default_answer(qtbot: Any, make_window: Any) ->
     window = make_window()
     session = window.session
     session.set_orders(StandingOrders(ask_everything=True))
-    window.start_game(JAVA, {"us": "human", "gb": "simple"}, 5, {"turn_limit": 2})
+    window.files.start_game(JAVA, {"us": "human", "gb": "simple"}, 5, {"turn_limit": 2})
     kinds = set()
     for _ in range(400):
-        qtbot.waitUntil(lambda: session.game.ended or (session.request() is not None and
+        qtbot.waitUntil(lambda: session.presenter.game.ended or (session.request() is not None and
                                                       window.orders.widget is not None), timeout=COMPUTER_TURN_GUARD_MS)
-        if session.game.ended:
+        if session.presenter.game.ended:
             break
         widget = window.orders.widget
         screen = session.screen()
         request = screen.request
-        expected = default_answer(request, screen.view, session.game.cards, session.presenter.fleet,
+        expected = default_answer(request, screen.view, session.presenter.game.cards, session.presenter.fleet,
                                   session.orders, screen.ship_names)
         if not isinstance(widget, rq.FallbackWidget):
             assert widget.answer() == expected, request.kind
         kinds.add(request.kind)
-        before = len(session.game.decisions)
+        before = len(session.presenter.game.decisions)
         window.orders.submit_default()
-        assert len(session.game.decisions) > before, (request.kind, session.last_message)
+        assert len(session.presenter.game.decisions) > before, (request.kind, session.presenter.last_message)
     assert {"setup", "assign_crew", "select_maneuver", "fire"} <= kinds

@@ -25,7 +25,7 @@ def fire_window(qtbot: Any, make_window: Any, monkeypatch: pytest.MonkeyPatch) -
     window = make_window()
     game, _request = lake_erie_at_fire()
     window.session.set_orders(StandingOrders(worth="a fifth"))
-    window.session.new_game(game, {"us": "human", "gb": "simple"})
+    window.session.presenter.new_game(game, {"us": "human", "gb": "simple"})
     qtbot.waitUntil(lambda: isinstance(window.orders.widget, rq.FireWidget), timeout=COMPUTER_TURN_GUARD_MS)
     return window
 
@@ -33,7 +33,7 @@ def fire_window(qtbot: Any, make_window: Any, monkeypatch: pytest.MonkeyPatch) -
 def test_11_0_only_ships_worth_firing_are_opened_and_fire_is_legal(qtbot: Any, fire_window: Any) -> None:
     widget = fire_window.orders.widget
     request = widget.request
-    rows = {r.ship_id: r for r in fire_window.session.fire_form()}
+    rows = {r.ship_id: r for r in fire_window.session.forms.fire_form()}
     assert set(widget.rows) == {s for s, r in rows.items() if r.asked}
     assert set(widget.closed) == {s for s, r in rows.items() if not r.asked} != set()
     # the buttons come before the ships: always in view at the top of the form
@@ -66,7 +66,7 @@ def test_11_0_a_ship_holding_fire_can_be_aimed_by_hand(qtbot: Any, fire_window: 
 def test_ctrl_enter_sends_the_fire_form_as_set(qtbot: Any, fire_window: Any) -> None:
     widget = fire_window.orders.widget
     expected = widget.answer()
-    game = fire_window.session.game
+    game = fire_window.session.presenter.game
     before = len(game.decisions)
     fire_window.activateWindow()
     qtbot.keyClick(fire_window, Qt.Key.Key_Enter, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.KeypadModifier)

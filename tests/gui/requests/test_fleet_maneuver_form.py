@@ -33,9 +33,9 @@ def _to_our_maneuver(qtbot: Any, window: Any) -> Any:
 
 def test_14_2_the_maneuver_form_asks_only_the_ships_with_a_choice(qtbot: Any, make_window: Any) -> None:
     window = make_window()
-    window.start_game(FLEET, {"us": "human", "gb": "simple"}, 4, {"fleet_rules": True, "turn_limit": 3})
-    qtbot.waitUntil(lambda: window.fleet_list is not None and window.fleet_list.rowCount() == 24, timeout=COMPUTER_TURN_GUARD_MS)
-    fleet = window.fleet_list
+    window.files.start_game(FLEET, {"us": "human", "gb": "simple"}, 4, {"fleet_rules": True, "turn_limit": 3})
+    qtbot.waitUntil(lambda: window.dock_layout.fleet_list is not None and window.dock_layout.fleet_list.rowCount() == 24, timeout=COMPUTER_TURN_GUARD_MS)
+    fleet = window.dock_layout.fleet_list
     fleet.clearSelection()
     fleet.setRangeSelected(QTableWidgetSelectionRange(0, 0, 5, 0), True)  # six of our twelve, in list order
     line = fleet.selected_ships()
@@ -44,7 +44,7 @@ def test_14_2_the_maneuver_form_asks_only_the_ships_with_a_choice(qtbot: Any, ma
     click(qtbot, panel.buttons["line"])
     widget = _to_our_maneuver(qtbot, window)
     request = widget.request
-    rows = {r.ship_id: r for r in window.session.maneuver_form()}
+    rows = {r.ship_id: r for r in window.session.forms.maneuver_form()}
     assert set(rows) == set(request.ships)
     leader = line[0]
     assert rows[leader].asked and "leads the line ahead" in rows[leader].note
@@ -75,6 +75,6 @@ def test_14_2_the_maneuver_form_asks_only_the_ships_with_a_choice(qtbot: Any, ma
     answer = widget.answer()
     assert all(answer[t] == a for t, a in expected.items())
     click(qtbot, widget.ok)
-    sent = [d for d in window.session.game.decisions if d["kind"] == "select_maneuver" and d["side"] == "us"]
+    sent = [d for d in window.session.presenter.game.decisions if d["kind"] == "select_maneuver" and d["side"] == "us"]
     assert sent and sent[-1]["answer"][s] != rows[s].answer
     assert all(sent[-1]["answer"][t] == a for t, a in expected.items())

@@ -22,7 +22,7 @@ def test_1_7_3_never_ask_about_a_card(qtbot: Any, make_window: Any) -> None:
     window = make_window()
     session = window.session
     session.set_orders(StandingOrders(hold_cards="always"))
-    window.start_game(JAVA, {"us": "human", "gb": "simple"}, 4, {"turn_limit": 3})
+    window.files.start_game(JAVA, {"us": "human", "gb": "simple"}, 4, {"turn_limit": 3})
     for _ in range(200):
         qtbot.waitUntil(lambda: session.request() is not None and window.orders.widget is not None, timeout=COMPUTER_TURN_GUARD_MS)
         if isinstance(window.orders.widget, rq.BonusCardsWidget):
@@ -32,13 +32,13 @@ def test_1_7_3_never_ask_about_a_card(qtbot: Any, make_window: Any) -> None:
     assert isinstance(widget, rq.BonusCardsWidget)
     request = widget.request
     hand = list(request.info["hand"])
-    before = len(session.game.decisions)
+    before = len(session.presenter.game.decisions)
     for i in range(len(hand)):
         if session.request() is request:
             widget.findChild(QPushButton, f"never-{i}").click()
     assert set(session.orders.never_cards.split(",")) == {card_kind(c) for c in hand}
-    assert session.game.decisions[before]["kind"] == "bonus_cards"
-    assert session.game.decisions[before]["answer"] == []  # answered for him: cards kept
+    assert session.presenter.game.decisions[before]["kind"] == "bonus_cards"
+    assert session.presenter.game.decisions[before]["answer"] == []  # answered for him: cards kept
     assert load_orders(window.settings).never_cards == session.orders.never_cards  # kept in settings.ini
     box = StandingOrdersBox(session.orders)
     qtbot.addWidget(box)

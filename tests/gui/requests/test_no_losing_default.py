@@ -23,9 +23,9 @@ def _window_at_the_edge(qtbot: Any, make_window: Any) -> Any:
     gb = game.pending_for("gb")
     assert gb is not None and game.submit("gb", sample(game.state, gb, Dice(1)))
     window = make_window()
-    window.session.new_game(game, {"us": "human", "gb": "human"})  # hotseat: no captain replays this made-up state
+    window.session.presenter.new_game(game, {"us": "human", "gb": "human"})  # hotseat: no captain replays this made-up state
     if window.session.curtain:
-        window.session.confirm_handover()
+        window.session.presenter.confirm_handover()
     qtbot.waitUntil(lambda: isinstance(window.orders.widget, rq.ManeuverWidget), timeout=COMPUTER_TURN_GUARD_MS)
     return window
 
@@ -43,7 +43,7 @@ def test_9_3_the_form_never_opens_on_a_maneuver_that_ends_the_game(qtbot: Any, m
 def test_9_3_choosing_it_asks_to_confirm_naming_consequence_and_rule(qtbot: Any, make_window: Any) -> None:
     window = _window_at_the_edge(qtbot, make_window)
     widget = window.orders.widget
-    game = window.session.game
+    game = window.session.presenter.game
     before = len(game.decisions)
     widget.select_option("constitution", {"maneuver": "advance"})
     window.orders.submit_default()  # Enter / Ctrl+Enter

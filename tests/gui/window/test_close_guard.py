@@ -27,9 +27,9 @@ B = QMessageBox.StandardButton
 
 def _playing(qtbot: Any, make_window: Any, decisions: int = 3) -> Any:
     window = make_window()
-    window.start_game(JAVA, {"us": "human", "gb": "simple"}, 5, {"bonus_cards": False})
+    window.files.start_game(JAVA, {"us": "human", "gb": "simple"}, 5, {"bonus_cards": False})
     rng = random.Random(4)
-    while len(window.session.game.decisions) < decisions:
+    while len(window.session.presenter.game.decisions) < decisions:
         wait_for_request(qtbot, window)
         answer_with_widgets(qtbot, window, rng)
     wait_for_request(qtbot, window)
@@ -38,15 +38,15 @@ def _playing(qtbot: Any, make_window: Any, decisions: int = 3) -> Any:
 
 def test_close_asks_and_cancel_keeps_the_window_and_the_game(qtbot: Any, make_window: Any) -> None:
     window = _playing(qtbot, make_window)
-    game, fingerprint = window.session.game, window.session.game.fingerprint()
+    game, fingerprint = window.session.presenter.game, window.session.presenter.game.fingerprint()
     window.close()
-    box = window.guard.box
+    box = window.files.guard.box
     assert box is not None and box.isVisible() and box.objectName() == "keep-game"
     assert "Constitution vs Java" in box.text() and "not finished" in box.text()
     assert box.defaultButton() is box.button(B.Save)  # Enter keeps the game
     click(qtbot, box.button(B.Cancel))
     assert window.isVisible()
-    assert window.session.game is game and game.fingerprint() == fingerprint
+    assert window.session.presenter.game is game and game.fingerprint() == fingerprint
     assert window.autosave.lock.is_file()  # the session goes on
 
 
@@ -54,13 +54,13 @@ def test_close_save_writes_the_file_and_the_next_start_offers_it(qtbot: Any, mak
                                                                  tmp_path: Path) -> None:
     window = _playing(qtbot, make_window)
     path = tmp_path / "mine.csgame"
-    assert window.save_to(path)
+    assert window.files.save_to(path)
     answer_with_widgets(qtbot, window, random.Random(2))  # one more decision: the file is behind again
     wait_for_request(qtbot, window)
-    game = window.session.game
+    game = window.session.presenter.game
     n = len(game.decisions)
     window.close()
-    click(qtbot, window.guard.box.button(B.Save))  # to its current file, no file dialog
+    click(qtbot, window.files.guard.box.button(B.Save))  # to its current file, no file dialog
     assert not window.isVisible()
     assert len(json.loads(path.read_text(encoding="utf-8"))["decisions"]) == n
     assert not window.autosave.lock.exists()  # a clean close
@@ -71,8 +71,8 @@ def test_close_save_writes_the_file_and_the_next_start_offers_it(qtbot: Any, mak
     assert found.save_path == str(path)
     again = make_window("again.ini")
     click(qtbot, again.offer_resume(found).continue_button)
-    assert len(again.session.game.decisions) == n
-    assert again.session.save_path == path  # Save goes to the player's file, never over the autosave
+    assert len(again.session.presenter.game.decisions) == n
+    assert again.session.files.save_path == path  # Save goes to the player's file, never over the autosave
 
 
 def test_close_save_of_a_new_game_asks_for_a_file(qtbot: Any, make_window: Any, tmp_path: Path,
@@ -81,27 +81,27 @@ def test_close_save_of_a_new_game_asks_for_a_file(qtbot: Any, make_window: Any, 
     target = tmp_path / "asked.csgame"
     asked: list[bool] = []
     # the platform's file dialog cannot be driven offscreen: stand in for the player's choice of file
-    monkeypatch.setattr(window.guard, "ask_save_path", lambda: asked.append(True) or target)
+    monkeypatch.setattr(window.files.guard, "ask_save_path", lambda: asked.append(True) or target)
     window.close()
-    assert window.guard.box.button(B.Save).text() == "&Save…"
-    click(qtbot, window.guard.box.button(B.Save))
+    assert window.files.guard.box.button(B.Save).text() == "&Save…"
+    click(qtbot, window.files.guard.box.button(B.Save))
     assert asked and target.is_file() and not window.isVisible()
 
 
 def test_close_save_cancelled_in_the_file_dialog_keeps_the_window(qtbot: Any, make_window: Any,
                                                                   monkeypatch: Any) -> None:
     window = _playing(qtbot, make_window)
-    monkeypatch.setattr(window.guard, "ask_save_path", lambda: None)
+    monkeypatch.setattr(window.files.guard, "ask_save_path", lambda: None)
     window.close()
-    click(qtbot, window.guard.box.button(B.Save))
-    assert window.isVisible() and window.session.game is not None
+    click(qtbot, window.files.guard.box.button(B.Save))
+    assert window.isVisible() and window.session.presenter.game is not None
 
 
 def test_close_discard_closes_and_nothing_is_offered_next_time(qtbot: Any, make_window: Any) -> None:
     window = _playing(qtbot, make_window)
     assert window.autosave.path.is_file()
     window.close()
-    click(qtbot, window.guard.box.button(B.Discard))
+    click(qtbot, window.files.guard.box.button(B.Discard))
     assert not window.isVisible()
     assert not window.autosave.path.exists()
     assert AutosaveStore(window.autosave.folder).start_session() is None
@@ -109,57 +109,57 @@ def test_close_discard_closes_and_nothing_is_offered_next_time(qtbot: Any, make_
 
 def test_a_finished_or_saved_game_closes_without_asking(qtbot: Any, make_window: Any, tmp_path: Path) -> None:
     window = _playing(qtbot, make_window)
-    assert window.save_to(tmp_path / "s.csgame")
+    assert window.files.save_to(tmp_path / "s.csgame")
     window.close()
-    assert window.guard.box is None and not window.isVisible()
+    assert window.files.guard.box is None and not window.isVisible()
     found = AutosaveStore(window.autosave.folder).start_session()
     assert found is not None and not found.crashed  # closed with a saved game unfinished: offered
 
     other = _playing(qtbot, make_window)
-    other.session.strike_colors()
-    assert other.session.game.ended
+    other.session.presenter.strike_colors()
+    assert other.session.presenter.game.ended
     other.close()
-    assert other.guard.box is None and not other.isVisible()
+    assert other.files.guard.box is None and not other.isVisible()
 
 
 def test_new_game_asks_first_cancel_keeps_discard_replaces(qtbot: Any, make_window: Any) -> None:
     window = _playing(qtbot, make_window)
-    game = window.session.game
-    dlg = window.new_game()
+    game = window.session.presenter.game
+    dlg = window.files.new_game()
     rows = [i for i, (p, _s) in enumerate(dlg.scenarios) if p.name == "constitution-vs-java.json"]
     dlg.list.setCurrentRow(rows[0])
     dlg.accept()  # Start
-    box = window.guard.box
+    box = window.files.guard.box
     assert box is not None and "start a new game" in box.text()
     click(qtbot, box.button(B.Cancel))
-    assert window.session.game is game
+    assert window.session.presenter.game is game
 
-    assert window.start_game(JAVA, {"us": "human", "gb": "simple"}, 9, {}) is False  # asked again
-    click(qtbot, window.guard.box.button(B.Discard))
-    assert window.session.game is not game and window.session.game.seed == 9
+    assert window.files.start_game(JAVA, {"us": "human", "gb": "simple"}, 9, {}) is False  # asked again
+    click(qtbot, window.files.guard.box.button(B.Discard))
+    assert window.session.presenter.game is not game and window.session.presenter.game.seed == 9
 
 
 def test_new_game_save_saves_then_starts(qtbot: Any, make_window: Any, tmp_path: Path) -> None:
     window = _playing(qtbot, make_window)
     path = tmp_path / "first.csgame"
-    assert window.save_to(path)
+    assert window.files.save_to(path)
     answer_with_widgets(qtbot, window, random.Random(3))
     wait_for_request(qtbot, window)
-    n = len(window.session.game.decisions)
-    assert window.start_game(JAVA, {"us": "human", "gb": "simple"}, 11, {}) is False
-    click(qtbot, window.guard.box.button(B.Save))
+    n = len(window.session.presenter.game.decisions)
+    assert window.files.start_game(JAVA, {"us": "human", "gb": "simple"}, 11, {}) is False
+    click(qtbot, window.files.guard.box.button(B.Save))
     assert len(json.loads(path.read_text(encoding="utf-8"))["decisions"]) == n
-    assert window.session.game.seed == 11 and len(window.session.game.decisions) <= 1
+    assert window.session.presenter.game.seed == 11 and len(window.session.presenter.game.decisions) <= 1
 
 
 def test_recent_games_menu_lists_saves_newest_first_and_opens_them(qtbot: Any, make_window: Any,
                                                                    tmp_path: Path) -> None:
     window = _playing(qtbot, make_window)
     a, b = tmp_path / "a.csgame", tmp_path / "b.csgame"
-    assert window.save_to(a)
+    assert window.files.save_to(a)
     answer_with_widgets(qtbot, window, random.Random(5))
     wait_for_request(qtbot, window)
-    assert window.save_to(b)
+    assert window.files.save_to(b)
     labels = window.recent_menu.rebuild()
     assert labels[0].startswith("Constitution vs Java, turn ") and labels[0].endswith("b.csgame")
     assert any(x.endswith("a.csgame") for x in labels)
@@ -172,8 +172,8 @@ def test_recent_games_menu_lists_saves_newest_first_and_opens_them(qtbot: Any, m
     assert not any(x.endswith("b.csgame") for x in labels)
     a_action = next(act for act in window.recent_menu.actions() if act.toolTip().endswith("a.csgame"))
     a_action.trigger()  # the game in the window was saved in b, which is gone: asks first
-    click(qtbot, window.guard.box.button(B.Discard))
-    assert window.session.save_path == a.resolve()
+    click(qtbot, window.files.guard.box.button(B.Discard))
+    assert window.session.files.save_path == a.resolve()
 
 
 def test_the_autosave_is_listed_in_recent_games_while_no_game_is_open(qtbot: Any, make_window: Any) -> None:
@@ -186,7 +186,7 @@ def test_the_autosave_is_listed_in_recent_games_while_no_game_is_open(qtbot: Any
 
 def test_not_now_keeps_the_game_where_the_next_one_cannot_overwrite_it(qtbot: Any, make_window: Any) -> None:
     window = _playing(qtbot, make_window, decisions=4)
-    n = len(window.session.game.decisions)
+    n = len(window.session.presenter.game.decisions)
     folder = window.autosave.folder
     found = AutosaveStore(folder).start_session()  # as the next start after a crash sees it
     assert found is not None and found.crashed and found.decisions == n
@@ -197,7 +197,7 @@ def test_not_now_keeps_the_game_where_the_next_one_cannot_overwrite_it(qtbot: An
     kept = sorted(folder.glob("unfinished-*.csgame"))
     assert len(kept) == 1 and len(json.loads(kept[0].read_text(encoding="utf-8"))["decisions"]) == n
     assert not (folder / "autosave.csgame").exists()
-    later.start_game(JAVA, {"us": "human", "gb": "simple"}, 2, {})  # the next game autosaves elsewhere
+    later.files.start_game(JAVA, {"us": "human", "gb": "simple"}, 2, {})  # the next game autosaves elsewhere
     assert len(json.loads(kept[0].read_text(encoding="utf-8"))["decisions"]) == n
     labels = later.recent_menu.rebuild()
     assert labels[0].startswith("Constitution vs Java, turn ") and labels[0].endswith(kept[0].name)
@@ -206,47 +206,47 @@ def test_not_now_keeps_the_game_where_the_next_one_cannot_overwrite_it(qtbot: An
 def test_the_autosave_follows_every_decision(qtbot: Any, make_window: Any) -> None:
     """Not once a turn: after each accepted decision the autosave holds exactly the game's decisions."""
     window = make_window()
-    window.start_game(JAVA, {"us": "human", "gb": "simple"}, 5, {"bonus_cards": False})
+    window.files.start_game(JAVA, {"us": "human", "gb": "simple"}, 5, {"bonus_cards": False})
     rng = random.Random(8)
     for _ in range(12):
         wait_for_request(qtbot, window)
         answer_with_widgets(qtbot, window, rng)
-        game = window.session.game
+        game = window.session.presenter.game
         saved = json.loads(window.autosave.path.read_text(encoding="utf-8"))
         assert saved["decisions"] == game.decisions
         assert saved["meta"]["asked"] == describe_pending(game)
-    assert len(window.session.game.decisions) >= 12
+    assert len(window.session.presenter.game.decisions) >= 12
 
 
 def test_open_asks_first_and_a_bad_file_is_refused_before_asking(qtbot: Any, make_window: Any,
                                                                  tmp_path: Path) -> None:
     first = _playing(qtbot, make_window)
     other_file = tmp_path / "other.csgame"
-    assert first.save_to(other_file)
+    assert first.files.save_to(other_file)
     window = _playing(qtbot, make_window, decisions=4)  # an unsaved game in this window
-    game = window.session.game
+    game = window.session.presenter.game
     bad = tmp_path / "bad.csgame"
     bad.write_bytes(b"\x00not a game")
-    assert window.load_from(bad) is False and window.guard.box is None  # nothing asked: it could not open
-    assert window.session.game is game
+    assert window.files.load_from(bad) is False and window.files.guard.box is None  # nothing asked: it could not open
+    assert window.session.presenter.game is game
     window.findChild(QMessageBox, "error-box").close()
 
-    assert window.load_from(other_file) is False
-    click(qtbot, window.guard.box.button(B.Cancel))
-    assert window.session.game is game
-    window.load_from(other_file)
-    click(qtbot, window.guard.box.button(B.Discard))
-    assert window.session.save_path == other_file and window.session.game is not game
+    assert window.files.load_from(other_file) is False
+    click(qtbot, window.files.guard.box.button(B.Cancel))
+    assert window.session.presenter.game is game
+    window.files.load_from(other_file)
+    click(qtbot, window.files.guard.box.button(B.Discard))
+    assert window.session.files.save_path == other_file and window.session.presenter.game is not game
 
 
 def test_play_from_the_library_asks_first(qtbot: Any, make_window: Any) -> None:
     window = _playing(qtbot, make_window)
-    game = window.session.game
-    assert window.play_library_scenario("constitution-vs-java") is False
-    assert "start a new game" in window.guard.box.text()
-    click(qtbot, window.guard.box.button(B.Cancel))
-    assert window.session.game is game
-    window.play_library_scenario("constitution-vs-java")
-    click(qtbot, window.guard.box.button(B.Discard))
-    assert window.session.game is not game and window.session.scenario_path == "library:constitution-vs-java"
-    window.library().close()
+    game = window.session.presenter.game
+    assert window.files.play_library_scenario("constitution-vs-java") is False
+    assert "start a new game" in window.files.guard.box.text()
+    click(qtbot, window.files.guard.box.button(B.Cancel))
+    assert window.session.presenter.game is game
+    window.files.play_library_scenario("constitution-vs-java")
+    click(qtbot, window.files.guard.box.button(B.Discard))
+    assert window.session.presenter.game is not game and window.session.presenter.scenario_path == "library:constitution-vs-java"
+    window.files.library().close()

@@ -23,9 +23,9 @@ def _ship_docks(window: Any) -> list[QDockWidget]:
 
 def test_14_2_a_fleet_game_has_a_fleet_list_and_one_card_dock(qtbot: Any, make_window: Any) -> None:
     window = make_window()
-    window.start_game(FLEET, {"us": "human", "gb": "simple"}, 4, {"fleet_rules": True, "turn_limit": 3})
-    qtbot.waitUntil(lambda: window.fleet_list is not None and window.fleet_list.rowCount() == 24, timeout=COMPUTER_TURN_GUARD_MS)
-    fleet = window.fleet_list
+    window.files.start_game(FLEET, {"us": "human", "gb": "simple"}, 4, {"fleet_rules": True, "turn_limit": 3})
+    qtbot.waitUntil(lambda: window.dock_layout.fleet_list is not None and window.dock_layout.fleet_list.rowCount() == 24, timeout=COMPUTER_TURN_GUARD_MS)
+    fleet = window.dock_layout.fleet_list
     assert [d.objectName() for d in _ship_docks(window)] == ["dock-ship-card"]
     rows = fleet.texts()
     names = [r[0] for r in rows]
@@ -42,20 +42,20 @@ def test_14_2_a_fleet_game_has_a_fleet_list_and_one_card_dock(qtbot: Any, make_w
     # a click on a row: the card dock shows that ship
     r = names.index("Congress (3)")
     qtbot.mouseClick(fleet.viewport(), Qt.MouseButton.LeftButton, pos=fleet.visualItemRect(fleet.item(r, 0)).center())
-    assert window.fleet_selected == "congress-3"
+    assert window.dock_layout.fleet_selected == "congress-3"
     dock = window.docks["ship-card"]
     assert dock.windowTitle() == "Congress (3)"
-    assert window.ship_card("congress-3").name.text().startswith("Congress (3)")
+    assert window.dock_layout.ship_card("congress-3").name.text().startswith("Congress (3)")
     # a click on a ship on the board selects her the same way
     window.board.shipClicked.emit("shannon")
-    assert window.fleet_selected == "shannon" and dock.windowTitle() == "Shannon (1) (enemy)"
+    assert window.dock_layout.fleet_selected == "shannon" and dock.windowTitle() == "Shannon (1) (enemy)"
 
 
 def test_14_2_a_duel_keeps_a_dock_per_ship(qtbot: Any, make_window: Any) -> None:
     window = make_window()
-    window.start_game(JAVA, {"us": "human", "gb": "simple"}, 4, {"turn_limit": 3})
+    window.files.start_game(JAVA, {"us": "human", "gb": "simple"}, 4, {"turn_limit": 3})
     qtbot.waitUntil(lambda: len(_ship_docks(window)) == 2, timeout=COMPUTER_TURN_GUARD_MS)
-    assert window.fleet_list is None and "fleet" not in window.docks
+    assert window.dock_layout.fleet_list is None and "fleet" not in window.docks
 
 
 def test_14_2_an_order_given_in_the_fleet_list_answers_the_fleets_maneuvers(qtbot: Any, make_window: Any) -> None:
@@ -68,9 +68,9 @@ def test_14_2_an_order_given_in_the_fleet_list_answers_the_fleets_maneuvers(qtbo
     from tests.gui.conftest import answer_with_widgets, click
 
     window = make_window()
-    window.start_game(FLEET, {"us": "human", "gb": "random"}, 8, {"fleet_rules": True, "turn_limit": 2})
-    qtbot.waitUntil(lambda: window.fleet_list is not None and window.fleet_list.rowCount() == 24, timeout=COMPUTER_TURN_GUARD_MS)
-    fleet = window.fleet_list
+    window.files.start_game(FLEET, {"us": "human", "gb": "random"}, 8, {"fleet_rules": True, "turn_limit": 2})
+    qtbot.waitUntil(lambda: window.dock_layout.fleet_list is not None and window.dock_layout.fleet_list.rowCount() == 24, timeout=COMPUTER_TURN_GUARD_MS)
+    fleet = window.dock_layout.fleet_list
     fleet.clearSelection()
     fleet.setRangeSelected(QTableWidgetSelectionRange(0, 0, 11, 0), True)  # our twelve (the list shows us first)
     assert len(fleet.selected_ships()) == 12
@@ -83,9 +83,9 @@ def test_14_2_an_order_given_in_the_fleet_list_answers_the_fleets_maneuvers(qtbo
     rng = random.Random(3)
     shown: list[str] = []
     for _ in range(200):
-        qtbot.waitUntil(lambda: session.game.ended or (session.request() is not None
+        qtbot.waitUntil(lambda: session.presenter.game.ended or (session.request() is not None
                                                        and window.orders.widget is not None), timeout=COMPUTER_TURN_GUARD_MS)
-        if session.game.ended:
+        if session.presenter.game.ended:
             break
         widget = window.orders.widget
         shown.append(widget.request.kind)
@@ -94,6 +94,6 @@ def test_14_2_an_order_given_in_the_fleet_list_answers_the_fleets_maneuvers(qtbo
         else:
             answer_with_widgets(qtbot, window, rng)
     assert "select_maneuver" not in shown  # every ship of ours is under an order with a legal answer
-    assert any(w.startswith("9.1: fleet orders") for s, _t, w in session.passed if s == "us")
+    assert any(w.startswith("9.1: fleet orders") for s, _t, w in session.presenter.passed if s == "us")
     click(qtbot, panel.buttons["cancel"])
     assert all("engage" not in row[0] for row in fleet.texts()[:12])

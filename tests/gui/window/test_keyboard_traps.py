@@ -117,7 +117,7 @@ def fleet_fire(qtbot: Any, make_window: Any) -> Any:
     window = make_window()
     game, _request = lake_erie_at_fire()
     window.session.set_orders(StandingOrders(ask_everything=True))
-    window.session.new_game(game, {"us": "human", "gb": "simple"})
+    window.session.presenter.new_game(game, {"us": "human", "gb": "simple"})
     qtbot.waitUntil(lambda: isinstance(window.orders.widget, rq.FireWidget), timeout=COMPUTER_TURN_GUARD_MS)
     return window
 
@@ -134,7 +134,7 @@ def _duel_at(qtbot: Any, make_window: Any, kind: type) -> Any:
     """Constitution vs Java, every question asked, the player's forms answered as they open until `kind`."""
     window = make_window()
     window.session.set_orders(StandingOrders(ask_everything=True))
-    window.start_game(JAVA, {"us": "human", "gb": "simple"}, 3, {"turn_limit": 3})
+    window.files.start_game(JAVA, {"us": "human", "gb": "simple"}, 3, {"turn_limit": 3})
     rng = random.Random(2)
     for _ in range(40):
         qtbot.waitUntil(lambda: window.orders.widget is not None and window.session.request() is not None

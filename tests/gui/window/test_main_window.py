@@ -63,29 +63,29 @@ def test_every_menu_action_has_a_shortcut_shown(make_window: Any) -> None:
 
 def test_ship_cards_are_dockable_and_layout_is_restored(qtbot: Any, make_window: Any, tmp_path: Path) -> None:
     window = make_window()
-    window.start_game(JAVA, {"us": "human", "gb": "simple"}, 3, {"turn_limit": 2})
-    assert set(window._ship_docks) == {"constitution", "java"}
-    dock = window.ship_dock("java")
+    window.files.start_game(JAVA, {"us": "human", "gb": "simple"}, 3, {"turn_limit": 2})
+    assert set(window.dock_layout.ship_docks) == {"constitution", "java"}
+    dock = window.dock_layout.ship_dock("java")
     features = dock.features()
     assert features & QDockWidget.DockWidgetFeature.DockWidgetFloatable
     assert features & QDockWidget.DockWidgetFeature.DockWidgetMovable
     dock.setFloating(True)
     window.docks["log"].hide()
     window.close()  # the game is unfinished: Save / Discard / Cancel first
-    assert window.guard.box is not None and window.isVisible()
-    click(qtbot, window.guard.box.button(QMessageBox.StandardButton.Discard))
+    assert window.files.guard.box is not None and window.isVisible()
+    click(qtbot, window.files.guard.box.button(QMessageBox.StandardButton.Discard))
     assert not window.isVisible()
 
     again = make_window()  # same settings file (the layout file sits next to it)
     assert again.docks["log"].isHidden()
-    again.start_game(JAVA, {"us": "human", "gb": "simple"}, 3, {"turn_limit": 2})
-    assert again.ship_dock("java").isFloating()
+    again.files.start_game(JAVA, {"us": "human", "gb": "simple"}, 3, {"turn_limit": 2})
+    assert again.dock_layout.ship_dock("java").isFloating()
 
 
 def test_hand_over_screen_hides_the_last_sides_secrets(qtbot: Any, make_window: Any) -> None:
     window = make_window()
     window.session.set_orders(StandingOrders(crew="ask"))  # the crew asked every turn, as this test needs
-    window.start_game(JAVA, {"us": "human", "gb": "human"}, 7, {"turn_limit": 2, "bonus_cards": False})
+    window.files.start_game(JAVA, {"us": "human", "gb": "human"}, 7, {"turn_limit": 2, "bonus_cards": False})
     s = window.session
     # the first player is asked to take the screen too
     assert s.curtain and window.stack.currentWidget() is window.handover
@@ -97,56 +97,56 @@ def test_hand_over_screen_hides_the_last_sides_secrets(qtbot: Any, make_window: 
     click(qtbot, widget.ok)
 
     # curtain: nothing of the United States' orders, loads or cards shows
-    assert s.curtain and s.view() is None and s.request() is None
+    assert s.curtain and s.screen().view is None and s.request() is None
     assert window.stack.currentWidget() is window.handover
     assert "Royal Navy" in window.handover.label.text()
     assert window.orders.widget is None
     assert window.log.list.count() == 0
     assert window.hand.list.count() == 0
-    for _dock, _scroll, stack in window._ship_docks.values():
+    for _dock, _scroll, stack in window.dock_layout.ship_docks.values():
         assert stack.currentIndex() == 1  # the "hidden" page
-    assert not window.ship_card("constitution").isVisible()
+    assert not window.dock_layout.ship_card("constitution").isVisible()
 
     click(qtbot, window.handover.button)
-    assert s.viewer() == "gb"
+    assert s.screen().viewer == "gb"
     gb_setup = window.orders.widget
     assert isinstance(gb_setup, rq.SetupWidget) and gb_setup.request.side == "gb"
     click(qtbot, gb_setup.ok)  # both set up: the loads are on the cards now
-    assert s.viewer() == "gb" and not s.curtain
+    assert s.screen().viewer == "gb" and not s.curtain
     # the Royal Navy sees that the Constitution is loaded, never with what
-    texts = [box.shot.text() for box in window.ship_card("constitution").sections.values()]
+    texts = [box.shot.text() for box in window.dock_layout.ship_card("constitution").sections.values()]
     assert all("loaded" in t and "Double" not in t for t in texts), texts
     log = [window.log.list.item(i).text() for i in range(window.log.list.count())]
     assert not any("double" in line.lower() for line in log), log
-    hand = window.session.view()["sides"]["us"]["hand"]
+    hand = window.session.screen().view["sides"]["us"]["hand"]
     assert isinstance(hand, int)
 
 
 def test_save_and_load_through_the_window(qtbot: Any, make_window: Any, tmp_path: Path) -> None:
     window = make_window()
-    window.start_game(JAVA, {"us": "human", "gb": "simple"}, 5, {"turn_limit": 3})
+    window.files.start_game(JAVA, {"us": "human", "gb": "simple"}, 5, {"turn_limit": 3})
     wait_for_request(qtbot, window, "select_maneuver")
     path = tmp_path / "saved.csgame"
-    assert window.save_to(path)
-    before = window.session.game.fingerprint()
+    assert window.files.save_to(path)
+    before = window.session.presenter.game.fingerprint()
     assert json.loads(path.read_text(encoding="utf-8"))["meta"]["seats"] == {"us": "human", "gb": "simple"}
 
     other = make_window("other.ini")
-    assert other.load_from(path)
-    assert other.session.game.fingerprint() == before
-    assert other.session.seats == {"us": "human", "gb": "simple"}
+    assert other.files.load_from(path)
+    assert other.session.presenter.game.fingerprint() == before
+    assert other.session.presenter.seats == {"us": "human", "gb": "simple"}
     assert isinstance(other.orders.widget, rq.ManeuverWidget)
 
 
 def test_loading_a_bad_file_says_why_and_keeps_the_game(qtbot: Any, make_window: Any, tmp_path: Path) -> None:
     window = make_window()
-    window.start_game(JAVA, {"us": "human", "gb": "simple"}, 5, {})
-    game = window.session.game
+    window.files.start_game(JAVA, {"us": "human", "gb": "simple"}, 5, {})
+    game = window.session.presenter.game
     bad = tmp_path / "bad.csgame"
     bad.write_text("{ oops", encoding="utf-8")
-    assert not window.load_from(bad)
+    assert not window.files.load_from(bad)
     assert "bad JSON" in window.last_error and str(bad) in window.last_error
-    assert window.session.game is game
+    assert window.session.presenter.game is game
     box = window.findChild(QMessageBox, "error-box")
     assert box is not None and box.isVisible()
     box.close()
@@ -155,7 +155,7 @@ def test_loading_a_bad_file_says_why_and_keeps_the_game(qtbot: Any, make_window:
 def test_undo_a_hidden_decision(qtbot: Any, make_window: Any) -> None:
     window = make_window()
     window.session.set_orders(StandingOrders(crew="ask"))  # the crew asked every turn, as this test needs
-    window.start_game(JAVA, {"us": "human", "gb": "human"}, 7, {"bonus_cards": False})
+    window.files.start_game(JAVA, {"us": "human", "gb": "human"}, 7, {"bonus_cards": False})
     widget = wait_for_request(qtbot, window, "assign_crew")
     side = widget.request.side
     click(qtbot, widget.man_guns)
@@ -165,23 +165,23 @@ def test_undo_a_hidden_decision(qtbot: Any, make_window: Any) -> None:
     assert not window.act_undo.isEnabled()  # not while the screen is handed over
     click(qtbot, window.handover.button)
     click(qtbot, window.handover.button) if window.session.curtain else None
-    n = len(window.session.game.decisions)
-    if window.session.viewer() != side:
+    n = len(window.session.presenter.game.decisions)
+    if window.session.screen().viewer != side:
         widget2 = window.orders.widget
         assert widget2 is not None and widget2.request.kind == "assign_crew"
         assert not window.act_undo.isEnabled()  # not yours to undo
         return
     assert window.act_undo.isEnabled()
     window.act_undo.trigger()
-    assert len(window.session.game.decisions) == n - 1
+    assert len(window.session.presenter.game.decisions) == n - 1
 
 
 def test_crew_assignment_on_the_card_enforces_the_limits(qtbot: Any, make_window: Any) -> None:
     window = make_window()
-    window.start_game(JAVA, {"us": "human", "gb": "simple"}, 5, {"bonus_cards": False})
+    window.files.start_game(JAVA, {"us": "human", "gb": "simple"}, 5, {"bonus_cards": False})
     widget = wait_for_request(qtbot, window, "assign_crew")
     limits = widget.request.info["limits"]["constitution"]
-    card = window.ship_card("constitution")
+    card = window.dock_layout.ship_card("constitution")
     box = card.sections["port_bow"]
     assert box.gunners.isVisible()
     box.gunners.setValue(99)
@@ -204,13 +204,13 @@ def test_crew_assignment_on_the_card_enforces_the_limits(qtbot: Any, make_window
     assert "left for Melee" in card.summary.text()
     assert "constitution" not in json.dumps(limits)  # (limits are per ship, read from the request)
     click(qtbot, widget.ok)
-    sent = [d for d in window.session.game.decisions if d["kind"] == "assign_crew" and d["side"] == "us"][-1]
+    sent = [d for d in window.session.presenter.game.decisions if d["kind"] == "assign_crew" and d["side"] == "us"][-1]
     assert sent["answer"]["constitution"]["gunnery"] == assigned["gunnery"]
 
 
 def test_forbidden_maneuvers_are_greyed_with_their_rule(qtbot: Any, make_window: Any) -> None:
     window = make_window()
-    window.start_game(JAVA, {"us": "human", "gb": "simple"}, 5, {"bonus_cards": False})
+    window.files.start_game(JAVA, {"us": "human", "gb": "simple"}, 5, {"bonus_cards": False})
     widget = wait_for_request(qtbot, window, "select_maneuver")
     assert isinstance(widget, rq.ManeuverWidget)
     forbidden = widget.findChildren(type(widget.rows["constitution"]["strains"][0]), "constitution-forbidden")
@@ -235,15 +235,15 @@ def test_computer_thinks_off_the_gui_thread(qtbot: Any, make_window: Any) -> Non
             time.sleep(0.3)
             return self.inner.choose(seat)
 
-    window.start_game(JAVA, {"us": "simple", "gb": "human"}, 5, {"turn_limit": 1})
+    window.files.start_game(JAVA, {"us": "simple", "gb": "human"}, 5, {"turn_limit": 1})
     s = window.session
-    s.captains["us"] = SlowCaptain(s.captains["us"])
+    s.presenter.computer.captains["us"] = SlowCaptain(s.presenter.computer.captains["us"])
     ticks: list[int] = []
     timer = QTimer()
     timer.timeout.connect(lambda: ticks.append(1))
     timer.start(20)
     wait_for_request(qtbot, window, "assign_crew")
-    qtbot.waitUntil(lambda: s.thinking == "us" or bool(seen), timeout=5000)
+    qtbot.waitUntil(lambda: s.presenter.computer.thinking == "us" or bool(seen), timeout=5000)
     qtbot.waitUntil(lambda: bool(seen), timeout=5000)
     qtbot.wait(200)
     timer.stop()
@@ -257,10 +257,10 @@ def test_resume_after_a_crash(qtbot: Any, tmp_path: Path) -> None:
                                                                             QSettings.Format.IniFormat))
     qtbot.addWidget(first)
     first.autosave.start_session()
-    first.start_game(JAVA, {"us": "human", "gb": "simple"}, 5, {"bonus_cards": False})
+    first.files.start_game(JAVA, {"us": "human", "gb": "simple"}, 5, {"bonus_cards": False})
     wait_for_request(qtbot, first, "select_maneuver")
-    first.session.autosave.write(first.session.game, first.session.meta())
-    fingerprint = first.session.game.fingerprint()
+    first.session.files.autosave.write(first.session.presenter.game, first.session.files.meta())
+    fingerprint = first.session.presenter.game.fingerprint()
     # crash: no closeEvent, the lock stays, naming a process that has ended
     import subprocess
     import sys
@@ -279,13 +279,13 @@ def test_resume_after_a_crash(qtbot: Any, tmp_path: Path) -> None:
     box = window.offer_resume(found)
     assert box.isVisible() and "Continue Constitution vs Java, turn 1" in box.text()
     click(qtbot, box.continue_button)
-    assert window.session.game is not None
-    assert window.session.game.fingerprint() == fingerprint
+    assert window.session.presenter.game is not None
+    assert window.session.presenter.game.fingerprint() == fingerprint
 
 
 def test_clicking_a_rule_link_shows_the_rule(qtbot: Any, make_window: Any) -> None:
     window = make_window()
-    window.start_game(JAVA, {"us": "human", "gb": "simple"}, 5, {})
+    window.files.start_game(JAVA, {"us": "human", "gb": "simple"}, 5, {})
     wait_for_request(qtbot, window, "setup")
     window.act_rule.trigger()
     assert window.rule_view.rule == "2.0"
@@ -295,30 +295,30 @@ def test_clicking_a_rule_link_shows_the_rule(qtbot: Any, make_window: Any) -> No
 
 def test_keyboard_only_setup(qtbot: Any, make_window: Any) -> None:
     window = make_window()
-    window.start_game(JAVA, {"us": "human", "gb": "simple"}, 5, {})
+    window.files.start_game(JAVA, {"us": "human", "gb": "simple"}, 5, {})
     wait_for_request(qtbot, window, "setup")
-    n = len(window.session.game.decisions)
+    n = len(window.session.presenter.game.decisions)
     window.act_submit.trigger()  # Ctrl+Return presses the default button
-    assert len(window.session.game.decisions) == n + 1
+    assert len(window.session.presenter.game.decisions) == n + 1
 
 
 def test_enemy_card_never_shows_load_types(qtbot: Any, make_window: Any) -> None:
     window = make_window()
-    window.start_game(JAVA, {"us": "human", "gb": "simple"}, 5, {"bonus_cards": False})
+    window.files.start_game(JAVA, {"us": "human", "gb": "simple"}, 5, {"bonus_cards": False})
     wait_for_request(qtbot, window, "assign_crew")
-    for box in window.ship_card("java").sections.values():
+    for box in window.dock_layout.ship_card("java").sections.values():
         assert box.shot.text() in ("Shot: <b>loaded</b>", "Shot: empty")
-    own = [box.shot.text() for box in window.ship_card("constitution").sections.values()]
+    own = [box.shot.text() for box in window.dock_layout.ship_card("constitution").sections.values()]
     assert all(any(w in t for w in ("Round", "Chain", "Double", "empty")) for t in own)
     assert Qt  # (imported for mouse buttons in other tests)
 
 
 def test_clicking_a_maneuver_ghost_on_the_board_selects_it(qtbot: Any, make_window: Any) -> None:
     window = make_window()
-    window.start_game(JAVA, {"us": "human", "gb": "simple"}, 5, {"bonus_cards": False})
+    window.files.start_game(JAVA, {"us": "human", "gb": "simple"}, 5, {"bonus_cards": False})
     widget = wait_for_request(qtbot, window, "select_maneuver")
     assert isinstance(widget, rq.ManeuverWidget)
-    previews = window._previews["constitution"]
+    previews = window.board_help.previews["constitution"]
     legal = [p for p in previews if p["legal"]]
     target = legal[-1]
     window.board.optionClicked.emit(target["index"])
@@ -337,13 +337,13 @@ def test_library_menu_opens_the_browser_and_plays_a_library_scenario(qtbot, tmp_
     window = MainWindow(settings=settings)
     qtbot.addWidget(window)
     assert window.findChild(type(window.act_library), "act-library").shortcut().toString() == "Ctrl+L"
-    browser = window.open_library()
+    browser = window.files.open_library()
     qtbot.addWidget(browser)
-    assert window.library().list_scenarios()  # shipped scenarios imported on first run
-    assert window.play_library_scenario("constitution-vs-java")
-    assert window.session.game is not None
-    assert window.session.game.scenario.id == "constitution-vs-java"
-    window.library().close()
+    assert window.files.library().list_scenarios()  # shipped scenarios imported on first run
+    assert window.files.play_library_scenario("constitution-vs-java")
+    assert window.session.presenter.game is not None
+    assert window.session.presenter.game.scenario.id == "constitution-vs-java"
+    window.files.library().close()
 
 
 def test_new_game_dialog_offers_relativity_and_the_bid(qtbot, tmp_path) -> None:
@@ -355,7 +355,7 @@ def test_new_game_dialog_offers_relativity_and_the_bid(qtbot, tmp_path) -> None:
 
     window = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
     qtbot.addWidget(window)
-    dlg = window.new_game()
+    dlg = window.files.new_game()
     rows = [i for i, (p, _s) in enumerate(dlg.scenarios) if p.name == "constitution-vs-java.json"]
     dlg.list.setCurrentRow(rows[0])
     dlg.relativity.setCurrentIndex(dlg.relativity.findData("zero"))
@@ -363,8 +363,8 @@ def test_new_game_dialog_offers_relativity_and_the_bid(qtbot, tmp_path) -> None:
     choice = dlg.choice()
     # Britain's bid of 10 is the scenario's own (R19.0e), shown in its box; the player adds the US one
     assert choice["options"]["relativity"] == "zero" and choice["options"]["bid"] == {"us": 4, "gb": 10}
-    assert window.start_from_dialog(dlg)
-    game = window.session.game
+    assert window.files.start_from_dialog(dlg)
+    game = window.session.presenter.game
     assert game.state.relativity == "zero"
     assert victory_terms(game.scenario, game.cards).side("gb").bid_points == 4
     dlg.close()
@@ -379,14 +379,14 @@ def test_R17_8e_new_game_dialog_offers_variable_wind(qtbot, tmp_path) -> None:
 
     window = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
     qtbot.addWidget(window)
-    dlg = window.new_game()
+    dlg = window.files.new_game()
     rows = [i for i, (p, _s) in enumerate(dlg.scenarios) if p.name == "constitution-vs-java.json"]
     dlg.list.setCurrentRow(rows[0])
     assert not dlg.variable_wind.isChecked() and "variable_wind" not in dlg.choice()["options"]
     dlg.variable_wind.setChecked(True)
     assert dlg.choice()["options"]["variable_wind"] is True
-    assert window.start_from_dialog(dlg)
-    game = window.session.game
+    assert window.files.start_from_dialog(dlg)
+    game = window.session.presenter.game
     assert game.state.variable_wind and game.save_data()["options"]["variable_wind"] is True
     dlg.close()
 
@@ -400,11 +400,11 @@ def test_new_game_without_a_scenario_is_refused_kindly(qtbot, tmp_path, monkeypa
     window = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
     qtbot.addWidget(window)
     shown = []
-    monkeypatch.setattr(window, "show_error", lambda title, text: shown.append(title))
-    dlg = window.new_game()
+    monkeypatch.setattr(window.files, "show_error", lambda title, text: shown.append(title))
+    dlg = window.files.new_game()
     dlg.list.setCurrentRow(-1)
-    assert window.start_from_dialog(dlg) is False
-    assert shown == ["No scenario chosen"] and window.session.game is None
+    assert window.files.start_from_dialog(dlg) is False
+    assert shown == ["No scenario chosen"] and window.session.presenter.game is None
     dlg.close()
 
 

@@ -18,15 +18,15 @@ JAVA = str(cs_desktop.SCENARIOS / "constitution-vs-java.json")
 
 def test_every_bad_save_shows_its_message_and_keeps_the_game(qtbot: Any, make_window: Any, tmp_path: Path) -> None:
     window = make_window()
-    window.start_game(JAVA, {"us": "human", "gb": "human"}, 5, {"turn_limit": 3})
+    window.files.start_game(JAVA, {"us": "human", "gb": "human"}, 5, {"turn_limit": 3})
     session = window.session
-    game = session.game
-    before = (game.fingerprint(), dict(session.seats), session.save_path, window.windowTitle())
+    game = session.presenter.game
+    before = (game.fingerprint(), dict(session.presenter.seats), session.files.save_path, window.windowTitle())
     for i, (case, (write, where, words)) in enumerate(BAD_SAVES.items()):
         path = tmp_path / f"bad{i}.csgame"
         write(path)
         with_message = load_game_message(path)
-        assert not window.load_from(path), case
+        assert not window.files.load_from(path), case
         assert window.last_error == with_message, case
         assert f"{path}: {where}" in window.last_error and words in window.last_error, (case, window.last_error)
         box = window.findChild(QMessageBox, "error-box")
@@ -35,8 +35,8 @@ def test_every_bad_save_shows_its_message_and_keeps_the_game(qtbot: Any, make_wi
         box.close()
         box.deleteLater()
         qtbot.waitUntil(lambda: window.findChild(QMessageBox, "error-box") is None)
-        assert session.game is game, case
-        assert (game.fingerprint(), dict(session.seats), session.save_path, window.windowTitle()) == before, case
+        assert session.presenter.game is game, case
+        assert (game.fingerprint(), dict(session.presenter.seats), session.files.save_path, window.windowTitle()) == before, case
 
 
 def load_game_message(path: Path) -> str:

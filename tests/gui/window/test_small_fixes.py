@@ -22,8 +22,8 @@ JAVA = str(cs_desktop.SCENARIOS / "constitution-vs-java.json")
 
 def test_dice_tray_shows_the_apostrophe_of_a_bridge_card(qtbot: Any, make_window: Any) -> None:
     window = make_window()
-    window.start_game(JAVA, {"us": "human", "gb": "simple"}, 5, {})
-    game = window.session.game
+    window.files.start_game(JAVA, {"us": "human", "gb": "simple"}, 5, {})
+    game = window.session.presenter.game
     mods, _effects = resolve_played(["carpenters-crew#1"], "damage control")
     assert "'" in mods[0][0] and "Carpenter's" in card_of("carpenters-crew")["name"]
     roll_now(game, "us", 2, "damage control", "3.9", mods)
@@ -38,7 +38,7 @@ def test_dice_tray_shows_the_apostrophe_of_a_bridge_card(qtbot: Any, make_window
 def test_new_game_start_is_off_until_a_scenario_that_loads_is_selected(qtbot: Any, tmp_path: Path) -> None:
     window = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
     qtbot.addWidget(window)
-    dlg = window.new_game()
+    dlg = window.files.new_game()
     start = dlg.buttons.button(QDialogButtonBox.StandardButton.Ok)
     assert start.isEnabled() and dlg.list.currentRow() == 1  # row 0 is the "Duels" heading (issue 28)
     bad = tmp_path / "bad-scenario.json"
@@ -47,7 +47,7 @@ def test_new_game_start_is_off_until_a_scenario_that_loads_is_selected(qtbot: An
     assert "cannot be used" in dlg.details.text()
     assert not start.isEnabled() and dlg.list.currentRow() == -1
     start.click()  # nothing starts (a disabled button does not click)
-    assert window.session.game is None
+    assert window.session.presenter.game is None
     dlg.list.setCurrentRow(0)  # the heading: its first scenario, which loads, is selected
     assert start.isEnabled()
     assert dlg.add_scenario_file(JAVA) is True and start.isEnabled()
@@ -60,13 +60,13 @@ def test_the_orders_panel_keeps_no_scroll_bar_of_the_last_question_when_the_game
     (18.0). A panel with no question shows no scroll bar."""
     window = make_window()
     window.resize(1000, 520)  # short enough for the setup question to need a scroll bar
-    window.start_game(JAVA, {"us": "human", "gb": "simple"}, 5, {})
+    window.files.start_game(JAVA, {"us": "human", "gb": "simple"}, 5, {})
     qtbot.waitUntil(lambda: window.orders.widget is not None)
     area = window.orders.scroll_area
     qtbot.waitUntil(lambda: area.verticalScrollBar().maximum() > 0 or area.horizontalScrollBar().maximum() > 0)
-    assert window.session.strike_colors()
+    assert window.session.presenter.strike_colors()
     qtbot.waitUntil(lambda: window.orders.widget is None)
-    assert window.session.game.ended
+    assert window.session.presenter.game.ended
     assert area.verticalScrollBar().maximum() == 0 and area.horizontalScrollBar().maximum() == 0
     assert not area.verticalScrollBar().isVisible() and not area.horizontalScrollBar().isVisible()
 
@@ -75,9 +75,9 @@ def test_the_game_over_tally_fills_its_table(qtbot: Any, make_window: Any) -> No
     """Seen in a real window: the 19.0 tally's two columns left an empty strip beside them. They share the
     table's width."""
     window = make_window()
-    window.start_game(JAVA, {"us": "human", "gb": "simple"}, 5, {})
+    window.files.start_game(JAVA, {"us": "human", "gb": "simple"}, 5, {})
     qtbot.waitUntil(lambda: window.orders.widget is not None)
-    assert window.session.strike_colors()
+    assert window.session.presenter.strike_colors()
     qtbot.waitUntil(lambda: window.game_over_dialog is not None and window.game_over_dialog.isVisible())
     table = window.game_over_dialog.table
     qtbot.waitUntil(lambda: table.viewport().width() > 0)

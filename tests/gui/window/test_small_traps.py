@@ -18,7 +18,7 @@ JAVA = cs_desktop.SCENARIOS / "constitution-vs-java.json"
 
 def test_save_proposes_the_scenario_name_in_the_data_folder(qtbot: Any, make_window: Any, monkeypatch: Any) -> None:
     window = make_window()
-    window.start_game(JAVA, {"us": "human", "gb": "simple"}, 5, {"turn_limit": 3})
+    window.files.start_game(JAVA, {"us": "human", "gb": "simple"}, 5, {"turn_limit": 3})
     proposed: list[str] = []
 
     def fake(_parent: Any, _title: str, where: str, _filter: str) -> tuple[str, str]:
@@ -26,7 +26,7 @@ def test_save_proposes_the_scenario_name_in_the_data_folder(qtbot: Any, make_win
         return "", ""
 
     monkeypatch.setattr(QFileDialog, "getSaveFileName", fake)
-    window.save_game_as()
+    window.files.save_game_as()
     path = Path(proposed[0])
     assert path.name == "constitution-vs-java-turn-1.csgame"
     assert path.parent == window.autosave.folder / SAVES_FOLDER and path.parent.is_dir()
@@ -34,9 +34,9 @@ def test_save_proposes_the_scenario_name_in_the_data_folder(qtbot: Any, make_win
 
 def test_a_finished_game_is_in_recent_games(qtbot: Any, make_window: Any) -> None:
     window = make_window()
-    window.start_game(JAVA, {"us": "human", "gb": "simple"}, 5, {"turn_limit": 3})
+    window.files.start_game(JAVA, {"us": "human", "gb": "simple"}, 5, {"turn_limit": 3})
     qtbot.waitUntil(lambda: window.session.request() is not None, timeout=COMPUTER_TURN_GUARD_MS)
-    assert window.session.strike_colors()  # the game ends (18.0)
+    assert window.session.presenter.strike_colors()  # the game ends (18.0)
     qtbot.waitUntil(lambda: window.game_over_dialog is not None, timeout=5000)
     entries = window.recent.entries()
     assert entries and Path(entries[0].path).name == "constitution-vs-java-finished.csgame"

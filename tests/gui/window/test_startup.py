@@ -92,9 +92,9 @@ def test_a_damaged_file_is_set_aside_reported_once_and_the_program_starts(qtbot:
     aside = sorted(data.glob(f"{name}.damaged-*"))
     assert len(aside) == 1 and aside[0].name in text
     assert aside[0].read_bytes() == bad  # kept, byte for byte
-    assert window.session.game is None or not window.session.game.ended
+    assert window.session.presenter.game is None or not window.session.presenter.game.ended
     if name == "library.sqlite3":
-        library = window.library()  # a fresh library in its place
+        library = window.files.library()  # a fresh library in its place
         assert library is not None and library.list_scenarios()
         library.close()
     shown[0].close()

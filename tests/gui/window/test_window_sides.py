@@ -24,19 +24,19 @@ def test_R6_0a_a_three_sided_battle_plays_in_the_window(qtbot: Any, make_window:
                                                          turns: int) -> None:
     window = make_window()
     window.session.set_orders(StandingOrders(crew="ask"))  # the crew asked every turn, as this test needs
-    window.start_game(THREE, seats, 6, {"turn_limit": turns, "bonus_cards": False})
+    window.files.start_game(THREE, seats, 6, {"turn_limit": turns, "bonus_cards": False})
     rng = random.Random(6)
     kinds = set()
     for _ in range(400):
-        qtbot.waitUntil(lambda: window.session.game.ended or window.session.curtain or (
+        qtbot.waitUntil(lambda: window.session.presenter.game.ended or window.session.curtain or (
             window.session.request() is not None and window.orders.widget is not None), timeout=COMPUTER_TURN_GUARD_MS)
-        if window.session.game.ended:
+        if window.session.presenter.game.ended:
             break
         if window.session.curtain:
             click(qtbot, window.handover.button)
             continue
         kinds.add(answer_with_widgets(qtbot, window, rng))
-    game = window.session.game
+    game = window.session.presenter.game
     assert game.ended and len(game.state.sides) == 3
     assert {"assign_crew", "select_maneuver"} <= kinds
     colors = {item.look[1] for item in window.board.ship_items.values()}
