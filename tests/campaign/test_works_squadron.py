@@ -10,7 +10,7 @@ import shutil
 from pathlib import Path
 
 import cs_desktop
-from cs_desktop.campaign import officers, refits
+from cs_desktop.campaign import officers, policy, refits
 from cs_desktop.campaign.engine import CampaignEngine, new_state
 from cs_desktop.campaign.folder import load_campaign, validate_campaign
 from cs_desktop.campaign.play import play, start
@@ -19,6 +19,7 @@ from cs_desktop.rules.cards import SECTION_NAMES
 
 USS = cs_desktop.SCENARIOS / "campaigns" / "constitution-1812"
 C = load_campaign(USS)
+OPEN = load_campaign(cs_desktop.SCENARIOS / "campaigns" / "open-career")
 HER_OWN = {"first_lieutenant": "Charles Morris", "second_lieutenant": "George C. Read", "master": "John C. Alwyn",
            "marine_officer": "William S. Bush"}
 
@@ -116,3 +117,27 @@ def test_issue_29_item_5_works_on_a_ship_that_leaves_are_refunded_pro_rata() -> 
     assert len(told) == 1 and "refunds 266" in told[0]["text"] and told[0]["refund"] == 266
     assert ledger_totals(s) == totals(s)
     assert not refits.holds_squadron(s)  # the flagship sails again
+
+
+def _meeting(s: CampaignState, gauge: str) -> None:
+    s.port, s.stage = None, "encounter"
+    s.encounter = {"scripted": None, "title": "Shannon", "nation": "GB", "ships": ["shannon"], "crew_quality": None,
+                   "mission": "cruiser", "sailing": "x", "gauge": gauge, "stands": True, "engagement": None,
+                   "date": f"{s.date}-10", "weather": {"strength": "fresh", "from": "W"}}
+
+
+def test_issue_29_item_5_a_coppered_ship_declines_the_fights_she_can_leave_behind() -> None:
+    """A copper bottom must not make the computer captain take on ships he could leave behind: faster than the
+    enemy and with the weather gauge (an escape on any die) he fights only what he would chase; otherwise as
+    before (Shannon, an average hull of half La Vengeance's firepower, stands to fight)."""
+    choices = {}
+    for card in ("la-vengeance", "la-vengeance--copper"):
+        for gauge in ("player", "none"):
+            s = new_state(OPEN, 1, "FR", 1798)
+            refits.card_for(OPEN, card)
+            s.flagship.card = card
+            _meeting(s, gauge)
+            engine = CampaignEngine(OPEN, s)
+            choices[card, gauge] = policy.choose(engine, engine.pending)
+    assert choices == {("la-vengeance", "player"): "engage", ("la-vengeance", "none"): "engage",
+                       ("la-vengeance--copper", "player"): "evade", ("la-vengeance--copper", "none"): "engage"}
