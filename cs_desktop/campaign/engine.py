@@ -145,7 +145,7 @@ class CampaignEngine:
         flag = s.flagship
         out: list[dict[str, Any]] = []
         home = [p for p in c.areas.ports if p.nation == s.nation]
-        if s.port is not None and refits.holds_flagship(s):  # in the yard: the works go on (refits.py)
+        if s.port is not None and refits.holds_squadron(s):  # in the yard: the works go on (refits.py)
             return [{"order": "refit"}, *shipyard.buy_options(c, s)]
         if s.port is not None:
             out.append({"order": "refit"})
@@ -416,8 +416,10 @@ def works_info(c: Campaign, s: CampaignState) -> dict[str, Any]:
     offer and in hand, the nation's draft (none without port.json)."""
     if c.works is None:
         return {}
-    return {"officers": officers.words(c, s), "works": refits.offers(c, s), "works_in_hand": [dict(w) for w in s.works],
-            "draft": drafts.limits(c, s, s.flagship)}
+    ships = [{"ship": x.id, "name": x.name, "works": refits.offers(c, s, x.id), "draft": drafts.limits(c, s, x)}
+             for x in port.refit_ships(s)]  # the flagship first, then every consort the yard can take
+    return {"officers": officers.words(c, s), "works": ships[0]["works"], "works_in_hand": [dict(w) for w in s.works],
+            "draft": ships[0]["draft"], "works_ships": ships}
 
 
 def _rival_words(enc: dict[str, Any]) -> str:

@@ -365,6 +365,6 @@ def _check_port(c: Campaign, out: dict[str, list[tuple[str, str]]]) -> None:
     for i, n in enumerate(nations):
         if n in nations[:i]:
             _problem(out, PORT_FILE, f"drafts[{i}].nation", f"{n} has a draft already")
-    if c.names is None:
-        _problem(out, PORT_FILE, "officers", f"officers are named from the captains of {NAMES_FILE}, which "
-                                             "this campaign lacks")
+    if c.names is None and not c.works.officers.names:
+        _problem(out, PORT_FILE, "officers.names", f"officers are named from these names or the captains of "
+                                                   f"{NAMES_FILE}, which this campaign lacks")

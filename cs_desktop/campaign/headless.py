@@ -27,7 +27,7 @@ from pydantic import BaseModel, ConfigDict, Field
 SAVE_FORMAT = "captains-sea/campaign-save"
 MAX_SAVE_BYTES = 50_000_000
 #: the journal lines a new career opens with, before the first orders
-OPENING_KINDS = ("start", "history")
+OPENING_KINDS = ("start", "history", "officers")  # officers: the first to join (issue 29 item 5)
 #: the requests that open a month (in command, on half-pay); months in captivity pass without one
 MONTHLY = ("orders", "half_pay")
 #: the save's version: 2 added the career after defeat (status, captor, release, defeat, half-pay, courts);

@@ -581,6 +581,16 @@ class OfficerPost(_Model):
     sources: Cited
 
 
+class OfficerNames(_Model):
+    """Names for a nation's officers (all posts, or the one `post` names), drawn before `names.json`'s captains:
+    a campaign can name its officers without naming the ships of its generic sailings."""
+
+    nation: Nation
+    post: Post | None = None
+    names: Annotated[list[Name], Field(min_length=1, max_length=100)]
+    sources: Cited
+
+
 class Officers(_Model):
     """The flagship's officers: the posts, the experience they gain, when a first lieutenant is promoted away,
     and the chance of each being killed in a hard battle (`killed_on`: a die at least this kills him)."""
@@ -593,6 +603,7 @@ class Officers(_Model):
                                                                    "commander and leaves")]
     killed_on: dict[Post, Annotated[int, Field(ge=1, le=7)]] = Field(description="die (d6) at least which kills "
                                                                                 "him in a hard battle; 7: never")
+    names: Annotated[list[OfficerNames], Field(max_length=40)] = []
     sources: Cited
 
     @model_validator(mode="after")

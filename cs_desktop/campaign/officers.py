@@ -40,8 +40,22 @@ SERVED_FIRST = 12
 
 
 def active(c: Campaign) -> bool:
-    """Officers serve where the campaign gives posts (port.json) and names (names.json)."""
-    return c.works is not None and c.names is not None
+    """Officers serve where the campaign gives posts (port.json) and names (port.json's own, or names.json's)."""
+    return c.works is not None and (c.names is not None or bool(c.works.officers.names))
+
+
+def pools(c: Campaign, nation: str, name: str) -> list[list[str]]:
+    """Where an officer of `nation` for post `name` is named from, in turn: port.json's names for the post, its
+    names for every post, then names.json's captains."""
+    assert c.works is not None
+    lists = c.works.officers.names
+    return [[n for x in lists if x.nation == nation and x.post == name for n in x.names],
+            [n for x in lists if x.nation == nation and x.post is None for n in x.names], c.captain_names(nation)]
+
+
+def _served(s: CampaignState) -> set[str]:
+    """Officers who served and left (killed, made commander): never drawn again in this career."""
+    return {e["officer"] for e in s.journal if e["kind"] == "officers" and "officer" in e}
 
 
 def post(c: Campaign, name: str) -> OfficerPost | None:
@@ -101,11 +115,16 @@ def fill(c: Campaign, s: CampaignState) -> None:
     for p in c.works.officers.posts:
         if in_post(s, p.post) is not None:
             continue
-        taken = {o["name"] for o in s.officers} | {s.captain.split()[-1]}
-        names = [n for n in c.captain_names(s.nation) if n not in taken]
-        if not names:
+        taken = {o["name"] for o in s.officers} | {s.captain.split()[-1]} | _served(s)
+        free = [[n for n in pool if n not in taken and n.split()[-1] not in taken] for pool in pools(c, s.nation,
+                                                                                                      p.post)]
+        if free[0]:  # the post's own names join in the order they served
+            name = free[0][0]
+        elif free[1] or free[2]:
+            names = free[1] or free[2]
+            name = names[dice.below(len(names))]
+        else:
             continue
-        name = names[dice.below(len(names))]
         s.officers.append({"post": p.post, "name": name, "experience": 0, "since": s.date})
         joined.append(f"{name} as {p.title.lower()}")
     s.officer_dice = dice.counter
@@ -117,7 +136,7 @@ def fill(c: Campaign, s: CampaignState) -> None:
 
 def after_battle(c: Campaign, s: CampaignState, crew_lost: int, crew_points: int) -> None:
     """Experience for the battle; the dead of a hard battle; all taken if the flagship struck."""
-    if not active(c) or not s.officers:
+    if not active(c) or not s.officers or s.ended:  # a career that ended in the battle: its end is the last line
         return
     assert c.works is not None
     if s.status == "prisoner":

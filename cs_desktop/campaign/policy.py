@@ -6,7 +6,8 @@ captains fight on the board). It reads only the request and the public state, li
 - at sea: go home when hurt, short of stores or shot, or carrying prizes;
 - sighting: fit for action (two thirds of her crew, half her rigging, morale Fair or better), fight an enemy
   up to 1.3 times the present firepower of the ships that would fight (the flagship and her consorts fit to
-  fight, RC15.5a) and chase one under 0.4 times it; a historical action is always fought;
+  fight, RC15.5a) and chase one under 0.4 times it -- but a squadron faster than the enemy and holding the
+  weather gauge, sure to get away, fights only what it would chase; a historical action is always fought;
   else evade; neutrals are spoken;
 - missions: in port, fit and not refitting, take the first mission on offer; with one in hand, sail its order
   (the area, the port to blockade, the escort) when nothing sends her home first;
@@ -32,7 +33,7 @@ from cs_desktop.campaign.encounters import active_sailings
 from cs_desktop.campaign.engine import CampaignEngine, CampaignRequest
 from cs_desktop.campaign.port import check_refit
 from cs_desktop.campaign.prizes import working_crew
-from cs_desktop.campaign.squadron_battle import HULLS, fit_to_fight, squadron_fp
+from cs_desktop.campaign.squadron_battle import HULLS, fit_to_fight, squadron_fp, squadron_hull
 
 #: the most consorts (ships kept or bought) the computer sails with (RC15.6a)
 SQUADRON = 2
@@ -57,7 +58,8 @@ def choose(engine: CampaignEngine, request: CampaignRequest) -> Any:
         theirs = sum(effective_fp(c.cards[k]) for k in e["ships"])
         ready = flag.crew * 3 >= card.crew_points * 2 and flag.rigging * 2 >= card.rigging_points \
             and flag.morale >= 2
-        if "engage" in opts and (e.get("scripted") or (ready and theirs <= FIGHT_UP_TO * own)):
+        limit = CHASE_UP_TO if _sure_to_get_away(engine) else FIGHT_UP_TO  # she chooses her fights
+        if "engage" in opts and (e.get("scripted") or (ready and theirs <= limit * own)):
             return "engage"
         if "chase" in opts and ready and theirs <= CHASE_UP_TO * own:
             return "chase"
@@ -71,6 +73,17 @@ def choose(engine: CampaignEngine, request: CampaignRequest) -> Any:
     if request.kind == "half_pay":  # wait for a ship; after RETIRE_AFTER months without one, retire
         return "retire" if s.half_pay_months >= RETIRE_AFTER else "wait"
     raise ValueError(f"the policy does not answer {request.kind}")
+
+
+def _sure_to_get_away(engine: CampaignEngine) -> bool:
+    """A squadron faster than the enemy and holding the weather gauge escapes on any die (`escape_roll`: +1 a
+    step of speed, +2 with the gauge, 4 or more): she need fight only what she would chase (a copper bottom
+    must not make her take on stronger ships she could leave behind)."""
+    e, c = engine.state.encounter, engine.c
+    assert e is not None
+    their_hull = min((c.cards[k].hull_type for k in e["ships"]), key=HULLS.index)
+    speed = HULLS.index(squadron_hull(c, engine.state)) - HULLS.index(their_hull)
+    return speed >= 1 and e["gauge"] == "player"
 
 
 def _orders(engine: CampaignEngine, opts: list[dict[str, Any]], info: dict[str, Any]) -> dict[str, Any]:

@@ -145,7 +145,7 @@ def refit(c: Campaign, state: CampaignState, order: dict[str, Any] | None = None
     if recruits:
         _recruit(state, flag, port, terms, recruits)
     _victual(state, port, terms)
-    if not repaired and not recruits and refits.holds_flagship(state):
+    if not repaired and not recruits and refits.holds_squadron(state):
         return  # the yard's work goes on: its lines are its start and its end (refits.py)
     weeks = repair_weeks(port, repaired)
     log(state, "refit", f"Refit at {port.name}: " + refit_words(repaired, weeks, recruits, port.recruits.quality,

@@ -1,7 +1,7 @@
 """Refits a port's yard does for prize money (issue 29, item 5; the data: `refits` in port.json): a copper
 bottom, light long guns exchanged for carronades or back, extra boats. Each costs money (the ledger) and weeks
 in the yard (`works` in the state, told in one journal line when begun and one when done); while one is in hand
-the ship does not sail (the orders offer no sailing, `holds_flagship`). A ship refitted sails under a card of
+the ship does not sail (the orders offer no sailing, `holds_squadron`). A ship refitted sails under a card of
 her own, derived from her card and named by it: `constitution--copper--boats` is Constitution's card with the
 two refits applied in order (`card_for` derives it again after a reload), so every battle, chase and promotion
 that reads her card reads the refitted one:
@@ -136,7 +136,8 @@ def begin(c: Campaign, s: CampaignState, ship: ShipRecord, works: list[str]) -> 
     for w in works:
         r = find(c, w)
         adjust(s, None, "money", -r.cost, f"{r.title} for {ship.name} at {port.name}")
-        s.works.append({"ship": ship.id, "refit": w, "weeks_left": r.weeks, "begun": s.date})
+        s.works.append({"ship": ship.id, "refit": w, "weeks_left": r.weeks, "begun": s.date, "cost": r.cost,
+                        "weeks": r.weeks})
     weeks = max(find(c, w).weeks for w in works)
     log(s, "works", f"{ship.name} goes into the yard at {port.name}: "
                     + ", ".join(f"{find(c, w).title.lower()} ({_weeks(find(c, w).weeks)})" for w in works)
@@ -147,9 +148,10 @@ def _weeks(n: int) -> str:
     return f"{n} week" + ("" if n == 1 else "s")
 
 
-def holds_flagship(s: CampaignState) -> bool:
-    """A work in hand on the flagship keeps the squadron in port."""
-    return any(w["ship"] == s.flagship.id for w in s.works) if s.ships else False
+def holds_squadron(s: CampaignState) -> bool:
+    """A work in hand on any ship of the squadron keeps the squadron in port: a squadron sails together, and a
+    yard's work is done in port (a ship that leaves the squadron has hers refunded, `state.leave`)."""
+    return bool(s.works) and bool(s.ships)
 
 
 def month_passes(c: Campaign, s: CampaignState) -> None:

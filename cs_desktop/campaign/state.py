@@ -221,13 +221,30 @@ def join(state: CampaignState, ship: ShipRecord, cause: str) -> None:
 
 
 def leave(state: CampaignState, ship: ShipRecord, cause: str) -> None:
-    """A ship leaves the squadron; everything she carries leaves with her, recorded."""
+    """A ship leaves the squadron; everything she carries leaves with her, recorded; works in hand on her are
+    stopped and refunded."""
+    _refund_works(state, ship)
     for what in ("crew", "rigging", "stores", "shot", "prisoners"):
         adjust(state, ship, what, -getattr(ship, what), cause)
     for section in list(ship.gunnery):
         adjust_section(state, ship, section, -ship.gunnery[section], cause)
     state.ships.remove(ship)
     state.ledger.append({"date": state.date, "ship": ship.id, "what": "ships", "delta": -1, "cause": cause})
+
+
+def _refund_works(state: CampaignState, ship: ShipRecord) -> None:
+    """Her works in hand (issue 29 item 5) stopped: each refunded pro rata by the weeks not done (its cost x weeks
+    left / weeks, rounded down); one line."""
+    stopped = [w for w in state.works if w["ship"] == ship.id]
+    if not stopped:
+        return
+    back = sum(int(w.get("cost", 0)) * max(0, int(w["weeks_left"])) // max(1, int(w.get("weeks", 1)))
+               for w in stopped)
+    state.works = [w for w in state.works if w["ship"] != ship.id]
+    adjust(state, None, "money", back, f"works on {ship.name} stopped: the weeks not done refunded")
+    undone = ", ".join(f"{w['refit']} {max(0, int(w['weeks_left']))} of {w.get('weeks', '?')} weeks" for w in stopped)
+    log(state, "works", f"{ship.name} leaves the squadron with work in hand ({undone} not done): the yard stops "
+                        f"and refunds {back}.", ship=ship.id, refund=back)
 
 
 def totals(state: CampaignState) -> dict[str, int]:

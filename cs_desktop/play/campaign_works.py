@@ -27,15 +27,26 @@ class RefitOffer:
 
 
 @dataclass
+class ShipWorks:
+    """One ship of the squadron the yard can take: the refits on offer for her and the men the draft can raise."""
+
+    ship: str
+    name: str
+    refits: list[RefitOffer]
+    draft_most: int = 0
+
+
+@dataclass
 class WorksModel:
     officers: list[str]
-    refits: list[RefitOffer]
+    refits: list[RefitOffer]  # the flagship's (the first of `ships`)
     in_hand: list[str]
     draft_words: str = ""
     draft_most: int = 0
     draft_cost: int = 0
     money: int = 0
     sources: list[str] = field(default_factory=list)
+    ships: list[ShipWorks] = field(default_factory=list)  # the flagship first, then her consorts
 
 
 def officer_line(o: dict[str, Any]) -> str:
@@ -52,11 +63,14 @@ def works_model(req: CampaignRequest | None, money: int) -> WorksModel | None:
     if req is None or req.kind != "orders" or "officers" not in req.info:
         return None
     info = req.info
-    refits = [RefitOffer(o["refit"], f"{o['title']}: {o['cost']}, {o['weeks']} week(s)", o["text"], o["cost"],
-                         o["why_not"], list(o["sources"])) for o in info.get("works", [])]
+    refits = _offers(info.get("works", []))
     titles = {o["refit"]: o["title"] for o in info.get("works", [])}
-    in_hand = [f"{titles.get(w['refit'], w['refit'])}: {w['weeks_left']} week(s) to go" for w in info["works_in_hand"]]
+    names = {x["ship"]: x["name"] for x in info.get("works_ships", [])}
+    in_hand = [f"{titles.get(w['refit'], w['refit'])} for {names.get(w['ship'], w['ship'])}: "
+               f"{w['weeks_left']} week(s) to go" for w in info["works_in_hand"]]
     model = WorksModel([officer_line(o) for o in info["officers"]], refits, in_hand, money=money)
+    model.ships = [ShipWorks(x["ship"], x["name"], _offers(x["works"]), x["draft"]["points"] if x["draft"] else 0)
+                   for x in info.get("works_ships", [])]
     d = info.get("draft")
     if d:
         rep = f", reputation {d['reputation_per_week']} a week" if d["reputation_per_week"] else ""
@@ -65,9 +79,25 @@ def works_model(req: CampaignRequest | None, money: int) -> WorksModel | None:
     return model
 
 
-def order(refits: list[str], draft: int) -> dict[str, Any]:
-    """The refit order of the player's choices: the works begun and the men drafted this month in port."""
+def _offers(works: list[dict[str, Any]]) -> list[RefitOffer]:
+    return [RefitOffer(o["refit"], f"{o['title']}: {o['cost']}, {o['weeks']} week(s)", o["text"], o["cost"],
+                       o["why_not"], list(o["sources"])) for o in works]
+
+
+def ship_works(model: WorksModel, ship: str | None) -> ShipWorks:
+    """The refits and draft for the ship chosen (the flagship when none is, or the model has no list)."""
+    found = next((x for x in model.ships if x.ship == ship), None)
+    if found is not None:
+        return found
+    return model.ships[0] if model.ships else ShipWorks("", "", model.refits, model.draft_most)
+
+
+def order(refits: list[str], draft: int, ship: str | None = None) -> dict[str, Any]:
+    """The refit order of the player's choices: the works begun and the men drafted this month in port, for
+    `ship` (a consort; the flagship when None)."""
     out: dict[str, Any] = {"order": "refit"}
+    if ship is not None:
+        out["ship"] = ship
     if refits:
         out["works"] = list(refits)
     if draft:

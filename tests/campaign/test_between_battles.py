@@ -42,7 +42,7 @@ def _battle(engine: CampaignEngine, enemy: str = "endymion", nation: str = "GB")
 
 def _months_in_yard(engine: CampaignEngine) -> int:
     n = 0
-    while refits.holds_flagship(engine.state):
+    while refits.holds_squadron(engine.state):
         req = engine.pending
         assert req is not None and [o for o in req.options if o["order"] != "buy"] == [{"order": "refit"}]  # no sailing
         assert engine.submit({"order": "refit"})

@@ -1,14 +1,14 @@
 """The port screen's box for what is done between battles (issue 29 item 5): the flagship's officers, the refits
-the yard offers (a check box each, disabled with the reason when it cannot be done), the works in hand, the
-nation's draft (a number of crew points) and what it all costs. It draws `play/campaign_works.py`'s model and
-sends the order through the presenter; the engine decides."""
+the yard offers the ship chosen -- the flagship or a consort (a check box each, disabled with the reason when it
+cannot be done), the works in hand, the nation's draft (a number of crew points) and what it all costs. It
+draws `play/campaign_works.py`'s model and sends the order through the presenter; the engine decides."""
 
 from __future__ import annotations
 
 import html
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QCheckBox, QFormLayout, QGroupBox, QLabel, QPushButton, QSpinBox, QWidget
+from PySide6.QtWidgets import QCheckBox, QComboBox, QFormLayout, QGroupBox, QLabel, QPushButton, QSpinBox, QWidget
 
 from cs_desktop.play import campaign_works
 from cs_desktop.play.campaign_presenter import CampaignPresenter
@@ -29,20 +29,21 @@ class WorksBox(QGroupBox):
         form.addRow(officers)
         for line in model.in_hand:
             form.addRow(QLabel(f"In the yard: {line}"))
+        self.ship = QComboBox()  # which ship of the squadron the works and the draft are for
+        self.ship.setObjectName("campaign-works-ship")
+        for x in model.ships:
+            self.ship.addItem(x.name, x.ship)
+        if len(model.ships) > 1:
+            form.addRow("Ship", self.ship)
         self.refits: dict[str, QCheckBox] = {}
         for r in model.refits:
             box = QCheckBox(r.words)
             box.setObjectName(f"campaign-refit-{r.refit}")
-            box.setEnabled(r.why_not is None)
-            box.setToolTip("\n".join([r.text, *([f"Cannot now: {r.why_not}"] if r.why_not else []), *r.sources]))
-            if r.why_not:
-                box.setText(f"{r.words} [{r.why_not}]")
             box.toggled.connect(self._update)
             form.addRow(box)
             self.refits[r.refit] = box
         self.draft = QSpinBox()
         self.draft.setObjectName("campaign-draft")
-        self.draft.setRange(0, model.draft_most)
         self.draft.setToolTip("; ".join(model.sources))
         self.draft.valueChanged.connect(self._update)
         if model.draft_words:
@@ -57,6 +58,26 @@ class WorksBox(QGroupBox):
         self.button.setObjectName("campaign-works-order")
         self.button.clicked.connect(self._order)
         form.addRow(self.button)
+        self.ship.currentIndexChanged.connect(self._show_ship)
+        self._show_ship()
+
+    def chosen_ship(self) -> str | None:
+        """The consort chosen, or None for the flagship (the first of the list)."""
+        return self.ship.currentData() if self.ship.currentIndex() > 0 else None
+
+    def _show_ship(self) -> None:
+        """The refits on offer and the draft's most for the ship chosen; nothing left ticked from another."""
+        chosen = campaign_works.ship_works(self.model, self.chosen_ship())
+        for r in chosen.refits:
+            box = self.refits.get(r.refit)
+            if box is None:
+                continue
+            box.setChecked(False)
+            box.setEnabled(r.why_not is None)
+            box.setText(f"{r.words} [{r.why_not}]" if r.why_not else r.words)
+            box.setToolTip("\n".join([r.text, *([f"Cannot now: {r.why_not}"] if r.why_not else []), *r.sources]))
+        self.draft.setValue(0)
+        self.draft.setRange(0, chosen.draft_most)
         self._update()
 
     def chosen_refits(self) -> list[str]:
@@ -69,5 +90,5 @@ class WorksBox(QGroupBox):
         self.button.setEnabled(not short and bool(self.chosen_refits() or self.draft.value()))
 
     def _order(self) -> None:
-        self.presenter.choose(campaign_works.order(self.chosen_refits(), self.draft.value()))
+        self.presenter.choose(campaign_works.order(self.chosen_refits(), self.draft.value(), self.chosen_ship()))
         self.chosen.emit()

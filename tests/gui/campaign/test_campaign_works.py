@@ -8,8 +8,9 @@ from typing import Any
 
 from PySide6.QtWidgets import QApplication
 
-from cs_desktop.campaign.state import adjust
+from cs_desktop.campaign.state import ShipRecord, adjust, join
 from cs_desktop.play.campaign_presenter import CampaignPresenter
+from cs_desktop.rules.cards import SECTION_NAMES
 from tests.gui.conftest import click
 
 
@@ -38,3 +39,31 @@ def test_issue_29_item_5_the_port_screen_orders_a_copper_bottom(make_window: Any
     assert page.works is not None and any("Coppering" in w for w in page.works.model.in_hand)
     again = CampaignPresenter.resume(window.files.library(), presenter.campaign_id)  # saved as the career's answer
     assert again.engine.state.works == s.works
+
+
+def test_issue_29_item_5_the_port_screen_refits_a_consort_of_constitution(make_window: Any, qtbot: Any) -> None:
+    window = make_window()
+    presenter = window.campaign.start(window.library(), "constitution-1812", 1)
+    assert presenter is not None
+    page = window.campaign.page
+    s = presenter.engine.state
+    adjust(s, None, "money", 2000, "test: prize money")
+    card = presenter.engine.c.cards["levant"]
+    join(s, ShipRecord(id="ship-t-levant", card="levant", name="Levant", role="consort", experience=4,
+                       crew=card.crew_points, rigging=card.rigging_points,
+                       gunnery={x: len(card.gunnery[x]) for x in SECTION_NAMES}, stores=6, shot=60), "test: a consort")
+    page.refresh()
+    QApplication.processEvents()
+    box = page.works
+    assert box is not None
+    officers = box.findChild(type(box.cost), "campaign-officers")
+    assert officers is not None and "Charles Morris" in officers.text()  # her own first lieutenant
+    assert not box.refits["copper"].isEnabled()  # Constitution's hull is fast already
+    assert box.ship.count() == 2 and box.ship.isVisibleTo(box)
+    box.ship.setCurrentIndex(1)  # Levant
+    assert box.refits["copper"].isEnabled() and box.chosen_ship() == "ship-t-levant"
+    box.refits["copper"].setChecked(True)
+    click(qtbot, box.button)
+    assert presenter.last_message == "", presenter.last_message
+    assert [(w["ship"], w["refit"]) for w in s.works] == [("ship-t-levant", "copper")]
+    assert s.flagship.card == "constitution"
