@@ -2,7 +2,8 @@
 
 *easy* is the judgment captain alone (cs_desktop/ai/judgment.py): sound rules of thumb, answered at once.
 *normal* and *hard* put a search on top of that judgment (issue 27): at the decisions they search — normal the
-crew, hard the crew and every broadside, load, grapple and boarding decision — each choice the judgment
+crew, hard the crew and every broadside, load, grapple and boarding decision, and near the enemy the first
+few maneuvers of a turn on a smaller budget (HelmSearch) — each choice the judgment
 would weigh is played on the same determinized futures (paired_search.py; copies drawn from what their side can
 see, `seat.determinized`), the judgment answering every later decision of both sides to the end of the turn,
 where the position is scored by the learned chance of winning (value.py). The judgment's own choice stands
@@ -22,8 +23,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from cs_desktop.ai.evaluate import Terms, evaluate, victory_terms_of, win_probability
-from cs_desktop.ai.fleet_budget import Thinking, ships_afloat, thinking
+from cs_desktop.ai.fleet_budget import FLEET_SHIPS, Thinking, ships_afloat, thinking
 from cs_desktop.ai.judgment import JudgmentCaptain, crew_choices, fire_choices, think
+from cs_desktop.ai.judgment_view import square
 from cs_desktop.ai.paired_search import paired_search
 from cs_desktop.ai.search import Budget, answer_key, search
 from cs_desktop.ai.seat import Seat
@@ -32,9 +34,28 @@ from cs_desktop.rules.decisions import Request
 from cs_desktop.rules.determinize import DeterminizeError
 from cs_desktop.rules.dice import Dice
 from cs_desktop.rules.game import Game
+from cs_desktop.rules.geometry import mp_distance
 
 
 log = logging.getLogger(__name__)
+
+
+#: hard's helm search (HelmSearch): futures, choices weighed, range in MP, decisions a turn
+HELM_ITERATIONS, HELM_CHOICES, HELM_WITHIN, HELM_PER_TURN = 24, 8, 18, 3
+
+
+@dataclass(frozen=True, slots=True)
+class HelmSearch:
+    """How a level searches the helm's decisions (HELM_KINDS), more cheaply than the rest: `iterations` futures
+    on at most `max_choices` choices, only while an enemy is within `within` MP of one of its ships (the public
+    board: at long range a maneuver changes little of this turn's fire, which is what the learned value sees),
+    at most `per_turn` of them a turn (the first asked: a turn's thinking stays short), and never with more
+    than FLEET_SHIPS ships afloat (a fleet's helm is its judgment's)."""
+
+    iterations: int
+    max_choices: int
+    within: int
+    per_turn: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +81,13 @@ class Level:
     max_choices: int = 16
     #: at a fire step, weigh holding fire and each ship's best shots by expected VP (else the first listed)
     ranked_fire: bool = False
+    #: the helm's decisions searched on a budget of their own (None: as `kinds` says)
+    helm: HelmSearch | None = None
+
+    def searched(self) -> frozenset[str]:
+        """The kinds of decision this level may search (the helm's within range only)."""
+        kinds = self.kinds if self.kinds is not None else SEARCHED
+        return kinds | HELM_KINDS if self.helm is not None else kinds
 
 
 #: the decisions worth a search (the tree search's, and the experiments'); the rest: the judgment alone
@@ -69,10 +97,13 @@ SEARCHED = frozenset({"select_maneuver", "fire", "select_load", "advance_turn", 
 #: other broadside than the judgment's scores 9% against it, random maneuvers 51%: docs/captains.md)
 CREW_KINDS = frozenset({"assign_crew"})
 #: the helm's decisions: the tree search searched them, but random maneuvers score 51% against the judgment, and
-#: searching them cost hard a turn's thinking of 4.1 s (95th percentile) against 3 s allowed (docs/captains.md)
+#: searching them all with hard's whole budget cost a turn's thinking of 4.1 s (95th percentile) against 3 s
+#: allowed (docs/captains.md): hard searches them on a budget of their own (HelmSearch)
 HELM_KINDS = frozenset({"select_maneuver", "advance_turn", "bonus_move"})
 #: hard searches the crew and every other decision the tree search did: the guns, loads, boarding, sail
 HARD_KINDS = (SEARCHED | CREW_KINDS) - HELM_KINDS
+#: and the helm's on a budget of its own (docs/captains.md, "Searches tried")
+HELM_SEARCH = HelmSearch(HELM_ITERATIONS, HELM_CHOICES, HELM_WITHIN, HELM_PER_TURN)
 
 LEVELS: dict[str, Level] = {
     "easy": Level("easy", "Fights by sound rules of thumb — mans the guns that bear, fires when the shot is worth "
@@ -81,11 +112,11 @@ LEVELS: dict[str, Level] = {
                               "48 futures to the end of the turn; thinks up to a second.",
                     Budget(iterations=48, time_cap_s=1.0, horizon_turns=0), method="paired", value="learned",
                     margin=0.0, confidence=1.0, kinds=CREW_KINDS),
-    "hard": Level("hard", "Looks ahead before its crew, broadsides, loads and boarding, over about 64 futures "
-                          "each, overruling its judgment where a choice is clearly better; thinks up to three "
-                          "seconds.",
+    "hard": Level("hard", "Looks ahead before its crew, broadsides, loads and boarding over about 64 futures, "
+                          "and before its maneuvers near the enemy, overruling its judgment where a choice is "
+                          "clearly better; thinks up to three seconds.",
                   Budget(iterations=64, time_cap_s=3.0, horizon_turns=0), method="paired", value="learned",
-                  margin=0.005, confidence=1.5, kinds=HARD_KINDS),
+                  margin=0.005, confidence=1.5, kinds=HARD_KINDS, helm=HELM_SEARCH),
 }
 
 #: searches measured against the levels, not offered to the player (`captains-sea tournament --captains
@@ -152,6 +183,15 @@ def candidates(request: Request, preferred: Any, limit: int = MAX_CHOICES, sprea
     return out
 
 
+def enemy_range(board: dict[str, Any], side: str) -> int:
+    """The range in MP from `side`'s nearest ship afloat to the nearest enemy afloat, on the public board
+    (`Seat.board()`); a large number when either has none."""
+    afloat = [s for s in board["ships"].values() if not (s["struck"] or s["captured"] or s.get("escaped", False))]
+    own = [square(s) for s in afloat if s["side"] == side]
+    foes = [square(s) for s in afloat if s["side"] != side]
+    return min((mp_distance(a, b) for a in own for b in foes), default=1 << 30)
+
+
 VIEW = frozenset({"view"})
 SEARCHING = frozenset({"view", "board", "copies"})
 
@@ -172,14 +212,37 @@ class SearchCaptain:
         self.last_search: Any = None
         #: decisions where no consistent copy could be drawn, so the judgment decided alone (should stay 0)
         self.searches_skipped = 0
+        #: (turn, helm decisions searched in it): HelmSearch.per_turn
+        self._helm_turn = (0, 0)
 
     def needs(self, request: Request) -> frozenset[str]:
         """Its seat: the view for the judgment; at a decision it may search, the board (how many ships are
         afloat) and the side's record of the game to draw copies from."""
-        kinds = self.level.kinds if self.level.kinds is not None else SEARCHED
-        if self.level.budget is None or request.kind not in kinds:
+        if self.level.budget is None or request.kind not in self.level.searched():
             return VIEW
         return SEARCHING
+
+    def _plan(self, seat: Seat) -> Thinking | None:
+        """How to search this decision: the level's budget (a fleet's, fleet_budget.py), or at the helm its
+        HelmSearch's; None: the judgment decides alone."""
+        level, kind = self.level, seat.request.kind
+        if level.budget is None or kind not in level.searched():
+            return None
+        kinds = level.kinds if level.kinds is not None else SEARCHED
+        if kind in HELM_KINDS and kind not in kinds:
+            helm = level.helm
+            assert helm is not None
+            board, turn = seat.board(), seat.view()["turn"]
+            done = self._helm_turn[1] if self._helm_turn[0] == turn else 0
+            if done >= helm.per_turn or ships_afloat(board) > FLEET_SHIPS or \
+                    enemy_range(board, seat.side) > helm.within:
+                return None
+            self._helm_turn = (turn, done + 1)
+            return Thinking(Budget(helm.iterations, level.budget.time_cap_s, level.budget.horizon_turns),
+                            helm.max_choices, False, kinds | HELM_KINDS)
+        if level.fleet_budget:
+            return thinking(level.budget, ships_afloat(seat.board()), level.max_choices, kinds)
+        return Thinking(level.budget, level.max_choices, False, kinds)
 
     def _choices(self, view: dict[str, Any], request: Request, preferred: Any, plan: Thinking, terms: Terms,
                  cards: Any) -> list[Any]:
@@ -198,16 +261,9 @@ class SearchCaptain:
 
     def choose(self, seat: Seat) -> Any:
         preferred = self.judgment.choose(seat)
-        budget = self.level.budget
-        if budget is None:
+        plan = self._plan(seat)
+        if plan is None:
             return preferred
-        kinds = self.level.kinds if self.level.kinds is not None else SEARCHED
-        if seat.request.kind not in kinds:
-            return preferred
-        if self.level.fleet_budget:
-            plan = thinking(budget, ships_afloat(seat.board()), self.level.max_choices, kinds)
-        else:
-            plan = Thinking(budget, self.level.max_choices, False, kinds)
         if self._terms is None or self._terms[0] is not seat.scenario:
             self._terms = (seat.scenario, victory_terms_of(seat.scenario, seat.cards))
         terms, cards = self._terms[1], seat.cards
@@ -240,8 +296,11 @@ class SearchCaptain:
             budget = Budget(budget.iterations, float("inf"), budget.horizon_turns)
         try:
             if self.level.method == "paired":
+                # at the helm the choices are the decision's own, its judgment's looking three maneuvers ahead
+                # first (the look-ahead's judgment looks one ahead); every copy shows the seat's view
+                root = (lambda game, request: choices) if seat.request.kind in HELM_KINDS else choices_at
                 result = paired_search(lambda: seat.determinized(self.dice), seat.side, budget,
-                                       candidates=choices_at, policy=judged, evaluate=score,
+                                       candidates=root, policy=judged, evaluate=score,
                                        progress=self.progress, margin=self.level.margin,
                                        confidence=self.level.confidence)
             else:

@@ -57,9 +57,9 @@ def paired_search(draw: Callable[[], Game], side: str, budget: Budget, *, candid
             copy = pending_copy if pending_copy is not None else draw()
             pending_copy = None
             request = next(q for q in copy.pending if q.side == side)
-            for i in alive:
-                scores[i][drawn] = _play(copy.clone(), side, request, options[i], budget.horizon_turns, policy,
-                                         evaluate)
+            for n, i in enumerate(alive):  # the last choice plays on the copy itself: it is not needed after
+                game = copy.clone() if n + 1 < len(alive) else copy
+                scores[i][drawn] = _play(game, side, request, options[i], budget.horizon_turns, policy, evaluate)
                 done += 1
                 if progress is not None:
                     progress(min(done, budget.iterations), budget.iterations)

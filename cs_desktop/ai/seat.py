@@ -71,7 +71,7 @@ class Seat:
         self._board: dict[str, Any] | None = public_board(game) if "board" in needs else None
         self._record: PublicRecord | None = None
         if "copies" in needs and game.copyable:
-            self._record = public_record(game, side)
+            self._record = public_record(game, side, self._views.get(False))
         self._public: GameState | None = None
         if "public" in needs and decisions.sampling_reads_state(request):
             self._public = _wipe_state(game.state, side)

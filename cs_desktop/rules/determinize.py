@@ -94,7 +94,8 @@ def from_record(record: PublicRecord, rng: Dice, attempts: int = 60) -> Game:
 
 
 # ---------------------------------------------------------------------- step 1: the public record
-def public_record(game: Game, side: str) -> PublicRecord:
+def public_record(game: Game, side: str, view: dict[str, Any] | None = None) -> PublicRecord:
+    """What `side` knows of `game` (`view`: `game.view(side, events=False)` if the caller has it already)."""
     if not game.copyable:
         raise RuntimeError("a look-ahead copy keeps no checkpoint: it cannot be determinized mid-segment")
     enemies = game.state.opponents(side)
@@ -104,8 +105,7 @@ def public_record(game: Game, side: str) -> PublicRecord:
         base, n_events = checkpoint
     else:
         base, n_events = game.state, len(game.events)
-    # `_public_event` with its first test written out: the whole history is read at every decision
-    events = [e if e.get("visible_to") in (None, side) else _public_event(e, side) for e in game.events]
+    events = public_events(game, side)
     answer_sets: list[list[tuple[str, str, Any]]] = []
     own_pending: Any = None
     has_pending_own = False
@@ -135,7 +135,27 @@ def public_record(game: Game, side: str) -> PublicRecord:
     return PublicRecord(game=_shell(game), side=side, enemies=enemies, state=_wipe_state(base, side),
                         before=events[:n_events], segment=segment, answers=answer_sets,
                         own_pending=own_pending, has_pending_own=has_pending_own, running=running,
-                        view=game.view(side, events=False), ends=tuple(game._segment_ends) if fired else ())
+                        view=game.view(side, events=False) if view is None else view,
+                        ends=tuple(game._segment_ends) if fired else ())
+
+
+def public_events(game: Game, side: str) -> list[dict[str, Any]]:
+    """The game's events as `side` sees them (the hidden ones as placeholders; do not change the list): kept
+    with the game and extended as it grows, so a decision reads only the events since the last one (the log
+    is only ever appended to; a game given a new log is read anew)."""
+    logs = game.public_logs
+    if logs is None:
+        logs = game.public_logs = {}
+    events = game.events
+    kept = logs.get(side)
+    if kept is None or kept[0] is not events or len(kept[1]) > len(events):
+        kept = logs[side] = (events, [])
+    seen = kept[1]
+    if len(seen) < len(events):
+        # `_public_event` with its first test written out
+        seen.extend([e if e.get("visible_to") in (None, side) else _public_event(e, side)
+                     for e in events[len(seen):]])
+    return seen
 
 
 def _shell(game: Game) -> Any:
@@ -211,6 +231,9 @@ def _build(record: PublicRecord, rng: Dice) -> Game | None:
     # the drawn checkpoint is kept as it is (shared with the record where nothing was drawn; never changed)
     copy._checkpoint = copy._anchor = (state, n0)
     copy.state = state.clone()
+    # keep the state at the segment's last step (`Game.mark_step`) as the copy replays, so that its clones
+    # replay only the answers since: the steps the last copy from this record passed (its own count, no truth)
+    copy._want = record.memo.get("marks", 0)
     copy._gen = copy._start_segment()
     try:
         copy._pending = copy._gen.send(None)  # type: ignore[arg-type]
@@ -232,6 +255,7 @@ def _build(record: PublicRecord, rng: Dice) -> Game | None:
         checked = len(copy.events)
     if record.has_pending_own and not copy.submit(record.side, record.own_pending):
         return None
+    record.memo["marks"], copy._want = copy._marks, 0
     return copy if _consistent(copy, record, checked) else None
 
 

@@ -69,6 +69,9 @@ class Game(Referee):
     _step_at: int = 0  # answer groups of the segment given before the last mark
     _step: tuple[GameState, int] | None = None  # (state, number of events) at the last mark, once a copy made it
     _want: int = 0  # a copy replaying its segment keeps the state at this mark (0: none)
+    #: each side's view of the event log (hidden events as placeholders), kept by determinize.public_record and
+    #: extended as the game goes on: (the `events` list it was read from, the side's events)
+    public_logs: dict[str, tuple[list[dict[str, Any]], list[dict[str, Any]]]] | None = None
 
     def __init__(self, scenario: Scenario, ships: Mapping[str, ShipCard], seed: int,
                  options: Mapping[str, Any] | None = None) -> None:

@@ -67,6 +67,7 @@ class Evidence:
         self._loads: dict[tuple[str, str], tuple[str, ...]] = {}
         self._markers: dict[tuple[str, str, bool], tuple[str, ...]] = {}
         self._made: dict[str, Any] = {}  # `once`
+        self._fired: dict[tuple[str, str], str | None] | None = None  # `_fired_first` of the segment, when asked
 
     @classmethod
     def of(cls, record: PublicRecord) -> Evidence:
@@ -86,7 +87,9 @@ class Evidence:
         return known
 
     def _load_at_checkpoint(self, ship: str, slot: str) -> tuple[str, ...]:
-        fired = self._first_fired(ship, slot, self.segment)
+        if self._fired is None:
+            self._fired = _fired_first(self.segment)
+        fired = self._fired.get((ship, slot))
         if fired is not None:
             return (fired,)
         special = self.came_in.get((ship, slot))
@@ -137,13 +140,39 @@ class Evidence:
                 return None
             if e["type"] == "roll" and e.get("purpose") == "to-hit" and e.get("ship") == ship \
                     and slot in e.get("sections", ()):
-                labels = [str(m[0]) for m in e.get("modifiers", [])]
-                if any(lb.startswith("Double Shot") for lb in labels):
-                    return "double"
-                if any(lb.startswith("Chain Shot") for lb in labels):
-                    return "chain"
-                return "round"
+                return _shot(e)
         return None
+
+
+def _shot(roll: dict[str, Any]) -> str:
+    """The load a to-hit roll shows fired: Double or Chain Shot by its modifiers, else Round Shot."""
+    labels = [str(m[0]) for m in roll.get("modifiers", [])]
+    if any(lb.startswith("Double Shot") for lb in labels):
+        return "double"
+    if any(lb.startswith("Chain Shot") for lb in labels):
+        return "chain"
+    return "round"
+
+
+def _fired_first(events: list[dict[str, Any]]) -> dict[tuple[str, str], str | None]:
+    """`Evidence._first_fired` of every (ship, slot) over `events` in one pass: the load the first to-hit roll
+    of the slot shows, or None where a load marker or a reload of it comes first (absent: neither)."""
+    out: dict[tuple[str, str], str | None] = {}
+    for e in events:
+        ship, kind = e.get("ship"), e["type"]
+        if ship is None:
+            continue
+        if kind in ("load_marker", "reload"):
+            slot = e.get("slot")
+            if slot is not None:
+                out.setdefault((ship, slot), None)
+        elif kind == "roll" and e.get("purpose") == "to-hit":
+            sections = e.get("sections", ())
+            if sections:
+                shot = _shot(e)
+                for slot in sections:
+                    out.setdefault((ship, slot), shot)
+    return out
 
 
 def draw_maneuvers(state: GameState, record: PublicRecord, evidence: Evidence, rng: Dice) -> None:

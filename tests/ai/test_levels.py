@@ -6,14 +6,17 @@ from __future__ import annotations
 from typing import Any
 
 from cs_desktop.ai.captains import CAPTAINS, LEVELS, describe, make_captain
-from cs_desktop.ai.levels import LEVELS as DEFINED, Level, SearchCaptain, candidates
+from cs_desktop.ai.levels import (HELM_CHOICES, HELM_ITERATIONS, HELM_PER_TURN, HELM_WITHIN, LEVELS as DEFINED,
+                                  Level, SearchCaptain, candidates, enemy_range)
 from cs_desktop.ai.search import Budget
 from cs_desktop.ai.seat import Seat, seat_for
 from cs_desktop.rules.decisions import Request
 from cs_desktop.rules.determinize import determinize
 from cs_desktop.rules.dice import Dice
 from cs_desktop.rules.game import Game
+from cs_desktop.rules.views import public_board
 
+from tests.rules.harness import duel
 from tests.rules.test_determinize import _games, _walk
 
 #: a small level for tests: the same search as normal, with few iterations
@@ -149,3 +152,56 @@ def test_10_4_a_search_with_no_consistent_copy_falls_back_to_the_judgment(monkey
     answer = captain.choose(Seat(g, request))
     assert captain.searches_skipped == 1 and captain.last_search is None
     assert answer == JudgmentCaptain(3).choose(Seat(g, request))
+
+
+def _first_helm_point(game: Game, seed: int) -> tuple[Game, Request]:
+    """The first maneuver selection of a random game (the game there and its request)."""
+    for g in _walk(game, seed):
+        if g.pending[0].kind == "select_maneuver":
+            return g, g.pending[0]
+    raise AssertionError("no maneuver was asked")
+
+
+def test_27_4_hard_searches_its_helm_only_near_the_enemy_and_a_few_times_a_turn() -> None:
+    """Hard's helm search (HelmSearch): with an enemy within HELM_WITHIN MP on the public board, the first
+    HELM_PER_TURN maneuver decisions of a turn are searched on the helm's own smaller budget; beyond that range,
+    and after that many in a turn, the judgment decides alone."""
+    near, request = _first_helm_point(duel((10, 12, 3), (16, 12, 7), seed=3), 3)
+    assert enemy_range(public_board(near), request.side) <= HELM_WITHIN
+    captain = make_captain("hard", 1)
+    assert isinstance(captain, SearchCaptain)
+    seat = seat_for(near, request, captain)
+    plans = [captain._plan(seat) for _ in range(HELM_PER_TURN + 1)]
+    assert all(p is not None and p.budget.iterations == HELM_ITERATIONS and p.max_choices == HELM_CHOICES
+               for p in plans[:-1])
+    assert plans[-1] is None
+    answer = make_captain("hard", 1).choose(seat)
+    assert answer is not None
+    far, request = _first_helm_point(duel((2, 2, 3), (2 + HELM_WITHIN + 6, 2, 7), seed=3), 3)
+    assert enemy_range(public_board(far), request.side) > HELM_WITHIN
+    captain = make_captain("hard", 1)
+    assert isinstance(captain, SearchCaptain)
+    assert captain._plan(seat_for(far, request, captain)) is None
+    captain.choose(seat_for(far, request, captain))
+    assert captain.last_search is None
+
+
+def test_27_5_hard_decides_its_searched_maneuvers_the_same_under_any_hidden_state() -> None:
+    """Issue 27 item 5 at the helm: where hard searches a maneuver, another truth behind the same view gives the
+    same answer and the same search."""
+    searched = 0
+    for gi, (game, seed) in enumerate(_games()[2:4]):
+        for step, (g, request) in enumerate(_points(game, seed + 5, ("select_maneuver",), 2)):
+            side = request.side
+            variant = determinize(g, side, Dice(90_000 + step))
+            assert variant.view(side) == g.view(side)
+            twin = variant.pending_for(side)
+            assert twin is not None
+            on_truth, on_variant = make_captain("hard", 7 + gi), make_captain("hard", 7 + gi)
+            a = on_truth.choose(seat_for(g, request, on_truth))
+            b = on_variant.choose(seat_for(variant, twin, on_variant))
+            assert a == b, (gi, step)
+            last = getattr(on_truth, "last_search", None)
+            assert last == getattr(on_variant, "last_search", None)
+            searched += last is not None and last.iterations > 0
+    assert searched >= 2

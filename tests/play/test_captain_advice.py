@@ -3,11 +3,13 @@ each with its chance and a sentence, asked from the player's own seat: fair by c
 
 from __future__ import annotations
 
+from cs_desktop.ai.levels import HELM_WITHIN, enemy_range
 from cs_desktop.play.captain_advice import ask_captain, describe
 from cs_desktop.rules.decisions import Request
 from cs_desktop.rules.determinize import determinize
 from cs_desktop.rules.dice import Dice
 from cs_desktop.rules.game import Game
+from cs_desktop.rules.views import public_board
 
 from tests.rules.test_determinize import _games, _walk
 
@@ -27,7 +29,7 @@ def _maneuver_point() -> tuple[Game, Request]:
 
 
 def _fire_point() -> tuple[Game, Request]:
-    """A fire step: hard searches it (a maneuver it leaves to its judgment)."""
+    """A fire step: hard searches it (a maneuver far from the enemy it leaves to its judgment)."""
     return _point("fire")
 
 
@@ -48,6 +50,7 @@ def test_27_6_the_captain_gives_its_top_choices_with_chances_and_reasons() -> No
 
 def test_27_6_a_decision_the_captain_leaves_to_its_judgment_says_so() -> None:
     game, request = _maneuver_point()
+    assert enemy_range(public_board(game), request.side) > HELM_WITHIN  # hard's helm searches only nearer
     advice = ask_captain(game, request, seed=4)
     assert advice.futures == 0 and len(advice.choices) == 1
     assert "judgment alone" in advice.choices[0].why and 0.0 <= advice.choices[0].chance <= 1.0
