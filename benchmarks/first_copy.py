@@ -46,7 +46,10 @@ import cs_desktop
 from cs_desktop.ai.captains import make_captain
 from cs_desktop.ai.levels import SEARCHING
 from cs_desktop.ai.seat import Seat, seat_for
-from cs_desktop.files import load_scenario_with_ships
+try:
+    from cs_desktop.formats.files import load_scenario_with_ships
+except ImportError:  # a tree from before the file formats moved into formats/ (issue 30 item 2)
+    from cs_desktop.files import load_scenario_with_ships
 from cs_desktop.rules.dice import Dice
 from cs_desktop.rules.game import Game
 if setup == "1v1":

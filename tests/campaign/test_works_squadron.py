@@ -13,7 +13,7 @@ import cs_desktop
 from cs_desktop.campaign import officers, policy, refits
 from cs_desktop.campaign.engine import CampaignEngine, new_state
 from cs_desktop.campaign.folder import load_campaign, validate_campaign
-from cs_desktop.campaign.play import play, start
+from cs_desktop.campaign.headless import play, start
 from cs_desktop.campaign.state import CampaignState, ShipRecord, adjust, join, leave, ledger_totals, log, totals
 from cs_desktop.rules.cards import SECTION_NAMES
 
