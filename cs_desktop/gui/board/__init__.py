@@ -10,19 +10,19 @@ side by side, struck ships greyed and crossed; a legend for the arcs and zones.
 Decision support drawn on top (from `cs_desktop.rules.advice`): maneuver ghosts (`show_maneuver_previews`;
 one that would take the ship off the map, ending the game, in red), firing arcs, MP range rings, the enemy
 sections a shot strikes and rakes (`show_firing`), and the 9.3 map-edge shift (`show_shift`). Labels are placed
-so they never cover a token (`board_labels`). The player's ships are kept in view (follow mode), and moves
-glide (`board_motion`, off in tests).
+so they never cover a token (`labels`). The player's ships are kept in view (follow mode), and moves
+glide (`motion`, off in tests).
 
 The code, by what it does:
-- `board_paint`: scene units, colours, layers, small geometry helpers;
-- `board_items`: labels, sea, compass, wind, start squares, ship tokens;
-- `board_markers`: smoke, fire, grapple markers;
-- `board_overlays`: advice items (ghosts, arcs, lines of fire, struck sections, shift ghosts), the legend;
-- `board_labels`: the label placer;
-- `board_scene`: building the scene from a view dict;
-- `board_advice`: showing the advice overlays;
-- `board_motion`: the move animation;
-- `board_view`: the `BoardView` widget (public API, zoom, fit and follow, input, rulers).
+- `paint`: scene units, colours, layers, small geometry helpers;
+- `items`: labels, sea, compass, wind, start squares, ship tokens;
+- `markers`: smoke, fire, grapple markers;
+- `overlays`: advice items (ghosts, arcs, lines of fire, struck sections, shift ghosts), the legend;
+- `labels`: the label placer;
+- `scene`: building the scene from a view dict;
+- `advice`: showing the advice overlays;
+- `motion`: the move animation;
+- `view`: the `BoardView` widget (public API, zoom, fit and follow, input, rulers).
 
 Scene units: one square is `SQUARE` units; square (x, y) spans [x*S, (x+1)*S] x [y*S, (y+1)*S]. Ship tokens
 are drawn bow-up and rotated by (heading - 1) * 45 degrees. Labels ignore the view's zoom

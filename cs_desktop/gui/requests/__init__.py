@@ -1,9 +1,9 @@
 """Widgets that answer each kind of engine request (docs/engine-api.md).
 
 `make_request_widget(request, session)` builds the widget for a request. The widgets live in modules named
-after what they answer: `request_base` (the base class and the words shown), `request_choices` (options, ships,
-set-up), `request_crew`, `request_maneuver`, `request_fire` and `request_misc` (loads, Hold cards, melee support,
-the fallback). Their names stay importable from here.
+after what they answer, in this package: `base` (the base class and the words shown), `choices` (options, ships,
+set-up), `crew`, `maneuver`, `fire` and `misc` (loads, Hold cards, melee support, the fallback). Their names
+stay importable from here.
 """
 
 from __future__ import annotations
