@@ -43,7 +43,7 @@ def test_issue_29_item_5_the_port_screen_orders_a_copper_bottom(make_window: Any
 
 def test_issue_29_item_5_the_port_screen_refits_a_consort_of_constitution(make_window: Any, qtbot: Any) -> None:
     window = make_window()
-    presenter = window.campaign.start(window.library(), "constitution-1812", 1)
+    presenter = window.campaign.start(window.files.library(), "constitution-1812", 1)
     assert presenter is not None
     page = window.campaign.page
     s = presenter.engine.state
