@@ -19,10 +19,10 @@ The code, by what it does:
 - `board_markers`: smoke, fire, grapple markers;
 - `board_overlays`: advice items (ghosts, arcs, lines of fire, struck sections, shift ghosts), the legend;
 - `board_labels`: the label placer;
-- `board_scene`: building the scene from a view dict;
-- `board_advice`: showing the advice overlays;
-- `board_motion`: the move animation;
-- `board_view`: the `BoardView` widget (public API, zoom, fit and follow, input, rulers).
+- `board_view`: the `BoardView` widget (public API, input, rulers), which owns its parts, each holding the view
+  weakly: `scene_builder` (`board_scene`: the scene built from a view dict, its items by role, the labels
+  placed), `advice_layer` (`board_advice`: the advice overlays), `camera` (`board_camera`: zoom, fit and
+  follow), `picker` (`board_pick`: picking ships) and `motion` (`board_motion`: the move animation).
 
 Scene units: one square is `SQUARE` units; square (x, y) spans [x*S, (x+1)*S] x [y*S, (y+1)*S]. Ship tokens
 are drawn bow-up and rotated by (heading - 1) * 45 degrees. Labels ignore the view's zoom
