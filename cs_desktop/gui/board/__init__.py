@@ -19,10 +19,10 @@ The code, by what it does:
 - `markers`: smoke, fire, grapple markers;
 - `overlays`: advice items (ghosts, arcs, lines of fire, struck sections, shift ghosts), the legend;
 - `labels`: the label placer;
-- `scene`: building the scene from a view dict;
-- `advice`: showing the advice overlays;
-- `motion`: the move animation;
-- `view`: the `BoardView` widget (public API, zoom, fit and follow, input, rulers).
+- `view`: the `BoardView` widget (public API, input, rulers), which owns its parts, each holding the view
+  weakly: `scene_builder` (`scene`: the scene built from a view dict, its items by role, the labels
+  placed), `advice_layer` (`advice`: the advice overlays), `camera` (`camera`: zoom, fit and
+  follow), `picker` (`pick`: picking ships) and `motion` (`motion`: the move animation).
 
 Scene units: one square is `SQUARE` units; square (x, y) spans [x*S, (x+1)*S] x [y*S, (y+1)*S]. Ship tokens
 are drawn bow-up and rotated by (heading - 1) * 45 degrees. Labels ignore the view's zoom

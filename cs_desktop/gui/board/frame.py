@@ -10,6 +10,7 @@ from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPen, QPixmap, QPolygonF, QTransform
+from PySide6.QtWidgets import QGraphicsView
 
 from cs_desktop.gui.board.paint import HEADING_NAMES, MARGIN, SQUARE, _font, heading_angle
 from cs_desktop.rules.movement_rates import wind_from
@@ -18,11 +19,12 @@ RULER = 18.0  # thickness of the rulers, pixels
 MIN_LABEL_PX = 16.0  # numbers closer than this are thinned out (every 2nd, 5th, ...)
 
 
-def ruler_marks(board: Any) -> list[tuple[str, int, QPointF]]:
+def ruler_marks(view: QGraphicsView, map_size: tuple[int, int] | None) -> list[tuple[str, int, QPointF]]:
     """("col", x, point) for each column in sight (point: viewport pixels, on the top ruler, at the
-    column's centre) and ("row", y, point) for each row (on the left ruler, at the row's centre)."""
-    vp = board.viewport()
-    return marks_for(board.viewportTransform(), vp.width(), vp.height(), board.map_size)
+    column's centre) and ("row", y, point) for each row (on the left ruler, at the row's centre), on `view`
+    showing a map of `map_size` squares."""
+    vp = view.viewport()
+    return marks_for(view.viewportTransform(), vp.width(), vp.height(), map_size)
 
 
 def marks_for(t: QTransform, width: int, height: int,

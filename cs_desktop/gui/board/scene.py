@@ -1,20 +1,24 @@
 """Building the board's scene from a side's view dict: the static map (grid, coordinates, start squares,
-compass) and the pieces (ships, names, smoke, fire, grapples). A mixin of `BoardView`."""
+compass) and the pieces (ships, names, smoke, fire, grapples), and placing the labels. `SceneBuilder` is a part the
+board owns (`board.scene_builder`): it holds the scene's items by role, and the advice layer (gui/board/advice.py)
+draws its overlays into its buckets."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+import weakref
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPen
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsLineItem
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsLineItem, QGraphicsView
 
 from cs_desktop.gui.board.frame import RULER, wind_box_rect
 from cs_desktop.gui.board.items import CompassItem, LabelItem, SeaItem, ShipItem, StartItem, WindItem
 from cs_desktop.gui.board.labels import ORDER, Placeable, leader, needs_leader, place, to_rect
 from cs_desktop.gui.board.markers import AgroundItem, FireItem, GrappleItem, PrizeItem, SmokeItem
 from cs_desktop.gui.board.overlays import GhostItem
+from cs_desktop.gui.board.terrain import TerrainItem, terrain_items
 from cs_desktop.gui.board.paint import (
     HEADING_NAMES,
     KIND,
@@ -35,17 +39,93 @@ COMPACT_SQUARE_PX = 36.0
 #: how far out a ship's name may go (steps of 3/4 square) before it is hidden, its leader line showing the way
 SHIP_LABEL_RINGS = 8
 
-if TYPE_CHECKING:  # the attributes and methods the board's parts share (board_base.py)
-    from cs_desktop.gui.board.base import BoardBase
-else:
-    BoardBase = object
+class SceneBuilder:
+    """The scene of `view` and its items by role. `shown()` is the view dict on show (its sides, captors and wind
+    name and colour the ships); `zoom()` the view's pixels per scene unit, `seen()` the part of the scene in
+    sight and `picked()` the picked ships (their names are placed first), all asked when the labels are placed.
+    The view is held weakly, as the board's other parts hold it (gui/board/motion.py)."""
 
+    def __init__(self, view: QGraphicsView, shown: Callable[[], Mapping[str, Any]], zoom: Callable[[], float],
+                 seen: Callable[[], QRectF], picked: Callable[[], Sequence[str]]) -> None:
+        self._view_ref = weakref.ref(view)
+        self._shown = shown
+        self._zoom = zoom
+        self._seen = seen
+        self._picked = picked
+        self.names: dict[str, str] = {}
+        self.map_size: tuple[int, int] | None = None
+        # the items, by role (tests and the main window may look at them)
+        self.sea_item: SeaItem | None = None
+        self.compass_item: CompassItem | None = None
+        self.wind_item: WindItem | None = None
+        self.coordinate_labels: list[LabelItem] = []
+        self.start_items: dict[str, StartItem] = {}
+        self.ship_items: dict[str, ShipItem] = {}
+        self.name_labels: dict[str, LabelItem] = {}
+        self.smoke_items: list[SmokeItem] = []
+        self.terrain_items: list[TerrainItem] = []
+        self.fire_items: list[FireItem] = []
+        self.grapple_items: list[GrappleItem] = []
+        # the advice layer's buckets (gui/board/advice.py): cleared with the scene, their ghosts kept clear of labels
+        self.preview_items: list[QGraphicsItem] = []
+        self.firing_items: list[QGraphicsItem] = []
+        self.shift_items: list[QGraphicsItem] = []
+        self._dynamic: list[QGraphicsItem] = []
+        self._leaders: list[QGraphicsItem] = []
+        self._places: list[Placeable] = []
+        self.wind_tokens: list[QRectF] = []  # the tokens' scene rectangles as the labels were last placed
 
-class BoardScene(BoardBase):
-    """Scene building for `BoardView` (uses its `scene()`, `view`, item dicts)."""
+    @property
+    def _v(self) -> QGraphicsView:
+        view = self._view_ref()
+        if view is None:
+            raise RuntimeError("the board of this scene builder is gone")
+        return view
 
-    def _build_static(self, size: tuple[int, int]) -> None:
-        scene = self.scene()
+    def set_ship_names(self, names: Mapping[str, str]) -> None:
+        """Ship id -> display name (the view dict carries only the card id)."""
+        self.names.update(names)
+
+    def ship_name(self, ship_id: str) -> str:
+        if ship_id in self.names:
+            return self.names[ship_id]
+        ship = self._shown().get("ships", {}).get(ship_id, {})
+        card = str(ship.get("card", ship_id))
+        return card.replace("-", " ").title()
+
+    def ship(self, ship_id: str) -> Mapping[str, Any] | None:
+        """The ship as the view dict on show has her (None if it has no such ship)."""
+        ship: Mapping[str, Any] | None = self._shown().get("ships", {}).get(ship_id)
+        return ship
+
+    def draw(self, view: Mapping[str, Any]) -> None:
+        """Redraw the pieces from `view` (the static map too if its size changed); clears the maneuver and firing
+        overlays. Ship tokens and name labels that look the same are kept (their drawing is cached)."""
+        size = view.get("map_size") or [get_tables().map.width, get_tables().map.height]
+        size_t = (int(size[0]), int(size[1]))
+        previous, old_names = dict(self.ship_items), dict(self.name_labels)
+        if size_t != self.map_size:
+            self.build_static(size_t)
+            previous, old_names = {}, {}
+        self.clear(self.preview_items)
+        self.clear(self.firing_items)
+        self.clear(self._dynamic)
+        for bucket in (self.ship_items, self.name_labels, self.smoke_items, self.terrain_items, self.fire_items,
+                       self.grapple_items):
+            bucket.clear()
+        wind = int(view.get("wind", 1))
+        assert self.wind_item is not None
+        self.wind_item.set_wind(wind)
+        self._build_ships(view, wind, previous, old_names)
+        for item in terrain_items(view, size_t):  # islands and shoals (R9.1e, R9.1f), under everything
+            self.add(item, self._dynamic)
+            self.terrain_items.append(item)
+        self._build_smoke(view)
+        self._build_grapples(view)
+
+    def build_static(self, size: tuple[int, int]) -> None:
+        """The map: the sea, the coordinates on every edge, the start squares, the compass and the wind."""
+        scene = self._v.scene()
         scene.clear()
         self.coordinate_labels.clear()
         self.start_items.clear()
@@ -91,18 +171,18 @@ class BoardScene(BoardBase):
         r = QRectF(0, 0, w * SQUARE, h * SQUARE).adjusted(-MARGIN * 2, -MARGIN * 2, MARGIN * 2, MARGIN * 2)
         scene.setSceneRect(r)
 
-    def _nation(self, ship: Mapping[str, Any]) -> str | None:
+    def nation(self, ship: Mapping[str, Any]) -> str | None:
         """The colours of the ship's side: its nation's, or with three or four sides one of its own if an earlier
         side wears the same (board_paint.side_color_key)."""
         side = ship.get("side")
-        return side_color_key(self.view.get("sides", {}), None if side is None else str(side))
+        return side_color_key(self._shown().get("sides", {}), None if side is None else str(side))
 
     def _build_ships(self, view: Mapping[str, Any], wind: int, previous: Mapping[str, ShipItem],
                      old_names: Mapping[str, LabelItem]) -> None:
         """Ship tokens, names and fire markers. A token in `previous` (a name label in `old_names`) that would
         look the same is reused (moved only), the others are removed."""
         self._places = [p for p in self._places if p.item.data(KIND) != "ship_label"]
-        scene = self.scene()
+        scene = self._v.scene()
         ships = view.get("ships", {})
         by_square: dict[tuple[int, int], list[str]] = {}
         for sid, ship in ships.items():
@@ -114,49 +194,62 @@ class BoardScene(BoardBase):
             n = len(ids)
             for k, sid in enumerate(ids):
                 ship = ships[sid]
-                offset = _stack_offset(k, n)
                 scale = 1.0 if n == 1 else 0.7
-                key = (self.ship_name(sid), self._nation(ship), int(ship["heading"]), wind,
-                       bool(ship.get("struck")), bool(ship.get("captured")), scale)
-                item = previous.get(sid)
-                if item is None or item.look != key or item.scene() is not self.scene():
-                    item = ShipItem(sid, *key)
-                    item.look = key
-                    self.scene().addItem(item)
-                item.place(square_center(*sq) + offset)
-                item.setToolTip(self._ship_tooltip(sid, ship, letters))
+                item = self._ship_token(sid, ship, wind, scale, previous.get(sid))
+                item.place(square_center(*sq) + _stack_offset(k, n))
+                item.setToolTip(_ship_tooltip(self.ship_name(sid), ship, wind, letters))
                 self.ship_items[sid] = item
-                status = self._status(sid, ship, item, scale)
-                fill, line, _ = nation_colors(self._nation(ship))
-                text = f"{self.ship_name(sid)}{status}"
-                label = old_names.get(sid)
-                if label is None or label.full_text != text or label._border != line or label.scene() is not scene:
-                    label = LabelItem(text, px=11, bold=True, color="#102a43",
-                                      background=QColor(255, 255, 255, 215), border=line, anchor="below")
-                    label.setZValue(Z_LABEL - 2)
-                    label.setData(KIND, "ship_label")
-                    label.setData(PAYLOAD, sid)
-                    scene.addItem(label)
-                label.setPos(item.home)
-                self._places.append(Placeable(label, item.home, ShipItem.RADIUS * scale, ORDER, SHIP_LABEL_RINGS,
-                                              SQUARE * 0.75, 0, optional=True))
-                self.name_labels[sid] = label
-                if ship.get("aground"):
-                    mark = AgroundItem(sid, f"{self.ship_name(sid)} is aground on a shoal (R9.1f): she cannot "
-                                            "move until she gets off, a die each Housekeeping Phase (R17.0a)")
-                    mark.setPos(item.pos() + QPointF(SQUARE * 0.45 * scale, SQUARE * 0.4 * scale))
-                    self._add(mark, self._dynamic)
-                if ship.get("on_fire"):
-                    fire = FireItem(sid)
-                    fire.setPos(item.pos() + QPointF(SQUARE * 0.34 * scale, -SQUARE * 0.32 * scale))
-                    self._add(fire, self._dynamic)
-                    self.fire_items.append(fire)
+                self._name_label(sid, ship, item, scale, old_names.get(sid))
+                self._ship_marks(sid, ship, item, scale)
         for sid, old in previous.items():
             if self.ship_items.get(sid) is not old and old.scene() is scene:
                 scene.removeItem(old)
         for sid, old_label in old_names.items():
             if self.name_labels.get(sid) is not old_label and old_label.scene() is scene:
                 scene.removeItem(old_label)
+
+    def _ship_token(self, sid: str, ship: Mapping[str, Any], wind: int, scale: float,
+                    item: ShipItem | None) -> ShipItem:
+        """Her token: `item` (the one drawn before) if it looks the same, else a new one in the scene."""
+        key = (self.ship_name(sid), self.nation(ship), int(ship["heading"]), wind,
+               bool(ship.get("struck")), bool(ship.get("captured")), scale)
+        if item is None or item.look != key or item.scene() is not self._v.scene():
+            item = ShipItem(sid, *key)
+            item.look = key
+            self._v.scene().addItem(item)
+        return item
+
+    def _name_label(self, sid: str, ship: Mapping[str, Any], item: ShipItem, scale: float,
+                    label: LabelItem | None) -> None:
+        """Her name and state by her token: `label` (the one drawn before) if it says the same, else a new one."""
+        scene = self._v.scene()
+        status = self._status(sid, ship, item, scale)
+        _fill, line, _ = nation_colors(self.nation(ship))
+        text = f"{self.ship_name(sid)}{status}"
+        if label is None or label.full_text != text or label._border != line or label.scene() is not scene:
+            label = LabelItem(text, px=11, bold=True, color="#102a43",
+                              background=QColor(255, 255, 255, 215), border=line, anchor="below")
+            label.setZValue(Z_LABEL - 2)
+            label.setData(KIND, "ship_label")
+            label.setData(PAYLOAD, sid)
+            scene.addItem(label)
+        label.setPos(item.home)
+        self._places.append(Placeable(label, item.home, ShipItem.RADIUS * scale, ORDER, SHIP_LABEL_RINGS,
+                                      SQUARE * 0.75, 0, optional=True))
+        self.name_labels[sid] = label
+
+    def _ship_marks(self, sid: str, ship: Mapping[str, Any], item: ShipItem, scale: float) -> None:
+        """The aground mark (R9.1f) and the fire marker by her token."""
+        if ship.get("aground"):
+            mark = AgroundItem(sid, f"{self.ship_name(sid)} is aground on a shoal (R9.1f): she cannot "
+                                    "move until she gets off, a die each Housekeeping Phase (R17.0a)")
+            mark.setPos(item.pos() + QPointF(SQUARE * 0.45 * scale, SQUARE * 0.4 * scale))
+            self.add(mark, self._dynamic)
+        if ship.get("on_fire"):
+            fire = FireItem(sid)
+            fire.setPos(item.pos() + QPointF(SQUARE * 0.34 * scale, -SQUARE * 0.32 * scale))
+            self.add(fire, self._dynamic)
+            self.fire_items.append(fire)
 
     def _status(self, sid: str, ship: Mapping[str, Any], item: ShipItem, scale: float) -> str:
         """What her label says after her name; a prize held by a prize crew gets her captor's flag (R18.0k). A
@@ -174,8 +267,9 @@ class BoardScene(BoardBase):
 
     def _prize_flag(self, sid: str, ship: Mapping[str, Any], item: ShipItem, scale: float) -> None:
         """R18.0k: the captor's ensign on a prize, with her prize crew's strength."""
-        sides = self.view.get("sides", {})
-        captors = self.view.get("captors") or {}  # R18.0q: with three sides or more, her captor holds her
+        shown = self._shown()
+        sides = shown.get("sides", {})
+        captors = shown.get("captors") or {}  # R18.0q: with three sides or more, her captor holds her
         holder = captors.get(sid) or next((s for s in sides if s != ship.get("side")), None)
         info = sides.get(holder, {}) if holder is not None else {}
         fill, line, _ = nation_colors(side_color_key(sides, holder))
@@ -186,23 +280,7 @@ class BoardScene(BoardBase):
                "(R18.0l); her own side may board her to retake her (R18.0m)")
         flag = PrizeItem(sid, men, fill, line, tip)
         flag.setPos(item.pos() + QPointF(-SQUARE * 0.3 * scale, -SQUARE * 0.12 * scale))
-        self._add(flag, self._dynamic)
-
-    def _ship_tooltip(self, sid: str, ship: Mapping[str, Any], letters: Mapping[int, str]) -> str:
-        wind = int(self.view.get("wind", 1))
-        frm = wind_from(wind)
-        letter = letters[(frm - int(ship["heading"])) % 8]
-        h = int(ship["heading"])
-        lines = [f"{self.ship_name(sid)} ({ship.get('side')})",
-                 f"square ({ship['x']}, {ship['y']}), heading {h} ({HEADING_NAMES[h]}), wind position {letter}",
-                 f"sail {ship.get('sail', '?')}, speed {ship.get('speed', '?')}"]
-        if ship.get("on_fire"):
-            lines.append("On Fire")
-        if ship.get("struck"):
-            lines.append("has struck her colours")
-        if ship.get("aground"):
-            lines.append("aground on a shoal: cannot move until she gets off (R9.1f, R17.0a)")
-        return "\n".join(lines)
+        self.add(flag, self._dynamic)
 
     def _build_smoke(self, view: Mapping[str, Any]) -> None:
         for entry in view.get("smoke", ()):
@@ -210,8 +288,8 @@ class BoardScene(BoardBase):
             if not values:
                 continue
             item = SmokeItem((int(x), int(y)), values)
-            self._add(item, self._dynamic)
-            self._add(item.badge, self._dynamic)
+            self.add(item, self._dynamic)
+            self.add(item.badge, self._dynamic)
             self.smoke_items.append(item)
 
     def _build_grapples(self, view: Mapping[str, Any]) -> None:
@@ -224,31 +302,31 @@ class BoardScene(BoardBase):
                 b = b + QPointF(1, 1)
             item = GrappleItem(a, b, [self.ship_name(i) for i in ids], str(record.get("state", "grappled")))
             item.setData(PAYLOAD, list(ids))
-            self._add(item, self._dynamic)
+            self.add(item, self._dynamic)
             self.grapple_items.append(item)
 
     # ------------------------------------------------------------------ overlays text
 
-    def _add(self, item: QGraphicsItem, bucket: list[QGraphicsItem]) -> None:
-        self.scene().addItem(item)
+    def add(self, item: QGraphicsItem, bucket: list[QGraphicsItem]) -> None:
+        self._v.scene().addItem(item)
         bucket.append(item)
 
-    def _clear(self, bucket: list[QGraphicsItem]) -> None:
-        scene = self.scene()
+    def clear(self, bucket: list[QGraphicsItem]) -> None:
+        scene = self._v.scene()
         for item in bucket:
             if item.scene() is scene:
                 scene.removeItem(item)
         bucket.clear()
         self._places = [p for p in self._places if p.item.scene() is scene]
 
-    def _add_label(self, label: LabelItem, bucket: list[QGraphicsItem], point: QPointF, clearance: float,
+    def add_label(self, label: LabelItem, bucket: list[QGraphicsItem], point: QPointF, clearance: float,
                    prefer: tuple[str, ...] = ORDER, rank: int = 0, rings: int = 3,
                    step: float = SQUARE, keep_clear: bool = False) -> None:
-        """Add a label that names what is at `point`; `_place_labels` finds it a spot (board_labels). A
+        """Add a label that names what is at `point`; `place_labels` finds it a spot (board_labels). A
         `keep_clear` label (a callout) is never laid over a token, a ship's name or another callout: with no
         clear spot it is hidden."""
         label.setPos(point)
-        self._add(label, bucket)
+        self.add(label, bucket)
         self._places.append(Placeable(label, point, clearance, prefer, rings, step, rank, keep_clear=keep_clear))
 
     def token_rects(self) -> list[QRectF]:
@@ -269,38 +347,41 @@ class BoardScene(BoardBase):
         on the glass (top-left of the view)."""
         rects = [item.sceneBoundingRect() for item in self.fire_items]
         rects += [item.badge.sceneBoundingRect() for item in self.smoke_items]
-        if self.isVisible() and self.viewport().width() > 0:
-            vp = self.viewport()
+        view = self._v
+        if view.isVisible() and view.viewport().width() > 0:
+            vp = view.viewport()
             box = wind_box_rect(vp.width(), vp.height(),
-                                [self.mapFromScene(r).boundingRect().toRectF() for r in self.token_rects()])
-            rects.append(self.mapToScene(box.toAlignedRect()).boundingRect())
+                                [view.mapFromScene(r).boundingRect().toRectF() for r in self.token_rects()])
+            rects.append(view.mapToScene(box.toAlignedRect()).boundingRect())
         return rects
 
-    def _place_labels(self) -> None:
+    def place_labels(self) -> None:
+        """Find every label a spot clear of the tokens and markers (board_labels), then draw the leaders."""
         self.wind_tokens = self.token_rects()  # the wind box keeps off them (board_frame.wind_box_rect)
         if not self._places:
             self._draw_leaders()
             return
         seen = None
-        zoom = self.zoom_level()
-        if self.isVisible() and self.viewport().width() > 0:
+        zoom = self._zoom()
+        view = self._v
+        if view.isVisible() and view.viewport().width() > 0:
             z = zoom or 1.0
-            seen = self.camera.visible_scene_rect().adjusted((RULER + 4) / z, RULER / z, 0, 0)  # not under the rulers
-        picked = set(self.picker.picked)
+            seen = self._seen().adjusted((RULER + 4) / z, RULER / z, 0, 0)  # not under the rulers
+        picked = set(self._picked())
         compact = zoom * SQUARE < COMPACT_SQUARE_PX
         for p in self._places:
             if p.item.data(KIND) == "ship_label":  # a picked ship's name first, and never hidden
                 mine = p.item.data(PAYLOAD) in picked
                 p.rank, p.optional = (-1 if mine else 0), not mine
                 p.item.set_compact(compact)
-        place(self._places, [to_rect(r) for r in self.token_rects() + self.marker_rects()], to_rect(self.sceneRect()),
+        place(self._places, [to_rect(r) for r in self.token_rects() + self.marker_rects()], to_rect(view.sceneRect()),
               zoom, to_rect(seen) if seen is not None else None)
         self._draw_leaders()
 
     def _draw_leaders(self) -> None:
         """A thin line in the side's colour from a ship's token to her name, where the name does not sit by her
         token alone (board_labels.needs_leader); the same from a target to her firing callout."""
-        self._clear(self._leaders)
+        self.clear(self._leaders)
         tokens = {sid: (item.home.x(), item.home.y(), ShipItem.RADIUS * item.scale())
                   for sid, item in self.ship_items.items()}
         for p in self._places:
@@ -309,7 +390,7 @@ class BoardScene(BoardBase):
             if kind not in ("ship_label", "target") or p.rect is None or not isinstance(sid, str) or sid not in tokens:
                 continue
             own = tokens[sid]
-            if not needs_leader(p.rect, own, [t for k, t in tokens.items() if k != sid], self.zoom_level()):
+            if not needs_leader(p.rect, own, [t for k, t in tokens.items() if k != sid], self._zoom()):
                 continue
             (x1, y1), (x2, y2) = leader(p.rect, own)
             line = QGraphicsLineItem(x1, y1, x2, y2)
@@ -320,8 +401,24 @@ class BoardScene(BoardBase):
             line.setData(KIND, "leader" if kind == "ship_label" else "callout_leader")
             line.setData(PAYLOAD, sid)
             line.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-            self._add(line, self._leaders)
+            self.add(line, self._leaders)
 
+
+
+def _ship_tooltip(name: str, ship: Mapping[str, Any], wind: int, letters: Mapping[int, str]) -> str:
+    frm = wind_from(wind)
+    letter = letters[(frm - int(ship["heading"])) % 8]
+    h = int(ship["heading"])
+    lines = [f"{name} ({ship.get('side')})",
+             f"square ({ship['x']}, {ship['y']}), heading {h} ({HEADING_NAMES[h]}), wind position {letter}",
+             f"sail {ship.get('sail', '?')}, speed {ship.get('speed', '?')}"]
+    if ship.get("on_fire"):
+        lines.append("On Fire")
+    if ship.get("struck"):
+        lines.append("has struck her colours")
+    if ship.get("aground"):
+        lines.append("aground on a shoal: cannot move until she gets off (R9.1f, R17.0a)")
+    return "\n".join(lines)
 
 
 def _stack_offset(k: int, n: int) -> QPointF:

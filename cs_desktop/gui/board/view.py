@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import math
 import weakref
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import shiboken6
-from PySide6.QtCore import QPoint, QPointF, QRect, QRectF, Qt, QTimer, Signal
+from PySide6.QtCore import QPoint, QPointF, QRect, QRectF, Qt, Signal
 from PySide6.QtGui import (
     QColor,
     QKeyEvent,
@@ -24,22 +24,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from cs_desktop.gui.board.advice import BoardAdvice
+from cs_desktop.gui.board.advice import AdviceLayer
 from cs_desktop.gui.board.camera import BoardCamera
-from cs_desktop.gui.board.frame import RulerCache, draw_wind_box, ruler_marks, wind_box_rect
-from cs_desktop.gui.board.items import CompassItem, LabelItem, SeaItem, ShipItem, StartItem, WindItem
-from cs_desktop.gui.board.labels import Placeable
+from cs_desktop.gui.board.frame import RulerCache, draw_wind_box, wind_box_rect
 from cs_desktop.gui.board.legend import BoardLegend
-from cs_desktop.gui.board.markers import FireItem, GrappleItem, SmokeItem
 from cs_desktop.gui.board.motion import ShipMotion, animation_allowed
 from cs_desktop.gui.board.paint import KIND, PAYLOAD, SQUARE
 from cs_desktop.gui.board.pick import ShipPicker
-from cs_desktop.gui.board.scene import BoardScene
-from cs_desktop.gui.board.terrain import TerrainItem, terrain_items
-from cs_desktop.rules.tables import get_tables
+from cs_desktop.gui.board.scene import SceneBuilder
 
 
-class BoardView(BoardScene, BoardAdvice, QGraphicsView):
+class BoardView(QGraphicsView):
     """The board. Feed it a side's view dict (`game.view(side)`) with `set_view`; overlays come from
     `cs_desktop.rules.advice` (`show_maneuver_previews`, `show_firing`) and the 9.3 shift (`show_shift`).
 
@@ -66,94 +61,69 @@ class BoardView(BoardScene, BoardAdvice, QGraphicsView):
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.view: dict[str, Any] = {}
-        self.names: dict[str, str] = {}
-        self.map_size: tuple[int, int] | None = None
-        # items, by role (tests and the main window may look at them)
-        self.sea_item: SeaItem | None = None
-        self.compass_item: CompassItem | None = None
-        self.wind_item: WindItem | None = None
-        self.coordinate_labels: list[LabelItem] = []
-        self.start_items: dict[str, StartItem] = {}
-        self.ship_items: dict[str, ShipItem] = {}
-        self.name_labels: dict[str, LabelItem] = {}
-        self._leaders: list[QGraphicsItem] = []
-        self.smoke_items: list[SmokeItem] = []
-        self.terrain_items: list[TerrainItem] = []
-        self.fire_items: list[FireItem] = []
-        self.grapple_items: list[GrappleItem] = []
-        self.preview_items: list[QGraphicsItem] = []
-        self.firing_items: list[QGraphicsItem] = []
-        self.shift_items: list[QGraphicsItem] = []
-        self._dynamic: list[QGraphicsItem] = []
-        self._places: list[Placeable] = []
         self._press: QPoint | None = None
         self._swallow_release = False
         self._dragging = False
-        self._shift_timer = QTimer(self)
-        self._shift_timer.setSingleShot(True)
-        # a weak reference: a bound method here would make a reference cycle view -> timer -> view that
-        # only the garbage collector breaks, possibly after QApplication is gone (a crash at exit)
         me = weakref.ref(self)
-        self._shift_timer.timeout.connect(lambda: _call(me, "_clear_shift"))
         self.motion = ShipMotion(self)
         self.animate = animation_allowed()  # moves glide (board_motion); the View menu may turn it off
         self.legend = BoardLegend(self)
         self._rulers = RulerCache()
-        self.wind_tokens: list[QRectF] = []  # the tokens' scene rectangles as the labels were last placed
+        #: the scene and its items by role, and the label placing (gui/board/scene.py)
+        self.scene_builder = SceneBuilder(self, lambda: _shown(me), lambda: _zoom(me), lambda: _seen(me),
+                                          lambda: _picked(me))
+        pieces = self.scene_builder
+        #: the items by role, the scene builder's own collections (tests and the window look at them)
+        self.ship_items, self.name_labels = pieces.ship_items, pieces.name_labels
+        self.smoke_items, self.terrain_items = pieces.smoke_items, pieces.terrain_items
+        self.fire_items, self.grapple_items = pieces.fire_items, pieces.grapple_items
+        self.coordinate_labels, self.start_items = pieces.coordinate_labels, pieces.start_items
+        self.preview_items, self.firing_items, self.shift_items = (pieces.preview_items, pieces.firing_items,
+                                                                   pieces.shift_items)
         #: zoom, fit and follow mode (gui/board/camera.py)
         self.camera = BoardCamera(self, self.ship_items, lambda: _shown(me), lambda: _sea(me),
-                                  lambda: _call(me, "_place_labels"))
+                                  pieces.place_labels)
         #: Ctrl-click and rubber-band picking, and the rings of the picked ships (gui/board/pick.py)
         self.picker = ShipPicker(self, self.ship_items, lambda ids, mode: _emit_picked(me, ids, mode))
+        #: the maneuver previews, the firing picture and the 9.3 shift display (gui/board/advice.py)
+        self.advice_layer = AdviceLayer(pieces, lambda: _seen(me), self.motion, self)
 
     # ------------------------------------------------------------------ public API
-    def set_ship_names(self, names: Mapping[str, str]) -> None:
-        """Ship id -> display name (the view dict carries only the card id): e.g. `{s: c.name for s, c in
-        game.cards.items()}`."""
-        self.names.update(names)
-
     def set_view(self, view: Mapping[str, Any], names: Mapping[str, str] | None = None) -> None:
-        """Redraw from a side's view dict. Clears the maneuver and firing overlays (they belong to the old
-        position); a running 9.3 shift display is kept."""
+        """Redraw from a side's view dict (`names`: ship id -> display name, the view dict carries only the card
+        id). Clears the maneuver and firing overlays (they belong to the old position); a running 9.3 shift
+        display is kept."""
         if names:
-            self.set_ship_names(names)
+            self.scene_builder.set_ship_names(names)
         self.view = dict(view)
-        size = view.get("map_size") or [get_tables().map.width, get_tables().map.height]
-        size_t = (int(size[0]), int(size[1]))
         self.motion.finish()
         before = {sid: (QPointF(i.pos()), i.rotation()) for sid, i in self.ship_items.items()}
-        previous = dict(self.ship_items)  # tokens that look the same are kept (their drawing is cached)
-        old_names = dict(self.name_labels)  # and so are name labels
-        if size_t != self.map_size:
-            self._build_static(size_t)
-            previous, old_names = {}, {}
-        self._clear(self.preview_items)
-        self._clear(self.firing_items)
-        self._clear(self._dynamic)
-        self.ship_items.clear()
-        self.name_labels.clear()
-        self.smoke_items.clear()
-        self.terrain_items.clear()
-        self.fire_items.clear()
-        self.grapple_items.clear()
-        wind = int(view.get("wind", 1))
-        assert self.wind_item is not None
-        self.wind_item.set_wind(wind)
-        self._build_ships(view, wind, previous, old_names)
-        for item in terrain_items(view, size_t):  # islands and shoals (R9.1e, R9.1f), under everything
-            self._add(item, self._dynamic)
-            self.terrain_items.append(item)
-        self._build_smoke(view)
-        self._build_grapples(view)
+        self.scene_builder.draw(self.view)
         self.picker.draw()
         if self.camera.follow:
             self.camera.keep_in_view()
-        self._place_labels()
+        self.scene_builder.place_labels()
         if self.animate and self.isVisible():
             self.motion.start({item: before[sid] for sid, item in self.ship_items.items()
                                if sid in before and (before[sid][0] != item.pos()
                                                      or before[sid][1] != item.rotation())})
         self.viewport().update()
+
+    # the advice layer's overlays, which the board help (gui/board/help.py) and the window show on either board
+    def show_maneuver_previews(self, ship_id: str, previews: Sequence[Mapping[str, Any]]) -> None:
+        """The maneuver ghosts of one ship (`AdviceLayer.show_maneuver_previews`)."""
+        self.advice_layer.show_maneuver_previews(ship_id, previews)
+
+    def show_firing(self, picture: Mapping[str, Any]) -> None:
+        """One ship's firing picture (`AdviceLayer.show_firing`)."""
+        self.advice_layer.show_firing(picture)
+
+    def show_shift(self, dx: int, dy: int, duration_ms: int = 4000) -> None:
+        """The 9.3 shift of every piece by (dx, dy) (`AdviceLayer.show_shift`)."""
+        self.advice_layer.show_shift(dx, dy, duration_ms)
+
+    def clear_overlays(self) -> None:
+        self.advice_layer.clear_overlays()
 
     # the camera's controls the window's menus use (the placeholder board has them too)
     def set_follow(self, on: bool) -> None:
@@ -176,7 +146,7 @@ class BoardView(BoardScene, BoardAdvice, QGraphicsView):
     def set_picked(self, ship_ids: list[str]) -> None:
         """Ring these ships (its picker, gui/board/pick.py) and give their names the first pick of the spots (never hidden)."""
         self.picker.set_picked(ship_ids)
-        self._place_labels()
+        self.scene_builder.place_labels()
 
     def set_animate(self, on: bool) -> None:
         """Moves glide to their new squares (never while `CAPTAINS_SEA_NO_ANIMATION` is set)."""
@@ -191,19 +161,13 @@ class BoardView(BoardScene, BoardAdvice, QGraphicsView):
     def legend_visible(self) -> bool:
         return self.legend.is_open()
 
-    def ship_name(self, ship_id: str) -> str:
-        if ship_id in self.names:
-            return self.names[ship_id]
-        ship = self.view.get("ships", {}).get(ship_id, {})
-        card = str(ship.get("card", ship_id))
-        return card.replace("-", " ").title()
-
     def square_at(self, scene_pos: QPointF) -> tuple[int, int] | None:
-        if self.map_size is None:
+        size = self.scene_builder.map_size
+        if size is None:
             return None
         x = math.floor(scene_pos.x() / SQUARE)
         y = math.floor(scene_pos.y() / SQUARE)
-        w, h = self.map_size
+        w, h = size
         return (x, y) if 0 <= x < w and 0 <= y < h else None
 
     # ------------------------------------------------------------------ events
@@ -323,13 +287,10 @@ class BoardView(BoardScene, BoardAdvice, QGraphicsView):
         painter.save()
         painter.resetTransform()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        self._rulers.draw(painter, t, width, height, ratio, self.map_size)
-        draw_wind_box(painter, self.view, wind_box_rect(width, height, [t.mapRect(r) for r in self.wind_tokens]))
+        tokens = [t.mapRect(r) for r in self.scene_builder.wind_tokens]
+        self._rulers.draw(painter, t, width, height, ratio, self.scene_builder.map_size)
+        draw_wind_box(painter, self.view, wind_box_rect(width, height, tokens))
         painter.restore()
-
-    def ruler_marks(self) -> list[tuple[str, int, QPointF]]:
-        """The numbers on the view's rulers: ("col" | "row", number, viewport point); see `board_frame`."""
-        return ruler_marks(self)
 
 
 def _shown(ref: weakref.ReferenceType[BoardView]) -> Mapping[str, Any]:
@@ -339,17 +300,25 @@ def _shown(ref: weakref.ReferenceType[BoardView]) -> Mapping[str, Any]:
 
 def _sea(ref: weakref.ReferenceType[BoardView]) -> QGraphicsItem | None:
     board = ref()
-    return board.sea_item if board is not None else None
+    return board.scene_builder.sea_item if board is not None else None
+
+
+def _zoom(ref: weakref.ReferenceType[BoardView]) -> float:
+    board = ref()
+    return board.camera.zoom_level() if board is not None else 1.0
+
+
+def _seen(ref: weakref.ReferenceType[BoardView]) -> QRectF:
+    board = ref()
+    return board.camera.visible_scene_rect() if board is not None else QRectF()
+
+
+def _picked(ref: weakref.ReferenceType[BoardView]) -> list[str]:
+    board = ref()
+    return board.picker.picked if board is not None else []
 
 
 def _emit_picked(ref: weakref.ReferenceType[BoardView], ship_ids: list[str], mode: str) -> None:
     board = ref()
     if board is not None:
         board.shipsPicked.emit(ship_ids, mode)
-
-
-def _call(ref: weakref.ReferenceType[Any], method: str) -> None:
-    obj = ref()
-    if obj is not None:
-        getattr(obj, method)()
-

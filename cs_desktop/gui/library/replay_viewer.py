@@ -51,7 +51,7 @@ class ReplayViewer(QMainWindow):
         self.setWindowTitle(f"Replay — {replay.title} — {Path(replay.source).name if replay.source else ''}")
         self.board = BoardView()
         self.board.setObjectName("replay-board")
-        self.board.set_ship_names(replay.ship_names())
+        self.board.scene_builder.set_ship_names(replay.ship_names())
         self.transport = TransportBar()
         centre = QWidget()
         lay = QVBoxLayout(centre)

@@ -42,12 +42,12 @@ def _click(qtbot: Any, board: BoardView, scene_point: QPointF) -> None:
 
 
 def test_1_3_board_draws_grid_compass_wind_and_start_squares(board: BoardView, game: Game) -> None:
-    assert board.map_size == (32, 24)
-    assert board.sea_item is not None
-    assert board.sea_item.boundingRect().contains(board.sea_item.boundingRect().adjusted(2, 2, -2, -2))
+    assert board.scene_builder.map_size == (32, 24)
+    assert board.scene_builder.sea_item is not None
+    assert board.scene_builder.sea_item.boundingRect().contains(board.scene_builder.sea_item.boundingRect().adjusted(2, 2, -2, -2))
     assert len(board.coordinate_labels) == 2 * 32 + 2 * 24
-    assert board.compass_item is not None and board.compass_item.square == (16, 12)
-    assert board.wind_item is not None and board.wind_item.rotation() == heading_angle(6) == 225.0
+    assert board.scene_builder.compass_item is not None and board.scene_builder.compass_item.square == (16, 12)
+    assert board.scene_builder.wind_item is not None and board.scene_builder.wind_item.rotation() == heading_angle(6) == 225.0
     assert set(board.start_items) == {"A", "B", "C", "D"}
     assert board.start_items["A"].pos() == square_center(10, 12)
 
@@ -71,7 +71,7 @@ def test_9_2_stacked_ships_both_visible(qtbot: Any, game: Game) -> None:
     view.set_view(game.view("us"))
     a, b = view.ship_items["constitution"], view.ship_items["java"]
     assert a.pos() != b.pos()
-    assert a.sceneBoundingRect().intersects(view.sea_item.sceneBoundingRect())  # type: ignore[union-attr]
+    assert a.sceneBoundingRect().intersects(view.scene_builder.sea_item.sceneBoundingRect())  # type: ignore[union-attr]
     assert a.scale() < 1 and b.scale() < 1
     centre = square_center(12, 12)
     for item in (a, b):

@@ -45,12 +45,12 @@ def test_11_2_a_fleets_enemies_beyond_long_range_share_one_note(qtbot: Any) -> N
     assert sorted(lab.data(1) for lab in callouts) == sorted(near)
     if len(near) > 2:  # several callouts: one line each, the whole of it in the tooltip
         for lab in callouts:
-            assert "\n" not in lab.text() and lab.text().startswith(f"{board.ship_name(lab.data(1))}: ")
+            assert "\n" not in lab.text() and lab.text().startswith(f"{board.scene_builder.ship_name(lab.data(1))}: ")
             assert lab.toolTip().startswith(lab.text().split(",")[0]) and "\n" in lab.toolTip()
     [note] = _labels(board, "out_of_range")
     assert note.text() == f"{len(far)} enemies out of range (more than 24 MP, 11.2)"
     assert sorted(note.data(1)) == sorted(far)
-    assert all(board.ship_name(t) in note.toolTip() for t in far)
+    assert all(board.scene_builder.ship_name(t) in note.toolTip() for t in far)
     assert board.sceneRect().contains(note.footprint(board.zoom_level()))
 
 

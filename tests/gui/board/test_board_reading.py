@@ -11,6 +11,7 @@ from PySide6.QtGui import QAction
 
 from cs_desktop.gui.board import SQUARE, BoardView, square_center
 from cs_desktop.gui.board.camera import own_side
+from cs_desktop.gui.board.frame import ruler_marks
 from cs_desktop.gui.board.items import LabelItem, ShipItem
 from cs_desktop.rules import advice
 from cs_desktop.rules.game import Game
@@ -61,7 +62,7 @@ def test_coordinates_name_the_square_the_log_names(qtbot: Any) -> None:
     assert all(lab.text() == str(y) and lab.pos().y() == centre.y() for lab in rows)
     board.centerOn(centre)
     at = board.mapFromScene(centre)
-    marks = board.ruler_marks()
+    marks = ruler_marks(board, board.scene_builder.map_size)
     (col,) = [p for axis, n, p in marks if axis == "col" and n == x]
     (row,) = [p for axis, n, p in marks if axis == "row" and n == y]
     assert abs(col.x() - at.x()) <= 1 and abs(row.y() - at.y()) <= 1
@@ -147,7 +148,7 @@ def test_labels_never_cover_a_token(qtbot: Any, zoom_steps: int) -> None:
         assert scene.contains(fp), (lab.text(), fp)
         for t in tokens:
             assert not fp.intersects(t), (lab.text(), fp, t)
-        for m in board.marker_rects():  # smoke badges, fire markers, the wind box
+        for m in board.scene_builder.marker_rects():  # smoke badges, fire markers, the wind box
             assert not fp.intersects(m), (lab.text(), fp, m)
         if zoom == 1.0:
             assert not any(lab.sceneBoundingRect().intersects(t) for t in tokens)
@@ -185,7 +186,7 @@ def test_ship_token_rect_is_what_labels_avoid(qtbot: Any) -> None:
     board = _board(qtbot, game)
     item = board.ship_items["constitution"]
     rect = item.mapToScene(item.shape()).boundingRect()
-    (mine,) = [r for r in board.token_rects() if r.contains(QPointF(item.pos()))][:1]
+    (mine,) = [r for r in board.scene_builder.token_rects() if r.contains(QPointF(item.pos()))][:1]
     assert mine.adjusted(-0.01, -0.01, 0.01, 0.01).contains(rect)
     assert abs(mine.width() - 2 * ShipItem.RADIUS) < 1e-6 and SQUARE > mine.width()
 
@@ -303,11 +304,11 @@ def test_rulers_only_where_the_maps_own_numbers_are_out_of_sight(qtbot: Any) -> 
     board = _board(qtbot, duel(a=(12, 12, 1), b=(16, 12, 7), wind=6))
     board.set_follow(False)
     board.fitInView(board.scene().itemsBoundingRect(), Qt.AspectRatioMode.KeepAspectRatio)
-    assert board.ruler_marks() == []
+    assert ruler_marks(board, board.scene_builder.map_size) == []
     for _ in range(4):
         board.zoom_in()
     board.centerOn(square_center(16, 12))
-    axes = {axis for axis, _n, _p in board.ruler_marks()}
+    axes = {axis for axis, _n, _p in ruler_marks(board, board.scene_builder.map_size)}
     assert axes == {"col", "row"}
 
 
@@ -326,11 +327,11 @@ def test_the_wind_box_never_hides_a_ship(qtbot: Any) -> None:
     offset = board.mapFromScene(token.home) - default.center().toPoint()
     board.horizontalScrollBar().setValue(board.horizontalScrollBar().value() + offset.x())
     board.verticalScrollBar().setValue(board.verticalScrollBar().value() + offset.y())
-    board._place_labels()
+    board.scene_builder.place_labels()
     token_vp = board.mapFromScene(token.sceneBoundingRect()).boundingRect().toRectF()
     assert token_vp.intersects(default)  # the usual place would hide her
     vp = board.viewport()
-    tokens = [board.mapFromScene(r).boundingRect().toRectF() for r in board.token_rects()]
+    tokens = [board.mapFromScene(r).boundingRect().toRectF() for r in board.scene_builder.token_rects()]
     box = wind_box_rect(vp.width(), vp.height(), tokens)
     assert box != default and box.size().toTuple() == WIND_BOX
     assert not any(box.intersects(t) for t in tokens)
@@ -342,7 +343,7 @@ def test_the_wind_box_never_hides_a_ship(qtbot: Any) -> None:
     inside = image.pixelColor(int((box.right() - 5) * ratio), int((box.bottom() - 5) * ratio))
     assert min(inside.red(), inside.green(), inside.blue()) > 240, inside.name()
     # the labels keep off the box where it is now drawn
-    assert any(board.mapToScene(box.toAlignedRect()).boundingRect() == m for m in board.marker_rects())
+    assert any(board.mapToScene(box.toAlignedRect()).boundingRect() == m for m in board.scene_builder.marker_rects())
     # nothing in the top-left corner: the box stays there
     assert wind_box_rect(vp.width(), vp.height(), [QRectF(400, 300, 30, 30)]) == default
     # every corner covered: the corner that covers least

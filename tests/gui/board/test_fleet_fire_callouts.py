@@ -41,7 +41,7 @@ def _at_fire(name: str, seed: int) -> Game:
 def _clashes(board: BoardView) -> list[str]:
     """Every callout that meets a token, a shown ship's name or another callout, by what it meets."""
     z = board.zoom_level()
-    tokens = dict(zip(board.ship_items, board.token_rects(), strict=True))
+    tokens = dict(zip(board.ship_items, board.scene_builder.token_rects(), strict=True))
     names = {sid: lab.footprint(z) for sid, lab in board.name_labels.items() if lab.isVisible()}
     callouts = [i for i in board.scene().items()
                 if isinstance(i, LabelItem) and i.isVisible() and i.data(KIND) in CALLOUTS]
@@ -102,6 +102,6 @@ def test_fire_step_callouts_never_cover_a_token_a_name_or_each_other(qtbot: Any,
                 hidden += sum(not lab.isVisible() for lab in labels)
                 fire_lines = [i for i in board.scene().items() if isinstance(i, LineOfFireItem)]
                 for lab in labels:  # a hidden callout's words stay on its line of fire
-                    assert any(line.toolTip().startswith(board.ship_name(lab.data(PAYLOAD)) + ":")
+                    assert any(line.toolTip().startswith(board.scene_builder.ship_name(lab.data(PAYLOAD)) + ":")
                                for line in fire_lines)
             assert shown >= 4 * hidden and shown > 0, (size, zoom_steps, shown, hidden)

@@ -131,7 +131,7 @@ def test_the_duel_board_keeps_its_names_by_their_ships(qtbot: Any) -> None:
     game = duel(a=(12, 12, 1), b=(16, 12, 7), wind=6)
     board = _board(qtbot, game, (900, 600))
     board.resetTransform()
-    board._place_labels()
+    board.scene_builder.place_labels()
     assert {lab.text() for lab in board.name_labels.values()} == {"Constitution", "Java"}
     assert all(lab.isVisible() for lab in board.name_labels.values()) and _leaders(board) == {}
     check_labels(board)

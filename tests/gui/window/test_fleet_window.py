@@ -78,7 +78,7 @@ def test_14_2_an_order_given_in_the_fleet_list_answers_the_fleets_maneuvers(qtbo
     click(qtbot, panel.buttons["engage"])
     click(qtbot, panel.buttons["crew"])
     assert all("engage" in row[0] and "crew: bears" in row[0] for row in fleet.texts()[:12])
-    assert window.board.ship_name("congress-2") == "Congress (2) [engage]"  # the board: the fleet order only
+    assert window.board.scene_builder.ship_name("congress-2") == "Congress (2) [engage]"  # the board: the fleet order only
     session = window.session
     rng = random.Random(3)
     shown: list[str] = []
