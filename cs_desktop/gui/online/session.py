@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace as _replace
-from typing import Any
+from typing import Any, cast
 
 from PySide6.QtCore import QObject, Signal
 
@@ -32,6 +32,7 @@ from cs_desktop.play.screen import ScreenModel, empty_screen, replay_screen
 from cs_desktop.play.turn_flow import StandingOrders, card_kind
 from cs_desktop.rules.cards import Scenario, ShipCard
 from cs_desktop.rules.decisions import Request
+from cs_desktop.rules.view_types import SideView
 
 #: requests whose play-screen panel works on an online seat (the rest: the dialog's list and the judgment captain)
 PANELS = frozenset({"setup", "select_maneuver", "fire", "select_load", "bonus_cards", "melee_support",
@@ -68,8 +69,8 @@ class OnlineSeatSession(QObject):
         if not seat.view:
             return empty_screen("Waiting for the server.")
         if self._screen is None or self._screen[0] != self._frames:
-            model = replay_screen(dict(seat.view, events=seat.events), seat.side, self.cards, self.scenario.title,
-                                  id(self), self._frames)
+            view = cast("SideView", dict(seat.view, events=seat.events))  # the server's frames, as the seat's view
+            model = replay_screen(view, seat.side, self.cards, self.scenario.title, id(self), self._frames)
             request = request_of(seat.request) if seat.request is not None else None
             if seat.side is None:  # a spectator: the public view, no ship his own (their secrets are not in it)
                 model = _replace(model, ships=tuple(_replace(ship, own=False) for ship in model.ships))
