@@ -23,6 +23,7 @@ from PySide6.QtCore import QObject, Signal
 
 from cs_desktop.ai.captains import make_captain
 from cs_desktop.online.client import RemoteSeat, SeatState, request_of
+from cs_desktop.play.changes import EVERYTHING
 from cs_desktop.play.online_orders import SeatOrders, seat_view
 from cs_desktop.play import crew_plan
 from cs_desktop.play.fair_advice import FairAdvice
@@ -42,7 +43,8 @@ PANELS = frozenset({"setup", "select_maneuver", "fire", "select_load", "bonus_ca
 class OnlineSeatSession(QObject):
     """The session a request widget is given for an online seat."""
 
-    changed = Signal()
+    #: the change set (play/changes.py): every part, a frame is drawn again whole
+    changed = Signal(object)
     draftChanged = Signal()
     ordersEdited = Signal()  # the standing orders changed from a form (the flow panel keeps them in settings)
     ordersApplied = Signal()  # standing or fleet orders changed: the pending request may now be theirs to answer
@@ -80,7 +82,7 @@ class OnlineSeatSession(QObject):
     def refresh(self) -> None:
         """A frame came: the screen is made again and every widget drawing it redraws (`changed`)."""
         self._frames += 1
-        self.changed.emit()
+        self.changed.emit(EVERYTHING)
 
     def request(self) -> Request | None:
         return self.screen().request
@@ -135,7 +137,7 @@ class OnlineSeatSession(QObject):
         """New standing orders: they apply at once (a pending request they now answer is answered)."""
         self.standing.orders = orders
         self.ordersApplied.emit()
-        self.changed.emit()
+        self.changed.emit(EVERYTHING)
 
     def never_offer(self, card: str) -> None:
         """The Hold card `card` is never offered again (standing order never_cards), as at one screen."""
