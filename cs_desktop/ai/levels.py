@@ -20,7 +20,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from cs_desktop.ai.evaluate import Terms, evaluate, victory_terms_of, win_probability
 from cs_desktop.ai.fleet_budget import FLEET_SHIPS, Thinking, ships_afloat, thinking
@@ -275,11 +275,11 @@ class SearchCaptain:
         def judged(game: Game, request: Request) -> Any:
             if request.kind == "bonus_cards":
                 return []  # in a look-ahead, Hold cards are kept (the real decision weighs them)
-            return think(game.view(request.side, events=False), request, cards, terms, helm_depth=ROLLOUT_HELM_DEPTH)
+            return think(_view(game, request.side), request, cards, terms, helm_depth=ROLLOUT_HELM_DEPTH)
 
         def choices_at(game: Game, request: Request) -> list[Any]:
             if request.kind in JUDGED_CHOICES and request.kind in plan.kinds:
-                return self._choices(game.view(request.side, events=False), request, None, plan, terms, cards)
+                return self._choices(_view(game, request.side), request, None, plan, terms, cards)
             return candidates(request, judged(game, request), plan.max_choices, plan.spread, plan.kinds)
 
         learned = self.level.value == "learned"
@@ -289,8 +289,8 @@ class SearchCaptain:
                 winner = game.events[-1].get("result", {}).get("winner") if game.events else None
                 return 0.5 if winner is None else float(winner == side)
             if learned:
-                return win_chance(game.view(side, events=False), side, terms, cards)
-            return win_probability(evaluate(game.view(side, events=False), side, terms, cards))
+                return win_chance(_view(game, side), side, terms, cards)
+            return win_probability(evaluate(_view(game, side), side, terms, cards))
 
         if not self.time_cap:
             budget = Budget(budget.iterations, float("inf"), budget.horizon_turns)
@@ -319,3 +319,8 @@ class SearchCaptain:
 
 def make_level(name: str, seed: int, time_cap: bool = False) -> SearchCaptain:
     return SearchCaptain(seed, LEVELS[name] if name in LEVELS else EXPERIMENTS[name], time_cap)
+
+
+def _view(game: Game, side: str) -> dict[str, Any]:
+    """`side`'s view without the events, as the captains read it: a loose dict (ai/ reads views by key, untyped)."""
+    return cast("dict[str, Any]", game.view(side, events=False))

@@ -25,13 +25,14 @@ when the game has moved on.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from cs_desktop.rules import decisions
 from cs_desktop.rules.decisions import Refusal, Request
 from cs_desktop.rules.determinize import _wipe_state, from_record, public_record
 from cs_desktop.rules.dice import Dice
 from cs_desktop.rules.public_record import PublicRecord
+from cs_desktop.rules.view_types import SideView
 from cs_desktop.rules.views import public_board
 
 if TYPE_CHECKING:
@@ -63,7 +64,7 @@ class Seat:
         self.request = request
         self.scenario = game.scenario
         self.cards = dict(game.cards)
-        self._views: dict[bool, dict[str, Any]] = {}
+        self._views: dict[bool, SideView] = {}
         if "view" in needs:
             self._views[False] = game.view(side, events=False)
         if "events" in needs:
@@ -85,7 +86,7 @@ class Seat:
         view = self._views.get(events)
         if view is None:
             raise self._missing("events" if events else "view")
-        return view
+        return cast("dict[str, Any]", view)  # the captains read a view by key, untyped (ai/)
 
     def board(self) -> dict[str, Any]:
         """The board as every side sees it (`rules.views.public_board`): the same keys of `view()`, for a

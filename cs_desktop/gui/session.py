@@ -2,7 +2,9 @@
 thinking off the GUI thread.
 
 Every view refreshes from one signal, `changed` (STYLE 7), and draws the presenter's screen model
-(`screen()`, `play/screen.py`): widgets never call each other to stay in step and never read the game. Two
+(`screen()`, `play/screen.py`): widgets never call each other to stay in step and never read the game. The
+signal carries the change set from the screen model last published to this one (`play/changes.Changes`), so a
+panel skips a redraw it does not need (the log on no new events, the ship cards on no new view). Two
 light extra signals exist: `draftChanged` while a player edits his crew assignment on a ship card (so the card
 and the orders panel agree without a full refresh), and `ruleRequested` when a log entry asks for a rule's text.
 
@@ -32,6 +34,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QApplication
 
 from cs_desktop.play.autosave import AutosaveStore
+from cs_desktop.play.changes import ChangeTracker
 from cs_desktop.play.fair_advice import FairAdvice
 from cs_desktop.play.order_forms import OrderForms
 from cs_desktop.play.presenter import ComputerMove, PlayPresenter
@@ -61,7 +64,8 @@ def event_loop() -> asyncio.AbstractEventLoop:
 
 
 class GameSession(QObject):
-    changed = Signal()
+    #: what changed since the last screen model published (play/changes.Changes)
+    changed = Signal(object)
     draftChanged = Signal()
     ordersEdited = Signal()  # the standing orders changed from a form (the flow panel keeps them in settings)
     ruleRequested = Signal(str)
@@ -84,6 +88,7 @@ class GameSession(QObject):
         self.think_delay_ms = 0
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="captain")
         self._workerProgress.connect(self._on_worker_progress)
+        self._changes = ChangeTracker()  # the change set of each `changed` (play/changes.py)
 
     # ------------------------------------------------------------------ what the window draws
     def screen(self) -> ScreenModel:
@@ -187,7 +192,7 @@ class GameSession(QObject):
 
     # ------------------------------------------------------------------ after every change
     def _presenter_changed(self) -> None:
-        self.changed.emit()
+        self.changed.emit(self._changes.after(self.presenter.screen()))
         self._schedule_computer()
 
     # ------------------------------------------------------------------ computer captains
@@ -197,6 +202,7 @@ class GameSession(QObject):
             return
         self.think_progress = (0, 0)
         self.thinkingProgress.emit(0, 0)
+        self.changed.emit(self._changes.after(self.presenter.screen()))  # a captain thinks now: only `thinking`
         if self.think_delay_ms > 0:
             QTimer.singleShot(self.think_delay_ms, lambda: self._start_thinking(move))
         else:

@@ -14,6 +14,7 @@ from typing import Any
 
 from cs_desktop.ai.seat import Seat
 from cs_desktop.rules.game import Game
+from cs_desktop.rules.view_types import SideView
 
 
 def asked(game: Game, side: str) -> int:
@@ -44,15 +45,16 @@ def seat_events(game: Game, side: str, since: int) -> list[dict[str, Any]]:
     return game.visible_events(side, max(0, since))
 
 
-def public_view(game: Game) -> dict[str, Any]:
+def public_view(game: Game) -> SideView:
     """What every side knows: the first side's view with that side's secrets hidden too, and no request."""
     sides = list(game.state.sides)
     view = game.view(sides[0], events=False)
     own = sides[0]
     view["pending"] = []
     info = view["sides"][own]
-    if isinstance(info.get("hand"), list):
-        info["hand"] = len(info["hand"])
+    hand = info["hand"]
+    if isinstance(hand, list):
+        info["hand"] = len(hand)
     for ship in view["ships"].values():
         if ship["side"] != own:
             continue

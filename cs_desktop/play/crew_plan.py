@@ -21,6 +21,7 @@ changes what is offered.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from cs_desktop.ai.judgment_guns import BOARDING_REACH
@@ -29,7 +30,7 @@ from cs_desktop.rules.cards import SECTION_NAMES
 from cs_desktop.rules.state import empty_assignment
 from cs_desktop.rules.terrain import island_between, view_terrain
 
-View = dict[str, Any]
+View = Mapping[str, Any]
 Ship = dict[str, Any]
 
 BATTERIES = ("port", "starboard")

@@ -25,6 +25,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from cs_desktop.rules.cards import ShipCard
+from cs_desktop.rules.view_types import SideView, ViewEvent
 
 View = Mapping[str, Any]
 
@@ -68,7 +69,7 @@ class Designator:
         self.shared = {sid for sid, name in self.names.items() if name != self.plain[sid]}
         self._done: dict[int, dict[str, Any]] = {}
 
-    def event(self, event: Mapping[str, Any]) -> Mapping[str, Any]:
+    def event(self, event: ViewEvent) -> ViewEvent:
         """The event with its text naming ships by designation (the same object when nothing changes)."""
         if not self.shared:
             return event
@@ -85,12 +86,14 @@ class Designator:
             self._done[n] = out
         return out
 
-    def view(self, view: dict[str, Any]) -> dict[str, Any]:
+    def view(self, view: SideView) -> SideView:
         """A shallow copy of the view whose events name ships by designation (the view itself when no ship's
         name is shared)."""
         if not self.shared or "events" not in view:
             return view
-        return {**view, "events": [self.event(e) for e in view["events"]]}
+        out = view.copy()
+        out["events"] = [self.event(e) for e in view["events"]]
+        return out
 
 
 def _ship_ids(event: Mapping[str, Any]) -> list[str]:

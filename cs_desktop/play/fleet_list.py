@@ -10,10 +10,10 @@ side has more than `DOCKS_UP_TO` ships (duels and the 3-ship 21.4 game keep a do
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from cs_desktop.play.screen import ScreenModel
 from cs_desktop.rules.cards import SECTION_NAMES
+from cs_desktop.rules.view_types import ViewShip
 
 #: a side with more ships than this is shown as a fleet list and one card dock
 DOCKS_UP_TO = 3
@@ -43,7 +43,7 @@ def is_fleet(screen: ScreenModel) -> bool:
     return any(n > DOCKS_UP_TO for n in counts.values())
 
 
-def _loads(ship: dict[str, Any]) -> str:
+def _loads(ship: ViewShip) -> str:
     parts = []
     for section in SECTION_NAMES:
         value = ship["loads"].get(section)
@@ -57,7 +57,7 @@ def _loads(ship: dict[str, Any]) -> str:
     return " ".join(parts)
 
 
-def _status(ship: dict[str, Any]) -> tuple[str, bool]:
+def _status(ship: ViewShip) -> tuple[str, bool]:
     if ship.get("escaped"):
         return "escaped", True
     if ship.get("captured"):

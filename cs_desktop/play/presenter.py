@@ -40,6 +40,7 @@ from cs_desktop.rules.cards import Scenario, ShipCard
 from cs_desktop.rules.decisions import Refusal, Request
 from cs_desktop.rules.dice import Dice
 from cs_desktop.rules.game import Game
+from cs_desktop.rules.view_types import SideView
 from cs_desktop.formats.savegame import LoadedGame, load_game
 
 log = logging.getLogger(__name__)
@@ -176,7 +177,7 @@ class PlayPresenter:
             return None
         return self.shown_side
 
-    def view(self) -> dict[str, Any] | None:
+    def view(self) -> SideView | None:
         """What the screen may show now; None while the hand-over curtain is up."""
         if self.game is None or self.curtain:
             return None

@@ -37,6 +37,7 @@ from cs_desktop.play.designations import designate
 from cs_desktop.play.replay_bookmarks import Bookmark, BookmarkError, BookmarkStore, game_key
 from cs_desktop.rules.cards import ShipCard
 from cs_desktop.rules.game import Game
+from cs_desktop.rules.view_types import SideView
 from cs_desktop.formats.savegame import SaveError, game_from_save, load_game_text, parse_save
 
 #: a checkpoint every so many decisions (a step anywhere applies fewer than this many decisions)
@@ -216,7 +217,7 @@ class Replay:
                              f" {why}")
         self.viewer = side
 
-    def view(self, events: bool = True) -> dict[str, Any]:
+    def view(self, events: bool = True) -> SideView:
         """What the screen shows at the current position: `game.view(viewer, events)`."""
         return self._game.view(self.viewer, events)
 

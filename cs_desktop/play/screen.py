@@ -19,6 +19,7 @@ from typing import Any
 from cs_desktop.play.designations import Designator, designations
 from cs_desktop.rules.cards import ShipCard
 from cs_desktop.rules.decisions import Request
+from cs_desktop.rules.view_types import SideView, ViewEvent
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,7 +47,7 @@ class ScreenModel:
     curtain: bool = False
     handover_to: str | None = None
     #: the viewer's view of the game; None with no game or behind the curtain
-    view: dict[str, Any] | None = None
+    view: SideView | None = None
     #: every ship in side order, then as the scenario lists them
     ships: tuple[ShipEntry, ...] = ()
     side_names: Mapping[str, str] = field(default_factory=dict)
@@ -90,7 +91,7 @@ class ScreenModel:
     def ship_names(self) -> dict[str, str]:
         return {ship.id: ship.name for ship in self.ships}
 
-    def events(self) -> list[dict[str, Any]]:
+    def events(self) -> list[ViewEvent]:
         """The events of the viewer's view (what the log, the dice tray and the board's shift notice read)."""
         return list(self.view.get("events", [])) if self.view is not None else []
 
@@ -132,7 +133,7 @@ def end_result(view: Mapping[str, Any]) -> Mapping[str, Any] | None:
     return None
 
 
-def replay_screen(view: dict[str, Any], viewer: str | None, cards: Mapping[str, ShipCard], title: str,
+def replay_screen(view: SideView, viewer: str | None, cards: Mapping[str, ShipCard], title: str,
                   serial: int, position: int) -> ScreenModel:
     """The screen model of a replay position (read-only: no request, nothing to undo)."""
     return ScreenModel(

@@ -35,6 +35,7 @@ from cs_desktop.rules.redraw import HIDDEN, Evidence, draw_cards, draw_maneuvers
 from cs_desktop.rules.redraw_answers import draw_answer
 from cs_desktop.rules.redraw_loads import draw_loads
 from cs_desktop.rules.state import GameState
+from cs_desktop.rules.view_types import SideView
 
 #: enemy answers whose content stays hidden after they are given (until something later reveals it)
 HIDDEN_KINDS = ("setup", "select_maneuver", "select_load", "bonus_move", "melee_split", "melee_support")
@@ -94,7 +95,7 @@ def from_record(record: PublicRecord, rng: Dice, attempts: int = 60) -> Game:
 
 
 # ---------------------------------------------------------------------- step 1: the public record
-def public_record(game: Game, side: str, view: dict[str, Any] | None = None) -> PublicRecord:
+def public_record(game: Game, side: str, view: SideView | None = None) -> PublicRecord:
     """What `side` knows of `game` (`view`: `game.view(side, events=False)` if the caller has it already)."""
     if not game.copyable:
         raise RuntimeError("a look-ahead copy keeps no checkpoint: it cannot be determinized mid-segment")

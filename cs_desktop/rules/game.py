@@ -31,6 +31,7 @@ from cs_desktop.rules.setup import initial_state
 from cs_desktop.rules.state import GameState
 from cs_desktop.rules.turn import SEGMENTS
 from cs_desktop.rules.victory import end_game
+from cs_desktop.rules.view_types import SideView
 from cs_desktop.rules.views import side_view
 
 Answers = dict[str, Any]
@@ -393,7 +394,7 @@ class Game(Referee):
         return Game.replay(self.scenario, self.cards, self.seed, self.decisions[:-1], self.options)
 
     # ------------------------------------------------------------------ views
-    def view(self, side: str | None, events: bool = True) -> dict[str, Any]:
+    def view(self, side: str | None, events: bool = True) -> SideView:
         """What `side` may know (None: everything, for the referee, tests and the log); `events=False`
         leaves out the event log (the computer captains do not need it)."""
         return side_view(self, side, events)

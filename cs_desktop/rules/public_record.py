@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cs_desktop.rules.state import GameState
+from cs_desktop.rules.view_types import SideView
 
 
 @dataclass(frozen=True)
@@ -23,7 +24,7 @@ class PublicRecord:
     own_pending: Any  # the answer `side` gave to a still pending simultaneous request, or None
     has_pending_own: bool
     running: bool  # a segment is under way (else the copy is just the state)
-    view: dict[str, Any]  # game.view(side) without the events (those are `before` and `segment`)
+    view: SideView  # game.view(side) without the events (those are `before` and `segment`)
     #: the number of `segment` events the side had seen when the request after each answer set was asked (it saw
     #: every answer followed by what it caused); made only where the draws read it (`redraw_loads._fires`)
     ends: tuple[int, ...] = ()

@@ -100,7 +100,7 @@ def _fires(record: PublicRecord, loads: list[tuple[str, str, tuple[str, ...]]],
         # he was asked about every attack unless a discard may have emptied his hand (not if he holds cards now and
         # drew none since: else at least those), and his turn is over if the fire is rolled or a side after him in
         # the order was asked; if no side after him but the side itself (not asked now) can be, the turn is his
-        kept = all(answer == [] for answer in answers) or (record.view["sides"][enemy]["hand"] > 0 and not any(
+        kept = all(answer == [] for answer in answers) or (_size(record.view["sides"][enemy]["hand"]) > 0 and not any(
             e["type"] in ("hand", "card_drawn") and e.get("side") == enemy for e in segment[first:]))
         later = order[order.index(enemy) + 1:]
         over = rolled is not None or asked_now or any(side in later for side, _ in asked)
@@ -184,3 +184,8 @@ def _keep_attacks(fire: _Fire, drawn: tuple[list[str], list[str]], plan: LoadPla
 
 def _types(plan: LoadPlan, ref: Ref) -> tuple[str, ...]:
     return plan.loads[ref[1]][2] if ref[0] == 0 else plan.markers[ref[1]][1]
+
+
+def _size(hand: list[str] | int) -> int:
+    """A hand in a view: the other side's is only its size (views.side_view)."""
+    return hand if isinstance(hand, int) else len(hand)

@@ -3,11 +3,12 @@ revealed (only that he strains), the type of his loads, his cards, the deck orde
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 if TYPE_CHECKING:
     from cs_desktop.rules.decisions import Request
     from cs_desktop.rules.state import GameState
+    from cs_desktop.rules.view_types import SideView
 
 
 class Viewed(Protocol):
@@ -23,7 +24,9 @@ class Viewed(Protocol):
     def visible_events(self, side: str | None, start: int = 0) -> list[dict[str, Any]]: ...
 
 
-def side_view(g: Viewed, side: str | None, events: bool = True) -> dict[str, Any]:
+def side_view(g: Viewed, side: str | None, events: bool = True) -> SideView:
+    """`side`'s view (None: the referee's), shaped as `view_types.SideView`: the state's dict, what the side may
+    not know taken out."""
     data = g.state.to_dict()
     data["pending"] = [r.to_dict() for r in g.pending if side is None or r.side == side]
     if events:
@@ -31,7 +34,7 @@ def side_view(g: Viewed, side: str | None, events: bool = True) -> dict[str, Any
     data["ended"] = g.state.ended
     data["tops"] = _tops(g)
     if side is None:
-        return data
+        return cast("SideView", data)
     data.pop("dice")
     data["deck"] = len(data["deck"])
     for sid, info in data["sides"].items():
@@ -49,7 +52,7 @@ def side_view(g: Viewed, side: str | None, events: bool = True) -> dict[str, Any
         [due, ship, slot, (load if g.state.ships[ship].side == side else None), delayed]
         for due, ship, slot, load, delayed in data["reload_track"]
     ]
-    return data
+    return cast("SideView", data)
 
 
 #: what every side's view shows of every ship as it is (where she is, how she lies, whether she still fights)

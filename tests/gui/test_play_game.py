@@ -16,6 +16,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialogButtonBox
 
 from cs_desktop.rules.game import Game
+from cs_desktop.play.changes import EVERYTHING
 from cs_desktop.play.turn_flow import StandingOrders
 
 from tests.gui.conftest import ODDS_SEEN, answer_with_widgets, click
@@ -159,7 +160,7 @@ def test_the_board_shows_the_map_edge_shift(qtbot: Any, make_window: Any, monkey
           policy={"select_maneuver": lambda g, r: {s: next(o for o in opts if o["maneuver"] == "advance")
                                                    for s, opts in r.ships.items()}})
     assert events_of(game, "map_shift") and len(game.events) > before
-    window.session.changed.emit()
+    window.session.changed.emit(EVERYTHING)  # driven from outside: no change set, so every part
     if window.session.curtain:
         window.session.presenter.confirm_handover()
     assert window.board.shift_items, "the shift is drawn on the board"

@@ -46,6 +46,7 @@ from cs_desktop.gui.editors.scenario_views import fit, keep_fitted, set_up_view,
 from cs_desktop.formats.jsonread import FileFormatError
 from cs_desktop.rules.cards import MAX_SIDES, Scenario, ShipCard
 from cs_desktop.rules.movement_rates import wind_from
+from cs_desktop.rules.view_types import SideView
 
 #: the fields with a problem label under them (`box-<key>` in the form)
 ERROR_KEYS = ("id", "title", "date", "location", "description", "engagement", "wind", "weather_gauge",
@@ -94,7 +95,7 @@ class ScenarioDesigner(EditorBase):
         self.scenario: Scenario | None = None
         self.cards: dict[str, ShipCard] = {}
         self.terms: Any = None
-        self.view: dict[str, Any] | None = None
+        self.view: SideView | None = None
         self.balance_dialog: Any = None
         self._card_cache: dict[str, ShipCard | None] = {}
         self.setObjectName("ScenarioDesigner")

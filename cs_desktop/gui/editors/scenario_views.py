@@ -20,6 +20,7 @@ from cs_desktop.rules.cards import Scenario, ShipCard
 from cs_desktop.rules.ratings import victory_terms
 from cs_desktop.rules.setup import ship_ids
 from cs_desktop.rules.terms import Step
+from cs_desktop.rules.view_types import SideView
 from cs_desktop.rules.winnable import cannot_win
 
 
@@ -92,7 +93,7 @@ def steps_html(steps: Sequence[Step], side_names: Mapping[str, str]) -> str:
     return f"<table cellspacing='2' width='100%'>{''.join(rows)}</table>"
 
 
-def set_up_view(scenario: Scenario, cards: Mapping[str, ShipCard]) -> dict[str, Any]:
+def set_up_view(scenario: Scenario, cards: Mapping[str, ShipCard]) -> SideView:
     """The public view of the scenario's set-up (what the board preview draws); raises if it cannot be set up."""
     from cs_desktop.play.setup_preview import setup_view
 

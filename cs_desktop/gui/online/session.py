@@ -17,12 +17,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace as _replace
-from typing import Any
+from typing import Any, cast
 
 from PySide6.QtCore import QObject, Signal
 
 from cs_desktop.ai.captains import make_captain
 from cs_desktop.online.client import RemoteSeat, SeatState, request_of
+from cs_desktop.play.changes import EVERYTHING
 from cs_desktop.play.online_orders import SeatOrders, seat_view
 from cs_desktop.play import crew_plan
 from cs_desktop.play.fair_advice import FairAdvice
@@ -32,6 +33,7 @@ from cs_desktop.play.screen import ScreenModel, empty_screen, replay_screen
 from cs_desktop.play.turn_flow import StandingOrders, card_kind
 from cs_desktop.rules.cards import Scenario, ShipCard
 from cs_desktop.rules.decisions import Request
+from cs_desktop.rules.view_types import SideView
 
 #: requests whose play-screen panel works on an online seat (the rest: the dialog's list and the judgment captain)
 PANELS = frozenset({"setup", "select_maneuver", "fire", "select_load", "bonus_cards", "melee_support",
@@ -41,7 +43,8 @@ PANELS = frozenset({"setup", "select_maneuver", "fire", "select_load", "bonus_ca
 class OnlineSeatSession(QObject):
     """The session a request widget is given for an online seat."""
 
-    changed = Signal()
+    #: the change set (play/changes.py): every part, a frame is drawn again whole
+    changed = Signal(object)
     draftChanged = Signal()
     ordersEdited = Signal()  # the standing orders changed from a form (the flow panel keeps them in settings)
     ordersApplied = Signal()  # standing or fleet orders changed: the pending request may now be theirs to answer
@@ -68,8 +71,8 @@ class OnlineSeatSession(QObject):
         if not seat.view:
             return empty_screen("Waiting for the server.")
         if self._screen is None or self._screen[0] != self._frames:
-            model = replay_screen(dict(seat.view, events=seat.events), seat.side, self.cards, self.scenario.title,
-                                  id(self), self._frames)
+            view = cast("SideView", dict(seat.view, events=seat.events))  # the server's frames, as the seat's view
+            model = replay_screen(view, seat.side, self.cards, self.scenario.title, id(self), self._frames)
             request = request_of(seat.request) if seat.request is not None else None
             if seat.side is None:  # a spectator: the public view, no ship his own (their secrets are not in it)
                 model = _replace(model, ships=tuple(_replace(ship, own=False) for ship in model.ships))
@@ -79,7 +82,7 @@ class OnlineSeatSession(QObject):
     def refresh(self) -> None:
         """A frame came: the screen is made again and every widget drawing it redraws (`changed`)."""
         self._frames += 1
-        self.changed.emit()
+        self.changed.emit(EVERYTHING)
 
     def request(self) -> Request | None:
         return self.screen().request
@@ -134,7 +137,7 @@ class OnlineSeatSession(QObject):
         """New standing orders: they apply at once (a pending request they now answer is answered)."""
         self.standing.orders = orders
         self.ordersApplied.emit()
-        self.changed.emit()
+        self.changed.emit(EVERYTHING)
 
     def never_offer(self, card: str) -> None:
         """The Hold card `card` is never offered again (standing order never_cards), as at one screen."""

@@ -26,6 +26,7 @@ from cs_desktop.gui.panels.card_tracks import BoxTrack, Pills
 from cs_desktop.gui.forms import Form, load_form
 from cs_desktop.play.maneuver_form import describe_maneuver
 from cs_desktop.rules.cards import SECTION_NAMES, SectionName, ShipCard
+from cs_desktop.rules.view_types import SideView, ViewShip
 
 SECTION_LABELS = {"port_bow": "Port For'd", "port_aft": "Port Aft", "starboard_bow": "Starb'd For'd",
                   "starboard_aft": "Starb'd Aft"}
@@ -59,7 +60,7 @@ class ShipCardWidget(QFrame):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.card: ShipCard | None = None
-        self.state: dict[str, Any] | None = None
+        self.state: ViewShip | None = None
         self.own = True
         self.limits: dict[str, Any] | None = None
         self._loading = False
@@ -102,13 +103,13 @@ class ShipCardWidget(QFrame):
         self.set_assignment(None, None)
 
     # ------------------------------------------------------------------ drawing
-    def set_card(self, card: ShipCard, state: dict[str, Any] | None = None, own: bool = True,
+    def set_card(self, card: ShipCard, state: ViewShip | None = None, own: bool = True,
                  name: str | None = None) -> None:
         """`name`: the ship's designation when it is not the card's name (play/designations.py)."""
         self.card = card
         self.state = state
         self.own = own
-        st = state or {}
+        st: ViewShip | dict[str, Any] = state or {}
         self.name.setText(html.escape(name or card.name) + (f"  <span style='font-size:small'>({card.rating})</span>"
                                        if card.rating else ""))
         self.name.setTextFormat(Qt.TextFormat.RichText)
@@ -301,7 +302,7 @@ class ShipCardScroll(QScrollArea):
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
 
 
-def show_ship(card: ShipCardWidget, ship: Any, view: dict[str, Any], drafts: dict[str, Any], request: Any) -> None:
+def show_ship(card: ShipCardWidget, ship: Any, view: SideView, drafts: dict[str, Any], request: Any) -> None:
     """A ship of the screen model on her card: her boxes as `view` shows them and, when she is being manned
     (a draft for her and a crew request pending), the assignment form with the request's limits."""
     card.set_card(ship.card, view["ships"][ship.id], ship.own, ship.name)

@@ -91,7 +91,7 @@ class ImpulseTrack(QWidget):
             impulse = int(due) - (turn - 1) * 12
             if not 1 <= impulse <= 12:
                 continue
-            own = viewer is None or view["ships"].get(ship, {}).get("side") == viewer
+            own = viewer is None or (ship in view["ships"] and view["ships"][ship]["side"] == viewer)
             sec = SECTION_LABELS.get(slot, slot)
             short = screen.ship_name(ship)
             text = f"{short} {sec}: {load}" if own and load else f"{short} {sec}"

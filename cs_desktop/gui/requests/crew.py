@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
 )
 
 from cs_desktop.gui.requests.base import RequestWidget, ship_name
+from cs_desktop.play.changes import EVERYTHING
 from cs_desktop.rules.decisions import Request
 
 if TYPE_CHECKING:
@@ -68,12 +69,12 @@ class AssignCrewWidget(RequestWidget):
     def _man_guns(self) -> None:
         for ship, assign in self.session.bearing_crew(self.request).items():
             self.session.set_draft(ship, assign)
-        self.session.changed.emit()
+        self.session.changed.emit(EVERYTHING)
 
     def _keep(self) -> None:
         for ship, assign in self.request.info["current"].items():
             self.session.set_draft(ship, assign)
-        self.session.changed.emit()
+        self.session.changed.emit(EVERYTHING)
 
     def answer(self) -> Any:
         return self.session.crew_drafts()

@@ -204,7 +204,7 @@ class FileActions:
 
     def _proposed(self, finished: bool = False) -> str:
         screen = self.session.screen()
-        scenario = str((screen.view or {}).get("scenario_id", "")) or "game"
+        scenario = (screen.view["scenario_id"] if screen.view is not None else "") or "game"
         return proposed_name(scenario, screen.turn, finished, SUFFIX)
 
     def keep_finished_game(self) -> bool:

@@ -48,6 +48,7 @@ from cs_desktop.gui.window.docks import LAYOUT_VERSION, DockLayout, make_action
 from cs_desktop.gui.window.files import FileActions
 from cs_desktop.gui.window.pages import HandoverPage, WelcomePage
 from cs_desktop.play.autosave import AutosaveStore, Resumable
+from cs_desktop.play.changes import EVERYTHING, Changes
 from cs_desktop.play.recent import RecentGames
 from cs_desktop.play.screen import ScreenModel
 from cs_desktop.play.seating import SEAT_LABELS
@@ -210,8 +211,10 @@ class MainWindow(QMainWindow):
         self.dock_layout.rebuild_view_menu()
 
     # ------------------------------------------------------------------ refresh (session.changed)
-    def _refresh(self) -> None:
-        """Draw the presenter's screen model (play/screen.py): nothing here reads the game itself."""
+    def _refresh(self, changes: Changes = EVERYTHING) -> None:
+        """Draw the presenter's screen model (play/screen.py): nothing here reads the game itself. `changes` says
+        what changed (play/changes.py): the board and the ship cards, the log and the dice tray skip a redraw
+        they do not need."""
         session = self.session
         screen = session.screen()
         docks = self.dock_layout
@@ -225,7 +228,7 @@ class MainWindow(QMainWindow):
             self.handover.button.setFocus()
         else:
             self.stack.setCurrentWidget(self.board)
-        if view is not None:  # a ship under a fleet order shows it after her name (play/fleet_orders.py)
+        if view is not None and changes.cards:  # a ship under a fleet order shows it after her name (fleet_orders)
             marks = session.fleet_marks()
             self.board.set_view(view, {s: n + (f" [{marks[s].split(',')[0]}]" if s in marks else "")
                                        for s, n in screen.ship_names.items()})
@@ -233,7 +236,7 @@ class MainWindow(QMainWindow):
             self._show_new_shifts(screen)
         request = screen.request
         drafts = session.crew_drafts() if request is not None and request.kind == "assign_crew" else {}
-        for ship in screen.ships:
+        for ship in screen.ships if changes.cards else ():
             if ship.id not in docks.ship_docks:
                 continue  # a fleet game shows only the selected ship's card (gui/panels/fleet_dock.py)
             dock, scroll, stack = docks.ship_docks[ship.id]
@@ -250,8 +253,9 @@ class MainWindow(QMainWindow):
         self.orders.refresh(session)
         self.impulses.refresh(screen)
         self.hand.refresh(screen)
-        self.dice.refresh(screen)
-        self.log.refresh(screen)
+        if changes.log:
+            self.dice.refresh(screen)
+            self.log.refresh(screen)
         self.board_help.refresh(screen)
         self._update_actions(screen)
         self._update_status(screen)
