@@ -19,6 +19,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from card_writer import write_or_check  # noqa: E402  (scripts/, beside this file)
 from cs_desktop.formats.files import dump_ship  # noqa: E402
 from cs_desktop.rules import ratings  # noqa: E402
 from cs_desktop.rules.cards import Gun, ShipCard  # noqa: E402
@@ -375,22 +376,8 @@ def build(card_id: str, v: dict[str, Any]) -> ShipCard:
 
 
 def main(argv: list[str]) -> int:
-    check = "--check" in argv
-    OUT.mkdir(parents=True, exist_ok=True)
-    stale = []
-    for card_id, values in SHIPS.items():
-        text = dump_ship(build(card_id, values))
-        path = OUT / f"{card_id}.json"
-        if check:
-            if not path.exists() or path.read_text(encoding="utf-8") != text:
-                stale.append(path.name)
-        else:
-            path.write_text(text, encoding="utf-8")
-    if stale:
-        print("out of date:", ", ".join(stale))
-        return 1
-    print(("checked " if check else "wrote ") + f"{len(SHIPS)} cards in {OUT.relative_to(ROOT)}")
-    return 0
+    texts = {card_id: dump_ship(build(card_id, values)) for card_id, values in SHIPS.items()}
+    return write_or_check(texts, OUT, "--check" in argv, "cards", ROOT)
 
 
 if __name__ == "__main__":
