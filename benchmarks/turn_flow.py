@@ -83,9 +83,9 @@ def _presenter(key: str, seed: int, level: str, turns: int) -> PlayPresenter:
     presenter.new_game(game, {side: ("human" if side == HUMAN else level) for side in sides})
     if orders:
         mine = [sid for sid, ship in game.state.ships.items() if ship.side == HUMAN]
-        presenter.fleet.give("engage", mine)
-        presenter.fleet.give("crew", mine)
-        presenter.set_orders(presenter.orders)  # the orders apply at once, as the fleet dock's buttons do
+        presenter.standing.fleet.give("engage", mine)
+        presenter.standing.fleet.give("crew", mine)
+        presenter.set_orders(presenter.standing.orders)  # the orders apply at once, as the fleet dock's buttons do
     return presenter
 
 
@@ -96,7 +96,7 @@ def _answer(presenter: PlayPresenter, careful: Any) -> Any:
     assert game is not None and request is not None and screen.view is not None
     if careful is not None:
         return careful.choose(Seat(game.clone(), request))
-    return default_answer(request, screen.view, game.cards, presenter.fleet, presenter.orders, screen.ship_names)
+    return default_answer(request, screen.view, game.cards, presenter.standing.fleet, presenter.standing.orders, screen.ship_names)
 
 
 def _forced(presenter: PlayPresenter, answer: dict[str, Any]) -> bool:

@@ -9,10 +9,11 @@ light extra signals exist: `draftChanged` while a player edits his crew assignme
 and the orders panel agree without a full refresh), and `ruleRequested` when a log entry asks for a rule's text.
 
 Everything about the game — starting, seats, the hotseat curtain, answering, standing orders, undo, saving,
-autosave — is the presenter's, and the window reaches it through typed attributes: `presenter` (start, load,
-hand over, undo, strike) and `files` (the presenter's `GameFiles`: save, discard, what closing would lose).
-This class keeps only what a request panel asks of a session (the same names as an online seat's,
-gui/online_session.py: the screen, submit, the crew drafts, the orders and their forms) and what is Qt's: computer captains think
+autosave — is the presenter's, and the window reaches it through its typed parts: `presenter` (start, load,
+hand over, undo, strike), `files` (save, discard, what closing would lose), `crew` (the crew assignment being
+edited) and `standing` (the standing and fleet orders). Besides these this class keeps only what a request
+panel asks of a session (gui/panel_session.PanelSession, which an online seat's session meets too: the screen,
+submit, the orders and their forms) and what is Qt's: the signals, and the computer captains, who think
 on a copy of the game through qasync (`loop.run_in_executor`), so the window never freezes; the answer goes
 back to the presenter on the GUI thread, which drops it if the game was replaced (new, load, undo) meanwhile.
 A level's captain is made with its time cap (a slow machine ends a search early) and reports its search from
@@ -38,7 +39,9 @@ from cs_desktop.play.changes import ChangeTracker
 from cs_desktop.play.fair_advice import FairAdvice
 from cs_desktop.play.order_forms import OrderForms
 from cs_desktop.play.presenter import ComputerMove, PlayPresenter
+from cs_desktop.play.presenter_crew import CrewDrafts
 from cs_desktop.play.presenter_files import GameFiles
+from cs_desktop.play.presenter_orders import HumanOrders
 from cs_desktop.play.screen import ScreenModel
 from cs_desktop.play.turn_flow import StandingOrders, card_kind
 from cs_desktop.rules.decisions import Request
@@ -80,9 +83,15 @@ class GameSession(QObject):
         self.presenter.subscribe(self._presenter_changed)
         #: the game's files (play/presenter_files.GameFiles): save, discard, what closing would lose
         self.files: GameFiles = self.presenter.files
+        #: the crew assignment being edited on the ship cards (play/presenter_crew.py); `draftChanged` on an edit
+        self.crew: CrewDrafts = self.presenter.crew
+        self.crew.on_change = self.draftChanged.emit
+        #: the standing and fleet orders and what they answered (play/presenter_orders.py)
+        self.standing: HumanOrders = self.presenter.standing
         #: the maneuver and fire forms of the request on screen (play/order_forms.py; the online seat's too)
-        self.forms = OrderForms(self.screen, self.advice, lambda: self.presenter.orders, lambda: self.presenter.fleet,
-                                self._fleet_prefill)
+        self.forms = OrderForms(self.screen, self.advice, lambda: self.standing.orders, lambda: self.standing.fleet,
+                                lambda screen, request: self.standing.prefill(
+                                    screen.view, request, {s.card.id: s.card for s in screen.ships}))
         #: the thinking captain's last report (done, total); (0, 0) before its first, or if it reports none
         self.think_progress: tuple[int, int] = (0, 0)
         self.think_delay_ms = 0
@@ -115,11 +124,7 @@ class GameSession(QObject):
 
     @property
     def orders(self) -> StandingOrders:
-        return self.presenter.orders
-
-    @orders.setter
-    def orders(self, orders: StandingOrders) -> None:
-        self.presenter.orders = orders
+        return self.standing.orders
 
     def submit(self, answer: Any) -> bool:
         return self.presenter.submit(answer)
@@ -127,59 +132,34 @@ class GameSession(QObject):
     def random_answer(self, seed: int) -> Any:
         return self.presenter.random_answer(seed)
 
-    def crew_drafts(self) -> dict[str, dict[str, Any]]:
-        return self.presenter.crew.drafts()
-
-    def bearing_crew(self, request: Request) -> dict[str, dict[str, Any]]:
-        return self.presenter.crew.bearing(request)
-
-    def crew_warnings(self) -> list[str]:
-        return self.presenter.crew.warnings()
-
-    def set_draft(self, ship_id: str, assign: dict[str, Any]) -> None:
-        if self.presenter.crew.set_draft(ship_id, assign):
-            self.draftChanged.emit()
-
-    def submit_crew(self) -> bool:
-        return self.presenter.crew.submit()
-
     def set_orders(self, orders: StandingOrders) -> None:
         self.presenter.set_orders(orders)
 
     def never_offer(self, card: str) -> None:
         """The Hold card `card` (its kind, "weather-eye") is never offered again (standing order never_cards);
         the request on screen is answered at once if no other card is left to offer."""
-        kinds = set(self.presenter.orders.never_cards.split(",")) - {""}
-        self.set_orders(replace(self.presenter.orders, never_cards=",".join(sorted(kinds | {card_kind(card)}))))
+        kinds = set(self.orders.never_cards.split(",")) - {""}
+        self.set_orders(replace(self.orders, never_cards=",".join(sorted(kinds | {card_kind(card)}))))
         self.ordersEdited.emit()
 
     # ------------------------------------------------------------------ fleet orders (play/fleet_orders.py)
-    def give_fleet_order(self, kind: str, ships: list[str]) -> None:
-        """Ships of the side at the screen take a standing fleet order; it applies at once."""
+    def give_fleet_order(self, kind: str, ships: list[str]) -> bool:
+        """Ships of the side at the screen take a standing fleet order; it applies at once (False: none)."""
         screen = self.screen()
         own = [s.id for s in screen.ships if s.own and s.id in ships and screen.viewer is not None]
         if not own:
             self.presenter.last_message = "Select ships of your own side in the fleet list first."
-            self.presenter.set_orders(self.presenter.orders)
-            return
-        self.presenter.fleet.give(kind, own)
-        self.presenter.set_orders(self.presenter.orders)
+        else:
+            self.standing.fleet.give(kind, own)
+        self.presenter.set_orders(self.orders)
+        return bool(own)
 
     def cancel_fleet_orders(self, ships: list[str]) -> None:
-        self.presenter.fleet.cancel(ships)
-        self.presenter.set_orders(self.presenter.orders)
-
-    def fleet_marks(self) -> dict[str, str]:
-        return self.presenter.fleet.marks()
-
-    def _fleet_prefill(self, screen: ScreenModel, request: Request) -> dict[str, Any]:
-        """Ship id -> the answer the fleet orders give her in the request on screen (the rest are asked)."""
-        if screen.view is None:
-            return {}
-        return self.presenter.fleet.fill(screen.view, request, {s.card.id: s.card for s in screen.ships})
+        self.standing.fleet.cancel(ships)
+        self.presenter.set_orders(self.orders)
 
     def passed_for(self, side: str | None, most: int = 8) -> list[str]:
-        return self.presenter.passed_for(side, most)
+        return self.standing.passed_for(side, most)
 
     def show_rule(self, rule: str) -> None:
         self.ruleRequested.emit(rule)

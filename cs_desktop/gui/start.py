@@ -10,9 +10,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QSettings, QTimer
 
-from cs_desktop.gui.campaign.resume import offer_campaign_battle
 from cs_desktop.gui.window.main import MainWindow
-from cs_desktop.gui.window.resume_offer import not_now
 from cs_desktop.gui.session import GameSession
 from cs_desktop.play.autosave import LOCK_NAME, AutosaveStore, default_data_dir
 from cs_desktop.play.campaign_mark import CampaignResumable, crashed_campaign_battle, the_offer
@@ -51,8 +49,8 @@ def open_main_window(folder: str | os.PathLike[str] | None = None) -> MainWindow
         QTimer.singleShot(0, lambda: window.show_error("Damaged files set aside", message))
     if isinstance(offer, CampaignResumable):
         if found is not None:  # an older unfinished game: kept for later as Not now keeps it (nothing overwrites it)
-            QTimer.singleShot(0, lambda: not_now(window, found))
-        QTimer.singleShot(0, lambda: offer_campaign_battle(window, offer))
+            QTimer.singleShot(0, lambda: window.keep_for_later(found))
+        QTimer.singleShot(0, lambda: window.offer_campaign_battle(offer))
     elif offer is not None:
         QTimer.singleShot(0, lambda: window.offer_resume(offer))
     return window

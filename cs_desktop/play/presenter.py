@@ -3,10 +3,12 @@
 It owns the game and everything about playing it that is not drawing: starting a game from a scenario file or
 from cards already loaded (the library), seating humans and computer captains, whose view is on screen and the
 hotseat hand-over curtain (seat kinds: `seating.py`), answering (a refusal is said in `last_message`), the
-answers the standing orders give for a human (`turn_flow.py`), undo and striking colours. It owns three parts,
+answers the standing orders give for a human (`turn_flow.py`), undo and striking colours. It owns five parts,
 each given only what it reads: `crew`, the crew assignment being edited (`presenter_crew.py`); `files`, saving,
 autosave after every decision and what closing would lose (`presenter_files.py`); `computer`, the computer
-captains' turns (`presenter_captains.py`). After every change it builds one `ScreenModel`
+captains' turns (`presenter_captains.py`); `standing`, the human seats' standing and fleet orders and what they
+answered (`presenter_orders.py`); `history`, undo and which decisions the orders gave (`undo_history.py`). Who
+sits at the screen after a change, and when the hotseat curtain goes up, is `next_viewer` below. After every change it builds one `ScreenModel`
 (`play/screen.py`) from the viewer's `game.view(side)`, the pending request and what the player may do, and
 tells its listeners; the window draws that model and nothing else. The board's help comes from `advice()`,
 priced on the viewer's view (`play/fair_advice.py`).
@@ -29,13 +31,14 @@ from cs_desktop.play.autosave import AutosaveStore
 from cs_desktop.play.captain_advice import CaptainAdvice, ask_captain
 from cs_desktop.play.designations import Designator
 from cs_desktop.play.fair_advice import FairAdvice
-from cs_desktop.play.fleet_orders import FleetOrders
 from cs_desktop.play.presenter_captains import ComputerMove, ComputerTurns
 from cs_desktop.play.presenter_crew import CrewDrafts
 from cs_desktop.play.presenter_files import GameFiles, same_file
 from cs_desktop.play.screen import ScreenModel, empty_screen, end_result, ship_entries
 from cs_desktop.play.seating import HUMAN, seats_from_meta, window_captain
-from cs_desktop.play.turn_flow import StandingOrders, answer_for
+from cs_desktop.play.presenter_orders import HumanOrders
+from cs_desktop.play.turn_flow import StandingOrders
+from cs_desktop.play.undo_history import UndoHistory
 from cs_desktop.rules.cards import Scenario, ShipCard
 from cs_desktop.rules.decisions import Refusal, Request
 from cs_desktop.rules.dice import Dice
@@ -59,11 +62,8 @@ class PlayPresenter:
         self.shown_side: str | None = None
         self.handover_to: str | None = None
         self.last_message = ""
-        #: the standing orders of the human seats (issue 11); the window loads them from settings.ini
-        self.orders = StandingOrders()
-        self.fleet = FleetOrders()  # play/fleet_orders.py: given in the fleet list, cancelled by the player
-        #: answers given for a human seat by turn_flow: (side, turn, sentence), newest last
-        self.passed: list[tuple[str, int, str]] = []
+        #: the human seats' standing and fleet orders and what they answered (play/presenter_orders.py)
+        self.standing = HumanOrders()
         #: increases whenever the game is replaced (new, load, undo, strike): a captain's late answer is dropped
         self.token = 0
         #: counts the games this presenter has held (a new game, a load, an undo): keys below use it, as an
@@ -71,10 +71,8 @@ class PlayPresenter:
         self.game_serial = 0
         self._listeners: list[Listener] = []
         self.verdict = ""  # set_verdict
-        #: indices in game.decisions of the answers turn_flow gave (undo steps back over them; saved in the meta)
-        self.answered_for_player: set[int] = set()
-        self._undo_key: tuple[int, int, str] | None = None
-        self._undo_value: Game | Refusal = Refusal("BRIEF 3", "nothing to undo")
+        #: undo, and which decisions the standing orders gave (play/undo_history.py)
+        self.history = UndoHistory()
         self._screen: ScreenModel = empty_screen()
         self._screen_key: tuple[Any, ...] | None = None
         self._advice: tuple[tuple[Any, ...], FairAdvice] | None = None
@@ -132,8 +130,7 @@ class PlayPresenter:
         self._install(loaded.game, seats, scenario_path if isinstance(scenario_path, str) else None, save_path)
         given = meta.get("answered_for_player")  # which decisions turn_flow gave (undo steps back over them)
         if isinstance(given, list):
-            self.answered_for_player |= {i for i in given if type(i) is int and 0 <= i < len(loaded.game.decisions)}
-            self._undo_key = None
+            self.history.reset({i for i in given if type(i) is int and 0 <= i < len(loaded.game.decisions)})
         if save_path is not None and save_path == Path(path):
             self.files.mark_saved()
         if notes:
@@ -148,7 +145,7 @@ class PlayPresenter:
         self.game = game
         self.verdict = ""
         self.seats = {side: seats.get(side, HUMAN) for side in (s.id for s in game.scenario.sides)}
-        self.fleet = FleetOrders()
+        self.standing.reset()
         self.computer.seat_captains(self.seats, game.seed)
         self.scenario_path = scenario_path
         self.files.reset(save_path)
@@ -156,17 +153,11 @@ class PlayPresenter:
         self.handover_to = None
         self.last_message = ""
         self.crew.reset()
-        self.passed = []
-        self.answered_for_player = set()
-        self._undo_key = None
+        self.history.reset()
         self._shift_mark = max((int(e["n"]) for e in game.events), default=-1)
         self._after_change()
 
     # ------------------------------------------------------------------ who sees what
-    @property
-    def humans(self) -> list[str]:
-        return [s for s, kind in self.seats.items() if kind == HUMAN]
-
     @property
     def curtain(self) -> bool:
         return self.handover_to is not None
@@ -192,37 +183,6 @@ class PlayPresenter:
             return None
         return self.game.pending_for(side)
 
-    def _waiting_as_seen(self, viewer: str | None) -> tuple[str, ...]:
-        """The sides the game waits for, as the viewer may know it: while he has a request of his own, whether
-        the other side has already answered a simultaneous one is hidden (9.1 secret selection)."""
-        waiting = [] if self.game is None else [r.side for r in self.game.pending]
-        if viewer is not None and viewer in waiting:
-            return (viewer,)
-        return tuple(waiting)
-
-    def _update_viewer(self) -> None:
-        game = self.game
-        if game is None:
-            return
-        humans = self.humans
-        if game.ended or not humans:
-            self.handover_to = None
-            if not humans:
-                self.shown_side = None
-            return
-        if len(humans) == 1:
-            self.shown_side = humans[0]
-            self.handover_to = None
-            return
-        if self.handover_to is not None:
-            return
-        deciding = [r.side for r in game.pending if self.seats.get(r.side) == HUMAN]
-        if not deciding or self.shown_side in deciding:
-            if self.shown_side is None:
-                self.handover_to = deciding[0] if deciding else humans[0]
-            return
-        self.handover_to = deciding[0]
-
     def confirm_handover(self) -> None:
         if self.handover_to is None:
             return
@@ -238,7 +198,7 @@ class PlayPresenter:
         if game is None:
             return empty_screen(self.last_message)
         key = (self.token, self.game_serial, len(game.decisions), len(game.events), game.ended, self.shown_side, self.handover_to,
-               self.computer.thinking, self.last_message, len(self.passed), tuple(self.seats.items()), self.verdict)
+               self.computer.thinking, self.last_message, len(self.standing.passed), tuple(self.seats.items()), self.verdict)
         if key == self._screen_key:
             return self._screen
         viewer = self.viewer()
@@ -258,14 +218,14 @@ class PlayPresenter:
             title=game.scenario.title, viewer=viewer, curtain=self.curtain, handover_to=self.handover_to,
             view=view, ships=ship_entries(public, game.cards, viewer),
             side_names={s: str(info["name"]) for s, info in public["sides"].items()}, seats=dict(self.seats),
-            request=self.request(), waiting_for=self._waiting_as_seen(viewer), thinking=self.computer.thinking,
+            request=self.request(), waiting_for=waiting_as_seen(game, viewer), thinking=self.computer.thinking,
             turn=int(public["turn"]), segment=str(public["segment"]), initiative=public.get("initiative"),
             wind=int(public["wind"]), ended=game.ended, end_reason=str(public.get("end_reason") or ""),
             result=end_result(view) if view is not None and game.ended else None,
             historical_outcome=game.scenario.historical_outcome.summary or "",
             can_undo=self.can_undo(),
             can_strike=(not game.ended and side is not None and self.seats.get(side) == HUMAN and not self.curtain),
-            last_message=self.last_message, passed=tuple(self.passed_for(side)), map_shift=shift,
+            last_message=self.last_message, passed=tuple(self.standing.passed_for(side)), map_shift=shift,
             verdict=self.verdict if game.ended else "")
         self._screen_key = key
         return self._screen
@@ -334,36 +294,20 @@ class PlayPresenter:
     def can_undo(self) -> bool:
         side = self.shown_side
         return (self.game is not None and side is not None and not self.curtain and not self.game.ended
-                and self.seats.get(side) == HUMAN and isinstance(self._undone(side), Game))
-
-    def _undone(self, side: str) -> Game | Refusal:
-        """The game without the player's last decision and the answers given for him after it (turn_flow); a
-        Refusal if any of them revealed dice or hidden information or was not his. Kept until the game moves
-        (a step back over a hidden answer replays the game)."""
-        game = self.game
-        assert game is not None
-        key = (self.game_serial, len(game.decisions), side)
-        if self._undo_key != key:
-            result: Game | Refusal = game
-            while isinstance(result, Game):  # back over the answers given for him, to his own last decision
-                result = result.undo(side)
-                if isinstance(result, Game) and len(result.decisions) not in self.answered_for_player:
-                    break
-            self._undo_key, self._undo_value = key, result
-        return self._undo_value
+                and self.seats.get(side) == HUMAN
+                and isinstance(self.history.undone(self.game, self.game_serial, side), Game))
 
     def undo(self) -> bool:
         if self.game is None or self.shown_side is None or not self.can_undo():
             if self.game is not None and self.shown_side is not None and not self.curtain:
-                refusal = self._undone(self.shown_side)
+                refusal = self.history.undone(self.game, self.game_serial, self.shown_side)
                 if isinstance(refusal, Refusal):
                     self.last_message = f"Cannot undo ({refusal.rule}): {refusal.message}"
                     self._notify()
             return False
-        result = self._undone(self.shown_side)
+        result = self.history.undone(self.game, self.game_serial, self.shown_side)
         assert isinstance(result, Game)
-        self.answered_for_player = {i for i in self.answered_for_player if i < len(result.decisions)}
-        self._undo_key = None
+        self.history.undo_to(result)
         self.token += 1
         self.computer.thinking = None
         self.game_serial += 1
@@ -376,24 +320,47 @@ class PlayPresenter:
     # ------------------------------------------------------------------ standing orders
     def set_orders(self, orders: StandingOrders) -> None:
         """New standing orders: they apply at once (a pending request they now answer is answered)."""
-        self.orders = orders
+        self.standing.orders = orders
         self._after_change()
 
-    def passed_for(self, side: str | None, most: int = 8) -> list[str]:
-        """The latest answers given for `side` by turn_flow, as "T3: sentence" (oldest first)."""
-        return [f"T{turn}: {text}" for s, turn, text in self.passed if s == side][-most:]
-
-    def _answer_for_humans(self) -> None:
-        if self.game is None:
-            return
-        for index, side, turn, why in answer_for(self.game, set(self.humans), self.orders, self.fleet):
-            self.answered_for_player.add(index)
-            self.passed.append((side, turn, why))
-        del self.passed[:-200]
-
     def _after_change(self) -> None:
-        self._answer_for_humans()
-        self._update_viewer()
+        if self.game is not None:  # what the standing orders answer for the humans, then whose screen it is
+            self.history.answered_for_player.update(self.standing.answer(self.game, set(humans(self.seats))))
+            self.shown_side, self.handover_to = next_viewer(self.game, self.seats, self.shown_side,
+                                                            self.handover_to)
         self.files.autosave_now()
         self._notify()
 
+
+
+def humans(seats: dict[str, str]) -> list[str]:
+    """The sides played by a person at this screen."""
+    return [s for s, kind in seats.items() if kind == HUMAN]
+
+
+def waiting_as_seen(game: Game, viewer: str | None) -> tuple[str, ...]:
+    """The sides the game waits for, as the viewer may know it: while he has a request of his own, whether the
+    other side has already answered a simultaneous one is hidden (9.1 secret selection)."""
+    waiting = [r.side for r in game.pending]
+    if viewer is not None and viewer in waiting:
+        return (viewer,)
+    return tuple(waiting)
+
+
+def next_viewer(game: Game, seats: dict[str, str], shown: str | None,
+                handover: str | None) -> tuple[str | None, str | None]:
+    """(the side at the screen, the side the hotseat curtain hands it over to) after a change: one human keeps
+    the screen; with two, the curtain goes up for the one the game now waits for."""
+    people = humans(seats)
+    if game.ended or not people:
+        return (shown if people else None), None
+    if len(people) == 1:
+        return people[0], None
+    if handover is not None:
+        return shown, handover
+    deciding = [r.side for r in game.pending if seats.get(r.side) == HUMAN]
+    if not deciding or shown in deciding:
+        if shown is None:
+            return shown, (deciding[0] if deciding else people[0])
+        return shown, None
+    return shown, deciding[0]

@@ -25,6 +25,8 @@ class CrewDrafts:
         self._submit = submit
         self._drafts: Drafts = {}
         self._draft_for: Request | None = None  # the request itself, held: an id() is reused once it is freed
+        #: called after a draft changed (the window's session emits `draftChanged`)
+        self.on_change: Callable[[], None] = lambda: None
 
     def reset(self) -> None:
         """The game was replaced (new, load, undo): the drafts start again from the next request."""
@@ -64,6 +66,7 @@ class CrewDrafts:
         if ship_id not in drafts:
             return False
         drafts[ship_id] = copy_assign(assign)
+        self.on_change()
         return True
 
     def submit(self) -> bool:

@@ -15,6 +15,7 @@ from typing import Any, Protocol
 from cs_desktop.play.autosave import AutosaveStore, describe_pending
 from cs_desktop.play.replay import Replay
 from cs_desktop.play.replay_bookmarks import BookmarkStore
+from cs_desktop.play.undo_history import UndoHistory
 from cs_desktop.rules.game import Game
 from cs_desktop.formats.savegame import save_game
 
@@ -59,7 +60,7 @@ class Held(Protocol):
     @property
     def scenario_path(self) -> str | None: ...
     @property
-    def answered_for_player(self) -> set[int]: ...
+    def history(self) -> UndoHistory: ...
 
 
 class GameFiles:
@@ -165,7 +166,7 @@ class GameFiles:
         return {"seats": dict(held.seats), "scenario_path": held.scenario_path,
                 "title": game.scenario.title if game else "",
                 "save_path": str(self.save_path) if self.save_path is not None else None,
-                "answered_for_player": sorted(held.answered_for_player)}
+                "answered_for_player": sorted(held.history.answered_for_player)}
 
     def save(self, path: str | Path) -> Path:
         game = self._held.game

@@ -56,7 +56,7 @@ def _play(window: MainWindow, path: str, seed: int, count: int) -> None:
 
     orders = StandingOrders(ask_everything=True)  # every decision as the engine asks it (kept for the restart)
     save_orders(window.settings, orders)
-    window.session.orders = orders
+    window.session.standing.orders = orders
     window.files.start_game(path, seats, seed, {})
     session = window.session
     made = 0

@@ -47,7 +47,7 @@ def play_to_the_end(qtbot: Any, window: Any, seed: int) -> list[str]:
 
 def test_human_vs_computer_complete_game(qtbot: Any, make_window: Any) -> None:
     window = make_window()
-    window.session.orders = StandingOrders(ask_everything=True)  # every kind of request on screen
+    window.session.standing.orders = StandingOrders(ask_everything=True)  # every kind of request on screen
     dlg = window.files.new_game()
     qtbot.waitUntil(dlg.isVisible)
     rows = [i for i, (p, _s) in enumerate(dlg.scenarios) if p.name == "constitution-vs-java.json"]
@@ -153,7 +153,7 @@ def test_the_board_shows_the_map_edge_shift(qtbot: Any, make_window: Any, monkey
     fix_speeds(monkeypatch, {"constitution": 2, "java": 0})
     game = duel(a=(31, 12, 3), b=(24, 12, 7), seed=3)
     window = make_window()
-    window.session.orders = StandingOrders(ask_everything=True)  # the game is driven from outside the session
+    window.session.standing.orders = StandingOrders(ask_everything=True)  # the game is driven from outside the session
     window.session.presenter.new_game(game, {"us": "human", "gb": "human"}, "test")
     before = len(game.events)
     drive(game, until=lambda g: bool(events_of(g, "map_shift")),

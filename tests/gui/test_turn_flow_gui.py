@@ -43,7 +43,7 @@ def test_a_human_seat_is_shown_only_requests_that_need_him(qtbot: Any, make_wind
         answer_with_widgets(qtbot, window, rng)
         shown += 1
     assert shown > 5
-    assert session.presenter.passed and all(side == "us" for side, _t, _w in session.presenter.passed)
+    assert session.presenter.standing.passed and all(side == "us" for side, _t, _w in session.presenter.standing.passed)
     panel = window.findChild(FlowPanel)
     assert panel is not None
     assert "Answered for you" in panel.passed.text()
@@ -54,7 +54,7 @@ def test_a_human_seat_is_shown_only_requests_that_need_him(qtbot: Any, make_wind
 
 def test_undo_steps_back_over_answers_given_for_the_player(qtbot: Any) -> None:
     session = GameSession()
-    session.orders = StandingOrders(crew="bears")
+    session.standing.orders = StandingOrders(crew="bears")
     game = duel(a=(20, 12, 1), b=(12, 12, 3), seed=1)
     setup = {"sail": "medium", "loads": {s: "round" for s in ("port_bow", "port_aft", "starboard_bow",
                                                                "starboard_aft")}}
@@ -63,7 +63,7 @@ def test_undo_steps_back_over_answers_given_for_the_player(qtbot: Any) -> None:
     assert session.submit({"constitution": setup})
     # the crew assignment was answered for him (standing order "bears") and recorded like his own answer
     assert [d["kind"] for d in session.presenter.game.decisions] == ["setup", "setup", "assign_crew"]
-    assert session.presenter.passed and session.presenter.passed[-1][2].startswith("5.0:")
+    assert session.presenter.standing.passed and session.presenter.standing.passed[-1][2].startswith("5.0:")
     # undo would step back over it to his own last decision, the setup; that revealed both sides' sails, so
     # nothing is undone (not just the answer given for him, which would at once be given again), and Undo is
     # not offered
@@ -87,7 +87,7 @@ def test_ask_me_everything_shows_every_request(qtbot: Any, make_window: Any) -> 
     for _ in range(40):
         wait_for_request(qtbot, window, None, rng)
         answer_with_widgets(qtbot, window, rng)
-    assert window.session.presenter.passed == []
+    assert window.session.presenter.standing.passed == []
 
 
 def test_the_settings_dialog_edits_the_standing_orders(qtbot: Any, make_window: Any) -> None:
@@ -124,7 +124,7 @@ def crew_window(qtbot: Any, make_window: Any) -> Any:
 
 def test_5_0_the_crew_default_mans_the_battery_that_bears(qtbot: Any, make_window: Any) -> None:
     window, widget = crew_window(qtbot, make_window)
-    draft = window.session.crew_drafts()["constitution"]
+    draft = window.session.crew.drafts()["constitution"]
     assert draft["gunnery"]["port_bow"] == 7 and draft["gunnery"]["port_aft"] == 7
     assert window.dock_layout.ship_card("constitution").sections["port_bow"].gunners.value() == 7
     assert widget.man_guns.text().replace("&", "") == "Man the battery that bears"
@@ -158,18 +158,18 @@ def test_the_flow_panel_checkbox_is_in_the_orders_dock(make_window: Any) -> None
 
 def test_a_saved_game_remembers_which_answers_were_given_for_the_player(qtbot: Any, tmp_path: Path) -> None:
     session = GameSession()
-    session.orders = StandingOrders(crew="bears")
+    session.standing.orders = StandingOrders(crew="bears")
     game = duel(a=(20, 12, 1), b=(12, 12, 3), seed=1, wind=3)
     setup = {"sail": "medium", "loads": {s: "round" for s in ("port_bow", "port_aft", "starboard_bow",
                                                                "starboard_aft")}}
     assert game.submit("gb", {"java": setup})
     session.presenter.new_game(game, {"us": "human", "gb": "simple"}, None)
     assert session.submit({"constitution": setup})
-    assert session.presenter.answered_for_player == {2}
+    assert session.presenter.history.answered_for_player == {2}
     path = session.files.save(tmp_path / "g.csgame")
     again = GameSession()
-    again.orders = StandingOrders(ask_everything=True)  # nothing new is answered on loading
+    again.standing.orders = StandingOrders(ask_everything=True)  # nothing new is answered on loading
     again.presenter.load(path)
-    assert again.presenter.answered_for_player == {2} and again.files.meta()["answered_for_player"] == [2]
+    assert again.presenter.history.answered_for_player == {2} and again.files.meta()["answered_for_player"] == [2]
     session.close()
     again.close()

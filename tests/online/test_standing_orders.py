@@ -62,7 +62,7 @@ def _local(path: Path, seed: int, options: dict[str, Any], orders: StandingOrder
     game = play.game
     assert game is not None
     if fleet:
-        play.fleet = _fleet_orders(game)
+        play.standing.fleet = _fleet_orders(game)
     play.set_orders(orders)
     asked: Counts = Counter()
     while not play.screen().ended:
@@ -73,7 +73,7 @@ def _local(path: Path, seed: int, options: dict[str, Any], orders: StandingOrder
         assert request is not None and side is not None
         view = game.view(side)
         asked[(side, game.state.turn)] += 1
-        assert play.submit(default_answer(request, view, game.cards, play.fleet, orders,
+        assert play.submit(default_answer(request, view, game.cards, play.standing.fleet, orders,
                                           designations(view, game.cards)))
         game = play.game
         assert game is not None

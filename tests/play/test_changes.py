@@ -51,7 +51,7 @@ def test_30_4_a_sequence_of_presenter_actions_gives_its_change_sets() -> None:
     assert change.thinking and not change.game
     assert change.events == (len(presenter.screen().events()) != before)
     # the standing orders set again: the screen model is the same, what changed lies beside it
-    presenter.set_orders(presenter.orders)
+    presenter.set_orders(presenter.standing.orders)
     assert seen[-1] == Changes(False, False, False, False, False, other=True)
     assert seen[-1].cards and not seen[-1].log
     # another game: everything

@@ -90,8 +90,8 @@ def test_14_2_follow_the_leader_leaves_the_leader_to_the_player() -> None:
 def test_14_2_the_presenter_passes_maneuvers_and_crew_of_a_fleet_under_orders() -> None:
     presenter = PlayPresenter(make_captain=quick_captain)
     presenter.start_file(FLEET, {"us": "human", "gb": "random"}, 6, {"fleet_rules": True, "turn_limit": 3})
-    presenter.fleet.give("engage", US)
-    presenter.fleet.give("crew", US)
+    presenter.standing.fleet.give("engage", US)
+    presenter.standing.fleet.give("crew", US)
     asked: list[str] = []
     for _ in range(3000):
         screen = presenter.screen()
@@ -105,7 +105,7 @@ def test_14_2_the_presenter_passes_maneuvers_and_crew_of_a_fleet_under_orders() 
         assert move is not None
         assert presenter.computer.answered(move, move.captain.choose(move.seat), None)
     assert presenter.screen().ended
-    why = [w for s, _t, w in presenter.passed if s == "us"]
+    why = [w for s, _t, w in presenter.standing.passed if s == "us"]
     assert any(w.startswith("9.1: fleet orders") for w in why)
     assert any(w.startswith("5.0: standing crew order") for w in why) or "assign_crew" not in asked
     game = presenter.game

@@ -94,7 +94,7 @@ def test_11_1_hotseat_shows_nothing_behind_the_curtain() -> None:
 
 def test_11_1_undo_strike_and_save_through_the_presenter(tmp_path: Path) -> None:
     presenter = PlayPresenter(make_captain=quick_captain)
-    presenter.orders = StandingOrders(ask_everything=True)
+    presenter.standing.orders = StandingOrders(ask_everything=True)
     presenter.start_file(JAVA, {"us": "human", "gb": "human"}, 4, {})
     presenter.confirm_handover()
     side = presenter.screen().viewer
@@ -134,7 +134,7 @@ class _NoUndo(PlayPresenter):
 
 def _fair_presenter(game: Game, side: str) -> PlayPresenter:
     presenter = _NoUndo(make_captain=lambda kind, seed: None)
-    presenter.orders = StandingOrders(ask_everything=True)  # nothing answered for the player
+    presenter.standing.orders = StandingOrders(ask_everything=True)  # nothing answered for the player
     other = {s: "random" for s in game.state.sides if s != side}
     presenter.new_game(game, {side: "human", **other}, None)
     return presenter

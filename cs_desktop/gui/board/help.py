@@ -11,13 +11,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from cs_desktop.gui.panel_session import PanelSession
 from cs_desktop.play.screen import ScreenModel
 
 
 class BoardHelp:
     """The overlays of one board for the request on screen (the first asked ship's, until another is clicked)."""
 
-    def __init__(self, board: Any, session: Any, say: Callable[[str], None]) -> None:
+    def __init__(self, board: Any, session: PanelSession, say: Callable[[str], None]) -> None:
         self.board = board
         self.session = session
         self.say = say  # where a failure of the help is reported (help is never a reason to stop play)

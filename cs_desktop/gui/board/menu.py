@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from PySide6.QtCore import QObject, QSettings
 from PySide6.QtGui import QAction, QKeySequence
 
 #: key, menu text, shortcut, default, the board's setter
@@ -15,17 +16,15 @@ TOGGLES: tuple[tuple[str, str, str | None, bool, str], ...] = (
 )
 
 
-def board_toggles(window: Any) -> list[QAction]:
-    """The checkable actions for `window.board` (made once, kept on the window), set from the settings."""
-    made = getattr(window, "_board_toggles", None)
-    if made is not None:
-        return list(made)
-    board, settings = window.board, window.settings
+def board_toggles(board: Any, settings: QSettings, parent: QObject) -> list[QAction]:
+    """The checkable actions for `board` (BoardView; the placeholder board has none), set from the settings;
+    made once by the window's docks (gui/window/docks.py), which put them in the View menu each time it is
+    rebuilt."""
     made = []
     for key, text, shortcut, default, setter in TOGGLES:
         if not hasattr(board, setter):  # the placeholder board has no such switches
             continue
-        act = QAction(text, window)
+        act = QAction(text, parent)
         act.setObjectName(f"act-{key}")
         act.setCheckable(True)
         if shortcut:
@@ -38,5 +37,4 @@ def board_toggles(window: Any) -> list[QAction]:
         made.append(act)
         if key == "legend":
             board.legend.tab.toggled.connect(act.setChecked)
-    window._board_toggles = made
-    return list(made)
+    return made

@@ -8,25 +8,56 @@ resumes it on the board; after a crash mid-battle the next start offers it (gui/
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import shiboken6
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDockWidget, QInputDialog, QListWidget, QMainWindow, QMenu, QMessageBox
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QInputDialog,
+    QLabel,
+    QListWidget,
+    QMainWindow,
+    QMenu,
+    QMessageBox,
+    QStackedWidget,
+    QWidget,
+)
 
 from cs_desktop.gui.campaign.page import CampaignPage
 from cs_desktop.gui.campaign.journal import JournalDialog
 from cs_desktop.gui.campaign.new_campaign import NewCampaignDialog
+from cs_desktop.gui.session import GameSession
 from cs_desktop.play.campaign_battle import CampaignBattle
-from cs_desktop.play.autosave import default_data_dir
 from cs_desktop.play.campaign_presenter import CampaignPresenter
 
 
+@dataclass(frozen=True)
+class CampaignParts:
+    """What the Campaign menu uses of the window, each part given by the window (gui/window/main.py)."""
+
+    stack: QStackedWidget  # the window's centre: the campaign page is one of its pages, the board another
+    board: QWidget
+    session: GameSession  # the window's game: a battle is fought in it, `game_serial` says which game it holds
+    library: Callable[[], Any]  # the user's library (None: it could not be opened, said by the window)
+    may_replace: Callable[[str, Callable[[], None]], bool]  # the close guard: Save / Discard an unfinished game
+    status: QLabel  # the window's status line
+    play_docks: Callable[[], list[QDockWidget]]  # the docks that show the game in play (gui/window/docks.py)
+    journal_folder: Path  # where the journal's exports are proposed (the data folder)
+    show_error: Callable[[str, str], None]
+
+
 class CampaignControl:
-    def __init__(self, window: Any) -> None:
+    """The Campaign menu (`menu`, put in the menu bar by the window), the campaign page and the journal dock;
+    `window` is the main window as the Qt parent of its dialogs and the host of its dock."""
+
+    def __init__(self, window: QMainWindow, parts: CampaignParts) -> None:
         self.window = window
+        self.parts = parts
         self.presenter: CampaignPresenter | None = None
         self.battle: CampaignBattle | None = None
         self.new_dialog: NewCampaignDialog | None = None
@@ -36,7 +67,7 @@ class CampaignControl:
         #: presenter's count of the games it has held, so the game itself is never read here
         self._page_game: int | None = None
         self.page = CampaignPage()
-        window.stack.addWidget(self.page)
+        parts.stack.addWidget(self.page)
         self.journal = QListWidget()
         self.journal.setObjectName("campaign-journal")
         self.journal.setWordWrap(True)
@@ -45,9 +76,8 @@ class CampaignControl:
         self.dock.setWidget(self.journal)
         window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.dock)
         self.dock.hide()
-        menu = QMenu("&Campaign", window)
+        self.menu = menu = QMenu("&Campaign", window)
         menu.setObjectName("menu-campaign")
-        window.menuBar().insertMenu(window.view_menu.menuAction(), menu)
         self.act_new = menu.addAction("&New campaign…")
         self.act_new.setObjectName("act-campaign-new")
         self.act_new.triggered.connect(self.new_campaign)
@@ -63,8 +93,8 @@ class CampaignControl:
         self.journal_dialog: JournalDialog | None = None
         self.page.changed.connect(self._page_changed)
         self.page.fightRequested.connect(self.fight)
-        window.session.changed.connect(self._session_changed)  # after the window's own refresh
-        window.stack.currentChanged.connect(self._stack_changed)
+        parts.session.changed.connect(self._session_changed)  # after the window's own refresh
+        parts.stack.currentChanged.connect(self._stack_changed)
 
     # ------------------------------------------------------------------ opening
     def open(self, presenter: CampaignPresenter) -> None:
@@ -82,7 +112,7 @@ class CampaignControl:
 
     def new_campaign(self) -> NewCampaignDialog | None:
         """The New campaign dialog (ui/new_campaign_dialog.ui), open; Start begins the campaign chosen."""
-        library = self.window.files.library()
+        library = self.parts.library()
         if library is None:
             return None
         dialog = NewCampaignDialog(self.window)
@@ -96,13 +126,13 @@ class CampaignControl:
         try:
             presenter = CampaignPresenter.start(library, campaign, seed, nation, year)
         except Exception as e:  # a bad folder or choice: said, nothing lost
-            self.window.show_error("Cannot start the campaign", str(e))
+            self.parts.show_error("Cannot start the campaign", str(e))
             return None
         self.open(presenter)
         return presenter
 
     def continue_campaign(self) -> CampaignPresenter | None:
-        library = self.window.files.library()
+        library = self.parts.library()
         if library is None:
             return None
         rows = library.campaigns()
@@ -117,7 +147,7 @@ class CampaignControl:
         try:
             presenter = CampaignPresenter.resume(library, campaign_id)
         except Exception as e:  # an unreadable row: said, the others untouched
-            self.window.show_error("Cannot continue the campaign", str(e))
+            self.parts.show_error("Cannot continue the campaign", str(e))
             return None
         self.open(presenter)
         return presenter
@@ -126,9 +156,7 @@ class CampaignControl:
         """The whole journal to read, with its battles told, and exported as Markdown or HTML."""
         if self.presenter is None:
             return None
-        autosave = self.window.autosave
-        folder = Path(autosave.folder) if autosave is not None else default_data_dir()
-        self.journal_dialog = JournalDialog(self.presenter, folder, self.window)
+        self.journal_dialog = JournalDialog(self.presenter, self.parts.journal_folder, self.window)
         self.journal_dialog.open()
         return self.journal_dialog
 
@@ -137,21 +165,20 @@ class CampaignControl:
         if self.presenter is not None:
             self._page_game = self._window_game()
             self.page.refresh()
-            self.window.stack.setCurrentWidget(self.page)
+            self.parts.stack.setCurrentWidget(self.page)
             self._put_away_play_docks()
             self.window.setWindowTitle(f"Captain's Sea — {self.presenter.name}")
-            status = getattr(self.window, "status", None)  # not the last battle's position: the campaign's
-            if status is not None:
-                status.setText(f"Campaign: {self.presenter.name} · the campaign map")
+            # not the last battle's position: the campaign's
+            self.parts.status.setText(f"Campaign: {self.presenter.name} · the campaign map")
 
     def fight(self) -> None:
         if self.presenter is None:
             return
-        files = getattr(self.window, "files", None)  # an unfinished game of the player's own: Save / Discard
-        if files is not None and not files.guard.ask("fight the campaign's battle", self.fight):
+        # an unfinished game of the player's own: Save / Discard
+        if not self.parts.may_replace("fight the campaign's battle", self.fight):
             return
-        self.battle = CampaignBattle(self.window.session.presenter, self.presenter, on_finished=self._battle_over)
-        self.window.stack.setCurrentWidget(self.window.board)
+        self.battle = CampaignBattle(self.parts.session.presenter, self.presenter, on_finished=self._battle_over)
+        self.parts.stack.setCurrentWidget(self.parts.board)
         self.restore_play_docks()
 
     def restore_play_docks(self) -> None:
@@ -162,15 +189,13 @@ class CampaignControl:
         self._put_away = []
 
     def _stack_changed(self) -> None:
-        if self.window.stack.currentWidget() is not self.page:
+        if self.parts.stack.currentWidget() is not self.page:
             self.restore_play_docks()
 
     def _put_away_play_docks(self) -> None:
         """The campaign page has no game to show in the play docks ("No game.", or the battle just over): hide
         those the player has open, the ship cards' too, so the page gets the room; a battle shows them again."""
-        layout = getattr(self.window, "dock_layout", None)  # the window's docks (gui/window/docks.py)
-        docks: list[QDockWidget] = layout.play_docks() if layout is not None else []
-        for dock in docks:
+        for dock in self.parts.play_docks():
             if dock.isVisible() and dock not in self._put_away:
                 dock.hide()
                 self._put_away.append(dock)
@@ -193,8 +218,7 @@ class CampaignControl:
             self.show_page()
 
     def _window_game(self) -> int | None:
-        session = getattr(self.window, "session", None)
-        return None if session is None else int(session.presenter.game_serial)
+        return int(self.parts.session.presenter.game_serial)
 
     def _journal(self) -> None:
         if self.presenter is None:

@@ -9,14 +9,12 @@ again. If the row no longer holds a battle in play (or cannot be read) nothing i
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import Any
 
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtWidgets import QMessageBox, QWidget
 
 from cs_desktop.play.campaign_mark import CampaignMark, CampaignResumable, battle_in_row
-
-if TYPE_CHECKING:
-    from cs_desktop.gui.window.main import MainWindow
 
 LATER = "Not now leaves the campaign as it stands: Campaign → Continue… resumes the battle later."
 
@@ -24,11 +22,11 @@ LATER = "Not now leaves the campaign as it stands: Campaign → Continue… resu
 class CampaignResumeOffer(QMessageBox):
     """The question, with its two buttons named (tests and the testing hook press them)."""
 
-    def __init__(self, window: MainWindow, found: CampaignResumable) -> None:
+    def __init__(self, parent: QWidget, found: CampaignResumable) -> None:
         super().__init__(QMessageBox.Icon.Question, "Continue the campaign's battle?",
                          "Captain's Sea did not close properly last time, in the middle of a battle of your "
                          f"campaign “{found.campaign}”.\n\n{found.question()}",
-                         QMessageBox.StandardButton.NoButton, window)
+                         QMessageBox.StandardButton.NoButton, parent)
         self.setObjectName("campaign-resume-offer")
         self.setInformativeText(LATER)
         self.continue_button = self.addButton("&Continue", QMessageBox.ButtonRole.AcceptRole)
@@ -37,30 +35,28 @@ class CampaignResumeOffer(QMessageBox):
         self.setEscapeButton(self.later_button)
 
 
-def offer_campaign_battle(window: MainWindow, found: CampaignResumable) -> CampaignResumeOffer | None:
-    """Ask (the box is left open, non-modal to the program: `window.resume_box`); None if there is nothing to
-    continue (said in the status bar)."""
+def offer_campaign_battle(parent: QWidget, found: CampaignResumable, library: Any,
+                          resume: Callable[[Any, int], object | None],
+                          say: Callable[[str], None]) -> CampaignResumeOffer | None:
+    """Ask (the box is left open, non-modal over `parent`); None if the campaign's row in `library` holds no
+    battle to continue (`say` tells the player why). Continue calls `resume(library, campaign id)` (the
+    Campaign menu's, gui/campaign/menu.py: None if it could not)."""
     mark = CampaignMark(found.path.parent)
-    library = window.files.library()
-    if library is None:  # said by the window; the mark stays for the next start
-        return None
     why = battle_in_row(library, found)
     if why:
         mark.clear()
-        window.statusBar().showMessage(f"No campaign battle to continue: {why}", 15000)
+        say(f"No campaign battle to continue: {why}")
         return None
-    box = CampaignResumeOffer(window, found)
+    box = CampaignResumeOffer(parent, found)
 
     def answered(button: Any) -> None:
         if button is box.continue_button:
-            if window.campaign.resume(library, found.campaign_id) is None:  # said by the campaign menu
+            if resume(library, found.campaign_id) is None:  # said by the campaign menu
                 mark.clear()
         else:
             mark.clear()
-            window.statusBar().showMessage(f"The campaign “{found.campaign}” is kept as it stands: Campaign → "
-                                           "Continue… resumes its battle.", 15000)
+            say(f"The campaign “{found.campaign}” is kept as it stands: Campaign → Continue… resumes its battle.")
 
     box.buttonClicked.connect(answered)
-    window.resume_box = box
     box.open()
     return box

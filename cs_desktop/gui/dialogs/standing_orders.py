@@ -12,7 +12,7 @@ from dataclasses import replace
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QCheckBox, QComboBox, QFormLayout, QGroupBox, QLabel, QVBoxLayout, QWidget
 
-from cs_desktop.gui.session import GameSession
+from cs_desktop.gui.panel_session import PanelSession
 from cs_desktop.play.turn_flow import CHOICES, StandingOrders
 
 GROUP = "standing_orders"
@@ -103,7 +103,7 @@ class StandingOrdersBox(QGroupBox):
 class FlowPanel(QWidget):
     """Under the orders panel: "Ask me everything", and what was answered for the player and why."""
 
-    def __init__(self, session: GameSession, settings: QSettings | None, parent: QWidget | None = None) -> None:
+    def __init__(self, session: PanelSession, settings: QSettings | None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("flow-panel")
         self.session = session

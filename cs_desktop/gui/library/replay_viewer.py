@@ -14,9 +14,10 @@ play, in the view of the player at the screen unless it is over) -- `watch_repla
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QRect, QRectF, QSettings, Qt, QTimer
+from PySide6.QtCore import QRect, QRectF, Qt, QTimer
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence, QShowEvent
 from PySide6.QtWidgets import QDockWidget, QFileDialog, QMainWindow, QTabWidget, QVBoxLayout, QWidget
 
@@ -30,7 +31,6 @@ from cs_desktop.formats.savegame import SUFFIX, SaveError
 
 if TYPE_CHECKING:
     from cs_desktop.gui.session import GameSession
-    from cs_desktop.play.autosave import AutosaveStore
 
 #: step name -> key(s) of its shortcut
 KEYS: dict[str, tuple[str, ...]] = {"back": ("Left",), "forward": ("Right",), "back_impulse": ("Ctrl+Left",),
@@ -194,62 +194,43 @@ class ReplayViewer(QMainWindow):
 
 
 # ---------------------------------------------------------------------------------------------- opening
-class ViewerHost(Protocol):
-    """What opening a replay uses of the main window (gui/window/main.py, which imports this module)."""
-
-    session: GameSession
-    settings: QSettings
-    autosave: AutosaveStore | None
-    replay_viewer: ReplayViewer
-
-    def window(self) -> QWidget: ...
-
-    def show_error(self, title: str, text: str) -> None: ...
-
-
-def data_folder(window: ViewerHost) -> Path:
-    """Where the bookmarks are kept: the main window's data folder."""
-    if window.autosave is not None:
-        return Path(window.autosave.folder)
-    return Path(window.settings.fileName()).parent
-
-
-def show_viewer(window: ViewerHost, replay: Replay) -> ReplayViewer:
-    viewer = ReplayViewer(replay, window.window())
+def show_viewer(parent: QWidget, replay: Replay) -> ReplayViewer:
+    """The viewer, a window of its own over `parent` (which owns it until it is closed)."""
+    viewer = ReplayViewer(replay, parent)
     viewer.show()
     viewer.raise_()
     viewer.board.fit_to_ships()
-    window.replay_viewer = viewer
     return viewer
 
 
-def watch_replay(window: ViewerHost, path: str | Path | None = None) -> ReplayViewer | None:
-    """Game → Watch a replay…: any saved game. A file that cannot be used is reported (file, field, what is
-    wrong) and nothing else changes."""
+def watch_replay(parent: QWidget, bookmarks: Path, start_in: str | Path, show_error: Callable[[str, str], None],
+                 path: str | Path | None = None) -> ReplayViewer | None:
+    """Game → Watch a replay…: any saved game (asked for in `start_in` unless `path` is given), its bookmarks
+    kept in the folder `bookmarks`. A file that cannot be used is reported (file, field, what is wrong) and
+    nothing else changes."""
     if path is None:
-        folder = window.settings.value("files/last_dir") or Path.home()
-        chosen, _ = QFileDialog.getOpenFileName(window.window(), "Watch a replay", str(folder),
+        chosen, _ = QFileDialog.getOpenFileName(parent, "Watch a replay", str(start_in),
                                                 f"Saved games (*{SUFFIX});;All files (*)")
         if not chosen:
             return None
         path = chosen
     try:
-        replay = Replay.from_file(path, BookmarkStore(data_folder(window)))
+        replay = Replay.from_file(path, BookmarkStore(bookmarks))
     except SaveError as e:
-        window.show_error("Cannot watch this replay", str(e))
+        show_error("Cannot watch this replay", str(e))
         return None
-    return show_viewer(window, replay)
+    return show_viewer(parent, replay)
 
 
-def replay_this_game(window: ViewerHost) -> ReplayViewer | None:
+def replay_this_game(session: GameSession, parent: QWidget, bookmarks: Path,
+                     show_error: Callable[[str, str], None]) -> ReplayViewer | None:
     """Game → Replay this game: the game in play so far, in the view of the player at the screen (everything
     only once it is over). The game goes on untouched."""
-    session = window.session
     if not session.screen().has_game:
-        window.show_error("Replay this game", "There is no game to replay: start or open one first.")
+        show_error("Replay this game", "There is no game to replay: start or open one first.")
         return None
     if session.curtain:
-        window.show_error("Replay this game", "The screen is being handed over: the next player takes it first "
-                                              "(Orders → Take the screen), then opens the replay.")
+        show_error("Replay this game", "The screen is being handed over: the next player takes it first "
+                                       "(Orders → Take the screen), then opens the replay.")
         return None
-    return show_viewer(window, session.presenter.files.replay_in_play(BookmarkStore(data_folder(window))))
+    return show_viewer(parent, session.presenter.files.replay_in_play(BookmarkStore(bookmarks)))

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import QSplitter, QTabWidget, QWidget
 
 from cs_desktop.gui.board.help import BoardHelp
 from cs_desktop.gui.board.placeholder import make_board
+from cs_desktop.gui.panel_session import PanelSession
 from cs_desktop.gui.panels.fleet_dock import FleetPanel
 from cs_desktop.gui.panels.orders import CardHand, DiceTray, ImpulseTrack
 from cs_desktop.gui.panels.ship_card import ShipCardScroll, ShipCardWidget, show_ship
@@ -56,7 +57,7 @@ class SeatBoard(QSplitter):
         self.setStretchFactor(0, 3)
         self.setStretchFactor(1, 2)
         self.setSizes([540, 360])  # the board first, as in the main window
-        self.session: Any = None
+        self.session: PanelSession | None = None
         self.help: BoardHelp | None = None
         self.fleet: FleetPanel | None = None  # a fleet game's list and order buttons (made with the first view)
         self.say: Callable[[str], None] = lambda _text: None
@@ -64,7 +65,7 @@ class SeatBoard(QSplitter):
         self._fitted = False
         self.board.shipClicked.connect(self._ship_clicked)
 
-    def attach(self, session: Any, say: Callable[[str], None] | None = None) -> None:
+    def attach(self, session: PanelSession, say: Callable[[str], None] | None = None) -> None:
         """Draw this seat's session from now on (its `changed` signal redraws); `say` tells the player why a
         fleet order was not given."""
         self.session = session
@@ -90,19 +91,19 @@ class SeatBoard(QSplitter):
         self.board.set_view(view, screen.ship_names)
         self.help.reset()
         request = screen.request
-        drafts = self.session.crew_drafts() if request is not None and request.kind == "assign_crew" else {}
+        drafts = self.session.crew.drafts() if request is not None and request.kind == "assign_crew" else {}
         for ship in screen.ships:
             scroll = self._scrolls.get(ship.id)
             if scroll is None:
                 scroll = self._scrolls[ship.id] = ShipCardScroll()
-                scroll.card_widget.assignmentEdited.connect(self.session.set_draft)
+                scroll.card_widget.assignmentEdited.connect(self.session.crew.set_draft)
                 self.cards.addTab(scroll, ship.name)
                 if ship.own and not any(s.own for s in screen.ships[:screen.ships.index(ship)]):
                     self.cards.setCurrentWidget(scroll)  # the seat's own first ship in front
             show_ship(scroll.card_widget, ship, view, drafts, request)
             enemy = not ship.own and screen.viewer is not None  # (a spectator has no enemy)
             self.cards.setTabText(self.cards.indexOf(scroll), ship.name + (" (enemy)" if enemy else ""))
-        self._refresh_fleet(screen)
+        self._refresh_fleet(self.session, screen)
         self.dice.refresh(screen)
         self.hand.refresh(screen)
         self.impulses.refresh(screen)
@@ -111,20 +112,20 @@ class SeatBoard(QSplitter):
             self._fitted = True
             self.board.fit_to_ships()
 
-    def _refresh_fleet(self, screen: Any) -> None:
+    def _refresh_fleet(self, session: PanelSession, screen: Any) -> None:
         if self.fleet is None and is_fleet(screen):
             self.fleet = FleetPanel()
             self.fleet.setObjectName("online-fleet")
             self.fleet.list.shipChosen.connect(self._ship_clicked)
             self.fleet.orderGiven.connect(self._fleet_order)
-            self.fleet.ordersCancelled.connect(self.session.cancel_fleet_orders)
+            self.fleet.ordersCancelled.connect(session.cancel_fleet_orders)
             self.tray.insertTab(0, self.fleet, "Fleet")
             self.tray.setCurrentWidget(self.fleet)
         if self.fleet is not None:
-            self.fleet.list.refresh(screen, None, self.session.standing.fleet.marks())
+            self.fleet.list.refresh(screen, None, session.standing.fleet.marks())
 
     def _fleet_order(self, kind: str, ships: list[str]) -> None:
-        if not self.session.give_fleet_order(kind, ships):
+        if self.session is not None and not self.session.give_fleet_order(kind, ships):
             self.say("Select ships of your own side in the fleet list first.")
 
     def _ship_clicked(self, ship_id: str) -> None:

@@ -441,7 +441,7 @@ class OnlineDialog(QDialog):
                 self._spectator()
             else:
                 self.session.ordersApplied.connect(self._answer_or_show)
-                self.flow = FlowPanel(self.session, self.settings)  # type: ignore[arg-type]
+                self.flow = FlowPanel(self.session, self.settings)
                 self.flow_area.addWidget(self.flow)
                 self.orders_button.setEnabled(True)
         elif kind == "update":
@@ -569,7 +569,7 @@ class OnlineDialog(QDialog):
         request = self.seat.request
         if request is None or self.session is None or request["kind"] not in PANELS or self._by_orders == self.seat.ask:
             return
-        panel = make_request_widget(request_of(request), self.session, self)  # type: ignore[arg-type]
+        panel = make_request_widget(request_of(request), self.session, self)
         panel.submitted.connect(lambda: panel.setEnabled(False))  # until the server's answer comes back
         self.panel = panel
         self.panel_area.addWidget(panel)
@@ -586,10 +586,10 @@ def _short(option: Any) -> str:
     return text if len(text) <= 120 else text[:117] + "…"
 
 
-def play_online(window: QWidget) -> OnlineDialog:
-    """Game → Play online…: the dialog, non-modal (the window stays usable)."""
-    settings = getattr(window, "settings", None)
-    dialog = OnlineDialog(window, settings if isinstance(settings, QSettings) else None)
+def play_online(parent: QWidget, settings: QSettings | None) -> OnlineDialog:
+    """Game → Play online…: the dialog, non-modal over `parent` (the window stays usable); the player's name and
+    standing orders are kept in `settings`."""
+    dialog = OnlineDialog(parent, settings)
     dialog.resize(1400, 900)
     dialog.open()
     return dialog

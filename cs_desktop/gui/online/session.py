@@ -59,7 +59,8 @@ class OnlineSeatSession(QObject):
         self.curtain = False
         self._screen: tuple[int, ScreenModel] | None = None
         self._frames = 0  # the update frames applied: the screen model's position
-        self._drafts: tuple[int, dict[str, dict[str, Any]]] | None = None  # (request number, drafts)
+        #: the crew assignment being edited on the seat's own ship cards (5.0); `draftChanged` on an edit
+        self.crew = SeatCrew(self, self.draftChanged.emit)
         #: the maneuver and fire forms, as at one screen (play/order_forms.py), on the seat's own view
         self.forms = OrderForms(self.screen, self.advice, lambda: self.standing.orders, lambda: self.standing.fleet,
                                 lambda _screen, request: self.standing.fleet.fill(seat_view(self.seat), request,
@@ -96,34 +97,6 @@ class OnlineSeatSession(QObject):
             return False
         self._send(self.seat.ask, answer)
         return True
-
-    # ------------------------------------------------------------------ the crew assignment on the cards (5.0)
-    def crew_drafts(self) -> dict[str, dict[str, Any]]:
-        """The crew assignment being edited on the seat's own ship cards for its assign_crew request."""
-        request = self.request()
-        if request is None or request.kind != "assign_crew":
-            return {}
-        if self._drafts is None or self._drafts[0] != self.seat.ask:
-            self._drafts = (self.seat.ask, self.bearing_crew(request))
-        return self._drafts[1]
-
-    def bearing_crew(self, request: Request) -> dict[str, dict[str, Any]]:
-        """Each ship mans the battery that bears, from the seat's own view (as at one screen)."""
-        return crew_plan.bearing_assignments(self.seat.view, request.info["limits"])
-
-    def crew_warnings(self) -> list[str]:
-        drafts = self.crew_drafts()
-        return crew_plan.no_gunner_warnings(self.seat.view, drafts, self.screen().ship_names) if drafts else []
-
-    def set_draft(self, ship_id: str, assign: dict[str, Any]) -> None:
-        drafts = self.crew_drafts()
-        if ship_id in drafts:
-            drafts[ship_id] = copy_assign(assign)
-            self.draftChanged.emit()
-
-    def submit_crew(self) -> bool:
-        drafts = self.crew_drafts()
-        return bool(drafts) and self.submit({ship: copy_assign(a) for ship, a in drafts.items()})
 
     def advice(self) -> FairAdvice | None:
         return FairAdvice(self.seat.view, self.cards) if self.seat.view else None
@@ -172,3 +145,46 @@ class OnlineSeatSession(QObject):
         """The judgment captain's answer on the seat's view (a remote seat has no state to draw from)."""
         captain: Any = make_captain("judgment", seed)
         return captain.choose(RemoteSeat(self.seat, self.cards, self.scenario))
+
+
+class SeatCrew:
+    """The crew assignment (5.0) being edited on an online seat's own ship cards, as the presenter's `CrewDrafts`
+    at one screen (the same names): the drafts start from the battery that bears, on the seat's own view, and
+    are sent as one answer."""
+
+    def __init__(self, session: OnlineSeatSession, changed: Callable[[], None]) -> None:
+        self._session = session
+        self._changed = changed
+        self._drafts: tuple[int, dict[str, dict[str, Any]]] | None = None  # (request number, drafts)
+
+    def drafts(self) -> dict[str, dict[str, Any]]:
+        """The crew assignment being edited on the seat's own ship cards for its assign_crew request."""
+        request = self._session.request()
+        if request is None or request.kind != "assign_crew":
+            return {}
+        ask = self._session.seat.ask
+        if self._drafts is None or self._drafts[0] != ask:
+            self._drafts = (ask, self.bearing(request))
+        return self._drafts[1]
+
+    def bearing(self, request: Request) -> dict[str, dict[str, Any]]:
+        """Each ship mans the battery that bears, from the seat's own view (as at one screen)."""
+        return crew_plan.bearing_assignments(self._session.seat.view, request.info["limits"])
+
+    def warnings(self) -> list[str]:
+        drafts = self.drafts()
+        session = self._session
+        return crew_plan.no_gunner_warnings(session.seat.view, drafts, session.screen().ship_names) if drafts else []
+
+    def set_draft(self, ship_id: str, assign: dict[str, Any]) -> bool:
+        """Change one ship's draft; True if it belongs to the pending assignment."""
+        drafts = self.drafts()
+        if ship_id not in drafts:
+            return False
+        drafts[ship_id] = copy_assign(assign)
+        self._changed()
+        return True
+
+    def submit(self) -> bool:
+        drafts = self.drafts()
+        return bool(drafts) and self._session.submit({ship: copy_assign(a) for ship, a in drafts.items()})

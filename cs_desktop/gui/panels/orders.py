@@ -102,7 +102,7 @@ class OrdersPanel(QWidget):
         self.prompt.setToolTip(rule_tooltip(request.rule))
         key: Any = (screen.key, request.kind, request.side)
         if request.kind == "select_maneuver":  # a fleet order given meanwhile changes who is asked
-            key = (*key, tuple(sorted(session.fleet_marks().items())))
+            key = (*key, tuple(sorted(session.standing.fleet.marks().items())))
         if key != self._request_key:
             self._set_widget(make_request_widget(request, session), key)
 

@@ -73,17 +73,17 @@ class TurnReference(QDialog):
             self.show_rule(text[len("rule:"):])
 
 
-def open_turn_reference(window: QWidget, show_rule: Callable[[str], None]) -> TurnReference | None:
-    """Show the reference (one per window, raised if already open); a broken help file is reported, naming it."""
-    ref = getattr(window, "turn_reference", None)
-    if not isinstance(ref, TurnReference):
+def open_turn_reference(parent: QWidget, show_rule: Callable[[str], None]) -> TurnReference | None:
+    """Show the reference (one per parent window, raised if already open); a broken help file is reported,
+    naming it."""
+    ref = parent.findChild(TurnReference, "turn-reference")
+    if ref is None:
         try:
-            ref = TurnReference(show_rule, window)
+            ref = TurnReference(show_rule, parent)
         except FileFormatError as e:
             QMessageBox(QMessageBox.Icon.Warning, "Turn sequence not available", str(e),
-                        QMessageBox.StandardButton.Ok, window).open()
+                        QMessageBox.StandardButton.Ok, parent).open()
             return None
-        setattr(window, "turn_reference", ref)
     ref.show()
     ref.raise_()
     return ref

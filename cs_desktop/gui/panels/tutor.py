@@ -12,14 +12,17 @@ from __future__ import annotations
 import html
 import random
 from pathlib import Path
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from PySide6.QtCore import QTimer, QUrl, Qt, Signal
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QDockWidget, QStatusBar, QTextBrowser, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QTextBrowser, QVBoxLayout, QWidget
 
 from cs_desktop.gui.session import GameSession
 from cs_desktop.gui.panels.turn_reference import rule_link
+from cs_desktop.formats.files import load_scenario
 from cs_desktop.formats.jsonread import FileFormatError
 from cs_desktop.play import tutorial
 from cs_desktop.play.tutorial import Step, Tutor, TutorPage
@@ -155,53 +158,39 @@ class TutorPanel(QWidget):
 
 
 class GameStarter(Protocol):
-    """How the guided first game is started: the window's file actions (gui/window/files.py)."""
+    """How the guided first game is started: the window's file actions (gui/window/files.py `start_game`)."""
 
-    def start_game(self, path: str | Path, seats: dict[str, str], seed: int, options: dict[str, Any]) -> bool: ...
-
-
-class TutorHost(Protocol):
-    """What the tutor's dock and the guided first game use of the main window (gui/window/main.py, which
-    imports this module); `tutor`, `tutor_dock` and `tutor_toggle` are set here."""
-
-    session: GameSession
-    tutor: TutorPanel
-    tutor_dock: QDockWidget
-    tutor_toggle: QAction
-
-    def window(self) -> QWidget: ...
-
-    def statusBar(self) -> QStatusBar: ...
-
-    def addDockWidget(self, area: Qt.DockWidgetArea, dockwidget: QDockWidget, /) -> None: ...
-
-    def show_error(self, title: str, text: str) -> None: ...
-
-    @property
-    def files(self) -> GameStarter: ...
+    def __call__(self, path: str | Path, seats: dict[str, str], seed: int, options: dict[str, Any]) -> bool: ...
 
 
-def add_tutor_dock(window: TutorHost) -> QDockWidget | None:
-    """The tutor dock (hidden until a tutorial game is on); None if the tutorial's data cannot be read."""
+@dataclass(frozen=True)
+class TutorDock:
+    """The tutor's panel, its dock and the dock's Help-menu toggle (Help → Tutor panel)."""
+
+    panel: TutorPanel
+    dock: QDockWidget
+    toggle: QAction
+
+
+def add_tutor_dock(session: GameSession, main: QMainWindow, say: Callable[[str], None]) -> TutorDock | None:
+    """The tutor dock in `main` (hidden until a tutorial game is on); None if the tutorial's data cannot be read
+    (`say` tells the player)."""
     try:
-        panel = TutorPanel(window.session)
+        panel = TutorPanel(session)
     except FileFormatError as e:
-        window.statusBar().showMessage(f"The tutorial is not available: {e}", 10000)
+        say(f"The tutorial is not available: {e}")
         return None
-    dock = QDockWidget("Tutor", window.window())
+    dock = QDockWidget("Tutor", main)
     dock.setObjectName("dock-tutor")
     dock.setWidget(panel)
     dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable
                      | QDockWidget.DockWidgetFeature.DockWidgetFloatable
                      | QDockWidget.DockWidgetFeature.DockWidgetClosable)
-    window.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, dock)
+    main.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, dock)
     dock.hide()
-    window.tutor = panel
-    window.tutor_dock = dock
     toggle = dock.toggleViewAction()  # Help → Tutor panel: back after the player closed it
     toggle.setText("Tutor &panel")
     toggle.setObjectName("act-tutor-panel")
-    window.tutor_toggle = toggle
 
     def show() -> None:
         dock.show()
@@ -209,19 +198,15 @@ def add_tutor_dock(window: TutorHost) -> QDockWidget | None:
 
     # once when the tutorial comes on (the player may close it), after the window has restored its saved layout
     # for the new game's ship docks, which would otherwise hide it again
-    panel.activated.connect(lambda: QTimer.singleShot(0, window.window(), show))
-    return dock
+    panel.activated.connect(lambda: QTimer.singleShot(0, main, show))
+    return TutorDock(panel, dock, toggle)
 
 
-def start_tutorial(window: TutorHost) -> bool:
+def start_tutorial(start_game: GameStarter, show_error: Callable[[str, str], None]) -> bool:
     """Help → Guided first game: the tutorial scenario, the player on his side against the easy captain."""
-    from cs_desktop.formats.files import load_scenario
-    from cs_desktop.formats.jsonread import FileFormatError as CardError
-
     try:
         sides = [side.id for side in load_scenario(tutorial.SCENARIO).sides]
-    except CardError as e:
-        window.show_error("Cannot start the guided first game", "\n".join(e.lines()))
+    except FileFormatError as e:
+        show_error("Cannot start the guided first game", "\n".join(e.lines()))
         return False
-    return window.files.start_game(tutorial.SCENARIO, tutorial.seats(sides), random.SystemRandom().randrange(1, 10**9),
-                             {})
+    return start_game(tutorial.SCENARIO, tutorial.seats(sides), random.SystemRandom().randrange(1, 10**9), {})

@@ -31,7 +31,7 @@ from cs_desktop.gui.requests.misc import BonusCardsWidget, FallbackWidget, Melee
 from cs_desktop.rules.decisions import Request
 
 if TYPE_CHECKING:
-    from cs_desktop.gui.session import GameSession
+    from cs_desktop.gui.panel_session import PanelSession
 
 __all__ = [
     "MOVE_ORDER_LABELS", "YES_NO", "WIDGETS", "AssignCrewWidget", "BonusCardsWidget", "FallbackWidget",
@@ -55,7 +55,7 @@ WIDGETS: dict[str, type[RequestWidget]] = {
 }
 
 
-def make_request_widget(request: Request, session: GameSession, parent: QWidget | None = None) -> RequestWidget:
+def make_request_widget(request: Request, session: PanelSession, parent: QWidget | None = None) -> RequestWidget:
     cls = WIDGETS.get(request.kind)
     if cls is None:
         if request.options is not None:

@@ -21,7 +21,7 @@ from cs_desktop.play.maneuver_form import describe_maneuver
 from cs_desktop.rules.decisions import Request
 
 if TYPE_CHECKING:
-    from cs_desktop.gui.session import GameSession
+    from cs_desktop.gui.panel_session import PanelSession
 
 
 W = TypeVar("W", bound=QWidget)
@@ -30,7 +30,7 @@ MOVE_ORDER_LABELS = {"initiative_first": "The Initiative player's ship maneuvers
                      "non_initiative_first": "The Non-Initiative player's ship maneuvers first"}
 
 
-def ship_name(session: GameSession, ship_id: str) -> str:
+def ship_name(session: PanelSession, ship_id: str) -> str:
     return session.screen().ship_name(ship_id)
 
 
@@ -61,7 +61,7 @@ def turn_label(option: dict[str, Any]) -> str:
     return f"Turn one point to {'port' if turn < 0 else 'starboard'} → wind position {to}"
 
 
-def option_label(request: Request, option: Any, session: GameSession) -> str:
+def option_label(request: Request, option: Any, session: PanelSession) -> str:
     kind = request.kind
     if kind in YES_NO:
         return "Yes" if option else "No"
@@ -124,7 +124,7 @@ class RequestWidget(QWidget):
 
     submitted = Signal()
 
-    def __init__(self, request: Request, session: GameSession, parent: QWidget | None = None) -> None:
+    def __init__(self, request: Request, session: PanelSession, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.request = request
         self.session = session

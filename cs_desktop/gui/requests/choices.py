@@ -33,13 +33,13 @@ from cs_desktop.rules.cards import SECTION_NAMES
 from cs_desktop.rules.decisions import Request
 
 if TYPE_CHECKING:
-    from cs_desktop.gui.session import GameSession
+    from cs_desktop.gui.panel_session import PanelSession
 
 
 class OptionsWidget(RequestWidget):
     """One button per legal answer (move order, parallel side, hull first, discard, melee split, yes/no)."""
 
-    def __init__(self, request: Request, session: GameSession, parent: QWidget | None = None) -> None:
+    def __init__(self, request: Request, session: PanelSession, parent: QWidget | None = None) -> None:
         super().__init__(request, session, parent)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
@@ -76,7 +76,7 @@ class OptionsWidget(RequestWidget):
 class ShipsChoiceWidget(RequestWidget):
     """One radio list per ship (advance_turn, fall_off, bonus_move, and any other `ships` request)."""
 
-    def __init__(self, request: Request, session: GameSession, parent: QWidget | None = None) -> None:
+    def __init__(self, request: Request, session: PanelSession, parent: QWidget | None = None) -> None:
         super().__init__(request, session, parent)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
@@ -107,7 +107,7 @@ class ShipsChoiceWidget(RequestWidget):
 class SetupWidget(RequestWidget):
     """2.0: each ship's sail state and the (hidden) load of each broadside."""
 
-    def __init__(self, request: Request, session: GameSession, parent: QWidget | None = None) -> None:
+    def __init__(self, request: Request, session: PanelSession, parent: QWidget | None = None) -> None:
         super().__init__(request, session, parent)
         info = request.info
         lay = QVBoxLayout(self)

@@ -19,13 +19,13 @@ from cs_desktop.play.changes import EVERYTHING
 from cs_desktop.rules.decisions import Request
 
 if TYPE_CHECKING:
-    from cs_desktop.gui.session import GameSession
+    from cs_desktop.gui.panel_session import PanelSession
 
 
 class AssignCrewWidget(RequestWidget):
     """5.0: the assignment is made on the ship cards; this panel sums it up and sends it."""
 
-    def __init__(self, request: Request, session: GameSession, parent: QWidget | None = None) -> None:
+    def __init__(self, request: Request, session: PanelSession, parent: QWidget | None = None) -> None:
         super().__init__(request, session, parent)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
@@ -53,7 +53,7 @@ class AssignCrewWidget(RequestWidget):
         self._refresh()
 
     def _refresh(self) -> None:
-        drafts = self.session.crew_drafts()
+        drafts = self.session.crew.drafts()
         lines = []
         for ship, lim in self.request.info["limits"].items():
             assign = drafts.get(ship)
@@ -67,20 +67,20 @@ class AssignCrewWidget(RequestWidget):
         self.summary.setText("<br>".join(lines))
 
     def _man_guns(self) -> None:
-        for ship, assign in self.session.bearing_crew(self.request).items():
-            self.session.set_draft(ship, assign)
+        for ship, assign in self.session.crew.bearing(self.request).items():
+            self.session.crew.set_draft(ship, assign)
         self.session.changed.emit(EVERYTHING)
 
     def _keep(self) -> None:
         for ship, assign in self.request.info["current"].items():
-            self.session.set_draft(ship, assign)
+            self.session.crew.set_draft(ship, assign)
         self.session.changed.emit(EVERYTHING)
 
     def answer(self) -> Any:
-        return self.session.crew_drafts()
+        return self.session.crew.drafts()
 
     def submit_current(self) -> bool:
-        warnings = self.session.crew_warnings()
+        warnings = self.session.crew.warnings()
         if warnings:  # issue 11 item 3: ask before leaving a bearing battery without gunners
             from cs_desktop.gui.requests.crew_confirm import ask_no_gunners
 
@@ -89,7 +89,7 @@ class AssignCrewWidget(RequestWidget):
         return self.send_crew()
 
     def send_crew(self) -> bool:
-        ok = self.session.submit_crew()
+        ok = self.session.crew.submit()
         if ok:
             self.submitted.emit()
         return ok

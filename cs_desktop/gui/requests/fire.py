@@ -26,7 +26,7 @@ from cs_desktop.rules.cards import SECTION_NAMES
 from cs_desktop.rules.decisions import Request
 
 if TYPE_CHECKING:
-    from cs_desktop.gui.session import GameSession
+    from cs_desktop.gui.panel_session import PanelSession
 
 
 class FireWidget(RequestWidget):
@@ -38,7 +38,7 @@ class FireWidget(RequestWidget):
     ("Aim her myself"). Fire sends each ship's choice when it is a legal shot and holds fire for the rest, so
     Enter always sends a legal answer."""
 
-    def __init__(self, request: Request, session: GameSession, parent: QWidget | None = None) -> None:
+    def __init__(self, request: Request, session: PanelSession, parent: QWidget | None = None) -> None:
         super().__init__(request, session, parent)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)

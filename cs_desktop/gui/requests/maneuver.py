@@ -27,7 +27,7 @@ from cs_desktop.play.maneuver_form import FormRow, danger_question, describe_man
 from cs_desktop.rules.decisions import Request
 
 if TYPE_CHECKING:
-    from cs_desktop.gui.session import GameSession
+    from cs_desktop.gui.panel_session import PanelSession
 
 
 def _base(choice: dict[str, Any]) -> tuple[Any, ...]:
@@ -37,7 +37,7 @@ def _base(choice: dict[str, Any]) -> tuple[Any, ...]:
 class ManeuverWidget(RequestWidget):
     """9.1: the secret maneuver selection; forbidden maneuvers greyed with their rule; Strain when needed."""
 
-    def __init__(self, request: Request, session: GameSession, parent: QWidget | None = None) -> None:
+    def __init__(self, request: Request, session: PanelSession, parent: QWidget | None = None) -> None:
         super().__init__(request, session, parent)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)

@@ -23,13 +23,13 @@ from cs_desktop.gui.panels.ship_card import SECTION_LABELS
 from cs_desktop.rules.decisions import Request
 
 if TYPE_CHECKING:
-    from cs_desktop.gui.session import GameSession
+    from cs_desktop.gui.panel_session import PanelSession
 
 
 class SelectLoadWidget(RequestWidget):
     """11.7: the next load of each broadside just fired (hidden from the enemy)."""
 
-    def __init__(self, request: Request, session: GameSession, parent: QWidget | None = None) -> None:
+    def __init__(self, request: Request, session: PanelSession, parent: QWidget | None = None) -> None:
         super().__init__(request, session, parent)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
@@ -54,7 +54,7 @@ class SelectLoadWidget(RequestWidget):
 class BonusCardsWidget(RequestWidget):
     """1.7.3: discard Hold cards for +1 on dice of this roll; cards that apply are played for their effect."""
 
-    def __init__(self, request: Request, session: GameSession, parent: QWidget | None = None) -> None:
+    def __init__(self, request: Request, session: PanelSession, parent: QWidget | None = None) -> None:
         super().__init__(request, session, parent)
         info = request.info
         lay = QVBoxLayout(self)
@@ -111,7 +111,7 @@ class BonusCardsWidget(RequestWidget):
 class MeleeSupportWidget(RequestWidget):
     """15.0: spread support points over the melee dice."""
 
-    def __init__(self, request: Request, session: GameSession, parent: QWidget | None = None) -> None:
+    def __init__(self, request: Request, session: PanelSession, parent: QWidget | None = None) -> None:
         super().__init__(request, session, parent)
         info = request.info
         lay = QVBoxLayout(self)
@@ -149,7 +149,7 @@ class MeleeSupportWidget(RequestWidget):
 class FallbackWidget(RequestWidget):
     """A request kind this client does not know: answer at random (a legal answer), said plainly."""
 
-    def __init__(self, request: Request, session: GameSession, parent: QWidget | None = None) -> None:
+    def __init__(self, request: Request, session: PanelSession, parent: QWidget | None = None) -> None:
         super().__init__(request, session, parent)
         lay = QVBoxLayout(self)
         lab = QLabel(f"This client has no form for '{request.kind}' yet.")

@@ -65,6 +65,8 @@ class DockLayout:
         self.fleet_list: FleetList | None = None  # a fleet game's list, and its one card dock (fleet_dock.py)
         self._fleet_card: CardDock | None = None
         self.fleet_selected: str | None = None
+        #: the board's switches for the View menu (gui/board/menu.py), made once
+        self._board_toggles: list[QAction] | None = None
 
     def play_docks(self) -> list[QDockWidget]:
         """Every dock that shows the game in play: the panels' docks and the ship cards' (a fleet's list and
@@ -132,7 +134,7 @@ class DockLayout:
 
     def _card_dock(self, title: str, name: str) -> tuple[QDockWidget, ShipCardScroll, QStackedWidget]:
         scroll = ShipCardScroll()
-        scroll.card_widget.assignmentEdited.connect(self.session.set_draft)
+        scroll.card_widget.assignmentEdited.connect(self.session.crew.set_draft)
         hidden = QLabel("Hidden until the next player takes the screen.")
         hidden.setAlignment(Qt.AlignmentFlag.AlignCenter)
         stack = QStackedWidget()
@@ -226,7 +228,9 @@ class DockLayout:
         make_action(window, "Zoom &in", "Ctrl+=", self.board.zoom_in, menu, "act-zoom-in")
         make_action(window, "Zoom &out", "Ctrl+-", self.board.zoom_out, menu, "act-zoom-out")
         make_action(window, "&Fit the ships", "Ctrl+0", self.board.fit_to_ships, menu, "act-fit")
-        for act in board_toggles(window):  # follow my ships, legend, animate moves (gui/board/menu.py)
+        if self._board_toggles is None:  # follow my ships, legend, animate moves (gui/board/menu.py)
+            self._board_toggles = board_toggles(self.board, self.settings, window)
+        for act in self._board_toggles:
             menu.addAction(act)
         menu.addSeparator()
         n = 1

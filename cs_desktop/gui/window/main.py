@@ -11,7 +11,7 @@ and `board_help` (`gui/board/help.BoardHelp`: the board's previews and clicks fo
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from PySide6.QtCore import QSettings, QSize, Qt
 from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence
@@ -27,7 +27,10 @@ from PySide6.QtWidgets import (
 
 import cs_desktop
 from cs_desktop.gui.online import dialog as online_dialog
+from cs_desktop.gui.campaign.menu import CampaignControl, CampaignParts
+from cs_desktop.gui.campaign.resume import offer_campaign_battle
 from cs_desktop.gui.library import replay_viewer
+from cs_desktop.gui.library.replay_viewer import ReplayViewer
 from cs_desktop.gui.board.help import BoardHelp
 from cs_desktop.gui.board.placeholder import make_board
 from cs_desktop.gui.dialogs.captain_advice import CaptainAdviceDialog
@@ -47,14 +50,15 @@ from cs_desktop.gui.panels.tutor import TutorPanel, add_tutor_dock, start_tutori
 from cs_desktop.gui.window.docks import LAYOUT_VERSION, DockLayout, make_action
 from cs_desktop.gui.window.files import FileActions
 from cs_desktop.gui.window.pages import HandoverPage, WelcomePage
-from cs_desktop.play.autosave import AutosaveStore, Resumable
+from cs_desktop.gui.window.resume_offer import not_now, offer_resume
+from cs_desktop.play.autosave import AutosaveStore, Resumable, default_data_dir
+from cs_desktop.play.campaign_mark import CampaignResumable
 from cs_desktop.play.changes import EVERYTHING, Changes
 from cs_desktop.play.recent import RecentGames
 from cs_desktop.play.screen import ScreenModel
 from cs_desktop.play.seating import SEAT_LABELS
+from cs_desktop.rules.movement_rates import wind_from
 
-if TYPE_CHECKING:
-    from cs_desktop.gui.library.replay_viewer import ReplayViewer
 
 
 def fitting_size(width: int, height: int) -> QSize:
@@ -67,10 +71,9 @@ def fitting_size(width: int, height: int) -> QSize:
 
 
 class MainWindow(QMainWindow):
-    tutor: TutorPanel  # these three are set by gui/tutor_panel.add_tutor_dock, if the tutorial's data is readable
+    tutor: TutorPanel  # these three are made by gui/panels/tutor.add_tutor_dock, if the tutorial's data is readable
     tutor_dock: QDockWidget
-    tutor_toggle: QAction
-    replay_viewer: ReplayViewer  # the last replay opened (gui/replay_viewer.show_viewer)
+    tutor_toggle: QAction | None = None
 
     def __init__(self, session: GameSession | None = None, settings: QSettings | None = None,
                  autosave: AutosaveStore | None = None, layout_path: str | Path | None = None,
@@ -80,8 +83,6 @@ class MainWindow(QMainWindow):
         self.resize(fitting_size(1500, 950))
         self.setDockNestingEnabled(True)
         if settings is None:  # in the data folder, like everything else (gui/start.py passes it)
-            from cs_desktop.play.autosave import default_data_dir
-
             settings = QSettings(str(default_data_dir() / "settings.ini"), QSettings.Format.IniFormat)
         self.settings = settings
         here = Path(self.settings.fileName()).parent
@@ -89,8 +90,9 @@ class MainWindow(QMainWindow):
                                       else Path(self.settings.fileName()).with_suffix(".layout.json"), LAYOUT_VERSION)
         self.session = session if session is not None else GameSession(autosave)
         self.autosave = autosave if autosave is not None else self.session.files.autosave
-        self.recent = recent if recent is not None else RecentGames(
-            self.autosave.folder if self.autosave is not None else here)
+        #: the data folder: the autosave's, else the settings file's (replay bookmarks, the recent games)
+        self.data_folder = Path(self.autosave.folder) if self.autosave is not None else here
+        self.recent = recent if recent is not None else RecentGames(self.data_folder)
         self.resume_box: QMessageBox | None = None
         self.startup_report: Any = None
         self.last_error = ""
@@ -117,7 +119,7 @@ class MainWindow(QMainWindow):
         ol.setContentsMargins(0, 0, 0, 0)
         ol.addWidget(self.impulses)
         ol.addWidget(self.orders, 1)
-        self.session.orders = load_orders(self.settings)  # issue 11: standing orders, and what they answered
+        self.session.standing.orders = load_orders(self.settings)  # issue 11: standing orders, and what they answered
         ol.addWidget(FlowPanel(self.session, self.settings))
         self.hand = CardHand()
         self.dice = DiceTray()
@@ -132,11 +134,14 @@ class MainWindow(QMainWindow):
         self.tabifyDockWidget(self.docks["dice"], self.docks["hand"])
         self.docks["dice"].raise_()
         self.splitDockWidget(self.docks["log"], self.docks["rules"], Qt.Orientation.Horizontal)
-        add_tutor_dock(self)  # the guided first game's tutor (gui/panels/tutor.py), shown when it starts
+        # the guided first game's tutor (gui/panels/tutor.py), shown when it starts
+        tutor = add_tutor_dock(self.session, self, lambda text: self.statusBar().showMessage(text, 10000))
+        if tutor is not None:
+            self.tutor, self.tutor_dock, self.tutor_toggle = tutor.panel, tutor.dock, tutor.toggle
 
         self.welcome.new.clicked.connect(self.files.new_game)
         self.welcome.open.clicked.connect(self.files.open_game)
-        self.welcome.tutorial.clicked.connect(lambda: start_tutorial(self))
+        self.welcome.tutorial.clicked.connect(self.start_tutorial)
         self.log.ruleClicked.connect(self.session.show_rule)
         self.session.ruleRequested.connect(self._show_rule)
         self.session.changed.connect(self._refresh)
@@ -148,11 +153,9 @@ class MainWindow(QMainWindow):
         self.resizeDocks([self.docks["orders"]], [470], Qt.Orientation.Horizontal)
         self.resizeDocks([self.docks["log"]], [190], Qt.Orientation.Vertical)
         self._build_menus()
-        from cs_desktop.gui.campaign.menu import CampaignControl
-
-        self.campaign = CampaignControl(self)  # the Campaign menu, page and journal (issue 15 item 6)
         self.status = QLabel()
         self.statusBar().addPermanentWidget(self.status, 1)
+        self.campaign = self._add_campaign()  # the Campaign menu, page and journal (issue 15 item 6)
         self.thinking_indicator = ThinkingIndicator(self.session)
         self.statusBar().addPermanentWidget(self.thinking_indicator)
         self.dock_layout.restore_layout()
@@ -163,12 +166,12 @@ class MainWindow(QMainWindow):
         game = mb.addMenu("&Game")
         self.act_new = make_action(self, "&New Game…", "Ctrl+N", self.files.new_game, game, "act-new")
         self.act_open = make_action(self, "&Open…", "Ctrl+O", self.files.open_game, game, "act-open")
-        make_action(self, "&Watch a replay…", "Ctrl+Shift+R", lambda: replay_viewer.watch_replay(self), game, "act-watch")
-        self.act_replay = make_action(self, "&Replay this game", "Ctrl+R", lambda: replay_viewer.replay_this_game(self),
-                                       game, "act-replay-this")
+        make_action(self, "&Watch a replay…", "Ctrl+Shift+R", lambda: self.watch_replay(), game, "act-watch")
+        self.act_replay = make_action(self, "&Replay this game", "Ctrl+R", self.replay_this_game, game,
+                                      "act-replay-this")
         self.act_save = make_action(self, "&Save", "Ctrl+S", self.files.save_game, game, "act-save")
         self.act_save_as = make_action(self, "Save &As…", "Ctrl+Shift+S", self.files.save_game_as, game, "act-save-as")
-        make_action(self, "Play on&line…", None, lambda: online_dialog.play_online(self), game, "act-online")
+        make_action(self, "Play on&line…", None, lambda: online_dialog.play_online(self, self.settings), game, "act-online")
         self.recent_menu = RecentMenu(self, self.files)
         game.addMenu(self.recent_menu)
         game.addSeparator()
@@ -202,8 +205,8 @@ class MainWindow(QMainWindow):
         help_ = mb.addMenu("&Help")
         make_action(self, "&Turn sequence…", "Shift+F1", lambda: open_turn_reference(self, self.session.show_rule),
                      help_, "act-turn-sequence")
-        make_action(self, "&Guided first game", None, lambda: start_tutorial(self), help_, "act-tutorial")
-        if getattr(self, "tutor_toggle", None) is not None:
+        make_action(self, "&Guided first game", None, self.start_tutorial, help_, "act-tutorial")
+        if self.tutor_toggle is not None:
             help_.addAction(self.tutor_toggle)
         help_.addSeparator()
         make_action(self, "&Keyboard shortcuts", "Ctrl+/", self.show_shortcuts, help_, "act-keys")
@@ -229,13 +232,13 @@ class MainWindow(QMainWindow):
         else:
             self.stack.setCurrentWidget(self.board)
         if view is not None and changes.cards:  # a ship under a fleet order shows it after her name (fleet_orders)
-            marks = session.fleet_marks()
+            marks = session.standing.fleet.marks()
             self.board.set_view(view, {s: n + (f" [{marks[s].split(',')[0]}]" if s in marks else "")
                                        for s, n in screen.ship_names.items()})
             self.board_help.reset()
             self._show_new_shifts(screen)
         request = screen.request
-        drafts = session.crew_drafts() if request is not None and request.kind == "assign_crew" else {}
+        drafts = session.crew.drafts() if request is not None and request.kind == "assign_crew" else {}
         for ship in screen.ships if changes.cards else ():
             if ship.id not in docks.ship_docks:
                 continue  # a fleet game shows only the selected ship's card (gui/panels/fleet_dock.py)
@@ -249,7 +252,7 @@ class MainWindow(QMainWindow):
             show_ship(scroll.card_widget, ship, view, drafts, request)
             dock.setWindowTitle(f"{ship.name}{'' if ship.own else ' (enemy)'}")
         if docks.fleet_list is not None:
-            docks.fleet_list.refresh(screen, docks.fleet_selected, session.fleet_marks())
+            docks.fleet_list.refresh(screen, docks.fleet_selected, session.standing.fleet.marks())
         self.orders.refresh(session)
         self.impulses.refresh(screen)
         self.hand.refresh(screen)
@@ -282,8 +285,6 @@ class MainWindow(QMainWindow):
             self.status.setText("No game")
             self.setWindowTitle("Captain's Sea")
             return
-        from cs_desktop.rules.movement_rates import wind_from
-
         who = ("Referee view (all revealed)" if screen.viewer is None
                else f"You: {screen.side_name(screen.viewer)}")
         if screen.curtain:
@@ -356,7 +357,7 @@ class MainWindow(QMainWindow):
         if job is None:
             self.statusBar().showMessage("Nothing is asked of you now: the captain has nothing to advise.", 5000)
             return None
-        campaign = getattr(self, "campaign", None) is not None and self.campaign.battle is not None
+        campaign = self.campaign.battle is not None
         self.advice_dialog = CaptainAdviceDialog(job, self.settings, campaign, self)
         self.advice_dialog.open()
         return self.advice_dialog
@@ -382,13 +383,49 @@ class MainWindow(QMainWindow):
                     f"Captain's Sea desktop {cs_desktop.__version__}\nFrigate duels 1799–1815, every rule automated.",
                     QMessageBox.StandardButton.Ok, self).open()
 
+    def start_tutorial(self) -> bool:
+        """Help → Guided first game (gui/panels/tutor.py)."""
+        return start_tutorial(self.files.start_game, self.show_error)
+
+    def watch_replay(self, path: str | Path | None = None) -> ReplayViewer | None:
+        """Game → Watch a replay… (gui/library/replay_viewer.py): bookmarks kept in the data folder."""
+        start_in = self.settings.value("files/last_dir") or Path.home()
+        return replay_viewer.watch_replay(self, self.data_folder, str(start_in), self.show_error, path)
+
+    def replay_this_game(self) -> ReplayViewer | None:
+        return replay_viewer.replay_this_game(self.session, self, self.data_folder, self.show_error)
+
+    def _add_campaign(self) -> CampaignControl:
+        """The Campaign menu, before View, given the parts of the window it uses (gui/campaign/menu.py)."""
+        guard = self.files.guard
+        control = CampaignControl(self, CampaignParts(
+            self.stack, self.board, self.session, self.files.library, guard.ask, self.status,
+            self.dock_layout.play_docks, Path(self.autosave.folder) if self.autosave is not None else default_data_dir(),
+            self.show_error))
+        self.menuBar().insertMenu(self.view_menu.menuAction(), control.menu)
+        return control
+
     # ------------------------------------------------------------------ crash recovery
     def offer_resume(self, found: Resumable) -> QMessageBox:
         """"Continue <scenario>, turn N, <what is asked>?" -- Continue / Not now (gui/window/resume_offer.py)."""
-        from cs_desktop.gui.window.resume_offer import offer_resume
-
-        self.resume_box = offer_resume(self, found)
+        self.resume_box = offer_resume(self, found, self.files.load_from, self.keep_for_later)
         return self.resume_box
+
+    def keep_for_later(self, found: Resumable) -> None:
+        """Not now: the unfinished game kept where the next cannot overwrite it (gui/window/resume_offer.py)."""
+        not_now(found, self.autosave, self.recent, lambda text: self.statusBar().showMessage(text, 10000),
+                self.show_error)
+
+    def offer_campaign_battle(self, found: CampaignResumable) -> QMessageBox | None:
+        """After a crash mid-battle of a campaign: continue it? (gui/campaign/resume.py; None: nothing to ask)."""
+        library = self.files.library()
+        if library is None:  # said by the file actions; the mark stays for the next start
+            return None
+        box = offer_campaign_battle(self, found, library, self.campaign.resume,
+                                    lambda text: self.statusBar().showMessage(text, 15000))
+        if box is not None:
+            self.resume_box = box
+        return box
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt API
         if not self.files.guard.ask("close the window", self.close):

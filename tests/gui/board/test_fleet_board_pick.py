@@ -58,7 +58,7 @@ def test_14_2_ships_picked_on_the_board_are_selected_in_the_fleet_list(qtbot: An
     picked = fleet.selected_ships()
     assert set(picked) == {"congress-2", "chesapeake", "congress"}
     click(qtbot, window.docks["fleet"].widget().buttons["hold"])
-    marks = window.session.fleet_marks()
+    marks = window.session.standing.fleet.marks()
     assert {s for s, m in marks.items() if m == "hold"} == set(picked)
     # and back: a selection made in the list is ringed on the board
     fleet.select_ships(["constitution"])

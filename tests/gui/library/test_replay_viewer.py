@@ -11,7 +11,6 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
 
-from cs_desktop.gui.library import replay_viewer
 from cs_desktop.gui.library.replay_viewer import ReplayViewer
 from tests.batch.replay_games import cut, finished, write
 
@@ -21,7 +20,7 @@ def positions(viewer: ReplayViewer) -> dict[str, tuple[float, float]]:
 
 
 def open_viewer(window: Any, path: Path) -> ReplayViewer:
-    viewer = replay_viewer.watch_replay(window, path)
+    viewer = window.watch_replay(path)
     assert viewer is not None, window.last_error
     return viewer
 
@@ -122,9 +121,9 @@ def test_replay_this_game_from_the_window(make_window: Any, qtbot: Any, tmp_path
     path = write(cut(finished(), 150), tmp_path / "g.csgame", {"us": "human", "gb": "human"})
     assert window.files.load_from(path)
     if window.session.curtain:  # hotseat: nobody is at the screen yet, so nothing is shown
-        assert replay_viewer.replay_this_game(window) is None and "handed over" in window.last_error
+        assert window.replay_this_game() is None and "handed over" in window.last_error
         window.session.presenter.confirm_handover()
-    viewer = replay_viewer.replay_this_game(window)
+    viewer = window.replay_this_game()
     assert viewer is not None
     assert viewer.replay.viewer_choices == [window.session.shown_side]
     # the standing orders (play/turn_flow.py) may have answered a few requests for the player since the load
@@ -144,9 +143,9 @@ def test_a_malformed_replay_is_reported_and_the_program_goes_on(make_window: Any
     data["decisions"][12]["answer"] = {"broadside": "everything"}
     bad = tmp_path / "bad.csgame"
     bad.write_text(json.dumps(data), encoding="utf-8")
-    assert replay_viewer.watch_replay(window, bad) is None
+    assert window.watch_replay(bad) is None
     assert str(bad) in window.last_error and "decisions[12]" in window.last_error
     (tmp_path / "junk.csgame").write_text("{not json", encoding="utf-8")
-    assert replay_viewer.watch_replay(window, tmp_path / "junk.csgame") is None
+    assert window.watch_replay(tmp_path / "junk.csgame") is None
     assert "junk.csgame" in window.last_error and "line 1" in window.last_error
     assert open_viewer(window, good).replay.length == len(data["decisions"])  # and the next one opens

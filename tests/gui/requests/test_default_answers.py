@@ -30,7 +30,7 @@ def test_every_form_opens_on_the_default_answer(qtbot: Any, make_window: Any) ->
         widget = window.orders.widget
         screen = session.screen()
         request = screen.request
-        expected = default_answer(request, screen.view, session.presenter.game.cards, session.presenter.fleet,
+        expected = default_answer(request, screen.view, session.presenter.game.cards, session.presenter.standing.fleet,
                                   session.orders, screen.ship_names)
         if not isinstance(widget, rq.FallbackWidget):
             assert widget.answer() == expected, request.kind

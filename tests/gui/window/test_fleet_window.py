@@ -94,6 +94,6 @@ def test_14_2_an_order_given_in_the_fleet_list_answers_the_fleets_maneuvers(qtbo
         else:
             answer_with_widgets(qtbot, window, rng)
     assert "select_maneuver" not in shown  # every ship of ours is under an order with a legal answer
-    assert any(w.startswith("9.1: fleet orders") for s, _t, w in session.presenter.passed if s == "us")
+    assert any(w.startswith("9.1: fleet orders") for s, _t, w in session.presenter.standing.passed if s == "us")
     click(qtbot, panel.buttons["cancel"])
     assert all("engage" not in row[0] for row in fleet.texts()[:12])

@@ -195,7 +195,7 @@ def test_crew_assignment_on_the_card_enforces_the_limits(qtbot: Any, make_window
         sec.hull_dc.setValue(99)
     card.rigging_dc.setValue(99)
     card.rigging_change.setValue(99)
-    total = sum(window.session.crew_drafts()["constitution"]["gunnery"].values())
+    total = sum(window.session.crew.drafts()["constitution"]["gunnery"].values())
     assigned = card.assignment()
     grand = (assigned["sailing"] + assigned["rigging_change"] + assigned["rigging_dc"]
              + sum(assigned["hull_dc"].values()) + sum(assigned["gunnery"].values()))
