@@ -23,7 +23,10 @@ from cs_desktop.gui.board.placeholder import make_board
 from cs_desktop.gui.panels.fleet_dock import FleetPanel
 from cs_desktop.gui.panels.orders import CardHand, DiceTray, ImpulseTrack
 from cs_desktop.gui.panels.ship_card import ShipCardScroll, ShipCardWidget, show_ship
+from cs_desktop.play.changes import EVERYTHING, Changes
 from cs_desktop.play.fleet_list import is_fleet
+from cs_desktop.play.screen import ScreenModel
+from cs_desktop.rules.view_types import SideView
 
 
 class SeatBoard(QSplitter):
@@ -80,15 +83,31 @@ class SeatBoard(QSplitter):
     def card(self, ship_id: str) -> ShipCardWidget:
         return self._scrolls[ship_id].card_widget
 
-    def refresh(self) -> None:
+    def refresh(self, changes: Changes = EVERYTHING) -> None:
+        """Draw what `changes` concerns (play/changes.py), as the main window does: the board, the cards, the hand
+        and the impulse track when the view, the request or the orders changed, the dice tray on new events; the
+        fleet list and the board help (each keeps its own marks) after every change."""
         if self.session is None or self.help is None:
             return
         screen = self.session.screen()
         view = screen.view
         if not view or not view.get("ships"):
             return
-        self.board.set_view(view, screen.ship_names)
-        self.help.reset()
+        first = not self._scrolls  # nothing drawn yet: everything is
+        if first or changes.cards:
+            self.board.set_view(view, screen.ship_names)
+            self.help.reset()
+            self._refresh_cards(screen, view)
+        self._refresh_fleet(screen)
+        if first or changes.log:
+            self.dice.refresh(screen)
+        self.help.refresh(screen)
+        if not self._fitted:
+            self._fitted = True
+            self.board.fit_to_ships()
+
+    def _refresh_cards(self, screen: ScreenModel, view: SideView) -> None:
+        """The ship cards, the hand and the impulse track."""
         request = screen.request
         drafts = self.session.crew_drafts() if request is not None and request.kind == "assign_crew" else {}
         for ship in screen.ships:
@@ -102,14 +121,8 @@ class SeatBoard(QSplitter):
             show_ship(scroll.card_widget, ship, view, drafts, request)
             enemy = not ship.own and screen.viewer is not None  # (a spectator has no enemy)
             self.cards.setTabText(self.cards.indexOf(scroll), ship.name + (" (enemy)" if enemy else ""))
-        self._refresh_fleet(screen)
-        self.dice.refresh(screen)
         self.hand.refresh(screen)
         self.impulses.refresh(screen)
-        self.help.refresh(screen)
-        if not self._fitted:
-            self._fitted = True
-            self.board.fit_to_ships()
 
     def _refresh_fleet(self, screen: Any) -> None:
         if self.fleet is None and is_fleet(screen):
