@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from typing import Any
 
 from cs_desktop.ai.judgment_view import View, afloat, damage_taken, gun_power, square
 from cs_desktop.rules import geometry as geo
 from cs_desktop.rules.cards import Scenario, ShipCard
 from cs_desktop.rules.scoring import CAPTURED_VP, DRAW_MARGIN, STRUCK_VP
+from cs_desktop.rules.view_types import ViewShip
 
 #: side -> {"multiplier": x, "bonus": VP} (the 20.1 terms plus any bid points, 19.0).
 Terms = dict[str, dict[str, float]]
@@ -111,7 +111,7 @@ def firepower(view: View, side: str, cards: Mapping[str, ShipCard] | None = None
     return total
 
 
-def _side_boxes(ship: dict[str, Any], bside: str) -> int:
+def _side_boxes(ship: ViewShip, bside: str) -> int:
     return sum(int(ship["gunnery"][sec]) for sec in geo.sections_for_side(bside))
 
 

@@ -20,9 +20,9 @@ have no time cap; in the window the level's time cap still ends a search early o
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from cs_desktop.ai.search import Budget
+from cs_desktop.rules.view_types import PublicBoard
 
 #: up to this many ships afloat on the board, a level thinks with its whole budget
 FLEET_SHIPS = 4
@@ -46,7 +46,7 @@ class Thinking:
     kinds: frozenset[str]
 
 
-def ships_afloat(board: dict[str, Any]) -> int:
+def ships_afloat(board: PublicBoard) -> int:
     """Ships still fighting on a public board (`Seat.board()`): not struck, captured or escaped."""
     return sum(1 for s in board["ships"].values()
                if not (s["struck"] or s["captured"] or s.get("escaped", False)))

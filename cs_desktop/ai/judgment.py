@@ -28,6 +28,7 @@ from cs_desktop.rules.damage import MORALE_MOD
 from cs_desktop.rules.deck import HAND_LIMIT
 from cs_desktop.rules.state import QUALITY_MOD, assigned_total
 from cs_desktop.rules.scoring import CAPTURED_VP, DRAW_MARGIN
+from cs_desktop.rules.view_types import ViewShip
 
 #: rolls where a Hold card discarded for +1 on a die may swing the outcome of the game, with a rough worth
 #: in crew or boxes of a success; a card's own effect is played when its hook matches (1.7.5)
@@ -213,7 +214,7 @@ def _bonus_move(view: View, request: Request, cards: Mapping[str, ShipCard], ter
     return out
 
 
-def _melee_power(ship: dict[str, Any]) -> float:
+def _melee_power(ship: ViewShip) -> float:
     a = ship["assign"]
     used = a["sailing"] + a["rigging_change"] + a["rigging_dc"] + sum(a["hull_dc"].values()) + sum(
         a["gunnery"].values())

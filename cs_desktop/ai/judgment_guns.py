@@ -15,6 +15,7 @@ from cs_desktop.rules import advice
 from cs_desktop.rules import geometry as geo
 from cs_desktop.rules.cards import SECTION_NAMES
 from cs_desktop.rules.state import empty_assignment
+from cs_desktop.rules.view_types import ViewShip
 
 #: fire a broadside only if it brings at least this share of what the same broadside would at close range
 #: (HOLD_SHARE while the range is closing, LONG_SHARE while it is not).
@@ -27,7 +28,7 @@ DOUBLE_RANGE = 7  # MP: Double Shot pays inside this range (more dice hit, fewer
 CREW_STYLES = ("", "other", "both", "repair", "no_reserve")
 
 
-def bearing_side(ship: dict[str, Any], enemy: dict[str, Any]) -> str:
+def bearing_side(ship: ViewShip, enemy: ViewShip) -> str:
     """The broadside that bears on the enemy now, or the one he lies on the side of (he will come into that
     arc first); dead ahead or astern, the side he is heading across to."""
     sq, esq = square(ship), square(enemy)

@@ -20,6 +20,7 @@ from cs_desktop.rules.cards import ShipCard
 from cs_desktop.rules.state import GameState, ShipState
 from cs_desktop.rules.tables import get_tables
 from cs_desktop.rules.terrain import ISLAND, SHOAL, fire_blocked
+from cs_desktop.rules.view_types import ViewShip
 
 DEPTH = 3
 #: how far apart (squares) the ships may drift before the helm steers back together (map 32 x 24).
@@ -67,7 +68,7 @@ class Helm:
         return stance(self.view, self.side, self.terms, self.cards)
 
     # ------------------------------------------------------------------ scoring a position
-    def position(self, ship: dict[str, Any], sq: tuple[int, int], heading: int, enemy: dict[str, Any],
+    def position(self, ship: ViewShip, sq: tuple[int, int], heading: int, enemy: ViewShip,
                  esq: tuple[int, int]) -> float:
         card = self.cards[ship["card"]]
         ecard = self.cards[enemy["card"]]
@@ -122,7 +123,7 @@ class Helm:
             score += near * (scale + 0.5) * cos
         return float(score)
 
-    def hits(self, ship: dict[str, Any], card: ShipCard, bside: str | None, mp: int) -> float:
+    def hits(self, ship: ViewShip, card: ShipCard, bside: str | None, mp: int) -> float:
         """expected_hits of the ship's broadside (the better one if None) at `mp`, remembered for this view."""
         key = (ship["id"], bside, mp)
         hits = self._hits.get(key)
@@ -130,7 +131,7 @@ class Helm:
             hits = self._hits[key] = expected_hits(gun_power(ship, card, bside, mp), mp)
         return hits
 
-    def enemy_after(self, enemy: dict[str, Any], our_mp: float, our_speed: int) -> tuple[int, int]:
+    def enemy_after(self, enemy: ViewShip, our_mp: float, our_speed: int) -> tuple[int, int]:
         """Where the enemy will be when we have spent `our_mp`, if he holds his course at his speed."""
         esq = square(enemy)
         if our_speed <= 0 or enemy["speed"] <= 0:
@@ -190,7 +191,7 @@ class Helm:
             new.heading = geo.turn(ship.heading, 2 * toward)
         return [new]
 
-    def value(self, ship_view: dict[str, Any], ship: ShipState, enemy: dict[str, Any], spent: float,
+    def value(self, ship_view: ViewShip, ship: ShipState, enemy: ViewShip, spent: float,
               depth: int) -> float:
         esq = self.enemy_after(enemy, spent, max(1, ship_view["speed"]))
         here = self.position(ship_view, ship.square, ship.heading, enemy, esq)

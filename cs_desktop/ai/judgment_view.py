@@ -18,9 +18,10 @@ from cs_desktop.rules.cards import SECTION_NAMES, ShipCard
 from cs_desktop.rules.dice import Dice
 from cs_desktop.rules.state import GameState, ShipState, SideState
 from cs_desktop.rules.tables import get_tables
+from cs_desktop.rules.view_types import BoardShip, SideView, ViewShip
 
-Ship = dict[str, Any]
-View = dict[str, Any]
+Ship = ViewShip
+View = SideView
 
 
 def scratch_state(view: View, cards: Mapping[str, ShipCard]) -> GameState:
@@ -94,7 +95,7 @@ def afloat(ship: Ship) -> bool:
     return not (ship["struck"] or ship["captured"] or ship.get("escaped", False))
 
 
-def square(ship: Ship) -> tuple[int, int]:
+def square(ship: Ship | BoardShip) -> tuple[int, int]:
     return (int(ship["x"]), int(ship["y"]))
 
 

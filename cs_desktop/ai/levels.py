@@ -20,7 +20,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any
 
 from cs_desktop.ai.evaluate import Terms, evaluate, victory_terms_of, win_probability
 from cs_desktop.ai.fleet_budget import FLEET_SHIPS, Thinking, ships_afloat, thinking
@@ -35,6 +35,7 @@ from cs_desktop.rules.determinize import DeterminizeError
 from cs_desktop.rules.dice import Dice
 from cs_desktop.rules.game import Game
 from cs_desktop.rules.geometry import mp_distance
+from cs_desktop.rules.view_types import PublicBoard, SideView
 
 
 log = logging.getLogger(__name__)
@@ -183,7 +184,7 @@ def candidates(request: Request, preferred: Any, limit: int = MAX_CHOICES, sprea
     return out
 
 
-def enemy_range(board: dict[str, Any], side: str) -> int:
+def enemy_range(board: PublicBoard, side: str) -> int:
     """The range in MP from `side`'s nearest ship afloat to the nearest enemy afloat, on the public board
     (`Seat.board()`); a large number when either has none."""
     afloat = [s for s in board["ships"].values() if not (s["struck"] or s["captured"] or s.get("escaped", False))]
@@ -244,7 +245,7 @@ class SearchCaptain:
             return thinking(level.budget, ships_afloat(seat.board()), level.max_choices, kinds)
         return Thinking(level.budget, level.max_choices, False, kinds)
 
-    def _choices(self, view: dict[str, Any], request: Request, preferred: Any, plan: Thinking, terms: Terms,
+    def _choices(self, view: SideView, request: Request, preferred: Any, plan: Thinking, terms: Terms,
                  cards: Any) -> list[Any]:
         """The choices to weigh, the judgment's own first: at a crew assignment the judgment's ways of manning
         each ship, at a fire step holding fire and each ship's best shots (ai/judgment.py); elsewhere the
@@ -321,6 +322,6 @@ def make_level(name: str, seed: int, time_cap: bool = False) -> SearchCaptain:
     return SearchCaptain(seed, LEVELS[name] if name in LEVELS else EXPERIMENTS[name], time_cap)
 
 
-def _view(game: Game, side: str) -> dict[str, Any]:
+def _view(game: Game, side: str) -> SideView:
     """`side`'s view without the events, as the captains read it: a loose dict (ai/ reads views by key, untyped)."""
-    return cast("dict[str, Any]", game.view(side, events=False))
+    return game.view(side, events=False)

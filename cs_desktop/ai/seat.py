@@ -25,7 +25,7 @@ when the game has moved on.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from cs_desktop.rules import decisions
 from cs_desktop.rules.decisions import Refusal, Request
@@ -34,6 +34,7 @@ from cs_desktop.rules.dice import Dice
 from cs_desktop.rules.public_record import PublicRecord
 from cs_desktop.rules.view_types import SideView
 from cs_desktop.rules.views import public_board
+from cs_desktop.rules.view_types import PublicBoard
 
 if TYPE_CHECKING:
     from cs_desktop.rules.game import Game
@@ -69,7 +70,7 @@ class Seat:
             self._views[False] = game.view(side, events=False)
         if "events" in needs:
             self._views[True] = game.view(side, events=True)
-        self._board: dict[str, Any] | None = public_board(game) if "board" in needs else None
+        self._board: PublicBoard | None = public_board(game) if "board" in needs else None
         self._record: PublicRecord | None = None
         if "copies" in needs and game.copyable:
             self._record = public_record(game, side, self._views.get(False))
@@ -81,14 +82,14 @@ class Seat:
         return MissingPart(f"this seat was made without {part!r}: the captain must name it in its needs "
                            f"(cs_desktop/ai/seat.py)")
 
-    def view(self, events: bool = False) -> dict[str, Any]:
+    def view(self, events: bool = False) -> SideView:
         """What this side may know now (do not change it: it is shared with later calls)."""
         view = self._views.get(events)
         if view is None:
             raise self._missing("events" if events else "view")
-        return cast("dict[str, Any]", view)  # the captains read a view by key, untyped (ai/)
+        return view
 
-    def board(self) -> dict[str, Any]:
+    def board(self) -> PublicBoard:
         """The board as every side sees it (`rules.views.public_board`): the same keys of `view()`, for a
         captain that only steers and aims (do not change it)."""
         if self._board is None:

@@ -8,7 +8,7 @@ mans its guns, keeps a boarding reserve when the enemy is close, and boards only
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from cs_desktop.ai.seat import Seat
 from cs_desktop.rules import geometry as geo
@@ -18,6 +18,11 @@ from cs_desktop.rules.dice import Dice
 from cs_desktop.rules.crew import man_the_guns
 from cs_desktop.rules.state import assigned_total
 from cs_desktop.rules.tables import get_tables
+from cs_desktop.rules.view_types import BoardShip, PublicBoard, SideView, ViewShip
+
+#: what the helm reads: the public board (a seat's `board()`) or a side's view, which has the same keys
+Board = PublicBoard | SideView
+BoardSpot = BoardShip | ViewShip
 
 PREFERRED_RANGE = 6  # MP
 #: an Advance into a shoal (ruling R9.1f: she may run aground): less than a broadside that bears (4), so she
@@ -56,20 +61,20 @@ class SimpleCaptain:
 
     # ------------------------------------------------------------ helpers
     @staticmethod
-    def _enemy(view: dict[str, Any], ship: dict[str, Any]) -> dict[str, Any] | None:
+    def _enemy(view: Board, ship: BoardSpot) -> BoardSpot | None:
         enemies = [s for s in view["ships"].values() if s["side"] != ship["side"] and not s["struck"]
                    and not s["captured"] and not s.get("escaped", False)]
         if not enemies:
             return None
-        nearest: dict[str, Any] = min(enemies, key=lambda e: geo.mp_distance((ship["x"], ship["y"]), (e["x"], e["y"])))
+        nearest: BoardSpot = min(enemies, key=lambda e: geo.mp_distance((ship["x"], ship["y"]), (e["x"], e["y"])))
         return nearest
 
     @staticmethod
-    def _letter(view: dict[str, Any], heading: int) -> str:
+    def _letter(view: Board, heading: int) -> str:
         wind_from = (view["wind"] + 4 - 1) % 8 + 1
         return get_tables().letter_for((wind_from - heading) % 8)
 
-    def _score(self, view: dict[str, Any], square: tuple[int, int], heading: int, enemy: dict[str, Any]) -> float:
+    def _score(self, view: Board, square: tuple[int, int], heading: int, enemy: BoardSpot) -> float:
         esq = (enemy["x"], enemy["y"])
         score = 0.0
         if square != esq:
@@ -133,7 +138,7 @@ class SimpleCaptain:
             out[ship_id] = best
         return out
 
-    def _option_score(self, view: dict[str, Any], ship: dict[str, Any], enemy: dict[str, Any] | None,
+    def _option_score(self, view: Board, ship: BoardSpot, enemy: BoardSpot | None,
                       option: dict[str, Any]) -> float:
         square = (ship["x"], ship["y"])
         heading = ship["heading"]
@@ -184,7 +189,7 @@ class SimpleCaptain:
                 continue
             ship = view["ships"][ship_id]
 
-            def value(o: dict[str, Any], ship: dict[str, Any] = ship) -> tuple[int, int]:
+            def value(o: dict[str, Any], ship: BoardSpot = ship) -> tuple[int, int]:
                 target = view["ships"][o["target"]]
                 faster = target["speed"] > ship["speed"]
                 want = "high" if faster else "low"
@@ -252,13 +257,13 @@ class SimpleCaptain:
         return (request.options or ("",))[0]
 
 
-def melee_crew(ship: dict[str, Any]) -> int:
+def melee_crew(ship: ViewShip) -> int:
     a = ship["assign"]
     used = a["sailing"] + a["rigging_change"] + a["rigging_dc"] + sum(a["hull_dc"].values()) + sum(
         a["gunnery"].values())
     return int(max(0, ship["crew"] - used))
 
 
-def view_card_top(view: dict[str, Any], ship_id: str, track: str) -> int:
+def view_card_top(view: SideView, ship_id: str, track: Literal["crew", "rigging"]) -> int:
     """The top box of a ship's crew or rigging track (the cards are public: both players see them)."""
     return int(view["tops"][ship_id][track])

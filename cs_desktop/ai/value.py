@@ -18,13 +18,14 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import cs_desktop
 from cs_desktop.ai.evaluate import Terms, _terms, other_side, turns_left, vp_now
 from cs_desktop.ai.judgment_view import View, afloat, square
 from cs_desktop.rules import geometry as geo
 from cs_desktop.rules.cards import SECTION_NAMES, ShipCard
+from cs_desktop.rules.view_types import ViewShip
 
 #: the features, in the order of the coefficients (scripts/fit_value.py writes them by name). Each is a
 #: difference between the side and its enemy, so a position seen from the other side scores the complement.
@@ -40,7 +41,7 @@ FEATURES = ("margin", "margin_late", "hull", "crew", "rigging", "rake", "ships",
 LATE_TURNS = 10
 
 
-def _fraction(view: View, side: str, key: str) -> float:
+def _fraction(view: View, side: str, key: Literal["hull", "crew", "rigging"]) -> float:
     """The side's afloat ships' `key` track left as a fraction of their tops (hull: every gunnery section)."""
     now = top = 0
     for s in view["ships"].values():
@@ -72,7 +73,7 @@ def _rakes(view: View, side: str) -> float:
     return rakes
 
 
-def _section_dice(ship: dict[str, Any], card: ShipCard, section: str) -> int:
+def _section_dice(ship: ViewShip, card: ShipCard, section: str) -> int:
     box = int(ship["gunnery"][section])
     if box <= 0:
         return 0

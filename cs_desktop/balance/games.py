@@ -46,8 +46,8 @@ def play_one(scenario: Scenario, ships: Mapping[str, ShipCard], pairing_id: str,
     s = game_seed(seed, pairing_id, game)
     options = turn_limit_options(turn_limit)  # None: the scenario's own printed limit; 0: none
     g = play_game(scenario, ships, s, captains, options)
-    last = g.events[-1] if g.events else {}
-    result = last.get("result") if last.get("type") == "game_end" else None
+    last = g.events[-1] if g.events else None
+    result = last.get("result") if last is not None and last["type"] == "game_end" else None
     a, b = (side.id for side in scenario.sides)
     vp = {side: float(v["vp"]) for side, v in result["sides"].items()} if result else {a: 0.0, b: 0.0}
     return {"game": game, "seed": s, "winner": result["winner"] if result else None,

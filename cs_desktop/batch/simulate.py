@@ -36,8 +36,8 @@ def play_game(scenario: Scenario, ships: Mapping[str, ShipCard], seed: int, capt
 
 
 def game_record(game: Game, index: int) -> dict[str, Any]:
-    last = game.events[-1] if game.events else {}
-    result = last.get("result") if last.get("type") == "game_end" else None
+    last = game.events[-1] if game.events else None
+    result = last.get("result") if last is not None and last["type"] == "game_end" else None
     return {
         "game": index,
         "seed": game.seed,

@@ -150,13 +150,14 @@ def battle_outcome(game: Game, player_side: str) -> dict[str, Any]:
     """What a finished (or turn-limited) game leaves: each ship's tracks, fate and broadsides fired, the winner,
     and the broadsides the player's side fired."""
     state = game.state
-    last = game.events[-1] if game.events else {}
-    result = last.get("result") if last.get("type") == "game_end" else None
+    last = game.events[-1] if game.events else None
+    result = last.get("result") if last is not None and last["type"] == "game_end" else None
     ships = {}
     fired_by = {sid: 0 for sid in state.ships}
     for e in game.events:
-        if e.get("type") == "announce" and e.get("ship", "") in fired_by:
-            fired_by[e["ship"]] += max(1, (len(e.get("choice", {}).get("sections", {})) + 1) // 2)
+        ship = e.get("ship")
+        if e["type"] == "announce" and ship is not None and ship in fired_by:  # (an announce has its choice)
+            fired_by[ship] += max(1, (len(e["choice"].get("sections", {})) + 1) // 2)
     for sid, s in state.ships.items():
         ships[sid] = {"card": s.card.id, "side": s.side, "crew": s.crew, "rigging": s.rigging,
                       "gunnery": dict(s.gunnery), "morale": s.morale, "struck": s.struck, "captured": s.captured,

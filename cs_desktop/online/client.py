@@ -26,6 +26,7 @@ from cs_desktop.rules import decisions
 from cs_desktop.rules.cards import Scenario, ShipCard
 from cs_desktop.rules.decisions import Refusal, Request
 from cs_desktop.rules.dice import Dice
+from cs_desktop.rules.view_types import ViewEvent
 from cs_desktop.formats.savegame import game_from_save, parse_save, save_game
 
 
@@ -53,7 +54,7 @@ class SeatState:
     request: dict[str, Any] | None = None
     ask: int = 0
     upto: int = 0
-    events: list[dict[str, Any]] = field(default_factory=list)
+    events: list[ViewEvent] = field(default_factory=list)  # (from the frames: the referee's events, as sent)
     #: a request to take back a decision waiting for consent ({"side": who asks}), and how the last one ended
     undo: dict[str, Any] | None = None
     undo_result: dict[str, Any] | None = None

@@ -14,7 +14,7 @@ from typing import Any
 
 from cs_desktop.ai.seat import Seat
 from cs_desktop.rules.game import Game
-from cs_desktop.rules.view_types import SideView
+from cs_desktop.rules.view_types import SideView, ViewEvent
 
 
 def asked(game: Game, side: str) -> int:
@@ -40,7 +40,7 @@ def seat_state(game: Game, side: str) -> dict[str, Any]:
     return {"view": game.view(side, events=False), "request": None, "ask": asked(game, side)}
 
 
-def seat_events(game: Game, side: str, since: int) -> list[dict[str, Any]]:
+def seat_events(game: Game, side: str, since: int) -> list[ViewEvent]:
     """The events from number `since` on that `side` may see."""
     return game.visible_events(side, max(0, since))
 
@@ -68,10 +68,10 @@ def public_view(game: Game) -> SideView:
     return view
 
 
-def public_events(game: Game, since: int) -> list[dict[str, Any]]:
+def public_events(game: Game, since: int) -> list[ViewEvent]:
     return [e for e in game.events[max(0, since):] if e.get("visible_to") is None]
 
 
-def update(state: dict[str, Any], events: list[dict[str, Any]], since: int, upto: int) -> dict[str, Any]:
+def update(state: dict[str, Any], events: list[ViewEvent], since: int, upto: int) -> dict[str, Any]:
     """One update frame: the receiver's state, and the events numbered `since` .. `upto` - 1 it may see."""
     return {"t": "update", **state, "events": events, "since": since, "upto": upto}

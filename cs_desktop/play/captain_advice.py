@@ -20,6 +20,7 @@ from cs_desktop.ai.seat import seat_for
 from cs_desktop.ai.value import win_chance
 from cs_desktop.rules.decisions import Request
 from cs_desktop.rules.game import Game
+from cs_desktop.rules.view_types import SideView
 
 #: the captain asked, and how many of its choices are shown
 ADVISER, SHOWN = "hard", 3
@@ -78,7 +79,7 @@ def describe(request: Request, answer: Any, names: Mapping[str, str]) -> str:
     return str(answer)
 
 
-def _plan(view: dict[str, Any], side: str, terms: Any, cards: Any) -> str:
+def _plan(view: SideView, side: str, terms: Any, cards: Any) -> str:
     ratio = exchange(view, side, terms, cards)
     if stance(view, side, terms, cards) == "fight":
         return (f"Its plan is to fight: each exchange of broadsides brings us about {ratio:.1f} VP for each of "
@@ -97,7 +98,7 @@ def ask_captain(game: Game, request: Request, seed: int, level: str = ADVISER,
     answer = captain.choose(seat)
     view = seat.view()
     terms = victory_terms_of(seat.scenario, seat.cards)
-    names = {sid: s["name"] if "name" in s else seat.cards[s["card"]].name for sid, s in view["ships"].items()}
+    names = {sid: seat.cards[s["card"]].name for sid, s in view["ships"].items()}  # (a view's ship has no name)
     plan = _plan(view, request.side, terms, seat.cards)
     result = captain.last_search
     if result is None or not result.ranked:

@@ -46,6 +46,27 @@ class Changes:
         """The log and the dice tray must be drawn again."""
         return self.game or self.events
 
+    @property
+    def anew(self) -> bool:
+        """Another game, viewer or hand-over: whatever is drawn from the game is drawn again (the campaign page)."""
+        return self.game
+
+    @property
+    def model(self) -> bool:
+        """Anything of the screen model itself, not only what lies beside it (the tutor's page)."""
+        return self.game or self.view or self.events or self.request or self.thinking
+
+    @property
+    def thinker(self) -> bool:
+        """Who thinks may have changed (the thinking indicator)."""
+        return self.game or self.thinking
+
+    @property
+    def answered(self) -> bool:
+        """The orders, or what was answered for the player by them: these come beside the screen model (`other`)
+        or with a new request or new events (the flow panel under the orders)."""
+        return self.game or self.events or self.request or self.other
+
 
 EVERYTHING = Changes()
 NOTHING = Changes(False, False, False, False, False, False)

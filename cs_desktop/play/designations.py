@@ -67,7 +67,7 @@ class Designator:
         self.plain = card_names(view, cards)
         self.names = designate(self.plain)
         self.shared = {sid for sid, name in self.names.items() if name != self.plain[sid]}
-        self._done: dict[int, dict[str, Any]] = {}
+        self._done: dict[int, ViewEvent] = {}
 
     def event(self, event: ViewEvent) -> ViewEvent:
         """The event with its text naming ships by designation (the same object when nothing changes)."""
@@ -80,7 +80,7 @@ class Designator:
         ids = [i for i in _ship_ids(event) if i in self.shared]
         if not ids or not isinstance(text, str):
             return event
-        out = dict(event)
+        out = event.copy()
         out["text"] = rename(text, ids, self.plain, self.names)
         if isinstance(n, int):
             self._done[n] = out
@@ -96,10 +96,9 @@ class Designator:
         return out
 
 
-def _ship_ids(event: Mapping[str, Any]) -> list[str]:
+def _ship_ids(event: ViewEvent) -> list[str]:
     ids = []
-    for key in ("ship", "target"):
-        value = event.get(key)
+    for value in (event.get("ship"), event.get("target")):
         if isinstance(value, str):
             ids.append(value)
     choice = event.get("choice")

@@ -11,12 +11,13 @@ Each function takes the viewer's view and the public ship cards.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from cs_desktop.ai.judgment_view import scratch_state
 from cs_desktop.rules import advice
 from cs_desktop.rules.cards import ShipCard
 from cs_desktop.rules.state import GameState
+from cs_desktop.rules.view_types import SideView
 
 View = Mapping[str, Any]
 
@@ -31,7 +32,8 @@ class FairAdvice:
 
     def _scratch(self) -> GameState:
         if self._state is None:
-            self._state = scratch_state(dict(self._view), self._cards)
+            # a side's view: the session's, or an online seat's from its frames (a loose dict, the same keys)
+            self._state = scratch_state(cast("SideView", dict(self._view)), self._cards)
         return self._state
 
     def maneuver_previews(self, ship_id: str) -> list[dict[str, Any]]:

@@ -210,8 +210,9 @@ class PlayPresenter:
         shift = (0, 0)
         if view is not None:  # 9.3: every piece shifted since the last screen (shown once, not behind the curtain)
             for event in view.get("events", []):
-                if event["type"] == "map_shift" and int(event["n"]) > self._shift_mark:
-                    shift = (shift[0] + int(event["shift"][0]), shift[1] + int(event["shift"][1]))
+                moved = event.get("shift")
+                if event["type"] == "map_shift" and int(event["n"]) > self._shift_mark and isinstance(moved, list):
+                    shift = (shift[0] + int(moved[0]), shift[1] + int(moved[1]))
             self._shift_mark = max([self._shift_mark, *(int(e["n"]) for e in view.get("events", []))])
         self._screen = ScreenModel(
             key=(self.token, len(game.decisions), viewer, self.curtain), has_game=True,

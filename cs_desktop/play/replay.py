@@ -37,7 +37,7 @@ from cs_desktop.play.designations import designate
 from cs_desktop.play.replay_bookmarks import Bookmark, BookmarkError, BookmarkStore, game_key
 from cs_desktop.rules.cards import ShipCard
 from cs_desktop.rules.game import Game
-from cs_desktop.rules.view_types import SideView
+from cs_desktop.rules.view_types import SideView, ViewEvent
 from cs_desktop.formats.savegame import SaveError, game_from_save, load_game_text, parse_save
 
 #: a checkpoint every so many decisions (a step anywhere applies fewer than this many decisions)
@@ -82,7 +82,7 @@ class _Track:
     every: int
     places: list[Place] = field(default_factory=list)
     checkpoints: dict[int, Game] = field(default_factory=dict)
-    frozen: list[dict[str, Any]] = field(default_factory=list)
+    frozen: list[ViewEvent] = field(default_factory=list)
 
     def record(self, p: int, game: Game) -> None:
         self.places.append(Place(p, game.state.turn, game.state.segment, game.state.impulse))

@@ -35,7 +35,7 @@ from cs_desktop.rules.redraw import HIDDEN, Evidence, draw_cards, draw_maneuvers
 from cs_desktop.rules.redraw_answers import draw_answer
 from cs_desktop.rules.redraw_loads import draw_loads
 from cs_desktop.rules.state import GameState
-from cs_desktop.rules.view_types import SideView
+from cs_desktop.rules.view_types import SideView, ViewEvent
 
 #: enemy answers whose content stays hidden after they are given (until something later reveals it)
 HIDDEN_KINDS = ("setup", "select_maneuver", "select_load", "bonus_move", "melee_split", "melee_support")
@@ -140,7 +140,7 @@ def public_record(game: Game, side: str, view: SideView | None = None) -> Public
                         ends=tuple(game._segment_ends) if fired else ())
 
 
-def public_events(game: Game, side: str) -> list[dict[str, Any]]:
+def public_events(game: Game, side: str) -> list[ViewEvent]:
     """The game's events as `side` sees them (the hidden ones as placeholders; do not change the list): kept
     with the game and extended as it grows, so a decision reads only the events since the last one (the log
     is only ever appended to; a game given a new log is read anew)."""
@@ -165,7 +165,7 @@ def _shell(game: Game) -> Any:
     return shell
 
 
-def _public_event(event: dict[str, Any], side: str) -> dict[str, Any]:
+def _public_event(event: ViewEvent, side: str) -> ViewEvent:
     if event.get("visible_to") in (None, side):
         return event
     return {"n": event["n"], "turn": event["turn"], "impulse": event["impulse"], "type": "hidden", "rule": "",

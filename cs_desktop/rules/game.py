@@ -26,6 +26,7 @@ from cs_desktop.rules.activation import skip_empty_impulse
 from cs_desktop.rules.answers import MalformedAnswer, canonical, show
 from cs_desktop.rules.cards import Scenario, ShipCard
 from cs_desktop.rules.decisions import Refusal, Request
+from cs_desktop.rules.event_types import EventKind, ViewEvent
 from cs_desktop.rules.referee import Referee, Segment
 from cs_desktop.rules.setup import initial_state
 from cs_desktop.rules.state import GameState
@@ -50,7 +51,7 @@ class Accepted:
         self._game, self._side, self._start, self._end = game, side, start, len(game.events)
 
     @property
-    def events(self) -> list[dict[str, Any]]:
+    def events(self) -> list[ViewEvent]:
         return [e for e in self._game.events[self._start:self._end] if e.get("visible_to") in (None, self._side)]
 
     def __bool__(self) -> bool:
@@ -72,7 +73,7 @@ class Game(Referee):
     _want: int = 0  # a copy replaying its segment keeps the state at this mark (0: none)
     #: each side's view of the event log (hidden events as placeholders), kept by determinize.public_record and
     #: extended as the game goes on: (the `events` list it was read from, the side's events)
-    public_logs: dict[str, tuple[list[dict[str, Any]], list[dict[str, Any]]]] | None = None
+    public_logs: dict[str, tuple[list[ViewEvent], list[ViewEvent]]] | None = None
 
     def __init__(self, scenario: Scenario, ships: Mapping[str, ShipCard], seed: int,
                  options: Mapping[str, Any] | None = None) -> None:
@@ -84,7 +85,7 @@ class Game(Referee):
         self.cards = dict(ships)
         self.seed = int(seed)
         self.state: GameState = initial_state(scenario, self.cards, self.seed, self.options)
-        self.events: list[dict[str, Any]] = []
+        self.events: list[ViewEvent] = []
         self.decisions: list[dict[str, Any]] = []
         self._gen: Segment | None = None
         self._pending: list[Request] = []
@@ -233,11 +234,14 @@ class Game(Referee):
         self._answers = {}
 
     # ------------------------------------------------------------------ events and dice
-    def emit_with(self, kind: str, rule: str, text: str, data: dict[str, Any], visible_to: str | None = None) -> None:
+    def emit_with(self, kind: EventKind, rule: str, text: str, data: dict[str, Any],
+                  visible_to: str | None = None) -> None:
         """Record the event `data`, a dict made for it and handed over (`emit`'s keyword dict, new at every call;
         a roll's fields, which `rolls` does not pass on as `**data`, slow in the compiled build): its own fields
-        first, then n, turn, impulse, type, rule, text and visible_to are added. One dict an event."""
-        state, events = self.state, self.events
+        first, then n, turn, impulse, type, rule, text and visible_to are added. One dict an event: `data` becomes
+        the `ViewEvent` (rules/event_types.py; no cast called on this path, which every event takes)."""
+        state = self.state
+        events: list[Any] = self.events
         data["n"] = len(events)
         data["turn"] = state.turn
         data["impulse"] = state.impulse
@@ -248,7 +252,7 @@ class Game(Referee):
             data["visible_to"] = visible_to
         events.append(data)
 
-    def visible_events(self, side: str | None, start: int = 0) -> list[dict[str, Any]]:
+    def visible_events(self, side: str | None, start: int = 0) -> list[ViewEvent]:
         return [e for e in self.events[start:] if side is None or e.get("visible_to") in (None, side)]
 
     # ------------------------------------------------------------------ copies, replay, undo

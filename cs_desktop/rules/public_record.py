@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cs_desktop.rules.state import GameState
-from cs_desktop.rules.view_types import SideView
+from cs_desktop.rules.view_types import SideView, ViewEvent
 
 
 @dataclass(frozen=True)
@@ -18,8 +18,8 @@ class PublicRecord:
     side: str
     enemies: list[str]  # every other side (R6.0a: each side fights every other)
     state: GameState  # the checkpoint with hidden fields wiped
-    before: list[dict[str, Any]]  # events before the checkpoint (placeholders for hidden ones)
-    segment: list[dict[str, Any]]  # events since the checkpoint (placeholders for hidden ones)
+    before: list[ViewEvent]  # events before the checkpoint (placeholders for hidden ones)
+    segment: list[ViewEvent]  # events since the checkpoint (placeholders for hidden ones)
     answers: list[list[tuple[str, str, Any]]]  # this segment's answer sets: (side, kind, answer or wiped)
     own_pending: Any  # the answer `side` gave to a still pending simultaneous request, or None
     has_pending_own: bool

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from cs_desktop.rules.dice import Dice
+from cs_desktop.rules.event_types import ViewEvent
 from cs_desktop.rules.state import GameState
 
 if TYPE_CHECKING:
@@ -38,26 +39,27 @@ class Evidence:
         self.strain: dict[str, int] = {}
         self.revealed: dict[str, dict[str, Any]] = {}
         for e in record.segment:
+            ship = e.get("ship")
             if e["type"] == "roll":
                 faces.extend(e["dice"])
                 for label, _ in e.get("modifiers", []):
-                    if e.get("ship") and str(label).startswith("Straining "):
-                        self.strain.setdefault(e["ship"], int(str(label).split()[1]))
+                    if ship and str(label).startswith("Straining "):
+                        self.strain.setdefault(ship, int(str(label).split()[1]))
             elif e["type"] == "reroll":
                 faces.extend(e["faces"])
-            elif e["type"] == "reveal":
-                self.revealed.setdefault(e["ship"], e["maneuver"])
+            elif e["type"] == "reveal" and ship is not None:  # (a reveal always names her ship)
+                self.revealed.setdefault(ship, e["maneuver"])
         self.faces = tuple(faces)
         # how the load now in each (ship, slot) came in, read from the history before the checkpoint in one pass
         # (None: loaded at set-up or a marker placed since; True: a delayed reload, so Chain or Double)
         self.came_in: dict[tuple[str, str], bool | None] = {}
         came_in = self.came_in
         for e in [e for e in record.before if "slot" in e]:  # the whole history: a first sieve in one pass
-            slot = e.get("slot")
-            if slot is None or e.get("ship") is None:
+            slot, ship = e.get("slot"), e.get("ship")
+            if slot is None or ship is None:
                 continue
             kind = e["type"]
-            key = (e["ship"], slot)
+            key = (ship, slot)
             if kind == "load_marker":
                 came_in[key] = None
             elif kind == "reload_delayed":
@@ -134,7 +136,7 @@ class Evidence:
         return SPECIAL if special else LOADS
 
     @staticmethod
-    def _first_fired(ship: str, slot: str, events: list[dict[str, Any]]) -> str | None:
+    def _first_fired(ship: str, slot: str, events: list[ViewEvent]) -> str | None:
         for e in events:
             if e.get("ship") == ship and e.get("slot") == slot and e["type"] in ("load_marker", "reload"):
                 return None
@@ -144,7 +146,7 @@ class Evidence:
         return None
 
 
-def _shot(roll: dict[str, Any]) -> str:
+def _shot(roll: ViewEvent) -> str:
     """The load a to-hit roll shows fired: Double or Chain Shot by its modifiers, else Round Shot."""
     labels = [str(m[0]) for m in roll.get("modifiers", [])]
     if any(lb.startswith("Double Shot") for lb in labels):
@@ -154,7 +156,7 @@ def _shot(roll: dict[str, Any]) -> str:
     return "round"
 
 
-def _fired_first(events: list[dict[str, Any]]) -> dict[tuple[str, str], str | None]:
+def _fired_first(events: list[ViewEvent]) -> dict[tuple[str, str], str | None]:
     """`Evidence._first_fired` of every (ship, slot) over `events` in one pass: the load the first to-hit roll
     of the slot shows, or None where a load marker or a reload of it comes first (absent: neither)."""
     out: dict[tuple[str, str], str | None] = {}
@@ -282,8 +284,9 @@ def _card_draw(record: PublicRecord) -> _CardDraw | None:
     reshuffled = False
     for e in record.segment:
         kind = e["type"]
-        if kind in ("cards_discarded", "card_discarded") and e.get("side") in used:
-            used[e["side"]].extend(e["cards"] if kind == "cards_discarded" else [e["card"]])
+        side = e.get("side")
+        if kind in ("cards_discarded", "card_discarded") and side is not None and side in used:
+            used[side].extend(e["cards"] if kind == "cards_discarded" else [e["card"]])
         drawn: str | None | bool = False
         if kind == "play_now" or (kind == "card_drawn" and e.get("side") == record.side):
             drawn = e["card"]

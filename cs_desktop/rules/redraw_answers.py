@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from cs_desktop.rules.decisions import Request
 from cs_desktop.rules.dice import Dice
+from cs_desktop.rules.event_types import ViewEvent, ship_of
 from cs_desktop.rules.redraw import LOADS
 from cs_desktop.rules.state import GameState
 
@@ -71,9 +72,9 @@ def draw_answer(state: GameState, request: Request, wiped: Any, record: PublicRe
     return answer
 
 
-def _melee_score(segment: list[dict[str, Any]], n_events: int, state: GameState, side: str) -> int | None:
+def _melee_score(segment: list[ViewEvent], n_events: int, state: GameState, side: str) -> int | None:
     """The dice of `side`'s melee roll that scored (5 or more) in this round's result, if it is seen."""
-    boarders = next((state.ships[e["ship"]].side == side for e in reversed(segment)
+    boarders = next((state.ships[ship_of(e)].side == side for e in reversed(segment)
                      if e["n"] < n_events and e["type"] == "melee"), None)
     result = next((e for e in segment if e["n"] >= n_events and e["type"] == "melee_round"), None)
     score = re.match(r"boarders score (\d+), defenders (\d+);", result["text"]) if result else None

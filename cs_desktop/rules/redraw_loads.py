@@ -9,10 +9,11 @@ rolled (1.7.3, 1.7.4): the draws keep that number (`_Fire`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from cs_desktop.rules.cards import SECTION_NAMES
 from cs_desktop.rules.dice import Dice
+from cs_desktop.rules.event_types import ViewEvent, ship_of
 from cs_desktop.rules.redraw import HIDDEN
 from cs_desktop.rules.state import GameState
 
@@ -86,14 +87,14 @@ def _fires(record: PublicRecord, loads: list[tuple[str, str, tuple[str, ...]]],
         asked += [(side, answer) for side, kind, answer in groups[g] if kind == "bonus_cards"]
     state = record.state
     announced = [e for e in segment[first:] if e["type"] == "announce"]
-    broadsides = {state.ships[e["ship"]].side for e in announced if e["choice"]["sections"]}
+    broadsides = {state.ships[ship_of(e)].side for e in announced if e["choice"]["sections"]}
     order = state.initiative_order()
     asked_now = any(r["kind"] == "bonus_cards" for r in record.view["pending"])  # the side's own attacks
     slots = _Slots(record, loads, markers, first)
     out = []
     for enemy in record.enemies:
         answers = [answer for side, answer in asked if side == enemy]
-        fire = _pairs([e for e in announced if state.ships[e["ship"]].side == enemy], slots) if answers else None
+        fire = _pairs([e for e in announced if state.ships[ship_of(e)].side == enemy], slots) if answers else None
         if fire is None or not fire[1]:  # no card in hand, no attack with broadsides, or a load not drawn here
             continue
         attacks, pairs = fire
@@ -129,7 +130,7 @@ class _Slots:
         return self.loads.get(key)
 
 
-def _pairs(announced: list[dict[str, Any]], slots: _Slots) -> tuple[int, tuple[tuple[Ref, Ref], ...]] | None:
+def _pairs(announced: list[ViewEvent], slots: _Slots) -> tuple[int, tuple[tuple[Ref, Ref], ...]] | None:
     """One side's attacks with broadsides if each pair of sections aiming alike combines, and those pairs' loads;
     None if a load is not drawn here."""
     attacks, pairs = 0, []
@@ -140,7 +141,7 @@ def _pairs(announced: list[dict[str, Any]], slots: _Slots) -> tuple[int, tuple[t
         if len(sections) > 2:
             return None  # more sections than a broadside has
         if len(sections) == 2 and len(aims) == 1:
-            a, b = (slots.ref((e["ship"], s)) for s in sections)
+            a, b = (slots.ref((ship_of(e), s)) for s in sections)
             if a is None or b is None:
                 return None
             pairs.append((a, b))

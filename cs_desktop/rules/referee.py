@@ -22,6 +22,7 @@ from typing import Any
 
 from cs_desktop.rules.cards import Scenario, ShipCard
 from cs_desktop.rules.decisions import Request
+from cs_desktop.rules.event_types import EventKind
 from cs_desktop.rules.state import GameState
 
 #: a segment of a turn (rules/turn.py `SEGMENTS`): yields the requests it waits for, is sent the answers by side
@@ -36,11 +37,12 @@ class Referee:
     cards: dict[str, ShipCard]
     options: dict[str, Any]
 
-    def emit(self, kind: str, rule: str, text: str, *, visible_to: str | None = None, **data: Any) -> None:
+    def emit(self, kind: EventKind, rule: str, text: str, *, visible_to: str | None = None, **data: Any) -> None:
         """Record an event: its kind, the rule, a line for the log, who may see it (None: every side), its fields."""
         self.emit_with(kind, rule, text, data, visible_to)
 
-    def emit_with(self, kind: str, rule: str, text: str, data: dict[str, Any], visible_to: str | None = None) -> None:
+    def emit_with(self, kind: EventKind, rule: str, text: str, data: dict[str, Any],
+                  visible_to: str | None = None) -> None:
         """`emit` with the event's own fields in a dict made for it (no keyword call: the compiled build)."""
         raise NotImplementedError("game.Game records the events")
 

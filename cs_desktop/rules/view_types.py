@@ -8,9 +8,9 @@ the switch is on, so a game without it keeps its dict), the referee's dice (gone
 has both shapes: the other side's hand and the deck are counts, his loads are only whether a gun is loaded, his
 strain is only whether he strains (`bool`, an `int`), his unrevealed maneuver is `{"hidden": True}`.
 
-An event is open-ended (each kind adds its own fields to the common ones, game.Game.emit_with), so it stays a
-dict by name (`ViewEvent`); so do the records whose fields a rule module owns (stacks, grapples, a maneuver,
-the crew assignment, a request's info).
+An event is typed in rules/event_types.py (`ViewEvent`: the common fields, and those of every kind, each only
+sometimes); the records whose fields a rule module owns (stacks, grapples, a maneuver, the crew assignment, a
+request's info) stay dicts by name.
 
 No `from __future__ import annotations` here: `NotRequired` must be read when the class is made, for the type's
 `__required_keys__` (tests/rules/test_view_types.py checks real views against them).
@@ -18,8 +18,9 @@ No `from __future__ import annotations` here: `NotRequired` must be read when th
 
 from typing import Any, NotRequired, TypedDict
 
-#: one event of the log: n, turn, impulse, type, rule, text, maybe visible_to, and the fields of its kind
-ViewEvent = dict[str, Any]
+from cs_desktop.rules.event_types import ViewEvent
+
+__all__ = ["BoardShip", "PublicBoard", "SideView", "ViewEvent", "ViewRequest", "ViewShip", "ViewSide", "ViewTops"]
 
 
 class ViewShip(TypedDict):
@@ -101,6 +102,28 @@ class ViewTops(TypedDict):
     crew: int
     rigging: int
     gunnery: dict[str, int]
+
+
+class BoardShip(TypedDict):
+    """A ship on the public board (`views.public_board`): where she is and whether she still fights."""
+
+    side: str
+    x: int
+    y: int
+    heading: int
+    speed: int
+    struck: bool
+    captured: bool
+    escaped: NotRequired[bool]  # fleet rules
+
+
+class PublicBoard(TypedDict):
+    """The board as every side sees it (`views.public_board`, a seat's `board()`): the same keys of a view."""
+
+    wind: int
+    map_size: list[int]
+    ships: dict[str, BoardShip]
+    terrain: NotRequired[list[list[Any]]]
 
 
 class SideView(TypedDict):

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, Protocol, cast
 if TYPE_CHECKING:
     from cs_desktop.rules.decisions import Request
     from cs_desktop.rules.state import GameState
-    from cs_desktop.rules.view_types import SideView
+    from cs_desktop.rules.view_types import BoardShip, PublicBoard, SideView, ViewEvent
 
 
 class Viewed(Protocol):
@@ -21,7 +21,7 @@ class Viewed(Protocol):
     @property
     def pending(self) -> list[Request]: ...
 
-    def visible_events(self, side: str | None, start: int = 0) -> list[dict[str, Any]]: ...
+    def visible_events(self, side: str | None, start: int = 0) -> list[ViewEvent]: ...
 
 
 def side_view(g: Viewed, side: str | None, events: bool = True) -> SideView:
@@ -59,21 +59,21 @@ def side_view(g: Viewed, side: str | None, events: bool = True) -> SideView:
 BOARD_SHIP_FIELDS = ("side", "x", "y", "heading", "speed", "struck", "captured")
 
 
-def public_board(g: Viewed) -> dict[str, Any]:
+def public_board(g: Viewed) -> PublicBoard:
     """The board as every side sees it: the wind, the map, its terrain and where each ship is. It is the same
     for every side, and equal to the same keys of any `side_view` (tests/rules/test_seat.py), so it reveals
     nothing a view does not; it costs a fraction of a view, for a captain that only steers and aims (a fleet
     asks for one maneuver at a time, issue 14)."""
     state = g.state
     fleet = state.fleet_rules
-    ships: dict[str, dict[str, Any]] = {}
+    ships: dict[str, BoardShip] = {}
     for sid, s in state.ships.items():
-        ship = {"side": s.side, "x": s.x, "y": s.y, "heading": s.heading, "speed": s.speed, "struck": s.struck,
+        ship: BoardShip = {"side": s.side, "x": s.x, "y": s.y, "heading": s.heading, "speed": s.speed, "struck": s.struck,
                 "captured": s.captured}
         if fleet:  # as in GameState.to_dict: only under the fleet rules
             ship["escaped"] = s.escaped
         ships[sid] = ship
-    out: dict[str, Any] = {"wind": state.wind, "map_size": list(state.map_size), "ships": ships}
+    out: PublicBoard = {"wind": state.wind, "map_size": list(state.map_size), "ships": ships}
     if state.terrain:
         out["terrain"] = [[x, y, kind] for (x, y), kind in sorted(state.terrain.items())]
     return out

@@ -9,7 +9,9 @@ from typing import Any
 
 from cs_desktop.rules.dice import Dice
 from cs_desktop.rules.game import Game
-from cs_desktop.rules.view_types import SideView, ViewRequest, ViewShip, ViewSide, ViewTops
+from cs_desktop.rules.view_types import (BoardShip, PublicBoard, SideView, ViewRequest, ViewShip, ViewSide,
+                                         ViewTops)
+from cs_desktop.rules.views import public_board
 
 from tests.rules.harness import duel, respond
 from tests.rules.test_determinize import _scenario
@@ -63,4 +65,19 @@ def test_30_4_every_view_has_the_keys_its_type_names() -> None:
             for tops in view["tops"].values():
                 _check("tops", tops, ViewTops)
     optional = SideView.__optional_keys__ | ViewShip.__optional_keys__
+    assert optional <= seen, f"never seen, so not shown to be right: {sorted(optional - seen)}"
+
+
+def test_30_4_every_public_board_has_the_keys_its_type_names() -> None:
+    """The public board (`views.public_board`, what a seat's `board()` gives a captain that steers) as typed."""
+    seen: set[str] = set()
+    for game in _games():
+        for _ in _views(game, 10):
+            board = dict(public_board(game))
+            _check("board", board, PublicBoard)
+            seen |= set(board)
+            for ship in board["ships"].values():
+                _check("board ship", ship, BoardShip)
+                seen |= set(ship)
+    optional = PublicBoard.__optional_keys__ | BoardShip.__optional_keys__
     assert optional <= seen, f"never seen, so not shown to be right: {sorted(optional - seen)}"

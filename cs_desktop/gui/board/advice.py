@@ -29,6 +29,7 @@ from cs_desktop.gui.board.paint import (
     square_center,
 )
 from cs_desktop.rules import geometry as geo
+from cs_desktop.rules.view_types import ViewShip
 
 #: how far out a firing callout may go (steps of 3/4 square) to find a spot clear of every token, name and callout
 #: (a leader line joins it to its target); beyond that it is hidden and its words stay on the line of fire's tooltip
@@ -73,7 +74,7 @@ class AdviceLayer:
             self._banned_note(square_center(ship["x"], ship["y"]), banned)
         sc.place_labels()
 
-    def _preview(self, ship: Mapping[str, Any], p: Mapping[str, Any], tip: str) -> None:
+    def _preview(self, ship: ViewShip, p: Mapping[str, Any], tip: str) -> None:
         """One legal maneuver: its ghost (or arrow) and its label beside it."""
         sc = self.scene
         origin = square_center(ship["x"], ship["y"])

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Callable, Mapping
-from typing import Any
 
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QTransform
@@ -24,15 +23,16 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsView
 
 from cs_desktop.gui.board.items import ShipItem
 from cs_desktop.gui.board.paint import MARGIN, SQUARE
+from cs_desktop.rules.view_types import SideView
 
 
-def own_side(view: Mapping[str, Any]) -> str | None:
+def own_side(view: SideView | None) -> str | None:
     """The side whose view this is: the one side whose Bridge-card hand is shown (a list; the other sides'
-    hands are only counted). None for the referee's view (every hand shown) or a view without hands."""
-    sides = view.get("sides") or {}
-    if not isinstance(sides, Mapping):
+    hands are only counted). None for the referee's view (every hand shown) or no view."""
+    if view is None:
         return None
-    shown = [sid for sid, info in sides.items() if isinstance(info, Mapping) and isinstance(info.get("hand"), list)]
+    sides = view["sides"]
+    shown = [sid for sid, info in sides.items() if isinstance(info["hand"], list)]
     return shown[0] if len(shown) == 1 and len(sides) > 1 else None
 
 
@@ -45,7 +45,7 @@ class BoardCamera:
     FOLLOW_MARGIN = 1.0  # squares kept between a followed ship and the edge of the view
 
     def __init__(self, view: QGraphicsView, ship_items: Mapping[str, ShipItem],
-                 shown: Callable[[], Mapping[str, Any]], sea: Callable[[], QGraphicsItem | None],
+                 shown: Callable[[], SideView | None], sea: Callable[[], QGraphicsItem | None],
                  place_labels: Callable[[], None]) -> None:
         self._view_ref = weakref.ref(view)
         self.ship_items = ship_items
@@ -75,12 +75,13 @@ class BoardCamera:
         (`follow_side` if set, else `own_side(view)`); all afloat ships in the referee's view."""
         shown = self._shown()
         side = self.follow_side or own_side(shown)
-        ships = shown.get("ships", {})
+        ships = shown["ships"] if shown is not None else {}
         out = []
         for sid, item in self.ship_items.items():
             if item.struck or item.captured:
                 continue
-            if side is None or ships.get(sid, {}).get("side") == side:
+            ship = ships.get(sid)
+            if side is None or (ship is not None and ship["side"] == side):
                 out.append(sid)
         return out
 

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QGraphicsView
 
 from cs_desktop.gui.board.paint import HEADING_NAMES, MARGIN, SQUARE, _font, heading_angle
 from cs_desktop.rules.movement_rates import wind_from
+from cs_desktop.rules.view_types import SideView
 
 RULER = 18.0  # thickness of the rulers, pixels
 MIN_LABEL_PX = 16.0  # numbers closer than this are thinned out (every 2nd, 5th, ...)
@@ -146,7 +147,7 @@ def wind_box_rect(width: float = 0.0, height: float = 0.0, tokens: Sequence[QRec
     return min(corners, key=covered)  # the first of equals: top-left whenever it covers nothing
 
 
-def draw_wind_box(painter: QPainter, view: dict[str, Any], box: QRectF | None = None) -> None:
+def draw_wind_box(painter: QPainter, view: SideView, box: QRectF | None = None) -> None:
     """The wind box at `box` (viewport pixels; `wind_box_rect()` when None)."""
     wind = int(view.get("wind", 1))
     frm = wind_from(wind)

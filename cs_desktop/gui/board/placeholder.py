@@ -12,6 +12,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from cs_desktop.rules.view_types import SideView
+
 
 class PlaceholderBoard(QGraphicsView):
     """Stands in for `board.BoardView` if that module cannot be imported: same calls, a plain view."""
@@ -25,7 +27,7 @@ class PlaceholderBoard(QGraphicsView):
         super().__init__(parent)
         self.setScene(QGraphicsScene(self))
 
-    def set_view(self, view: dict[str, Any], names: dict[str, str] | None = None) -> None:
+    def set_view(self, view: SideView, names: dict[str, str] | None = None) -> None:
         scene = self.scene()
         scene.clear()
         w, h = view.get("map_size", [32, 24])

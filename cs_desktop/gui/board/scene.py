@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPen
@@ -33,6 +32,7 @@ from cs_desktop.gui.board.paint import (
 )
 from cs_desktop.rules.movement_rates import wind_from
 from cs_desktop.rules.tables import get_tables
+from cs_desktop.rules.view_types import SideView, ViewShip
 
 #: a square drawn smaller than this (pixels) gets the ships' names written short ("Congress 2")
 COMPACT_SQUARE_PX = 36.0
@@ -45,7 +45,7 @@ class SceneBuilder:
     sight and `picked()` the picked ships (their names are placed first), all asked when the labels are placed.
     The view is held weakly, as the board's other parts hold it (gui/board/motion.py)."""
 
-    def __init__(self, view: QGraphicsView, shown: Callable[[], Mapping[str, Any]], zoom: Callable[[], float],
+    def __init__(self, view: QGraphicsView, shown: Callable[[], SideView | None], zoom: Callable[[], float],
                  seen: Callable[[], QRectF], picked: Callable[[], Sequence[str]]) -> None:
         self._view_ref = weakref.ref(view)
         self._shown = shown
@@ -89,16 +89,17 @@ class SceneBuilder:
     def ship_name(self, ship_id: str) -> str:
         if ship_id in self.names:
             return self.names[ship_id]
-        ship = self._shown().get("ships", {}).get(ship_id, {})
-        card = str(ship.get("card", ship_id))
+        shown = self._shown()
+        ship = shown["ships"].get(ship_id) if shown is not None else None
+        card = ship["card"] if ship is not None else ship_id
         return card.replace("-", " ").title()
 
-    def ship(self, ship_id: str) -> Mapping[str, Any] | None:
+    def ship(self, ship_id: str) -> ViewShip | None:
         """The ship as the view dict on show has her (None if it has no such ship)."""
-        ship: Mapping[str, Any] | None = self._shown().get("ships", {}).get(ship_id)
-        return ship
+        shown = self._shown()
+        return shown["ships"].get(ship_id) if shown is not None else None
 
-    def draw(self, view: Mapping[str, Any]) -> None:
+    def draw(self, view: SideView) -> None:
         """Redraw the pieces from `view` (the static map too if its size changed); clears the maneuver and firing
         overlays. Ship tokens and name labels that look the same are kept (their drawing is cached)."""
         size = view.get("map_size") or [get_tables().map.width, get_tables().map.height]
@@ -171,13 +172,13 @@ class SceneBuilder:
         r = QRectF(0, 0, w * SQUARE, h * SQUARE).adjusted(-MARGIN * 2, -MARGIN * 2, MARGIN * 2, MARGIN * 2)
         scene.setSceneRect(r)
 
-    def nation(self, ship: Mapping[str, Any]) -> str | None:
+    def nation(self, ship: ViewShip) -> str | None:
         """The colours of the ship's side: its nation's, or with three or four sides one of its own if an earlier
         side wears the same (board_paint.side_color_key)."""
-        side = ship.get("side")
-        return side_color_key(self._shown().get("sides", {}), None if side is None else str(side))
+        shown = self._shown()
+        return side_color_key(shown["sides"] if shown is not None else {}, ship["side"])
 
-    def _build_ships(self, view: Mapping[str, Any], wind: int, previous: Mapping[str, ShipItem],
+    def _build_ships(self, view: SideView, wind: int, previous: Mapping[str, ShipItem],
                      old_names: Mapping[str, LabelItem]) -> None:
         """Ship tokens, names and fire markers. A token in `previous` (a name label in `old_names`) that would
         look the same is reused (moved only), the others are removed."""
@@ -208,7 +209,7 @@ class SceneBuilder:
             if self.name_labels.get(sid) is not old_label and old_label.scene() is scene:
                 scene.removeItem(old_label)
 
-    def _ship_token(self, sid: str, ship: Mapping[str, Any], wind: int, scale: float,
+    def _ship_token(self, sid: str, ship: ViewShip, wind: int, scale: float,
                     item: ShipItem | None) -> ShipItem:
         """Her token: `item` (the one drawn before) if it looks the same, else a new one in the scene."""
         key = (self.ship_name(sid), self.nation(ship), int(ship["heading"]), wind,
@@ -219,7 +220,7 @@ class SceneBuilder:
             self._v.scene().addItem(item)
         return item
 
-    def _name_label(self, sid: str, ship: Mapping[str, Any], item: ShipItem, scale: float,
+    def _name_label(self, sid: str, ship: ViewShip, item: ShipItem, scale: float,
                     label: LabelItem | None) -> None:
         """Her name and state by her token: `label` (the one drawn before) if it says the same, else a new one."""
         scene = self._v.scene()
@@ -238,7 +239,7 @@ class SceneBuilder:
                                       SQUARE * 0.75, 0, optional=True))
         self.name_labels[sid] = label
 
-    def _ship_marks(self, sid: str, ship: Mapping[str, Any], item: ShipItem, scale: float) -> None:
+    def _ship_marks(self, sid: str, ship: ViewShip, item: ShipItem, scale: float) -> None:
         """The aground mark (R9.1f) and the fire marker by her token."""
         if ship.get("aground"):
             mark = AgroundItem(sid, f"{self.ship_name(sid)} is aground on a shoal (R9.1f): she cannot "
@@ -251,7 +252,7 @@ class SceneBuilder:
             self.add(fire, self._dynamic)
             self.fire_items.append(fire)
 
-    def _status(self, sid: str, ship: Mapping[str, Any], item: ShipItem, scale: float) -> str:
+    def _status(self, sid: str, ship: ViewShip, item: ShipItem, scale: float) -> str:
         """What her label says after her name; a prize held by a prize crew gets her captor's flag (R18.0k). A
         prize sailing for her captor (WS&IM D.5, R18.0u) is drawn in his colours as his ship, and says so."""
         if ship.get("prize_of"):
@@ -265,24 +266,25 @@ class SceneBuilder:
             return " (struck)"
         return " (aground)" if ship.get("aground") else ""  # R9.1f: fast on a shoal until she gets off (R17.0a)
 
-    def _prize_flag(self, sid: str, ship: Mapping[str, Any], item: ShipItem, scale: float) -> None:
+    def _prize_flag(self, sid: str, ship: ViewShip, item: ShipItem, scale: float) -> None:
         """R18.0k: the captor's ensign on a prize, with her prize crew's strength."""
         shown = self._shown()
-        sides = shown.get("sides", {})
-        captors = shown.get("captors") or {}  # R18.0q: with three sides or more, her captor holds her
+        sides = shown["sides"] if shown is not None else {}
+        # R18.0q: with three sides or more, her captor holds her
+        captors = (shown.get("captors") if shown is not None else None) or {}
         holder = captors.get(sid) or next((s for s in sides if s != ship.get("side")), None)
-        info = sides.get(holder, {}) if holder is not None else {}
+        info = sides.get(holder) if holder is not None else None
         fill, line, _ = nation_colors(side_color_key(sides, holder))
         men, prisoners = int(ship["prize_crew"]), int(ship.get("crew", 0))
         captor = self.ship_name(str(ship.get("prize_crew_from", ""))) if ship.get("prize_crew_from") else "her captor"
-        tip = (f"{self.ship_name(sid)}: a prize of {info.get('name', holder)}, held by a prize crew of {men} from "
+        tip = (f"{self.ship_name(sid)}: a prize of {info['name'] if info is not None else holder}, held by a prize crew of {men} from "
                f"{captor} guarding {prisoners} prisoners (R18.0k); more than three prisoners to one may rise "
                "(R18.0l); her own side may board her to retake her (R18.0m)")
         flag = PrizeItem(sid, men, fill, line, tip)
         flag.setPos(item.pos() + QPointF(-SQUARE * 0.3 * scale, -SQUARE * 0.12 * scale))
         self.add(flag, self._dynamic)
 
-    def _build_smoke(self, view: Mapping[str, Any]) -> None:
+    def _build_smoke(self, view: SideView) -> None:
         for entry in view.get("smoke", ()):
             x, y, values = entry
             if not values:
@@ -292,7 +294,7 @@ class SceneBuilder:
             self.add(item.badge, self._dynamic)
             self.smoke_items.append(item)
 
-    def _build_grapples(self, view: Mapping[str, Any]) -> None:
+    def _build_grapples(self, view: SideView) -> None:
         for record in view.get("grapples", ()):
             ids = record.get("ships", [])
             if len(ids) != 2 or any(i not in self.ship_items for i in ids):
@@ -405,7 +407,7 @@ class SceneBuilder:
 
 
 
-def _ship_tooltip(name: str, ship: Mapping[str, Any], wind: int, letters: Mapping[int, str]) -> str:
+def _ship_tooltip(name: str, ship: ViewShip, wind: int, letters: Mapping[int, str]) -> str:
     frm = wind_from(wind)
     letter = letters[(frm - int(ship["heading"])) % 8]
     h = int(ship["heading"])

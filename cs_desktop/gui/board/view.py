@@ -32,6 +32,7 @@ from cs_desktop.gui.board.motion import ShipMotion, animation_allowed
 from cs_desktop.gui.board.paint import KIND, PAYLOAD, SQUARE
 from cs_desktop.gui.board.pick import ShipPicker
 from cs_desktop.gui.board.scene import SceneBuilder
+from cs_desktop.rules.view_types import SideView
 
 
 class BoardView(QGraphicsView):
@@ -60,7 +61,7 @@ class BoardView(QGraphicsView):
         self.setMouseTracking(False)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.view: dict[str, Any] = {}
+        self.view: SideView | None = None  # the view on show (None before the first)
         self._press: QPoint | None = None
         self._swallow_release = False
         self._dragging = False
@@ -89,16 +90,16 @@ class BoardView(QGraphicsView):
         self.advice_layer = AdviceLayer(pieces, lambda: _seen(me), self.motion, self)
 
     # ------------------------------------------------------------------ public API
-    def set_view(self, view: Mapping[str, Any], names: Mapping[str, str] | None = None) -> None:
+    def set_view(self, view: SideView, names: Mapping[str, str] | None = None) -> None:
         """Redraw from a side's view dict (`names`: ship id -> display name, the view dict carries only the card
         id). Clears the maneuver and firing overlays (they belong to the old position); a running 9.3 shift
         display is kept."""
         if names:
             self.scene_builder.set_ship_names(names)
-        self.view = dict(view)
+        self.view = shown = view.copy()
         self.motion.finish()
         before = {sid: (QPointF(i.pos()), i.rotation()) for sid, i in self.ship_items.items()}
-        self.scene_builder.draw(self.view)
+        self.scene_builder.draw(shown)
         self.picker.draw()
         if self.camera.follow:
             self.camera.keep_in_view()
@@ -293,9 +294,9 @@ class BoardView(QGraphicsView):
         painter.restore()
 
 
-def _shown(ref: weakref.ReferenceType[BoardView]) -> Mapping[str, Any]:
+def _shown(ref: weakref.ReferenceType[BoardView]) -> SideView | None:
     board = ref()
-    return board.view if board is not None else {}
+    return board.view if board is not None else None
 
 
 def _sea(ref: weakref.ReferenceType[BoardView]) -> QGraphicsItem | None:

@@ -34,6 +34,7 @@ from cs_desktop.gui.campaign.new_campaign import NewCampaignDialog
 from cs_desktop.gui.session import GameSession
 from cs_desktop.play.campaign_battle import CampaignBattle
 from cs_desktop.play.campaign_presenter import CampaignPresenter
+from cs_desktop.play.changes import EVERYTHING, Changes
 
 
 @dataclass(frozen=True)
@@ -162,9 +163,15 @@ class CampaignControl:
 
     # ------------------------------------------------------------------ playing
     def show_page(self) -> None:
+        """The campaign page drawn again, in front."""
+        if self.presenter is not None:
+            self.page.refresh()
+            self._page_in_front()
+
+    def _page_in_front(self) -> None:
+        """The campaign page in front as it was drawn: the play docks put away, the campaign's title and status."""
         if self.presenter is not None:
             self._page_game = self._window_game()
-            self.page.refresh()
             self.parts.stack.setCurrentWidget(self.page)
             self._put_away_play_docks()
             self.window.setWindowTitle(f"Captain's Sea — {self.presenter.name}")
@@ -208,14 +215,19 @@ class CampaignControl:
         self._journal()
         self.show_page()
 
-    def _session_changed(self) -> None:
+    def _session_changed(self, changes: Changes = EVERYTHING) -> None:
         """The window's game changed while the campaign is between battles: the page stays in front (the
         window's own refresh would put the board there), unless the player has started or opened another game
-        meanwhile: that game takes the window; Campaign › Show the campaign map brings the page back."""
+        meanwhile: that game takes the window; Campaign › Show the campaign map brings the page back. The page
+        itself draws the campaign, not the game: it is drawn again only when the window's game changed
+        (`changes.anew`); any other change only puts it back in front."""
         if self.presenter is None or self.battle is not None or not isinstance(self.window, QMainWindow):
             return
         if self._window_game() == self._page_game:
-            self.show_page()
+            if changes.anew:
+                self.show_page()
+            else:
+                self._page_in_front()
 
     def _window_game(self) -> int | None:
         return int(self.parts.session.presenter.game_serial)

@@ -13,6 +13,7 @@ from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QCheckBox, QComboBox, QFormLayout, QGroupBox, QLabel, QVBoxLayout, QWidget
 
 from cs_desktop.gui.panel_session import PanelSession
+from cs_desktop.play.changes import EVERYTHING, Changes
 from cs_desktop.play.turn_flow import CHOICES, StandingOrders
 
 GROUP = "standing_orders"
@@ -131,7 +132,12 @@ class FlowPanel(QWidget):
         save_orders(self.settings, orders)
         self.session.set_orders(orders)
 
-    def refresh(self) -> None:
+    def refresh(self, changes: Changes = EVERYTHING) -> None:
+        """The orders' switch and what was answered for the player: the orders change beside the screen model
+        (`other`), an answer for him comes with a new request or new events; the view alone or who thinks does
+        not concern this panel."""
+        if not changes.answered:
+            return
         if self.ask_everything.isChecked() != self.session.orders.ask_everything:
             self.ask_everything.blockSignals(True)
             self.ask_everything.setChecked(self.session.orders.ask_everything)

@@ -24,7 +24,10 @@ from cs_desktop.gui.panel_session import PanelSession
 from cs_desktop.gui.panels.fleet_dock import FleetPanel
 from cs_desktop.gui.panels.orders import CardHand, DiceTray, ImpulseTrack
 from cs_desktop.gui.panels.ship_card import ShipCardScroll, ShipCardWidget, show_ship
+from cs_desktop.play.changes import EVERYTHING, Changes
 from cs_desktop.play.fleet_list import is_fleet
+from cs_desktop.play.screen import ScreenModel
+from cs_desktop.rules.view_types import SideView
 
 
 class SeatBoard(QSplitter):
@@ -81,36 +84,46 @@ class SeatBoard(QSplitter):
     def card(self, ship_id: str) -> ShipCardWidget:
         return self._scrolls[ship_id].card_widget
 
-    def refresh(self) -> None:
+    def refresh(self, changes: Changes = EVERYTHING) -> None:
+        """Draw what `changes` concerns (play/changes.py), as the main window does: the board, the cards, the hand
+        and the impulse track when the view, the request or the orders changed, the dice tray on new events; the
+        fleet list and the board help (each keeps its own marks) after every change."""
         if self.session is None or self.help is None:
             return
         screen = self.session.screen()
         view = screen.view
         if not view or not view.get("ships"):
             return
-        self.board.set_view(view, screen.ship_names)
-        self.help.reset()
+        first = not self._scrolls  # nothing drawn yet: everything is
+        if first or changes.cards:
+            self.board.set_view(view, screen.ship_names)
+            self.help.reset()
+            self._refresh_cards(self.session, screen, view)
+        self._refresh_fleet(self.session, screen)
+        if first or changes.log:
+            self.dice.refresh(screen)
+        self.help.refresh(screen)
+        if not self._fitted:
+            self._fitted = True
+            self.board.fit_to_ships()
+
+    def _refresh_cards(self, session: PanelSession, screen: ScreenModel, view: SideView) -> None:
+        """The ship cards, the hand and the impulse track."""
         request = screen.request
-        drafts = self.session.crew.drafts() if request is not None and request.kind == "assign_crew" else {}
+        drafts = session.crew.drafts() if request is not None and request.kind == "assign_crew" else {}
         for ship in screen.ships:
             scroll = self._scrolls.get(ship.id)
             if scroll is None:
                 scroll = self._scrolls[ship.id] = ShipCardScroll()
-                scroll.card_widget.assignmentEdited.connect(self.session.crew.set_draft)
+                scroll.card_widget.assignmentEdited.connect(session.crew.set_draft)
                 self.cards.addTab(scroll, ship.name)
                 if ship.own and not any(s.own for s in screen.ships[:screen.ships.index(ship)]):
                     self.cards.setCurrentWidget(scroll)  # the seat's own first ship in front
             show_ship(scroll.card_widget, ship, view, drafts, request)
             enemy = not ship.own and screen.viewer is not None  # (a spectator has no enemy)
             self.cards.setTabText(self.cards.indexOf(scroll), ship.name + (" (enemy)" if enemy else ""))
-        self._refresh_fleet(self.session, screen)
-        self.dice.refresh(screen)
         self.hand.refresh(screen)
         self.impulses.refresh(screen)
-        self.help.refresh(screen)
-        if not self._fitted:
-            self._fitted = True
-            self.board.fit_to_ships()
 
     def _refresh_fleet(self, session: PanelSession, screen: Any) -> None:
         if self.fleet is None and is_fleet(screen):

@@ -436,7 +436,8 @@ class OnlineDialog(QDialog):
                            {k: ShipCard.model_validate(v) for k, v in frame["ships"].items()})
             self.session = OnlineSeatSession(self.seat, *self._cards, self.link.submit, self, load_orders(self.settings))
             self.seat_board.attach(self.session, self._say)
-            self.session.changed.connect(lambda: self.log.refresh(self.session.screen()) if self.session else None)
+            self.session.changed.connect(  # the log drawn again when its events changed (play/changes.py)
+                lambda changes: self.log.refresh(self.session.screen()) if self.session and changes.log else None)
             if self.seat.side is None:
                 self._spectator()
             else:

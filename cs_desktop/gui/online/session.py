@@ -23,7 +23,7 @@ from PySide6.QtCore import QObject, Signal
 
 from cs_desktop.ai.captains import make_captain
 from cs_desktop.online.client import RemoteSeat, SeatState, request_of
-from cs_desktop.play.changes import EVERYTHING
+from cs_desktop.play.changes import EVERYTHING, ChangeTracker
 from cs_desktop.play.online_orders import SeatOrders, seat_view
 from cs_desktop.play import crew_plan
 from cs_desktop.play.fair_advice import FairAdvice
@@ -43,7 +43,7 @@ PANELS = frozenset({"setup", "select_maneuver", "fire", "select_load", "bonus_ca
 class OnlineSeatSession(QObject):
     """The session a request widget is given for an online seat."""
 
-    #: the change set (play/changes.py): every part, a frame is drawn again whole
+    #: the change set (play/changes.py): what a frame changed; every part when the orders change
     changed = Signal(object)
     draftChanged = Signal()
     ordersEdited = Signal()  # the standing orders changed from a form (the flow panel keeps them in settings)
@@ -61,6 +61,8 @@ class OnlineSeatSession(QObject):
         self._frames = 0  # the update frames applied: the screen model's position
         #: the crew assignment being edited on the seat's own ship cards (5.0); `draftChanged` on an edit
         self.crew = SeatCrew(self, self.draftChanged.emit)
+        self._changes = ChangeTracker()  # the change set of each frame
+        self._asked = -1  # the request number of the last frame
         #: the maneuver and fire forms, as at one screen (play/order_forms.py), on the seat's own view
         self.forms = OrderForms(self.screen, self.advice, lambda: self.standing.orders, lambda: self.standing.fleet,
                                 lambda _screen, request: self.standing.fleet.fill(seat_view(self.seat), request,
@@ -72,7 +74,9 @@ class OnlineSeatSession(QObject):
         if not seat.view:
             return empty_screen("Waiting for the server.")
         if self._screen is None or self._screen[0] != self._frames:
-            view = cast("SideView", dict(seat.view, events=seat.events))  # the server's frames, as the seat's view
+            # the server's frames, as the seat's view; the events as they are now (the seat's list grows: a model
+            # keeps its own, so that the next frame's change set sees new events, play/changes.py)
+            view = cast("SideView", dict(seat.view, events=list(seat.events)))
             model = replay_screen(view, seat.side, self.cards, self.scenario.title, id(self), self._frames)
             request = request_of(seat.request) if seat.request is not None else None
             if seat.side is None:  # a spectator: the public view, no ship his own (their secrets are not in it)
@@ -81,9 +85,14 @@ class OnlineSeatSession(QObject):
         return self._screen[1]
 
     def refresh(self) -> None:
-        """A frame came: the screen is made again and every widget drawing it redraws (`changed`)."""
+        """A frame came: the screen is made again, and `changed` says what of it changed (play/changes.py); a
+        request asked again (a refused answer) counts as a new one, as its crew drafts start again."""
         self._frames += 1
-        self.changed.emit(EVERYTHING)
+        change = self._changes.after(self.screen())
+        if self.seat.ask != self._asked:
+            self._asked = self.seat.ask
+            change = _replace(change, request=True)
+        self.changed.emit(change)
 
     def request(self) -> Request | None:
         return self.screen().request

@@ -101,8 +101,8 @@ class DiceTray(QWidget):
             lab.setWordWrap(True)
             fl.addWidget(lab)
             row = QHBoxLayout()
-            dice: list[Any] = e.get("dice", [])
-            modified: list[Any] = e.get("modified", dice)
+            dice: list[int] = e.get("dice", [])
+            modified: list[int] = e.get("modified", dice)
             for v, m in list(zip(dice, modified, strict=False))[:24]:
                 row.addWidget(DieFace(int(v), int(m)))
             if len(dice) > 24:

@@ -12,6 +12,7 @@ from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QWidget
 
 from cs_desktop.gui.session import GameSession
+from cs_desktop.play.changes import EVERYTHING, Changes
 
 #: thinking shorter than this is not shown (unless a search reports sooner)
 SHOW_AFTER_MS = 250
@@ -40,8 +41,11 @@ class ThinkingIndicator(QWidget):
         session.thinkingProgress.connect(self._progress)
         self.hide()
 
-    def refresh(self) -> None:
-        """After every change: hide once no captain thinks."""
+    def refresh(self, changes: Changes = EVERYTHING) -> None:
+        """After a change of who thinks (or of the game): hide once no captain thinks; the rest of a change is not
+        drawn here (the progress comes by `thinkingProgress`)."""
+        if not changes.thinker:
+            return
         if self.session.screen().thinking is None:
             self._show_timer.stop()
             self.hide()

@@ -24,6 +24,7 @@ from cs_desktop.gui.session import GameSession
 from cs_desktop.gui.panels.turn_reference import rule_link
 from cs_desktop.formats.files import load_scenario
 from cs_desktop.formats.jsonread import FileFormatError
+from cs_desktop.play.changes import EVERYTHING, Changes
 from cs_desktop.play import tutorial
 from cs_desktop.play.tutorial import Step, Tutor, TutorPage
 
@@ -128,7 +129,12 @@ class TutorPanel(QWidget):
         session.changed.connect(self.refresh)
         self.refresh()
 
-    def refresh(self) -> None:
+    def refresh(self, changes: Changes = EVERYTHING) -> None:
+        """Draw the page for the screen now; a change only beside the screen model (orders, fleet orders, a crew
+        draft: `other`) leaves it as it is, as the page reads the game, the view, its events, the request and who
+        thinks."""
+        if not changes.model:
+            return
         s = self.session
         screen = s.screen()
         game_id = screen.key[0] if screen.has_game else None
