@@ -11,6 +11,7 @@ carries the problem instead), and every other campaign still loads.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -20,7 +21,7 @@ from sqlmodel import Session, col, select
 
 from cs_desktop.library.db import LibraryError, NotFoundError, transaction, utcnow
 from cs_desktop.library.models import CampaignRow
-from cs_desktop.library.repository import to_json
+from cs_desktop.library.repository import CampaignEntry, campaign_entry, list_campaigns, to_json
 
 
 class CampaignRowError(LibraryError):
@@ -118,3 +119,40 @@ def load(engine: Engine, campaign_id: int) -> tuple[str, dict[str, Any]]:
         if row is None:
             raise NotFoundError(f"no campaign {campaign_id}")
         return row.name, parse(row)
+
+
+Notify = Callable[[str, Iterable[str], str], None]
+
+
+class Campaigns:
+    """The campaigns table as `Library.campaigns`: every write checked by reading it back, every change told."""
+
+    def __init__(self, engine: Engine, notify: Notify) -> None:
+        self._engine, self._notify = engine, notify
+
+    def entries(self) -> list[CampaignEntry]:
+        """Every campaign row as an entry (id, name, times), without reading its document."""
+        with transaction(self._engine) as s:
+            return list_campaigns(s)
+
+    def listing(self) -> list[CampaignListing]:
+        """Every campaign with where it stands; an unreadable row is listed with its problem."""
+        return listing(self._engine)
+
+    def save(self, state: dict[str, Any], name: str, *, campaign_id: int | None = None) -> CampaignEntry:
+        """Write a campaign in one transaction checked by reading it back before the commit."""
+        entry = campaign_entry(save(self._engine, state, name, campaign_id))
+        self._notify("campaign", [str(entry.id)], "saved")
+        return entry
+
+    def load(self, campaign_id: int) -> dict[str, Any]:
+        """The stored document; CampaignRowError (naming the campaign and the problem) for an unreadable row."""
+        return load(self._engine, campaign_id)[1]
+
+    def delete(self, campaign_id: int) -> None:
+        with transaction(self._engine) as s:
+            row = s.get(CampaignRow, campaign_id)
+            if row is None:
+                raise NotFoundError(f"no campaign {campaign_id}")
+            s.delete(row)
+        self._notify("campaign", [str(campaign_id)], "deleted")

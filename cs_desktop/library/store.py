@@ -12,27 +12,25 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
-from typing import Any
 
 import cs_desktop
 from cs_desktop.formats.jsonread import FileFormatError
 from cs_desktop.formats.files import dump_scenario, dump_ship, parse_scenario, parse_ship
-from cs_desktop.library import campaign_rows, importer
+from cs_desktop.library import importer
 from cs_desktop.library import repository as repo
-from cs_desktop.library.db import LibraryError, NotFoundError, library_path, make_engine, transaction, utcnow
-from cs_desktop.library.campaign_rows import CampaignListing
-from cs_desktop.library.importer import ImportResult, ShippedReport
+from cs_desktop.library.db import LibraryError, NotFoundError, library_path, make_engine, transaction
+from cs_desktop.library.campaign_rows import Campaigns
+from cs_desktop.library.exchange import FileExchange
+from cs_desktop.library.importer import ShippedReport
 from cs_desktop.library.migrations import LATEST, engine_version, migrate
-from cs_desktop.library.models import CampaignRow, SavedGameRow, ScenarioRow, ShipRow
-from cs_desktop.library.repository import CampaignEntry, SavedGameEntry, ScenarioEntry, ShipEntry
+from cs_desktop.library.models import ScenarioRow, ShipRow
+from cs_desktop.library.repository import ScenarioEntry, ShipEntry
+from cs_desktop.library.saved_games import SavedGames
 from cs_desktop.rules.cards import Scenario, ShipCard
-
-GAME_FORMAT = "captains-sea/game"
-
 
 @dataclass(frozen=True)
 class Change:
@@ -50,12 +48,16 @@ class Library:
     """The user's library of ships, scenarios, saved games and campaigns (docs/library.md)."""
 
     def __init__(self, path: Path, *, shipped_dir: Path | None = None) -> None:
-        """Use `Library.open`; this expects an already migrated file."""
+        """Use `Library.open`; this expects an already migrated file. Ships and scenarios are reached here; saved
+        games through `games`, campaigns through `campaigns`, file import and export through `files`."""
         self.path = path
         self.shipped_dir = shipped_dir or importer.shipped_dir()
         self.engine = make_engine(path)
         self.shipped_report: ShippedReport | None = None
         self._listeners: list[Listener] = []
+        self.games = SavedGames(self.engine, self._notify)
+        self.campaigns = Campaigns(self.engine, self._notify)
+        self.files = FileExchange(self.engine, self._notify, self.get_ship, self.get_scenario_with_ships)
 
     # ------------------------------------------------------------------------------------------ lifetime
 
@@ -304,133 +306,6 @@ class Library:
             entry = repo.scenario_entry(row, repo.scenario_ship_ids(s, scenario_id))
         self._notify("scenario", [scenario_id], "saved")
         return entry
-
-    # ------------------------------------------------------------------------------------------ files
-
-    def import_file(self, path: str | os.PathLike[str], *, on_conflict: str = "copy") -> ImportResult:
-        """Import one ship or scenario file. A bad file raises FileFormatError (file, field, what was
-        expected) and changes nothing. An id the library holds with other content: "copy" stores the file
-        under `<id>-copy` (the default), "replace" overwrites, "fail" refuses."""
-        return self.import_files([path], on_conflict=on_conflict)[0]
-
-    def import_files(self, paths: Sequence[str | os.PathLike[str]], *,
-                     on_conflict: str = "copy") -> list[ImportResult]:
-        """Import several files as one operation: all of them, or (if any is refused) none."""
-        if on_conflict not in importer.CONFLICT_POLICIES:
-            raise ValueError(f"on_conflict must be one of {importer.CONFLICT_POLICIES}")
-        items = [(str(p), importer.read_file(p)) for p in paths]  # validate everything before writing
-        with transaction(self.engine) as s:
-            results = importer.import_items(s, items, on_conflict)
-        ship_ids = [r.id for r in results if r.kind == "ship"] + [
-            x.id for r in results for x in r.ships]
-        self._notify("ship", ship_ids, "imported")
-        self._notify("scenario", [r.id for r in results if r.kind == "scenario"], "imported")
-        return results
-
-    def export_ship(self, ship_id: str, path: str | os.PathLike[str]) -> Path:
-        """Write the ship file (files.dump_ship) to `path`, atomically."""
-        return importer.write_text_atomically(path, dump_ship(self.get_ship(ship_id)))
-
-    def export_scenario(self, scenario_id: str, path: str | os.PathLike[str], *, inline_ships: bool = True) -> Path:
-        """Write the scenario file to `path`, atomically. With `inline_ships` (default) the file holds the
-        whole cards of its ships, so it imports into any library; else it refers to them by id."""
-        scenario, cards = self.get_scenario_with_ships(scenario_id)
-        if inline_ships:
-            scenario = importer.scenario_with_inline_ships(scenario, cards)
-        return importer.write_text_atomically(path, dump_scenario(scenario))
-
-    # ------------------------------------------------------------------------------------------ saved games
-
-    def list_games(self, text: str = "", *, scenario_id: str | None = None) -> list[SavedGameEntry]:
-        """Saved games, newest first."""
-        with transaction(self.engine) as s:
-            return repo.list_games(s, text, scenario_id)
-
-    def save_game(self, data: dict[str, Any], name: str, *, game_id: int | None = None) -> SavedGameEntry:
-        """Store `Game.save_data()` as a new saved game, or over `game_id`."""
-        if not isinstance(data, dict) or data.get("format") != GAME_FORMAT:
-            raise LibraryError(f"not a saved game: expected an object with \"format\": \"{GAME_FORMAT}\"")
-        if not name.strip():
-            raise LibraryError("a saved game needs a name")
-        text = repo.to_json(data, "the saved game")
-        scenario = data.get("scenario")
-        scenario_id = scenario.get("id") if isinstance(scenario, dict) else None
-        now = utcnow()
-        with transaction(self.engine) as s:
-            if game_id is None:
-                row = SavedGameRow(name=name.strip(), scenario_id=scenario_id, data_json=text, created_at=now,
-                                   updated_at=now)
-            else:
-                found = s.get(SavedGameRow, game_id)
-                if found is None:
-                    raise NotFoundError(f"no saved game {game_id}")
-                row = found
-                row.name, row.scenario_id, row.data_json, row.updated_at = name.strip(), scenario_id, text, now
-            s.add(row)
-            s.flush()
-            entry = repo.game_entry(row)
-        self._notify("game", [str(entry.id)], "saved")
-        return entry
-
-    def load_game(self, game_id: int) -> dict[str, Any]:
-        """The saved data, as `Game.save_data()` returned it."""
-        with transaction(self.engine) as s:
-            row = s.get(SavedGameRow, game_id)
-            if row is None:
-                raise NotFoundError(f"no saved game {game_id}")
-            data: dict[str, Any] = json.loads(row.data_json)
-            return data
-
-    def rename_game(self, game_id: int, name: str) -> SavedGameEntry:
-        if not name.strip():
-            raise LibraryError("a saved game needs a name")
-        with transaction(self.engine) as s:
-            row = s.get(SavedGameRow, game_id)
-            if row is None:
-                raise NotFoundError(f"no saved game {game_id}")
-            row.name, row.updated_at = name.strip(), utcnow()
-            s.add(row)
-            s.flush()
-            entry = repo.game_entry(row)
-        self._notify("game", [str(game_id)], "saved")
-        return entry
-
-    def delete_game(self, game_id: int) -> None:
-        with transaction(self.engine) as s:
-            row = s.get(SavedGameRow, game_id)
-            if row is None:
-                raise NotFoundError(f"no saved game {game_id}")
-            s.delete(row)
-        self._notify("game", [str(game_id)], "deleted")
-
-    # ------------------------------------------------------------------------------------------ campaigns
-
-    def list_campaigns(self) -> list[CampaignEntry]:
-        with transaction(self.engine) as s:
-            return repo.list_campaigns(s)
-
-    def campaigns(self) -> list[CampaignListing]:
-        """Every campaign with where it stands; an unreadable row is listed with its problem (campaign_rows.py)."""
-        return campaign_rows.listing(self.engine)
-
-    def save_campaign(self, state: dict[str, Any], name: str, *, campaign_id: int | None = None) -> CampaignEntry:
-        """Write a campaign in one transaction checked by reading it back before the commit."""
-        row = campaign_rows.save(self.engine, state, name, campaign_id)
-        entry = repo.campaign_entry(row)
-        self._notify("campaign", [str(entry.id)], "saved")
-        return entry
-
-    def load_campaign(self, campaign_id: int) -> dict[str, Any]:
-        """The stored document; CampaignRowError (naming the campaign and the problem) for an unreadable row."""
-        return campaign_rows.load(self.engine, campaign_id)[1]
-
-    def delete_campaign(self, campaign_id: int) -> None:
-        with transaction(self.engine) as s:
-            row = s.get(CampaignRow, campaign_id)
-            if row is None:
-                raise NotFoundError(f"no campaign {campaign_id}")
-            s.delete(row)
-        self._notify("campaign", [str(campaign_id)], "deleted")
 
 
 __all__ = ["Change", "FileFormatError", "Library", "LibraryError", "NotFoundError", "LATEST"]

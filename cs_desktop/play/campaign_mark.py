@@ -144,7 +144,7 @@ def the_offer(game: Resumable | None, battle: CampaignResumable | None) -> Resum
 def battle_in_row(library: Any, found: CampaignResumable) -> str:
     """"" if the campaign's library row still holds a battle in play, else why there is nothing to continue."""
     try:
-        data = library.load_campaign(found.campaign_id)
+        data = library.campaigns.load(found.campaign_id)
     except Exception as e:  # no such row, or an unreadable one (CampaignRowError names it)
         return str(e)
     if not isinstance(data.get(BATTLE_KEY), dict):

@@ -108,7 +108,7 @@ class CampaignPresenter:
         engine = new(campaign, seed, nation, year)
         s = engine.state
         title = name or f"{engine.c.campaign.title} — Captain {s.captain}, {s.date} (seed {s.seed})"
-        entry = library.save_campaign(document(engine), title)
+        entry = library.campaigns.save(document(engine), title)
         return cls(library, entry.id, entry.name, engine)
 
     @classmethod
@@ -127,7 +127,7 @@ class CampaignPresenter:
         if self.battle_decisions is not None and self.engine.state.stage == "battle":
             doc[BATTLE_KEY] = {"seed": self.engine.state.battle and self.engine.state.battle["seed"],
                                "decisions": list(self.battle_decisions)}
-        self.library.save_campaign(doc, self.name, campaign_id=self.campaign_id)
+        self.library.campaigns.save(doc, self.name, campaign_id=self.campaign_id)
 
     # ------------------------------------------------------------------------------------------ reading
     @property

@@ -59,8 +59,13 @@ KIND_WORDS = {
 }
 
 
+class _SavedGames(Protocol):
+    def load(self, game_id: int) -> dict[str, Any]: ...
+
+
 class _Library(Protocol):
-    def load_game(self, game_id: int) -> dict[str, Any]: ...
+    @property
+    def games(self) -> _SavedGames: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,8 +144,8 @@ class Replay:
     @classmethod
     def from_library(cls, library: _Library, game_id: int, bookmarks: BookmarkStore | None = None,
                      every: int = CHECKPOINT_EVERY) -> Replay:
-        """A saved game of the user's library (`Library.load_game`)."""
-        text = json.dumps(library.load_game(game_id))
+        """A saved game of the user's library (`Library.games.load`)."""
+        text = json.dumps(library.games.load(game_id))
         return cls._from_text(text, f"library game {game_id}", bookmarks, every)
 
     @classmethod

@@ -1,6 +1,6 @@
 """Importing files into the library and exporting them out of it.
 
-API tested: Library.import_file, import_files, export_ship, export_scenario, save_scenario.
+API tested: Library.files (import_file, import_files, export_ship, export_scenario), Library.save_scenario.
 Bad input of every kind gives a FileFormatError naming the file and the field, and leaves the library
 file byte-identical; export -> import gives back identical cards; a failure mid-operation rolls back.
 """
@@ -153,7 +153,7 @@ def test_bad_file_is_refused_and_the_library_file_is_byte_identical(
     library = Library.open(tmp_path / "data", shipped_dir=shipped)
     try:
         with pytest.raises(FileFormatError) as err:
-            library.import_file(bad)
+            library.files.import_file(bad)
     finally:
         library.close()
 
@@ -173,9 +173,9 @@ def test_a_batch_with_one_bad_file_imports_nothing(lib: Library, shipped: Path, 
     bad = _write(tmp_path / "bad-scenario.json", data)
     before = table_rows(lib.path)
     with pytest.raises(FileFormatError, match="no ship 'not-in-library'"):
-        lib.import_files([good, bad])
+        lib.files.import_files([good, bad])
     assert table_rows(lib.path) == before
-    assert lib.import_files([good])[0].status == "added"
+    assert lib.files.import_files([good])[0].status == "added"
 
 
 def test_a_failure_after_the_first_write_rolls_back(lib: Library, shipped: Path,
@@ -204,38 +204,38 @@ def test_a_failure_after_the_first_write_rolls_back(lib: Library, shipped: Path,
 
 
 def test_ship_export_import_round_trip(lib: Library, empty_lib: Library, tmp_path: Path) -> None:
-    out = lib.export_ship("constitution", tmp_path / "constitution.json")
-    result = empty_lib.import_file(out)
+    out = lib.files.export_ship("constitution", tmp_path / "constitution.json")
+    result = empty_lib.files.import_file(out)
     assert (result.kind, result.id, result.status) == ("ship", "constitution", "added")
     assert empty_lib.get_ship("constitution") == lib.get_ship("constitution")
-    again = empty_lib.export_ship("constitution", tmp_path / "again.json")
+    again = empty_lib.files.export_ship("constitution", tmp_path / "again.json")
     assert again.read_bytes() == out.read_bytes()
     assert empty_lib.ship_entry("constitution").origin == "user"
 
 
 def test_scenario_export_import_round_trip(lib: Library, empty_lib: Library, tmp_path: Path) -> None:
-    out = lib.export_scenario("president-vs-belvidera-3-ship", tmp_path / "s.json")
-    result = empty_lib.import_file(out)
+    out = lib.files.export_scenario("president-vs-belvidera-3-ship", tmp_path / "s.json")
+    result = empty_lib.files.import_file(out)
     assert (result.kind, result.status) == ("scenario", "added")
     assert sorted(r.id for r in result.ships) == ["belvidera", "congress", "president"]
     assert empty_lib.get_scenario_with_ships("president-vs-belvidera-3-ship") == \
         lib.get_scenario_with_ships("president-vs-belvidera-3-ship")
-    again = empty_lib.export_scenario("president-vs-belvidera-3-ship", tmp_path / "again.json")
+    again = empty_lib.files.export_scenario("president-vs-belvidera-3-ship", tmp_path / "again.json")
     assert again.read_bytes() == out.read_bytes()
 
     # into the library it came from: nothing to do
     before = table_rows(lib.path)
-    assert lib.import_file(out).status == "unchanged"
+    assert lib.files.import_file(out).status == "unchanged"
     assert table_rows(lib.path) == before
 
 
 def test_scenario_exported_by_id_needs_its_ships(lib: Library, empty_lib: Library, tmp_path: Path) -> None:
-    out = lib.export_scenario("constitution-vs-java", tmp_path / "s.json", inline_ships=False)
+    out = lib.files.export_scenario("constitution-vs-java", tmp_path / "s.json", inline_ships=False)
     assert json.loads(out.read_text(encoding="utf-8"))["sides"][0]["ships"][0]["ship"] == "constitution"
     with pytest.raises(FileFormatError, match="no ship 'constitution' in the library"):
-        empty_lib.import_file(out)
-    ships = [lib.export_ship(i, tmp_path / f"{i}.json") for i in ("constitution", "java")]
-    results = empty_lib.import_files([out, *ships])  # ships go in first, whatever the order given
+        empty_lib.files.import_file(out)
+    ships = [lib.files.export_ship(i, tmp_path / f"{i}.json") for i in ("constitution", "java")]
+    results = empty_lib.files.import_files([out, *ships])  # ships go in first, whatever the order given
     assert [r.kind for r in results] == ["ship", "ship", "scenario"]
     assert empty_lib.get_scenario("constitution-vs-java") == lib.get_scenario("constitution-vs-java")
 
@@ -248,17 +248,17 @@ def test_an_id_taken_by_other_content_is_copied_replaced_or_refused(lib: Library
     changed = _write(tmp_path / "java.json", {**_ship_data(shipped), "notes": "a different Java"})
     before = table_rows(lib.path)
     with pytest.raises(FileFormatError, match="already has a different ship 'java'"):
-        lib.import_file(changed, on_conflict="fail")
+        lib.files.import_file(changed, on_conflict="fail")
     assert table_rows(lib.path) == before
 
-    first = lib.import_file(changed)
+    first = lib.files.import_file(changed)
     assert (first.id, first.status) == ("java-copy", "copied")
     assert lib.get_ship("java-copy").notes == "a different Java"
     assert lib.get_ship("java").notes != "a different Java"
-    assert lib.import_file(changed).status == "unchanged"  # importing it again adds no second copy
+    assert lib.files.import_file(changed).status == "unchanged"  # importing it again adds no second copy
     assert len(lib.list_ships("java")) == 2
 
-    replaced = lib.import_file(changed, on_conflict="replace")
+    replaced = lib.files.import_file(changed, on_conflict="replace")
     assert (replaced.id, replaced.status) == ("java", "replaced")
     assert lib.get_ship("java").notes == "a different Java"
     assert lib.ship_entry("java").modified
@@ -267,7 +267,7 @@ def test_an_id_taken_by_other_content_is_copied_replaced_or_refused(lib: Library
 def test_inline_card_with_a_taken_id_is_stored_as_a_copy(lib: Library, shipped: Path, tmp_path: Path) -> None:
     data = {**_scenario_data(shipped), "id": "other-java-duel"}
     data["sides"][1]["ships"][0]["ship"] = {**_ship_data(shipped), "notes": "a different Java"}
-    result = lib.import_file(_write(tmp_path / "s.json", data))
+    result = lib.files.import_file(_write(tmp_path / "s.json", data))
     assert result.status == "added" and [(r.id, r.status) for r in result.ships] == [("java-copy", "copied")]
     assert lib.scenario_entry("other-java-duel").ship_ids == ("constitution", "java-copy")
     assert any("stored as 'java-copy'" in m for m in result.messages)

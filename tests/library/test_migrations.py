@@ -95,7 +95,7 @@ def test_migration_from_schema_1_keeps_the_data_and_records_the_shipped_items(tm
         assert ("ship", "java") not in library.shipped_report.added
         assert len(library.list_ships(text="java")) == 1
         assert library.get_ship("my-ship").name == "Mine"
-        assert library.list_games()[0].name == "old save"
+        assert library.games.entries()[0].name == "old save"
 
 
 def test_a_failed_migration_step_leaves_the_previous_version(tmp_path: Path,

@@ -132,34 +132,34 @@ def test_duplicate_scenario(lib: Library) -> None:
 def test_saved_game_round_trip(lib: Library) -> None:
     scenario, cards = lib.get_scenario_with_ships("constitution-vs-java")
     data = Game(scenario, cards, seed=7).save_data()
-    entry = lib.save_game(data, "First try")
+    entry = lib.games.save(data, "First try")
     assert entry.scenario_id == "constitution-vs-java"
-    assert lib.load_game(entry.id) == data
-    assert lib.rename_game(entry.id, "Renamed").name == "Renamed"
-    second = lib.save_game(data, "Second")
-    assert [g.id for g in lib.list_games()] == [second.id, entry.id]
-    assert [g.id for g in lib.list_games("renamed")] == [entry.id]
-    lib.save_game({**data, "seed": 8}, "Renamed", game_id=entry.id)
-    assert lib.load_game(entry.id)["seed"] == 8
+    assert lib.games.load(entry.id) == data
+    assert lib.games.rename(entry.id, "Renamed").name == "Renamed"
+    second = lib.games.save(data, "Second")
+    assert [g.id for g in lib.games.entries()] == [second.id, entry.id]
+    assert [g.id for g in lib.games.entries("renamed")] == [entry.id]
+    lib.games.save({**data, "seed": 8}, "Renamed", game_id=entry.id)
+    assert lib.games.load(entry.id)["seed"] == 8
     lib.delete_scenario("constitution-vs-java")  # the save keeps its own copy of the scenario
-    assert lib.load_game(entry.id)["scenario"]["id"] == "constitution-vs-java"
-    lib.delete_game(entry.id)
+    assert lib.games.load(entry.id)["scenario"]["id"] == "constitution-vs-java"
+    lib.games.delete(entry.id)
     with pytest.raises(NotFoundError):
-        lib.load_game(entry.id)
+        lib.games.load(entry.id)
     with pytest.raises(LibraryError, match="not a saved game"):
-        lib.save_game({"format": "something else"}, "x")
+        lib.games.save({"format": "something else"}, "x")
     with pytest.raises(ValueError, match="not plain JSON"):
-        lib.save_game({**data, "seed": float("nan")}, "x")
+        lib.games.save({**data, "seed": float("nan")}, "x")
 
 
 def test_campaign_table(lib: Library) -> None:
-    entry = lib.save_campaign({"turn": 1, "ships": ["constitution"]}, "Cruise of 1812")
-    assert lib.load_campaign(entry.id) == {"turn": 1, "ships": ["constitution"]}
-    lib.save_campaign({"turn": 2}, "Cruise of 1812", campaign_id=entry.id)
-    assert lib.load_campaign(entry.id) == {"turn": 2}
-    assert [c.name for c in lib.list_campaigns()] == ["Cruise of 1812"]
-    lib.delete_campaign(entry.id)
-    assert lib.list_campaigns() == []
+    entry = lib.campaigns.save({"turn": 1, "ships": ["constitution"]}, "Cruise of 1812")
+    assert lib.campaigns.load(entry.id) == {"turn": 1, "ships": ["constitution"]}
+    lib.campaigns.save({"turn": 2}, "Cruise of 1812", campaign_id=entry.id)
+    assert lib.campaigns.load(entry.id) == {"turn": 2}
+    assert [c.name for c in lib.campaigns.entries()] == ["Cruise of 1812"]
+    lib.campaigns.delete(entry.id)
+    assert lib.campaigns.entries() == []
 
 
 # ---------------------------------------------------------------------------------------------- notification

@@ -117,8 +117,8 @@ def test_the_row_must_still_hold_the_battle(tmp_path: Path) -> None:
         presenter = CampaignPresenter.start(library, "constitution-1812", 3)
         found = CampaignResumable(tmp_path, presenter.campaign_id, presenter.name, "B", 1, "", 0, 1.0)
         assert "no battle in play" in battle_in_row(library, found)
-        data = library.load_campaign(presenter.campaign_id)
-        library.save_campaign(dict(data, **{BATTLE_KEY: {"seed": 1, "decisions": []}}), presenter.name,
+        data = library.campaigns.load(presenter.campaign_id)
+        library.campaigns.save(dict(data, **{BATTLE_KEY: {"seed": 1, "decisions": []}}), presenter.name,
                               campaign_id=presenter.campaign_id)
         assert battle_in_row(library, found) == ""
         assert "no campaign 99" in battle_in_row(library, CampaignResumable(tmp_path, 99, "C", "B", 1, "", 0, 1.0))

@@ -117,10 +117,10 @@ def test_15_6_a_battle_on_the_board_is_kept_mid_game_and_carried_over(library: L
 
 def test_15_6_a_refused_answer_changes_nothing(library: Library) -> None:
     p = CampaignPresenter.start(library, "constitution-1812", seed=3)
-    before = library.load_campaign(p.campaign_id)
+    before = library.campaigns.load(p.campaign_id)
     assert not p.choose({"order": "cruise", "area": "nowhere", "stance": "seek"})
     assert p.last_message.startswith("orders: choose one of")
-    assert library.load_campaign(p.campaign_id) == before
+    assert library.campaigns.load(p.campaign_id) == before
 
 
 def test_15_6_the_board_battle_link_saves_each_decision_and_carries_the_result_over(library: Library) -> None:

@@ -238,7 +238,7 @@ def test_a_game_of_the_library_replays_with_its_bookmarks(tmp_path: Path) -> Non
 
     game = finished()
     with Library.open(tmp_path / "data", import_shipped=False) as library:
-        entry = library.save_game(game.save_data(), "Java strikes")
+        entry = library.games.save(game.save_data(), "Java strikes")
         r = Replay.from_library(library, entry.id, BookmarkStore(tmp_path / "data"))
         assert r.length == len(game.decisions) and r.over and r.viewer_choices == [None, "us", "gb"]
         assert r.source == f"library game {entry.id}"

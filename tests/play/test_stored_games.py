@@ -109,9 +109,9 @@ def test_stored_games_replay_byte_for_byte_through_every_store(tmp_path: Path,
         kinds |= {d["kind"] for d in game.decisions}
         record = _record(game)
         # the SQLite library: the column as stored
-        entry = library.save_game(game.save_data(), f"game {k}")
+        entry = library.games.save(game.save_data(), f"game {k}")
         column = _column(db, entry.id)
-        assert json.loads(column) == library.load_game(entry.id)
+        assert json.loads(column) == library.games.load(entry.id)
         _same_save(game_from_save(parse_save(column, "library")), game, record)
         # a .csgame file: its bytes
         path = save_game(game, folder / f"game-{k}.csgame", {"seats": {"a": "human"}})
@@ -151,11 +151,11 @@ def test_stored_answers_with_keys_in_another_order_replay_to_the_same_game(
         path.write_bytes(text.encode("utf-8"))
         _same_save(load_game(path).game, game)
         # the same in the SQLite column, rewritten behind the library's back
-        entry = library.save_game(game.save_data(), f"game {k}")
+        entry = library.games.save(game.save_data(), f"game {k}")
         con = sqlite3.connect(db)
         with con:
             con.execute("UPDATE saved_games SET data_json = ? WHERE id = ?", (text, entry.id))
         con.close()
         assert _column(db, entry.id) == text
-        _same_save(game_from_save(parse_save(json.dumps(library.load_game(entry.id)), "library")), game)
+        _same_save(game_from_save(parse_save(json.dumps(library.games.load(entry.id)), "library")), game)
     assert checked >= 10

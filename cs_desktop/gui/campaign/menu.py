@@ -136,7 +136,7 @@ class CampaignControl:
         library = self.parts.library()
         if library is None:
             return None
-        rows = library.campaigns()
+        rows = library.campaigns.listing()
         if not rows:
             QMessageBox.information(self.window, "Continue a campaign", "The library holds no campaign yet.")
             return None

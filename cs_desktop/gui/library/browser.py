@@ -282,7 +282,7 @@ class LibraryBrowser(QWidget):
         if not path:
             return
         try:
-            (self.library.export_ship if kind == "ship" else self.library.export_scenario)(sid, path)
+            (self.library.files.export_ship if kind == "ship" else self.library.files.export_scenario)(sid, path)
         except Exception as e:
             self.show_message(f"Could not export {sid}: {e}", error=True)
             return
@@ -333,7 +333,7 @@ class LibraryBrowser(QWidget):
         if not paths:
             return False
         try:
-            results = self.library.import_files(paths)
+            results = self.library.files.import_files(paths)
         except FileFormatError as e:
             self.show_message("Nothing was imported; the file has problems:\n" + "\n".join(e.lines()), error=True)
             return False

@@ -105,7 +105,7 @@ def test_15_6_not_now_leaves_the_campaign_as_it_stands_and_continue_resumes_it_l
         make_window: Any, qtbot: Any, tmp_path: Path) -> None:
     data = tmp_path / "data"
     window, presenter, decisions, fingerprint = _mid_battle(qtbot, make_window)
-    row = window.files.library().load_campaign(presenter.campaign_id)
+    row = window.files.library().campaigns.load(presenter.campaign_id)
     _crash(data)
 
     again = _start(qtbot, data)
@@ -115,7 +115,7 @@ def test_15_6_not_now_leaves_the_campaign_as_it_stands_and_continue_resumes_it_l
     assert again.campaign.presenter is None and not again.session.screen().has_game  # nothing started
     assert not (data / CAMPAIGN_MARK_NAME).exists()  # not asked again
     assert "Campaign → Continue…" in again.statusBar().currentMessage()
-    assert again.files.library().load_campaign(presenter.campaign_id) == row  # the campaign as it stood
+    assert again.files.library().campaigns.load(presenter.campaign_id) == row  # the campaign as it stood
 
     resumed = again.campaign.resume(again.files.library(), presenter.campaign_id)  # Campaign > Continue...
     assert resumed is not None and again.campaign.battle is not None

@@ -88,7 +88,7 @@ def test_islands_and_shoals_are_clicked_on_the_preview_undone_and_saved(qtbot: A
     want = {(15, 10): "island", (15, 11): "island", (14, 10): "shoal", (22, 12): "shoal"}
     data = stored(tmp_path / "lib.sqlite3", "java-among-cays")
     assert {(x, y): a["kind"] for a in data["terrain"] for x, y in a["squares"]} == want
-    out = lib.export_scenario("java-among-cays", tmp_path / "out.json", inline_ships=False)
+    out = lib.files.export_scenario("java-among-cays", tmp_path / "out.json", inline_ships=False)
     exported = json.loads(out.read_bytes())
     assert {(x, y): a["kind"] for a in exported["terrain"] for x, y in a["squares"]} == want
     again = designer(qtbot, lib, "java-among-cays")
