@@ -54,7 +54,7 @@ def main() -> None:
         built = time.perf_counter() - start
         shown = Replay.from_file(path, every=args.every) if args.window else None
     print(f"game                               {scenario.id}, seed {args.seed}: {r.length} decisions, "
-          f"{r.last_turn} turns, {len(game.events)} events; a checkpoint every {args.every} decisions")
+          f"{r.timeline.last_turn} turns, {len(game.events)} events; a checkpoint every {args.every} decisions")
     print(f"open the replay (replay once)      {built * 1000:7.1f} ms")
     rng = random.Random(1)
     r.goto(r.length // 2)

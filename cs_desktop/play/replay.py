@@ -20,7 +20,8 @@ player's side is: the human seat of the save (or of the game in play, at the scr
 its answer (and, while the game is not over, only the side of the other side's decisions), so it gives nothing
 away either. The recorded answers and the finished game stay private to this model.
 
-Bookmarks are kept in a sidecar in the data folder, not in the game file: see replay_bookmarks.py for why.
+The replay owns its `timeline` (replay_timeline.py: where each position is, where phases and turns start) and
+its `bookmarks` (replay_bookmarks.py: kept in a sidecar in the data folder, not in the game file; see there why).
 No Qt here (tests/test_layering.py); under `mypy --strict` (scripts/test.sh).
 """
 
@@ -29,12 +30,13 @@ from __future__ import annotations
 import json
 import os
 from copy import deepcopy
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from cs_desktop.play.designations import designate
-from cs_desktop.play.replay_bookmarks import Bookmark, BookmarkError, BookmarkStore, game_key
+from cs_desktop.play.replay_bookmarks import Bookmark, BookmarkError, BookmarkStore, ReplayBookmarks, game_key
+from cs_desktop.play.replay_timeline import Place, Timeline, by_phase, by_turn
 from cs_desktop.rules.cards import ShipCard
 from cs_desktop.rules.game import Game
 from cs_desktop.rules.view_types import SideView, ViewEvent
@@ -66,20 +68,6 @@ class _SavedGames(Protocol):
 class _Library(Protocol):
     @property
     def games(self) -> _SavedGames: ...
-
-
-@dataclass(frozen=True, slots=True)
-class Place:
-    """Where a position is in the game: the turn and segment of the state (what is asked next)."""
-
-    position: int
-    turn: int
-    segment: str
-    impulse: int
-
-    @property
-    def phase(self) -> tuple[int, str]:
-        return (self.turn, self.segment)
 
 
 @dataclass
@@ -118,7 +106,7 @@ class Replay:
         # the recorded answers hold both sides' secrets: private, like the finished game itself
         self._decisions: list[dict[str, Any]] = [dict(d) for d in final.decisions]
         self._track = track
-        self.places = track.places
+        self.timeline = Timeline(track.places)
         self.over = final.ended
         self.sides: list[str] = list(final.state.sides)
         self.seats: dict[str, str] = {s: str(k) for s, k in (seats or {}).items() if s in self.sides}
@@ -127,9 +115,7 @@ class Replay:
         #: the views the screen may show: everything (None) and each side once the game is over; else players
         self.viewer_choices: list[str | None] = [None, *self.sides] if self.over else list(players)
         self.viewer: str | None = self.viewer_choices[0]
-        self.store = bookmarks
-        self._key = game_key(final.save_data())
-        self.bookmarks: list[Bookmark] = bookmarks.load(self._key, self._decisions) if bookmarks else []
+        self.bookmarks = ReplayBookmarks(bookmarks, game_key(final.save_data()), self._decisions, self.timeline.name)
         self.position = 0
         self._game = track.checkpoints[0].clone()
 
@@ -195,16 +181,8 @@ class Replay:
         """Ship id -> designation (play/designations.py: numbered where ships share a card name)."""
         return designate({sid: card.name for sid, card in self.cards().items()})
 
-    @property
-    def first_turn(self) -> int:
-        return self.places[0].turn
-
-    @property
-    def last_turn(self) -> int:
-        return self.places[-1].turn
-
     def place(self, position: int | None = None) -> Place:
-        return self.places[self.position if position is None else position]
+        return self.timeline.places[self.position if position is None else position]
 
     def decision_text(self, number: int) -> str:
         """Decision `number` (1 .. length) in words: its side and kind, never its answer; while the game is not
@@ -241,13 +219,10 @@ class Replay:
         else:
             start = p - p % self._track.every
             game = self._track.checkpoints[start].clone()
-        self._advance(game, start, p)
+        for d in self._decisions[start:p]:
+            _apply(game, d)
         self._game, self.position = game, p
         return p
-
-    def _advance(self, game: Game, start: int, stop: int) -> None:
-        for d in self._decisions[start:stop]:
-            _apply(game, d)
 
     def first(self) -> int:
         return self.goto(0)
@@ -261,86 +236,23 @@ class Replay:
     def back(self) -> int:
         return self.goto(self.position - 1)
 
-    def _start_of(self, p: int, key: Callable[[Place], Any]) -> int:
-        here = key(self.places[p])
-        while p > 0 and key(self.places[p - 1]) == here:
-            p -= 1
-        return p
-
-    def _back_by(self, key: Callable[[Place], Any]) -> int:
-        start = self._start_of(self.position, key)
-        if start < self.position or start == 0:
-            return self.goto(start)
-        return self.goto(self._start_of(start - 1, key))
-
-    def _forward_by(self, key: Callable[[Place], Any]) -> int:
-        here = key(self.places[self.position])
-        p = self.position
-        while p < self.length and key(self.places[p]) == here:
-            p += 1
-        return self.goto(p)
-
     def forward_impulse(self) -> int:
         """To the first position of the next impulse (or other segment of the turn)."""
-        return self._forward_by(lambda pl: pl.phase)
+        return self.goto(self.timeline.after(self.position, by_phase))
 
     def back_impulse(self) -> int:
         """To the start of this impulse (segment), or of the previous one if already there."""
-        return self._back_by(lambda pl: pl.phase)
+        return self.goto(self.timeline.back_from(self.position, by_phase))
 
     def forward_turn(self) -> int:
-        return self._forward_by(lambda pl: pl.turn)
+        return self.goto(self.timeline.after(self.position, by_turn))
 
     def back_turn(self) -> int:
-        return self._back_by(lambda pl: pl.turn)
+        return self.goto(self.timeline.back_from(self.position, by_turn))
 
     def jump_to_turn(self, turn: int) -> int:
         """To the first position of `turn` (the nearest turn recorded if there is no such turn)."""
-        for pl in self.places:
-            if pl.turn >= turn:
-                return self.goto(pl.position)
-        return self.last()
-
-    # ------------------------------------------------------------------ bookmarks
-    def default_bookmark_name(self, position: int | None = None) -> str:
-        pl = self.place(position)
-        seg = pl.segment.replace("impulse:", "impulse ").replace("_", " ")
-        return f"Turn {pl.turn}, {seg}"
-
-    def add_bookmark(self, name: str = "", position: int | None = None) -> Bookmark:
-        """Mark a position (the current one by default); a name in use moves to the new position. Saved at
-        once in the sidecar (BookmarkError if it cannot be written: the bookmark stays for this session)."""
-        p = self.position if position is None else max(0, min(int(position), self.length))
-        text = " ".join(name.split())[:80] or self.default_bookmark_name(p)
-        mark = Bookmark(text, p)
-        self.bookmarks = sorted([b for b in self.bookmarks if b.name != text] + [mark],
-                                key=lambda b: (b.position, b.name))
-        self._save_bookmarks()
-        return mark
-
-    def remove_bookmark(self, name: str) -> bool:
-        before = len(self.bookmarks)
-        self.bookmarks = [b for b in self.bookmarks if b.name != name]
-        if len(self.bookmarks) == before:
-            return False
-        self._save_bookmarks()
-        return True
-
-    def goto_bookmark(self, name: str) -> int:
-        for b in self.bookmarks:
-            if b.name == name:
-                return self.goto(b.position)
-        raise KeyError(name)
-
-    @property
-    def bookmark_problem(self) -> str:
-        """The problem of a damaged bookmarks file ("" if none)."""
-        return self.store.problem if self.store is not None else ""
-
-    def _save_bookmarks(self) -> None:
-        if self.store is not None:
-            self.store.save(self._key, self._decisions, self.bookmarks)
-
+        return self.goto(self.timeline.turn_start(turn))
 
 def open_replay(path: str | os.PathLike[str], data_dir: str | os.PathLike[str] | None) -> Replay:
     """A replay of the file at `path` with the bookmarks of the data folder (none kept if `data_dir` is None)."""
@@ -349,4 +261,4 @@ def open_replay(path: str | os.PathLike[str], data_dir: str | os.PathLike[str] |
 
 
 __all__ = ["Bookmark", "BookmarkError", "BookmarkStore", "CHECKPOINT_EVERY", "HUMAN", "KIND_WORDS", "Place", "Replay",
-           "SaveError", "open_replay"]
+           "ReplayBookmarks", "SaveError", "Timeline", "open_replay"]

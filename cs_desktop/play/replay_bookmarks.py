@@ -23,7 +23,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -156,3 +156,49 @@ class BookmarkStore:
         self._games = games
         self._damaged = False
         self.problem = ""
+
+
+class ReplayBookmarks:
+    """The bookmarks of one replayed game: `items` by position, each change saved at once in the sidecar.
+
+    `decisions` are the game's recorded decisions (what a bookmark's check is made of), `key` its `game_key`;
+    `name_of(position)` says where a position is (the default name of a bookmark)."""
+
+    def __init__(self, store: BookmarkStore | None, key: str, decisions: Sequence[Mapping[str, Any]],
+                 name_of: Callable[[int], str]) -> None:
+        self.store, self._key, self._decisions, self._name_of = store, key, decisions, name_of
+        self.items: list[Bookmark] = store.load(key, decisions) if store else []
+
+    def add(self, name: str, position: int) -> Bookmark:
+        """Mark `position` (clamped to the game); a name in use moves to the new position. Saved at once in the
+        sidecar (BookmarkError if it cannot be written: the bookmark stays for this session)."""
+        p = max(0, min(int(position), len(self._decisions)))
+        text = " ".join(name.split())[:80] or self._name_of(p)
+        mark = Bookmark(text, p)
+        self.items = sorted([b for b in self.items if b.name != text] + [mark], key=lambda b: (b.position, b.name))
+        self._save()
+        return mark
+
+    def remove(self, name: str) -> bool:
+        before = len(self.items)
+        self.items = [b for b in self.items if b.name != name]
+        if len(self.items) == before:
+            return False
+        self._save()
+        return True
+
+    def position_of(self, name: str) -> int:
+        """The position of the bookmark `name` (KeyError if there is none)."""
+        for b in self.items:
+            if b.name == name:
+                return b.position
+        raise KeyError(name)
+
+    @property
+    def problem(self) -> str:
+        """The problem of a damaged bookmarks file ("" if none)."""
+        return self.store.problem if self.store is not None else ""
+
+    def _save(self) -> None:
+        if self.store is not None:
+            self.store.save(self._key, self._decisions, self.items)

@@ -88,7 +88,7 @@ def test_steps_by_impulse_go_to_the_first_position_of_the_next_phase(tmp_path: P
 def test_steps_by_turn_and_jump_to_a_turn(tmp_path: Path) -> None:
     game = finished()
     r = Replay.from_file(write(game, tmp_path / "g.csgame"))
-    assert (r.first_turn, r.last_turn) == (1, game.state.turn)
+    assert (r.timeline.first_turn, r.timeline.last_turn) == (1, game.state.turn)
     p = r.forward_turn()
     assert r.place().turn == 2 and r.place(p - 1).turn == 1
     p3 = r.jump_to_turn(3)
@@ -107,27 +107,27 @@ def test_bookmarks_persist_across_reopening(tmp_path: Path) -> None:
     data = tmp_path / "data"
     r = Replay.from_file(path, BookmarkStore(data))
     r.goto(57)
-    r.add_bookmark("Java rakes")
-    r.add_bookmark("", position=120)  # a default name saying where it is
-    r.add_bookmark("start", position=0)
-    assert [b.position for b in r.bookmarks] == [0, 57, 120]
+    r.bookmarks.add("Java rakes", r.position)
+    r.bookmarks.add("", 120)  # a default name saying where it is
+    r.bookmarks.add("start", 0)
+    assert [b.position for b in r.bookmarks.items] == [0, 57, 120]
     again = Replay.from_file(path, BookmarkStore(data))
-    assert again.bookmarks == r.bookmarks
-    assert again.goto_bookmark("Java rakes") == 57
-    assert again.bookmarks[2].name.startswith(f"Turn {again.place(120).turn}, ")
-    assert again.remove_bookmark("start") and not again.remove_bookmark("start")
-    assert [b.name for b in Replay.from_file(path, BookmarkStore(data)).bookmarks] == ["Java rakes",
-                                                                                       again.bookmarks[1].name]
+    assert again.bookmarks.items == r.bookmarks.items
+    assert again.goto(again.bookmarks.position_of("Java rakes")) == 57
+    assert again.bookmarks.items[2].name.startswith(f"Turn {again.place(120).turn}, ")
+    assert again.bookmarks.remove("start") and not again.bookmarks.remove("start")
+    assert [b.name for b in Replay.from_file(path, BookmarkStore(data)).bookmarks.items] == ["Java rakes",
+                                                                                       again.bookmarks.items[1].name]
     # the same game still in play (a prefix of it) shows the bookmarks it reached, and only those
     early = Replay.from_game(cut(game, 100), {"us": "human", "gb": "easy"}, bookmarks=BookmarkStore(data))
-    assert [b.position for b in early.bookmarks] == [57]
+    assert [b.position for b in early.bookmarks.items] == [57]
 
 
 def test_bookmarks_of_another_game_from_the_same_start_are_kept_apart(tmp_path: Path) -> None:
     game = finished()
     data = tmp_path / "data"
     r = Replay.from_file(write(game, tmp_path / "g.csgame"), BookmarkStore(data))
-    r.add_bookmark("mine", position=30)
+    r.bookmarks.add("mine", 30)
     other = cut(game, 20)  # the same start, then other answers (a random captain) from decision 20 on
     from cs_desktop.ai.captains import make_captain
     from cs_desktop.ai.seat import Seat
@@ -138,10 +138,10 @@ def test_bookmarks_of_another_game_from_the_same_start_are_kept_apart(tmp_path: 
         assert other.submit(req.side, cap.choose(Seat(other, req)))
     o = Replay.from_game(other, bookmarks=BookmarkStore(data))
     assert other.decisions[:30] != game.decisions[:30]
-    assert o.bookmarks == []
-    o.add_bookmark("theirs", position=25)
-    assert [b.name for b in Replay.from_file(tmp_path / "g.csgame", BookmarkStore(data)).bookmarks] == ["mine"]
-    assert [b.name for b in Replay.from_game(other, bookmarks=BookmarkStore(data)).bookmarks] == ["theirs"]
+    assert o.bookmarks.items == []
+    o.bookmarks.add("theirs", 25)
+    assert [b.name for b in Replay.from_file(tmp_path / "g.csgame", BookmarkStore(data)).bookmarks.items] == ["mine"]
+    assert [b.name for b in Replay.from_game(other, bookmarks=BookmarkStore(data)).bookmarks.items] == ["theirs"]
 
 
 def test_secrets_are_hidden_while_the_game_is_not_over(tmp_path: Path) -> None:
@@ -225,12 +225,12 @@ def test_a_damaged_bookmarks_file_is_reported_and_kept(tmp_path: Path) -> None:
     (data / BOOKMARKS_NAME).write_text('{"format": "captains-sea/replay-bookmarks", "version": 1, "games": '
                                        '{"k": [{"name": "x", "position": -4, "check": "c"}]}}', encoding="utf-8")
     r = Replay.from_file(write(finished(), tmp_path / "g.csgame"), BookmarkStore(data))
-    assert str(data / BOOKMARKS_NAME) in r.bookmark_problem and "games.k[0].position" in r.bookmark_problem
-    assert r.bookmarks == []
-    r.add_bookmark("here", position=5)  # the damaged file is moved aside, not overwritten
+    assert str(data / BOOKMARKS_NAME) in r.bookmarks.problem and "games.k[0].position" in r.bookmarks.problem
+    assert r.bookmarks.items == []
+    r.bookmarks.add("here", 5)  # the damaged file is moved aside, not overwritten
     aside = list(data.glob(BOOKMARKS_NAME + ".damaged-*"))
     assert len(aside) == 1 and "-4" in aside[0].read_text(encoding="utf-8")
-    assert [b.name for b in Replay.from_file(tmp_path / "g.csgame", BookmarkStore(data)).bookmarks] == ["here"]
+    assert [b.name for b in Replay.from_file(tmp_path / "g.csgame", BookmarkStore(data)).bookmarks.items] == ["here"]
 
 
 def test_a_game_of_the_library_replays_with_its_bookmarks(tmp_path: Path) -> None:
@@ -242,7 +242,7 @@ def test_a_game_of_the_library_replays_with_its_bookmarks(tmp_path: Path) -> Non
         r = Replay.from_library(library, entry.id, BookmarkStore(tmp_path / "data"))
         assert r.length == len(game.decisions) and r.over and r.viewer_choices == [None, "us", "gb"]
         assert r.source == f"library game {entry.id}"
-        r.add_bookmark("mid", position=120)
+        r.bookmarks.add("mid", 120)
     # the same game from a file shares the bookmarks (same start, same decisions)
     again = Replay.from_file(write(game, tmp_path / "g.csgame"), BookmarkStore(tmp_path / "data"))
-    assert [b.name for b in again.bookmarks] == ["mid"]
+    assert [b.name for b in again.bookmarks.items] == ["mid"]

@@ -115,7 +115,7 @@ class TransportBar(QWidget):
             self.slider.setValue(p)
             self.slider.setPageStep(max(1, n // 20))
         with QSignalBlocker(self.turn_box):
-            self.turn_box.setRange(replay.first_turn, replay.last_turn)
+            self.turn_box.setRange(replay.timeline.first_turn, replay.timeline.last_turn)
             self.turn_box.setValue(replay.place().turn)
         with QSignalBlocker(self.viewer):
             labels = [replay.side_name(s) for s in replay.viewer_choices]
@@ -183,7 +183,7 @@ class BookmarkPanel(QWidget):
             self.remove.emit(str(item.data(Qt.ItemDataRole.UserRole)))
 
     def refresh(self, replay: Any, problem: str = "") -> None:
-        names = [(b.name, b.position) for b in replay.bookmarks]
+        names = [(b.name, b.position) for b in replay.bookmarks.items]
         shown = [(self.list.item(i).data(Qt.ItemDataRole.UserRole), self.list.item(i).data(Qt.ItemDataRole.UserRole + 1))
                  for i in range(self.list.count())]
         if shown != names:

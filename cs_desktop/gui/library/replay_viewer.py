@@ -142,7 +142,7 @@ class ReplayViewer(QMainWindow):
     # ------------------------------------------------------------------ bookmarks
     def add_bookmark(self, name: str) -> None:
         try:
-            mark = self.replay.add_bookmark(name)
+            mark = self.replay.bookmarks.add(name, self.replay.position)
         except BookmarkError as e:
             self._problem(str(e))
         else:
@@ -151,13 +151,13 @@ class ReplayViewer(QMainWindow):
 
     def remove_bookmark(self, name: str) -> None:
         try:
-            self.replay.remove_bookmark(name)
+            self.replay.bookmarks.remove(name)
         except BookmarkError as e:
             self._problem(str(e))
         self.refresh()
 
     def goto_bookmark(self, name: str) -> None:
-        self.replay.goto_bookmark(name)
+        self.replay.goto(self.replay.bookmarks.position_of(name))
         self.refresh()
 
     def _problem(self, text: str) -> None:
@@ -179,7 +179,7 @@ class ReplayViewer(QMainWindow):
         self.log.refresh(replay_screen(view, self.replay.viewer, self.replay.cards(), self.replay.title,
                                        id(self.replay), self.replay.position))
         self.transport.refresh(self.replay)
-        self.bookmarks.refresh(self.replay, self.replay.bookmark_problem or self.last_error)
+        self.bookmarks.refresh(self.replay, self.replay.bookmarks.problem or self.last_error)
         self._keep_ships_in_view()
 
     def _keep_ships_in_view(self) -> None:
