@@ -112,10 +112,10 @@ def test_a_damaged_library_row_is_reported_not_raised(qtbot: Any, lib: Any) -> N
     qtbot.addWidget(browser)
     browser.show()
     browser.select("ship", "java")
-    assert browser.edit_ship() is None
+    assert browser.edit("ship") is None
     assert "library ship 'java'" in browser.last_error
     browser.select("scenario", "constitution-vs-java")
-    assert browser.edit_scenario() is None
+    assert browser.edit("scenario") is None
     assert "library scenario 'constitution-vs-java'" in browser.last_error
 
 

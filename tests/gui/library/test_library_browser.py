@@ -45,58 +45,58 @@ def click(qtbot: Any, button: Any) -> None:
 def test_ship_filters(browser: LibraryBrowser, lib: Any) -> None:
     all_ids = browser.row_ids("ship")
     assert len(all_ids) == len(lib.list_ships()) >= 17
-    browser.nation.setCurrentIndex(browser.nation.findData("US"))
+    browser.ship_tab.nation.setCurrentIndex(browser.ship_tab.nation.findData("US"))
     us = browser.row_ids("ship")
     assert us and all(lib.ship_entry(i).nation == "US" for i in us) and "java" not in us
-    browser.guns_min.setValue(44)
+    browser.ship_tab.guns_min.setValue(44)
     assert set(browser.row_ids("ship")) == {"constitution", "president", "president-1815", "united-states"}
-    browser.hull.setCurrentIndex(browser.hull.findData("slow"))
+    browser.ship_tab.hull.setCurrentIndex(browser.ship_tab.hull.findData("slow"))
     assert browser.row_ids("ship") == ["united-states"]
-    browser.nation.setCurrentIndex(0)
-    browser.guns_min.setValue(0)
-    browser.hull.setCurrentIndex(0)
-    browser.ship_search.setText("java")
+    browser.ship_tab.nation.setCurrentIndex(0)
+    browser.ship_tab.guns_min.setValue(0)
+    browser.ship_tab.hull.setCurrentIndex(0)
+    browser.ship_tab.search.setText("java")
     assert browser.row_ids("ship") == ["java"]
-    browser.ship_search.clear()
-    browser.rating.setText("sloop")
+    browser.ship_tab.search.clear()
+    browser.ship_tab.rating.setText("sloop")
     assert "curlew" in browser.row_ids("ship") and "java" not in browser.row_ids("ship")
-    assert browser.ship_count.text().endswith("ship" if len(browser.row_ids("ship")) == 1 else "ships")
+    assert browser.ship_tab.count.text().endswith("ship" if len(browser.row_ids("ship")) == 1 else "ships")
 
 
 def test_scenario_filters(browser: LibraryBrowser, lib: Any) -> None:
     # 11 duels, and 7 squadron actions and what-ifs from scenarios/fleets/ (issue 28 item 5)
     assert len(browser.row_ids("scenario")) == len(lib.list_scenarios()) == 18
-    browser.engagement.setCurrentIndex(browser.engagement.findData("chase"))
+    browser.scenario_tab.engagement.setCurrentIndex(browser.scenario_tab.engagement.findData("chase"))
     chases = browser.row_ids("scenario")
     assert chases and all(lib.scenario_entry(i).engagement == "chase" for i in chases)
-    browser.engagement.setCurrentIndex(0)
-    browser.ships_min.setValue(3)
+    browser.scenario_tab.engagement.setCurrentIndex(0)
+    browser.scenario_tab.ships_min.setValue(3)
     three = set(browser.row_ids("scenario"))
     assert three == {e.id for e in lib.list_scenarios() if e.ship_count >= 3}
     assert {"president-vs-belvidera-3-ship", "lake-erie", "frigate-fleets-12-a-side"} <= three
-    browser.ships_min.setValue(0)
-    browser.use_dates.setChecked(True)
+    browser.scenario_tab.ships_min.setValue(0)
+    browser.scenario_tab.use_dates.setChecked(True)
     from PySide6.QtCore import QDate
 
-    browser.date_from.setDate(QDate(1799, 1, 1))
-    browser.date_to.setDate(QDate(1800, 12, 31))
+    browser.scenario_tab.date_from.setDate(QDate(1799, 1, 1))
+    browser.scenario_tab.date_to.setDate(QDate(1800, 12, 31))
     assert set(browser.row_ids("scenario")) == {"constellation-vs-insurgente", "constellation-vs-vengeance",
                                                 "three-flags-off-guadeloupe"}
-    browser.use_dates.setChecked(False)
-    browser.with_ship.setCurrentIndex(browser.with_ship.findData("java"))
+    browser.scenario_tab.use_dates.setChecked(False)
+    browser.scenario_tab.with_ship.setCurrentIndex(browser.scenario_tab.with_ship.findData("java"))
     assert set(browser.row_ids("scenario")) == {"constitution-vs-java", "frigate-fleets-12-a-side"}
-    browser.with_ship.setCurrentIndex(0)
-    browser.scenario_search.setText("Shannon")
+    browser.scenario_tab.with_ship.setCurrentIndex(0)
+    browser.scenario_tab.search.setText("Shannon")
     assert set(browser.row_ids("scenario")) == {"chesapeake-vs-shannon", "frigate-fleets-12-a-side"}
 
 
 def test_duplicate_and_delete_with_confirmation(qtbot: Any, browser: LibraryBrowser, lib: Any) -> None:
     browser.select("ship", "java")
-    assert browser.selected_ships() == ["java"]
+    assert browser.ship_tab.selected() == ["java"]
     click(qtbot, browser.ship_buttons["duplicate"])
     assert "java-copy" in browser.row_ids("ship")  # the list follows the library's change signal
     assert lib.get_ship("java-copy").name == "Java (copy)"
-    assert browser.selected_ships() == ["java-copy"]
+    assert browser.ship_tab.selected() == ["java-copy"]
 
     browser.confirm = lambda title, text: False  # type: ignore[method-assign]
     click(qtbot, browser.ship_buttons["delete"])
@@ -169,7 +169,7 @@ def test_play_emits_the_scenario_id(qtbot: Any, browser: LibraryBrowser) -> None
     with qtbot.waitSignal(browser.playScenario) as sig:
         click(qtbot, browser.scenario_buttons["play"])
     assert sig.args == ["constitution-vs-java"]
-    browser.scenarios.clearSelection()
+    browser.scenario_tab.table.clearSelection()
     click(qtbot, browser.scenario_buttons["play"])
     assert "Select one scenario" in browser.message.text()
 
@@ -178,24 +178,24 @@ def test_edit_opens_the_editors_and_their_saves_show_in_the_list(qtbot: Any, bro
                                                                  lib: Any) -> None:
     browser.select("ship", "java")
     with qtbot.waitSignal(browser.editShip):
-        editor = browser.edit_ship()
+        editor = browser.edit("ship")
     assert isinstance(editor, ShipEditor) and editor.name_edit.text() == "Java"
     editor.ask_discard = lambda: True  # type: ignore[method-assign]
     editor.rating.setText("38-gun frigate (ex-Renommée)")
     assert editor.save()
     assert lib.ship_entry("java").modified
-    assert browser.ships.item(browser.ships.currentRow() if browser.ships.currentRow() >= 0 else 0, 0) is not None
+    assert browser.ship_tab.table.item(browser.ship_tab.table.currentRow() if browser.ship_tab.table.currentRow() >= 0 else 0, 0) is not None
     row = browser.row_ids("ship").index("java")
-    assert browser.ships.item(row, 6).text() == "shipped, edited"
+    assert browser.ship_tab.table.item(row, 6).text() == "shipped, edited"
 
     browser.select("scenario", "constitution-vs-java")
-    designer = browser.edit_scenario()
+    designer = browser.edit("scenario")
     assert isinstance(designer, ScenarioDesigner)
     designer.ask_discard = lambda: True  # type: ignore[method-assign]
     with qtbot.waitSignal(browser.playScenario) as sig:
         designer.play()  # unchanged: plays the stored scenario; the browser passes the signal on
     assert sig.args == ["constitution-vs-java"]
-    new = browser.new_scenario()
+    new = browser.new("scenario")
     assert isinstance(new, ScenarioDesigner) and new.original_id is None
     for w in browser.editors:
         w.close()
