@@ -1,11 +1,12 @@
 """The campaign presenter: one career at the screen, without Qt (issue 15 item 6).
 
 It wraps the campaign engine (`cs_desktop/campaign/`) for the window: the pending request and its options in
-words, the map model (areas, ports, where the squadron is, the month, the weather), the port's refit terms, the
-encounter (who, the weather gauge, meeting or chase) and the battle's 20.1/21.3 terms line by line, the
-journal. Every answer goes through `engine.submit` (a refusal is said in `last_message`, nothing changes) and
-the campaign is written to the library after EVERY step (`library/campaign_rows.py`: one checked transaction),
-so dropping the presenter and `resume`-ing it from the library gives the same state and the same request.
+words, the map model (areas, ports, where the squadron is, the month, the weather), the encounter (who, the
+weather gauge, meeting or chase) and the battle's 20.1/21.3 terms line by line, the journal. The port screen
+(refit, prizes, the yard's ships) is its own object, `port` (play/campaign_port.py). Every answer goes through
+`engine.submit` (a refusal is said in `last_message`, nothing changes) and the campaign is written to the
+library after EVERY step (`library/campaign_rows.py`: one checked transaction), so dropping the presenter and
+`resume`-ing it from the library gives the same state and the same request.
 
 A battle fought on the board: `battle_setup()` gives the scenario, cards, seed and options the tactical game
 starts from; `battle_progress(decisions)` stores the decisions made so far in the campaign's row (closing the
@@ -21,9 +22,9 @@ from typing import Any
 
 from cs_desktop.campaign.engine import CampaignEngine, CampaignRequest, Refused
 from cs_desktop.campaign.headless import document, from_document, new
-from cs_desktop.campaign import port as port_rules
 from cs_desktop.play import sea_chart
 from cs_desktop.play.campaign_career import mission_words
+from cs_desktop.play.campaign_port import PortScreen
 from cs_desktop.play.sea_chart import Ring
 from cs_desktop.campaign.state import MORALE_NAMES
 from cs_desktop.library.store import Library
@@ -48,28 +49,6 @@ class MapArea:
     id: str
     name: str
     position: tuple[float, float] | None
-
-
-@dataclass(frozen=True)
-class ShipForSale:
-    """A ship the port's yard offers (RC15.4a): what the port screen's shipyard draws."""
-
-    ship: str
-    name: str
-    price: int
-    words: str  # her tracks, hull and delivery crew, in words
-    can_buy: bool
-    why_not: str  # why she cannot be bought now ("" if she can)
-
-
-@dataclass(frozen=True)
-class PrizeFate:
-    """The prize in port waiting for the player's choice (RC15.3a): what the port screen's prize box draws."""
-
-    name: str
-    lines: list[str]
-    sell_words: str
-    keep_words: str
 
 
 @dataclass
@@ -99,6 +78,8 @@ class CampaignPresenter:
         self.engine = engine
         self.battle_decisions: list[Any] | None = battle
         self.last_message = ""
+        #: the port screen: refit, prizes, the yard's ships (play/campaign_port.py); its answers go through choose
+        self.port = PortScreen(engine, self.choose)
 
     # ------------------------------------------------------------------------------------------ lifetime
     @classmethod
@@ -153,14 +134,14 @@ class CampaignPresenter:
     def option_words(self, kind: str, option: Any) -> str:
         c = self.engine.c
         if kind == "prize_fate":
-            return self.prize_fate_words(str(option))
+            return self.port.prize_fate_words(str(option))
         if kind == "orders":
             order = option["order"]
             if order == "buy":
-                offer = next((o for o in self._for_sale() if o["ship"] == option["ship"]), None)
+                offer = next((o for o in self.port.for_sale() if o["ship"] == option["ship"]), None)
                 return f"Buy {c.cards[option['ship']].name}" + (f" for {offer['price']}" if offer else "")
             if order == "refit":
-                return f"Refit a month at {self._port_name()}: everything the port offers, the worst wound first"
+                return f"Refit a month at {self.port.port_name()}: everything the port offers, the worst wound first"
             if order == "cruise":
                 return f"Cruise {c.area(option['area']).name}, {option['stance']}ing action"
             if order == "blockade":
@@ -176,99 +157,6 @@ class CampaignPresenter:
                 "accept": "Accept the new command", "decline": "Decline it",
                 "wait": "Wait on half-pay for a ship", "retire": "Retire from the sea (the career ends)",
                 }.get(str(option), str(option))
-
-    def _port_name(self) -> str:
-        s = self.engine.state
-        return str(self.engine.c.port(s.port).name if s.port else self.engine.c.area(s.area).name)
-
-    def refit_terms(self) -> str:
-        """The port screen's line: what a month's refit here repairs and recruits, and what it costs."""
-        s, c = self.engine.state, self.engine.c
-        if s.port is None:
-            return "at sea: no refit"
-        p = c.port(s.port)
-        t = port_rules.terms_at(c, p)
-        card = c.cards[s.flagship.card]
-        damage = sum(s.flagship.damage(card).values())
-        repairs = (f"repairs up to {p.repair} of {damage} damaged boxes at {t.repair_cost_per_box} a box" if damage
-                   else f"nothing to repair (up to {p.repair} boxes a month at {t.repair_cost_per_box} a box)")
-        yard = {"dockyard": "A dockyard", "yard": "A yard", "anchorage": "An anchorage (the rigging only)"}[p.yard]
-        return (f"{yard}: {repairs}, recruits "
-                f"up to {p.recruits.points} {p.recruits.quality} crew points at {t.recruit_cost_per_point} a point, "
-                f"fills stores and shot, morale to handy")
-
-    def refit_choices(self, ship: str | None = None) -> dict[str, Any] | None:
-        """The port screen's choices for the flagship, or the squadron's ship `ship` (the orders request's
-        `info.refit` / `info.refit_ships`): the boxes each track can have repaired, the port's total a month,
-        the recruits, their quality, the costs; None at sea."""
-        req = self.engine.pending
-        if req is None or req.kind != "orders" or "refit" not in req.info:
-            return None
-        if ship is not None and ship in req.info.get("refit_ships", {}):
-            return dict(req.info["refit_ships"][ship])
-        return dict(req.info["refit"])
-
-    def refit_ships(self) -> list[tuple[str, str]]:
-        """The ships a refit may serve (id, name): the flagship first, then the squadron's other ships."""
-        req = self.engine.pending
-        if req is None or req.kind != "orders" or "refit" not in req.info:
-            return []
-        first = req.info["refit"]
-        return [(first["ship"], first["name"])] + [(k, v["name"]) for k, v in req.info.get("refit_ships", {}).items()]
-
-    def _for_sale(self) -> list[dict[str, Any]]:
-        req = self.engine.pending
-        return list(req.info.get("for_sale", [])) if req is not None and req.kind == "orders" else []
-
-    def ships_for_sale(self) -> list[ShipForSale]:
-        """The port's ships for sale (RC15.4a), each with her price and whether she can be bought now."""
-        req = self.engine.pending
-        out = []
-        for o in self._for_sale():
-            option = {"order": "buy", "ship": o["ship"]}
-            can = req is not None and option in req.options
-            why = "" if can else ("bought already" if o["bought"] else
-                                  f"the account holds {self.engine.state.money}" if not o["affordable"] else "")
-            words = (f"{o['hull']} hull, {o['guns']} gunnery boxes, rigging {o['rigging']}; delivered with "
-                     f"{o['crew']} of her {o['crew_points']} crew points ({o['quality']})")
-            out.append(ShipForSale(o["ship"], o["name"], int(o["price"]), words, can, why))
-        return out
-
-    def buy(self, ship: str) -> bool:
-        """Buy a ship for sale here; False (and why in `last_message`) if refused."""
-        return self.choose({"order": "buy", "ship": ship})
-
-    def prize_fate(self) -> PrizeFate | None:
-        """The prize in port waiting for the player's choice, or None."""
-        req = self.engine.pending
-        if req is None or req.kind != "prize_fate":
-            return None
-        i = req.info
-        lines = [f"Crew {i['crew']}/{i['crew_points']} (her prize crew), rigging {i['rigging']}/{i['rigging_points']}"
-                 f", gunnery {i['guns']}/{i['gun_boxes']}, stores {i['stores']}",
-                 f"The prize court values her at {i['value']}: the captain's share is {i['share']}"]
-        return PrizeFate(str(i["name"]), lines, self.prize_fate_words("sell"), self.prize_fate_words("keep"))
-
-    def prize_fate_words(self, choice: str) -> str:
-        req = self.engine.pending
-        i = req.info if req is not None and req.kind == "prize_fate" else {}
-        if choice == "sell":
-            return f"Sell her to the prize court (your share {i.get('share', '?')})"
-        return (f"Keep her: she joins your squadron with her damage, her prize crew of {i.get('crew', '?')} "
-                "aboard (no share)")
-
-    def refit_cost(self, repair: dict[str, int], recruit: int, ship: str | None = None) -> int:
-        lim = self.refit_choices(ship) or {}
-        return sum(repair.values()) * int(lim.get("repair_cost", 0)) + recruit * int(lim.get("recruit_cost", 0))
-
-    def refit(self, repair: dict[str, int], recruit: int, loads: bool, ship: str | None = None) -> bool:
-        """A month in port with the port screen's choices (for the flagship, or the squadron's ship `ship`);
-        False (and why in `last_message`) if refused."""
-        answer: dict[str, Any] = {"order": "refit", "repair": {k: v for k, v in repair.items() if v},
-                                  "recruit": recruit, "loads": loads}
-        if ship is not None and ship != self.engine.state.flagship.id:
-            answer["ship"] = ship
-        return self.choose(answer)
 
     def ships(self) -> list[str]:
         from cs_desktop.campaign.prizes import guard, unguarded
@@ -305,7 +193,7 @@ class CampaignPresenter:
         chart = sea_chart.shipped()
         places = {**{a.id: a.position for a in areas}, **{p.id: p.position for p in ports}}
         return CampaignMap(c.campaign.title, s.date, areas, ports, s.area, s.port,
-                           f"at {self._port_name()}" if s.port else f"at sea: {c.area(s.area).name}",
+                           f"at {self.port.port_name()}" if s.port else f"at sea: {c.area(s.area).name}",
                            [x.name for x in s.ships], self.weather(), chart.land,
                            chart.problem or f"Coastlines: {chart.source}", sea_chart.track(s.journal, places))
 

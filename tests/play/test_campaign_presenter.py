@@ -76,7 +76,7 @@ def test_15_6_words_map_encounter_and_terms(library: Library) -> None:
     p = CampaignPresenter.start(library, "constitution-1812", seed=3)
     words = [w for _, w in p.options()]
     assert any(w.startswith("Refit a month at Boston: everything the port offers") for w in words)
-    assert p.refit_terms().startswith("A yard: nothing to repair (up to 8 boxes a month at")
+    assert p.port.refit_terms().startswith("A yard: nothing to repair (up to 8 boxes a month at")
     assert "Cruise Coast of Brazil, seeking action" in words
     m = p.map_model()
     assert m.date == "1812-07" and m.port == "boston" and m.where == "at Boston" and m.ships == ["Constitution"]
@@ -156,18 +156,18 @@ def test_15_4_the_port_screen_choices_are_the_engines_and_saved(library: Library
     adjust(s, s.flagship, "rigging", -3, "test damage")
     adjust_section(s, s.flagship, "starboard_aft", -2, "test damage")
     adjust(s, s.flagship, "crew", -4, "test losses")
-    choices = p.refit_choices()
+    choices = p.port.refit_choices()
     assert choices is not None and choices["repair"] == {"rigging": 3, "starboard_aft": 2}
-    assert choices["recruit"] == 4 and p.refit_cost({"rigging": 2}, 1) == 2 * choices["repair_cost"] \
+    assert choices["recruit"] == 4 and p.port.refit_cost({"rigging": 2}, 1) == 2 * choices["repair_cost"] \
         + choices["recruit_cost"]
-    assert not p.refit({"rigging": 4}, 0, True) and "choose 0 to 3" in p.last_message
+    assert not p.port.refit({"rigging": 4}, 0, True) and "choose 0 to 3" in p.last_message
     rigging, money = s.flagship.rigging, s.money
-    assert p.refit({"rigging": 2, "starboard_aft": 0}, 1, True), p.last_message
+    assert p.port.refit({"rigging": 2, "starboard_aft": 0}, 1, True), p.last_message
     assert s.flagship.rigging == rigging + 2 and s.date == "1812-08"
     assert s.money == money - 2 * choices["repair_cost"] - choices["recruit_cost"] + p.engine.c.campaign.terms.pay
     again = CampaignPresenter.resume(library, p.campaign_id)
     assert again.engine.state.to_dict() == s.to_dict()
-    assert p.refit_choices() is not None  # in port again next month
+    assert p.port.refit_choices() is not None  # in port again next month
 
 
 def test_rc15_3a_rc15_4a_the_port_screens_prize_fate_and_shipyard_are_the_engines_and_saved(
@@ -177,13 +177,13 @@ def test_rc15_3a_rc15_4a_the_port_screens_prize_fate_and_shipyard_are_the_engine
 
     p = CampaignPresenter.start(library, "constitution-1812", seed=3)
     s = p.engine.state
-    (offer,) = p.ships_for_sale()
+    (offer,) = p.port.ships_for_sale()
     assert (offer.ship, offer.price, offer.can_buy, offer.why_not) == ("curlew", 1200, False, "the account holds 300")
-    assert not p.buy("curlew") and "orders: choose one of" in p.last_message
+    assert not p.port.buy("curlew") and "orders: choose one of" in p.last_message
     adjust(s, None, "money", 1000, "test: prize money")
-    assert p.ships_for_sale()[0].can_buy and all(o.get("order") != "buy" for o, _w in p.menu_options())
-    assert p.buy("curlew") and p.ships_for_sale()[0].why_not == "bought already"
-    assert [name for _id, name in p.refit_ships()] == ["Constitution", "Curlew"]
+    assert p.port.ships_for_sale()[0].can_buy and all(o.get("order") != "buy" for o, _w in p.menu_options())
+    assert p.port.buy("curlew") and p.port.ships_for_sale()[0].why_not == "bought already"
+    assert [name for _id, name in p.port.refit_ships()] == ["Constitution", "Curlew"]
     s.port, s.area = None, "north-atlantic"
     s.prizes = [{"card": "java", "name": "Java", "prisoners": 6, "rigging": 5,
                  "gunnery": {"port_bow": 6, "port_aft": 6, "starboard_bow": 6, "starboard_aft": 6},
@@ -191,10 +191,10 @@ def test_rc15_3a_rc15_4a_the_port_screens_prize_fate_and_shipyard_are_the_engine
     consequences.decide_prize(p.engine.c, s, "take")
     s.orders, s.stage = {"order": "return", "port": "boston"}, "finish"
     p.engine._run()
-    fate = p.prize_fate()
+    fate = p.port.prize_fate()
     assert fate is not None and fate.name == "Java" and p.menu_options() == []
     assert "your share 3600" in fate.sell_words and "values her at 24000" in fate.lines[1]
-    assert p.choose("sell") and p.prize_fate() is None
+    assert p.choose("sell") and p.port.prize_fate() is None
     again = CampaignPresenter.resume(library, p.campaign_id)
     assert again.engine.state.to_dict() == s.to_dict()
 

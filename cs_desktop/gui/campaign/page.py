@@ -117,7 +117,7 @@ class CampaignPage(QWidget):
         elif req.kind == "half_pay":
             lines = half_pay_lines(req)
         elif req.kind == "orders" and s.port is not None:
-            lines = [f"<b>Port of {html.escape(m.where[3:])}:</b> {html.escape(p.refit_terms())}"]
+            lines = [f"<b>Port of {html.escape(m.where[3:])}:</b> {html.escape(p.port.refit_terms())}"]
         if req.kind == "orders":
             lines += mission_lines(req)
         self.details.setText("<br>".join(x if x.startswith("<b>") else html.escape(x) for x in lines))
@@ -132,12 +132,12 @@ class CampaignPage(QWidget):
     def _port_screen(self, p: CampaignPresenter, req: CampaignRequest) -> None:
         """The port screen's boxes: a prize's fate, the month's refit, the officers, works and drafts, the ships
         the yard sells (each only when it has something to offer)."""
-        fate = p.prize_fate()
+        fate = p.port.prize_fate()
         if fate is not None:  # a prize's fate, sell or keep
             self.prize_fate = PrizeFateBox(p, fate)
             self.prize_fate.chosen.connect(self._chosen)
             self.buttons.addWidget(self.prize_fate)
-        choices = p.refit_choices(self._refit_ship)
+        choices = p.port.refit_choices(self._refit_ship)
         if choices is not None:  # choose what the month in port does
             self.port_choices = PortChoices(p, choices)
             self.port_choices.chosen.connect(self._chosen)
@@ -148,7 +148,7 @@ class CampaignPage(QWidget):
             self.works = WorksBox(p, works)
             self.works.chosen.connect(self._chosen)
             self.buttons.addWidget(self.works)
-        offers = p.ships_for_sale()
+        offers = p.port.ships_for_sale()
         if offers:  # the ships the yard sells
             self.shipyard = ShipyardBox(p, offers)
             self.shipyard.chosen.connect(self._chosen)

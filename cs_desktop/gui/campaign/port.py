@@ -1,8 +1,8 @@
 """The port screen on the campaign page (issue 15 item 4): which ship of the squadron to refit, how many boxes of
 each damaged track to repair, how many crew points to recruit, whether to fill stores and shot, with what it
 costs against the ship's account; a prize's fate (sell or keep, RC15.3a); the ships for sale (RC15.4a). It draws
-the presenter's models (`refit_choices`, `refit_ships`, `prize_fate`, `ships_for_sale`) and asks the presenter;
-the engine checks."""
+the models of the presenter's port screen (`presenter.port`, play/campaign_port.py: `refit_choices`, `refit_ships`,
+`prize_fate`, `ships_for_sale`) and asks it or the presenter; the engine checks."""
 
 from __future__ import annotations
 
@@ -23,7 +23,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from cs_desktop.play.campaign_presenter import CampaignPresenter, PrizeFate, ShipForSale
+from cs_desktop.play.campaign_port import PrizeFate, ShipForSale
+from cs_desktop.play.campaign_presenter import CampaignPresenter
 
 TRACK_WORDS = {"rigging": "Rigging", "port_bow": "Gunnery, port bow", "port_aft": "Gunnery, port aft",
                "starboard_bow": "Gunnery, starboard bow", "starboard_aft": "Gunnery, starboard aft"}
@@ -41,7 +42,7 @@ class PortChoices(QGroupBox):
         form = QFormLayout(self)
         self.ship = QComboBox()
         self.ship.setObjectName("campaign-refit-ship")
-        for ship_id, name in presenter.refit_ships():
+        for ship_id, name in presenter.port.refit_ships():
             self.ship.addItem(name, ship_id)
         self.ship.setCurrentIndex(max(0, self.ship.findData(choices.get("ship"))))
         self.ship.currentIndexChanged.connect(lambda _i: self.shipChosen.emit(str(self.ship.currentData())))
@@ -84,7 +85,7 @@ class PortChoices(QGroupBox):
     def _update(self) -> None:
         plan = self.repair_plan()
         boxes = sum(plan.values())
-        cost = self.presenter.refit_cost(plan, self.recruit.value(), self.choices.get("ship"))
+        cost = self.presenter.port.refit_cost(plan, self.recruit.value(), self.choices.get("ship"))
         money = int(self.choices["money"])
         problems = []
         if boxes > self.choices["repair_total"]:
@@ -96,7 +97,7 @@ class PortChoices(QGroupBox):
         self.button.setEnabled(not problems)
 
     def _refit(self) -> None:
-        self.presenter.refit(self.repair_plan(), self.recruit.value(), self.loads.isChecked(),
+        self.presenter.port.refit(self.repair_plan(), self.recruit.value(), self.loads.isChecked(),
                              self.choices.get("ship"))
         self.chosen.emit()
 
@@ -157,5 +158,5 @@ class ShipyardBox(QGroupBox):
             self.buy[offer.ship] = button
 
     def _buy(self, ship: str) -> None:
-        self.presenter.buy(ship)
+        self.presenter.port.buy(ship)
         self.chosen.emit()
