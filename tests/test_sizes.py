@@ -23,7 +23,6 @@ ALLOWED: dict[str, tuple[int, str]] = {
     "cs_desktop/rules/tables.py:Tables": (33, "one accessor per printed chart (RULES-DATA.md)"),
     "cs_desktop/ai/simple.py:SimpleCaptain": (28, "one answer method per request kind"),
     "cs_desktop/rules/game.py:Game": (27, "the engine contract (BRIEF §4)"),
-    "cs_desktop/gui/online/dialog.py:OnlineDialog": (30, "issue 32: the lobby (host, join, watch, games) to split"),
     "cs_desktop/rules/ratings.py:victory_terms": (168, "rule 20.1's table, one branch per printed case"),
     "cs_desktop/rules/tables.py:Tables._load_control_panel": (107, "the control panel's printed columns"),
     "cs_desktop/rules/shot_odds.py:shot_odds": (104, "rule 11's steps in their printed order"),

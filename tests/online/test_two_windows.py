@@ -49,7 +49,7 @@ def _window(qtbot: Any, folder: Path, server: str, ask_everything: bool = True) 
     window.findChild(type(window.act_new), "act-online").trigger()
     dialog = window.findChild(OnlineDialog, "online-dialog")
     assert dialog is not None
-    dialog.server.setText(server)
+    dialog.lobby.server.setText(server)
     return dialog
 
 
@@ -88,15 +88,15 @@ def test_two_windows_play_each_other_through_a_local_server(qtbot: Any, tmp_path
     with ThreadServer(tmp_path / "games") as server:
         host = _window(qtbot, tmp_path / "host", server.url)
         guest = _window(qtbot, tmp_path / "guest", server.url)
-        host.scenario.setCurrentText(SCENARIO)
-        host.side.setCurrentText("us")
-        host.opponent.setCurrentText("human")
-        qtbot.mouseClick(host.host_button, Qt.MouseButton.LeftButton)
-        qtbot.waitUntil(lambda: host.seat.request is not None and "gb" in host.codes, timeout=WAIT_MS)
+        host.lobby.scenario.setCurrentText(SCENARIO)
+        host.lobby.side.setCurrentText("us")
+        host.lobby.opponent.setCurrentText("human")
+        qtbot.mouseClick(host.lobby.host_button, Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(lambda: host.seat.request is not None and "gb" in host.lobby.codes, timeout=WAIT_MS)
         assert server.server is not None
         table = next(iter(server.server.referee.tables.values()))
-        guest.code.setText(host.codes["gb"])
-        qtbot.mouseClick(guest.join_button, Qt.MouseButton.LeftButton)
+        guest.lobby.code.setText(host.lobby.codes["gb"])
+        qtbot.mouseClick(guest.lobby.join_button, Qt.MouseButton.LeftButton)
         qtbot.waitUntil(lambda: guest.seat.request is not None, timeout=WAIT_MS)
         _undo_with_consent(qtbot, host, guest, lambda: table.game)
 

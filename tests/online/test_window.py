@@ -62,13 +62,13 @@ def test_play_online_from_the_window_against_a_local_server(qtbot: Any, tmp_path
         window.findChild(type(window.act_new), "act-online").trigger()
         dialog = window.findChild(OnlineDialog, "online-dialog")
         assert dialog is not None
-        dialog.server.setText(server.url)
-        dialog.scenario.setCurrentText(SCENARIO)
-        dialog.side.setCurrentText("us")
-        dialog.opponent.setCurrentText("easy")
-        qtbot.mouseClick(dialog.host_button, Qt.MouseButton.LeftButton)
+        dialog.lobby.server.setText(server.url)
+        dialog.lobby.scenario.setCurrentText(SCENARIO)
+        dialog.lobby.side.setCurrentText("us")
+        dialog.lobby.opponent.setCurrentText("easy")
+        qtbot.mouseClick(dialog.lobby.host_button, Qt.MouseButton.LeftButton)
         qtbot.waitUntil(lambda: dialog.seat.request is not None, timeout=WAIT_MS)
-        assert dialog.seat.side == "us" and "computer captain" in dialog.invitations.text()
+        assert dialog.seat.side == "us" and "computer captain" in dialog.lobby.invitations.text()
         game = next(iter(server.server.referee.tables.values())) if server.server else None
         assert game is not None
 
@@ -102,8 +102,8 @@ def test_play_online_from_the_window_against_a_local_server(qtbot: Any, tmp_path
         board = dialog.seat_board
         assert set(board.board.ship_items) == set(dialog.seat.view["ships"]) and board.cards.count() == 2
         assert any(board.cards.tabText(i).endswith("(enemy)") for i in range(board.cards.count()))
-        qtbot.waitUntil(lambda: dialog.games.count() == 1, timeout=WAIT_MS)  # remembered, listed with its state
-        assert "side us" in dialog.games.item(0).text() and dialog.remembered() == [dialog.code.text()]
+        qtbot.waitUntil(lambda: dialog.lobby.games.count() == 1, timeout=WAIT_MS)  # remembered, listed with its state
+        assert "side us" in dialog.lobby.games.item(0).text() and dialog.lobby.remembered() == [dialog.lobby.code.text()]
         assert len([d for d in game.game.decisions if d["side"] == "us"]) == dialog.seat.ask
         assert not dialog.seat.ended  # 24 decisions are two turns: then 18.0 from the window, confirmed first
         qtbot.mouseClick(dialog.seat_actions.strike_button, Qt.MouseButton.LeftButton)

@@ -63,10 +63,10 @@ def _play(qtbot: Any, dialog: OnlineDialog, until: Any, most: int = 60) -> int:
 def test_a_duel_online_plays_under_the_standing_orders(qtbot: Any, tmp_path: Path) -> None:
     with ThreadServer(tmp_path / "games") as server:
         dialog = _window(qtbot, tmp_path / "a", server.url, ask_everything=False)
-        dialog.scenario.setCurrentText(SCENARIO)
-        dialog.side.setCurrentText("us")
-        dialog.opponent.setCurrentText("easy")
-        qtbot.mouseClick(dialog.host_button, Qt.MouseButton.LeftButton)
+        dialog.lobby.scenario.setCurrentText(SCENARIO)
+        dialog.lobby.side.setCurrentText("us")
+        dialog.lobby.opponent.setCurrentText("easy")
+        qtbot.mouseClick(dialog.lobby.host_button, Qt.MouseButton.LeftButton)
         asked = _play(qtbot, dialog, lambda: int(dialog.seat.view.get("turn", 0)) >= 3)
         assert server.server is not None
         game = next(iter(server.server.referee.tables.values())).game
@@ -97,8 +97,8 @@ def test_a_fleet_game_online_takes_fleet_orders(qtbot: Any, tmp_path: Path) -> N
         _table, codes = server.server.referee.adopt(Game(scenario, ships, 3, {"turn_limit": 3}),
                                                     {"us": "human", "gb": "easy"}, keep=False)
         dialog = _window(qtbot, tmp_path / "a", server.url, ask_everything=False)
-        dialog.code.setText(codes["us"])
-        qtbot.mouseClick(dialog.join_button, Qt.MouseButton.LeftButton)
+        dialog.lobby.code.setText(codes["us"])
+        qtbot.mouseClick(dialog.lobby.join_button, Qt.MouseButton.LeftButton)
         qtbot.waitUntil(lambda: dialog.seat_board.fleet is not None, timeout=WAIT_MS)
         fleet = dialog.seat_board.fleet
         assert fleet is not None and dialog.session is not None

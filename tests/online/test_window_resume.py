@@ -50,11 +50,11 @@ def test_the_window_resumes_after_a_server_restart_and_a_program_restart(qtbot: 
     folder = tmp_path / "games"
     with ThreadServer(folder) as first:
         dialog = _dialog(window)
-        dialog.server.setText(first.url)
-        dialog.scenario.setCurrentText(SCENARIO)
-        dialog.side.setCurrentText("us")
-        dialog.opponent.setCurrentText("easy")
-        qtbot.mouseClick(dialog.host_button, Qt.MouseButton.LeftButton)
+        dialog.lobby.server.setText(first.url)
+        dialog.lobby.scenario.setCurrentText(SCENARIO)
+        dialog.lobby.side.setCurrentText("us")
+        dialog.lobby.opponent.setCurrentText("easy")
+        qtbot.mouseClick(dialog.lobby.host_button, Qt.MouseButton.LeftButton)
         qtbot.waitUntil(lambda: dialog.seat.request is not None, timeout=WAIT_MS)
         for _ in range(2):
             _answer(qtbot, dialog)
@@ -82,13 +82,13 @@ def test_the_window_resumes_after_a_server_restart_and_a_program_restart(qtbot: 
 
         fresh = _dialog(window)
         assert fresh is not dialog
-        fresh.server.setText(url)
-        qtbot.mouseClick(fresh.refresh_button, Qt.MouseButton.LeftButton)
-        qtbot.waitUntil(lambda: fresh.games.count() == 1, timeout=WAIT_MS)
-        assert "your turn" in fresh.games.item(0).text()
-        rect = fresh.games.visualItemRect(fresh.games.item(0))
-        qtbot.mouseClick(fresh.games.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())  # press, then
-        qtbot.mouseDClick(fresh.games.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())  # double-click
+        fresh.lobby.server.setText(url)
+        qtbot.mouseClick(fresh.lobby.refresh_button, Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(lambda: fresh.lobby.games.count() == 1, timeout=WAIT_MS)
+        assert "your turn" in fresh.lobby.games.item(0).text()
+        rect = fresh.lobby.games.visualItemRect(fresh.lobby.games.item(0))
+        qtbot.mouseClick(fresh.lobby.games.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())  # press, then
+        qtbot.mouseDClick(fresh.lobby.games.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())  # double-click
         qtbot.waitUntil(lambda: fresh.seat.request is not None, timeout=WAIT_MS)
         assert (fresh.seat.ask, fresh.seat.request["kind"]) == again
         assert fresh.seat.events == table.game.visible_events("us")
@@ -108,11 +108,11 @@ def test_a_bad_code_is_said_and_the_player_may_join_again(qtbot: Any, tmp_path: 
     window.show()
     with ThreadServer(tmp_path / "games") as server:
         dialog = _dialog(window)
-        dialog.server.setText(server.url)
-        dialog.code.setText("0123456789ab." + "x" * 24)
-        qtbot.mouseClick(dialog.join_button, Qt.MouseButton.LeftButton)
-        assert not dialog.join_button.isEnabled()
-        qtbot.waitUntil(dialog.join_button.isEnabled, timeout=WAIT_MS)
+        dialog.lobby.server.setText(server.url)
+        dialog.lobby.code.setText("0123456789ab." + "x" * 24)
+        qtbot.mouseClick(dialog.lobby.join_button, Qt.MouseButton.LeftButton)
+        assert not dialog.lobby.join_button.isEnabled()
+        qtbot.waitUntil(dialog.lobby.join_button.isEnabled, timeout=WAIT_MS)
         assert "opens no seat" in dialog.message.text() and dialog.seat.side is None
         dialog.close()
         QApplication.processEvents()

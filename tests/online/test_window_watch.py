@@ -28,18 +28,18 @@ from tests.online.test_two_windows import WAIT_MS, _answer, _window
 def test_a_spectator_watches_a_game_read_only(qtbot: Any, tmp_path: Path) -> None:
     with ThreadServer(tmp_path / "games") as server:
         host = _window(qtbot, tmp_path / "a", server.url)
-        host.scenario.setCurrentText(SCENARIO)
-        host.side.setCurrentText("us")
-        host.opponent.setCurrentText("easy")
-        qtbot.mouseClick(host.host_button, Qt.MouseButton.LeftButton)
+        host.lobby.scenario.setCurrentText(SCENARIO)
+        host.lobby.side.setCurrentText("us")
+        host.lobby.opponent.setCurrentText("easy")
+        qtbot.mouseClick(host.lobby.host_button, Qt.MouseButton.LeftButton)
         qtbot.waitUntil(lambda: host.seat.request is not None, timeout=WAIT_MS)
         assert server.server is not None
         table = next(iter(server.server.referee.tables.values()))
-        assert f"Spectators watch with the code {table.game_id}" in host.invitations.text()
+        assert f"Spectators watch with the code {table.game_id}" in host.lobby.invitations.text()
 
         watcher = _window(qtbot, tmp_path / "b", server.url)
-        watcher.watch_code.setText(table.game_id)
-        qtbot.mouseClick(watcher.watch_button, Qt.MouseButton.LeftButton)
+        watcher.lobby.watch_code.setText(table.game_id)
+        qtbot.mouseClick(watcher.lobby.watch_button, Qt.MouseButton.LeftButton)
         qtbot.waitUntil(lambda: bool(watcher.seat.view), timeout=WAIT_MS)
         assert watcher.seat.side is None and watcher.status.text().startswith("Watching")
         while int(host.seat.view.get("turn", 0)) < 2:

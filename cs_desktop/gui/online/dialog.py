@@ -11,7 +11,8 @@ on the seat's own cards), the dice tray and the game log are the play screen's o
 screen model (gui/online/session.py, gui/online/board.py).
 The player's standing orders (settings.ini, as at one screen) and fleet orders answer what they cover before
 a request is shown (`_answer_or_show`); "Ask me everything", the answers given with their reasons and a
-"Standing orders…" form are under the request, as under the orders panel of the main window.
+"Standing orders…" form are under the request, as under the orders panel of the main window. The lobby (server,
+host, join, watch, the player's games) is a widget of its own the dialog owns: gui/online/lobby.py.
 """
 
 from __future__ import annotations
@@ -22,17 +23,16 @@ import threading
 from concurrent.futures import Future
 from typing import Any
 
-from PySide6.QtCore import QObject, QSettings, Qt, Signal
-from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit,
-                               QListWidget, QListWidgetItem, QPushButton, QVBoxLayout, QWidget)
+from PySide6.QtCore import QObject, QSettings, Signal
+from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QGroupBox, QHBoxLayout, QLabel, QListWidget, QPushButton,
+                               QVBoxLayout, QWidget)
 
 from websockets.exceptions import ConnectionClosed
 
-from cs_desktop import SCENARIOS
 from cs_desktop.ai.captains import make_captain
-from cs_desktop.formats.files import load_scenario
 from cs_desktop.gui.online.actions import SeatActions
 from cs_desktop.gui.online.board import SeatBoard
+from cs_desktop.gui.online.lobby import Lobby
 from cs_desktop.gui.online.session import PANELS, OnlineSeatSession
 from cs_desktop.gui.panels.orders import GameLog
 from cs_desktop.gui.requests import make_request_widget
@@ -41,11 +41,6 @@ from cs_desktop.online.client import OnlineError, RemoteSeat, SeatClient, SeatSt
 from cs_desktop.online.command import host_game
 from cs_desktop.rules.cards import Scenario, ShipCard
 
-DEFAULT_SERVER = "ws://127.0.0.1:8765"
-OPPONENTS = ("human", "easy", "normal", "hard")
-#: QSettings key of the player's games: a JSON list of {"server", "code"} (the codes are the player's own seats)
-GAMES_KEY = "online/games"
-MAX_REMEMBERED = 50
 #: seconds a first connection keeps trying (a mistyped server fails soon), and a seated one (the server restarts)
 JOIN_FOR = 10.0
 RESUME_FOR = 600.0
@@ -165,13 +160,11 @@ class OnlineDialog(QDialog):
         self.setWindowTitle("Play online")
         self.link = OnlineLink(self)
         self.seat = SeatState()
-        self.codes: dict[str, str] = {}
         self._cards: tuple[Scenario, dict[str, ShipCard]] | None = None
         self.session: OnlineSeatSession | None = None
         self.flow: FlowPanel | None = None  # "Ask me everything" and the answers the orders gave (once seated)
         self._by_orders: int | None = None  # the request (ask number) the orders answered, until it is acknowledged
         self._listed_turn: Any = None
-        self.watching = False  # a spectator: read-only, the public view
         outer = QHBoxLayout(self)
         controls = QWidget()
         layout = QVBoxLayout(controls)
@@ -180,19 +173,9 @@ class OnlineDialog(QDialog):
         self.seat_board.board.optionClicked.connect(lambda index: self.seat_board.pick_option(index, self.panel))
         outer.addWidget(controls, 2)
         outer.addWidget(self.seat_board, 3)
-        self.server = QLineEdit(DEFAULT_SERVER)
-        self.server.setObjectName("online-server")
-        row = QFormLayout()
-        row.addRow("Server:", self.server)
-        layout.addLayout(row)
-        self.host_box = self._host_box()
-        self.join_box = self._join_box()
-        self.watch_box = self._watch_box()
-        layout.addWidget(self.host_box)
-        layout.addWidget(self.join_box)
-        layout.addWidget(self.watch_box)
-        layout.addWidget(self.invitations)  # outside the host box: still shown once seated
-        layout.addWidget(self._games_box())
+        #: server, host, join, watch and the player's games (gui/online/lobby.py)
+        self.lobby = Lobby(self.link, settings, self._say)
+        layout.addWidget(self.lobby)
         layout.addWidget(self._play_box(), 1)
         self.link.frame.connect(self._on_frame)
         self.link.failed.connect(self._say)
@@ -200,78 +183,6 @@ class OnlineDialog(QDialog):
         self.finished.connect(lambda _result: self.link.close())
 
     # ------------------------------------------------------------------ building
-    def _host_box(self) -> QGroupBox:
-        box = QGroupBox("Host a game")
-        form = QFormLayout(box)
-        self.scenario = QComboBox()
-        self.scenario.setObjectName("online-scenario")
-        for path in [*sorted(SCENARIOS.glob("*.json")), *sorted((SCENARIOS / "fleets").glob("*.json"))]:
-            self.scenario.addItem(path.relative_to(SCENARIOS).with_suffix("").as_posix())  # "fleets/lake-erie"
-        self.side = QComboBox()
-        self.side.setObjectName("online-side")
-        self.opponent = QComboBox()
-        self.opponent.setObjectName("online-opponent")
-        self.opponent.addItems(OPPONENTS)
-        self.opponent.setCurrentText("easy")
-        self.host_button = QPushButton("Host")
-        self.host_button.setObjectName("online-host")
-        self.host_button.clicked.connect(self.host)
-        self.scenario.currentTextChanged.connect(self._fill_sides)
-        self._fill_sides(self.scenario.currentText())
-        form.addRow("Scenario:", self.scenario)
-        form.addRow("Your side:", self.side)
-        form.addRow("Every other side:", self.opponent)
-        self.host_key = QLineEdit()
-        self.host_key.setObjectName("online-host-key")
-        self.host_key.setEchoMode(QLineEdit.EchoMode.Password)
-        self.host_key.setPlaceholderText("only if the server asks for one")
-        form.addRow("Host key:", self.host_key)
-        form.addRow(self.host_button)
-        self.invitations = QLabel()
-        self.invitations.setObjectName("online-invitations")
-        self.invitations.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.invitations.setWordWrap(True)
-        return box
-
-    def _join_box(self) -> QGroupBox:
-        box = QGroupBox("Join with an invitation code")
-        row = QHBoxLayout(box)
-        self.code = QLineEdit()
-        self.code.setObjectName("online-code")
-        self.join_button = QPushButton("Join")
-        self.join_button.setObjectName("online-join")
-        self.join_button.clicked.connect(self.join)
-        row.addWidget(self.code, 1)
-        row.addWidget(self.join_button)
-        return box
-
-    def _watch_box(self) -> QGroupBox:
-        box = QGroupBox("Watch a game with its spectator code")
-        row = QHBoxLayout(box)
-        self.watch_code = QLineEdit()
-        self.watch_code.setObjectName("online-watch-code")
-        self.watch_code.setPlaceholderText("the game's spectator code (its host is given it)")
-        self.watch_button = QPushButton("Watch")
-        self.watch_button.setObjectName("online-watch")
-        self.watch_button.clicked.connect(self.watch)
-        row.addWidget(self.watch_code, 1)
-        row.addWidget(self.watch_button)
-        return box
-
-    def _games_box(self) -> QGroupBox:
-        box = QGroupBox("Your games on this server")
-        row = QHBoxLayout(box)
-        self.games = QListWidget()
-        self.games.setObjectName("online-games")
-        self.games.itemDoubleClicked.connect(self._join_listed)
-        self.games.setMaximumHeight(110)
-        self.refresh_button = QPushButton("Refresh")
-        self.refresh_button.setObjectName("online-refresh")
-        self.refresh_button.clicked.connect(self.refresh_games)
-        row.addWidget(self.games, 1)
-        row.addWidget(self.refresh_button)
-        return box
-
     def _play_box(self) -> QGroupBox:
         box = QGroupBox("Your seat")
         col = QVBoxLayout(box)
@@ -319,82 +230,12 @@ class OnlineDialog(QDialog):
         self._show_request()
         return box
 
-    def _fill_sides(self, scenario: str) -> None:
-        self.side.clear()
-        if scenario:
-            self.side.addItems([s.id for s in load_scenario(SCENARIOS / f"{scenario}.json").sides])
-
     # ------------------------------------------------------------------ actions
-    def host(self) -> None:
-        mine = self.side.currentText()
-        seats = {side: ("human" if side == mine else self.opponent.currentText())
-                 for side in (self.side.itemText(i) for i in range(self.side.count()))}
-        self._say("Hosting…")
-        self.link.host(self.server.text().strip(), self.scenario.currentText(), seats, self.host_key.text())
-
-    def remembered(self) -> list[str]:
-        """The codes of the player's games on the server named in the dialog (kept in the settings file)."""
-        if self.settings is None:
-            return []
-        raw = self.settings.value(GAMES_KEY, "[]")
-        try:
-            kept = json.loads(str(raw))
-        except ValueError:
-            return []
-        server = self.server.text().strip()
-        return [str(g["code"]) for g in kept if isinstance(g, dict) and g.get("server") == server]
-
-    def _remember(self, code: str) -> None:
-        if self.settings is None:
-            return
-        try:
-            kept = [g for g in json.loads(str(self.settings.value(GAMES_KEY, "[]"))) if isinstance(g, dict)]
-        except ValueError:
-            kept = []
-        entry = {"server": self.server.text().strip(), "code": code}
-        if entry not in kept:
-            self.settings.setValue(GAMES_KEY, json.dumps([*kept, entry][-MAX_REMEMBERED:]))
-
-    def refresh_games(self) -> None:
-        codes = self.remembered()
-        if codes:
-            self.link.games(self.server.text().strip(), codes)
-
-    def _listed(self, frame: dict[str, Any]) -> None:
-        self.games.clear()
-        for code, game in zip(frame["codes"], frame["games"]):
-            if game is None:
-                continue
-            state = "over" if game["ended"] else ("your turn" if game["your_turn"] else "their turn")
-            item = QListWidgetItem(f"{game['scenario']} — side {game['side']}, turn {game['turn']}: {state}")
-            item.setData(Qt.ItemDataRole.UserRole, code)
-            self.games.addItem(item)
-
-    def _join_listed(self, item: QListWidgetItem) -> None:
-        self.code.setText(str(item.data(Qt.ItemDataRole.UserRole)))
-        self.join()
-
-    def join(self) -> None:
-        self._say("Joining…")
-        self._remember(self.code.text().strip())
-        self.host_button.setEnabled(False)
-        self.join_button.setEnabled(False)
-        self.link.join(self.server.text().strip(), self.code.text().strip())
-
-    def watch(self) -> None:
-        """Watch a game read-only: the board, cards and log of the public view, nothing to answer (BRIEF §13)."""
-        self.watching = True
-        self._say("Watching…")
-        for button in (self.host_button, self.join_button, self.watch_button):
-            button.setEnabled(False)
-        self.link.watch(self.server.text().strip(), self.watch_code.text().strip())
-
     def _lost(self, why: str) -> None:
         """The seat's connection is gone: say why and let the player join again (the seat resumes at the exact
         decision: the server keeps the game)."""
         self._say(f"{why}. Join again to go on from the same decision.")
-        self.join_box.setVisible(True)
-        self.join_button.setEnabled(True)  # this dialog plays one seat: once seated, its code is kept (read-only)
+        self.lobby.lost()
 
     def send_choice(self) -> None:
         request = self.seat.request
@@ -422,10 +263,10 @@ class OnlineDialog(QDialog):
     def _on_frame(self, frame: dict[str, Any]) -> None:
         kind = frame.get("t")
         if kind == "hosted":
-            self._hosted(frame)
+            self.lobby.hosted(frame)
             return
         if kind == "games":
-            self._listed(frame)
+            self.lobby.listed(frame)
             return
         self.seat.apply(frame)
         if kind == "welcome" and self.session is not None:  # connected again: an answer of the orders that was
@@ -449,11 +290,8 @@ class OnlineDialog(QDialog):
             standing = (self.seat.view.get("turn"), self.seat.request is not None)
             if standing != self._listed_turn:
                 self._listed_turn = standing
-                self.refresh_games()  # the list says where each game stands: its turn, and whose move it is
-            self.host_box.setVisible(False)  # seated: the seat's panels get the room (the codes stay shown)
-            self.code.setReadOnly(True)
-            self.join_box.setVisible(False)
-            self.watch_box.setVisible(False)
+                self.lobby.refresh_games()  # the list says where each game stands: its turn, and whose move it is
+            self.lobby.seated()
             if self.session is not None:
                 self.session.refresh()
             self._answer_or_show()
@@ -472,19 +310,6 @@ class OnlineDialog(QDialog):
             self._show_request()
         elif kind == "error":
             self._say(str(frame.get("message")))
-
-    def _hosted(self, frame: dict[str, Any]) -> None:
-        if frame.get("t") != "hosted":
-            self._say(f"Cannot host: {frame.get('message')}")
-            return
-        self.codes = dict(frame["codes"])
-        mine = self.side.currentText()
-        others = [f"{side}: {code}" for side, code in self.codes.items() if side != mine]
-        self.invitations.setText((("Send each other player their code:\n" + "\n".join(others)) if others
-                                  else "Every other side is a computer captain.")
-                                 + f"\nSpectators watch with the code {frame['game']}")
-        self.code.setText(self.codes[mine])
-        self.join()
 
     # ------------------------------------------------------------------ standing and fleet orders
     def _answer_or_show(self) -> None:
@@ -529,7 +354,7 @@ class OnlineDialog(QDialog):
 
     def _show_request(self) -> None:
         request, seat = self.seat.request, self.seat
-        if self.watching:
+        if self.lobby.watching:
             view = seat.view
             segment = str(view.get("segment", "")).replace("_", " ").replace(":", " ")
             self.status.setText(("Watching (the public view): " + ("game over" if seat.ended else
