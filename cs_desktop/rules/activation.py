@@ -119,7 +119,7 @@ def skip_empty_impulse(state: GameState) -> bool:
     impulse = int(state.segment[8:])
     tables = get_tables()
     absolute = (state.turn - 1) * 12 + impulse
-    if any(not s.halted and tables.activations(s.speed, impulse) for s in state.ships.values() if s.afloat):
+    if any(not s.halted and tables.track.activations(s.speed, impulse) for s in state.ships.values() if s.afloat):
         return False
     if has_load_marker(state, absolute):
         return False
@@ -142,7 +142,7 @@ def segment_impulse(g: Referee) -> Gen:
         impulse = int(state.segment.split(":")[1])
         state.impulse = impulse
         tables = get_tables()
-        active = {s.id: (0 if s.halted else tables.activations(s.speed, impulse)) for s in state.afloat()}
+        active = {s.id: (0 if s.halted else tables.track.activations(s.speed, impulse)) for s in state.afloat()}
         if not any(active.values()) and not has_load_marker(state, state.absolute_impulse):
             _next(state, impulse)  # 13.0: skip an empty impulse
             return

@@ -4,7 +4,7 @@ Pure functions over the engine state (no Qt, no randomness, no change to the sta
 on the board (maneuver ghosts, firing arcs, the odds of a shot before it is fired); the computer captains
 may use them too. Everything here calls the same engine functions the rules use
 (`maneuver.selection_options`, `firing.line_of_fire`, `firing.section_dice`, `firing.defense_dice`,
-`tables.damage_effects`), so the advice cannot drift from the way the engine resolves a decision.
+`tables.damage.effects`), so the advice cannot drift from the way the engine resolves a decision.
 
 * :func:`maneuver_previews` — 9.1: every legal maneuver selection with where the ship would end (square,
   heading, wind position), its MP cost, whether it carries over into the next turn (needs a Strain), and

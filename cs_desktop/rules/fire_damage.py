@@ -49,7 +49,7 @@ def apply_result(g: Referee, result: AttackResult) -> Gen:
     if result.hits and not result.chaser:  # 11.4.11 / 11.5 read the Damage Effects roll (ruling R11.9b)
         tables = get_tables()
         odd = result.odd_die + damage.morale_mod(target)  # Handy +1, Unfit -1 (ruling R3.4: Strike Check -2)
-        n = tables.morale_check_dice(odd, result.hits)
+        n = tables.morale.check_dice(odd, result.hits)
         if n:
             yield from damage.morale_check(g, target, n, "Morale Effects Table", "11.4.11")
         if result.fire_dice and not target.on_fire:

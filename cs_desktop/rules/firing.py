@@ -280,7 +280,7 @@ def roll_attack(g: Referee, attack: Attack) -> Gen:
         total = sum(effects.dice) + effects.modifier + sum(effects.card_bonus)
         result.total = total
         result.odd_die = effects.dice[2]
-        hull, rig, crew = tables.damage_effects(hits, total)
+        hull, rig, crew = tables.damage.effects(hits, total)
         notes = [f"total {total}, {hits} hit(s): table hull {hull}, rigging {rig}, crew {crew}"]
         # 11.4.9
         if aim == "high":
@@ -299,7 +299,7 @@ def roll_attack(g: Referee, attack: Attack) -> Gen:
             hull = -(-hull * 3 // 2)
             notes.append("stern rake: hull hits x1.5")
         result.hull, result.rigging, result.crew = hull, rig, crew
-        result.fire_dice = tables.fire_check_dice(hits, total)
+        result.fire_dice = tables.damage.fire_check_dice(hits, total)
         g.emit("damage_effects", "11.4.9", "; ".join(notes) + f" -> hull {hull}, rigging {rig}, crew {crew}",
                ship=firer.id, target=target.id, hull=hull, rigging=rig, crew=crew, total=total)
     # 11.4.9: a die for each section firing Double Shot; 2 or less bursts a gun

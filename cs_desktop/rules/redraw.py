@@ -225,7 +225,7 @@ def _maneuver_bases(record: PublicRecord, revealed: dict[str, Any]) -> dict[str,
         probe.strain = 0
         options, _ = mv.selection_options(state, probe, 99)
         spent_now = int(now[ship.id]["spent"])
-        left = 0 if ship.halted else sum(tables.activations(ship.speed, i) for i in range(first, 13))
+        left = 0 if ship.halted else sum(tables.track.activations(ship.speed, i) for i in range(first, 13))
         bases: list[dict[str, Any]] = []
         unfinished: list[dict[str, Any]] = []
         for o in options:

@@ -34,7 +34,7 @@ def remaining_activations(ship: ShipState, impulse: int, left_now: int = 0) -> i
     """Activations the ship still has this turn after the current point of impulse `impulse`."""
     if ship.halted:
         return 0
-    return left_now + get_tables().activations_after(ship.speed, impulse)
+    return left_now + get_tables().track.activations_after(ship.speed, impulse)
 
 
 def selection_options(state: GameState, ship: ShipState, remaining: int) -> tuple[tuple[dict[str, Any], ...],

@@ -2,7 +2,7 @@
 expected hull, rigging and crew hits after the Damage Effects table and its adjustments (no sampling).
 
 Pure functions over the engine state; they call the engine's own `firing.line_of_fire`, `section_dice`,
-`defense_dice` and `tables.damage_effects`, so the odds cannot drift from the way a shot is resolved. The GUI
+`defense_dice` and `tables.damage.effects`, so the odds cannot drift from the way a shot is resolved. The GUI
 shows them before a player fires; the computer captains price every shot with them, hundreds of times a
 decision, so the parts that depend only on numbers (hit and cancel distributions, the expected damage of k hits
 for a damage modifier, aim, load, target sail and rake) are computed once and remembered.
@@ -119,7 +119,7 @@ def _damage_of_hits(tables: Tables, max_hits: int, modifier: int, aim: str, load
     for h in range(1, max_hits + 1):
         hull_e = rig_e = crew_e = 0.0
         for total, pt in _three_dice_totals(modifier):
-            hull, rig, crew = _adjust(*tables.damage_effects(h, total), aim, load, fighting_sail, rake)
+            hull, rig, crew = _adjust(*tables.damage.effects(h, total), aim, load, fighting_sail, rake)
             hull_e += pt * hull
             rig_e += pt * rig
             crew_e += pt * crew

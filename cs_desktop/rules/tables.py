@@ -32,6 +32,9 @@ __all__ = [
     "MapSpec",
     "TackSpec",
     "Tables",
+    "ImpulseTrackChart",
+    "DamageEffectsChart",
+    "MoraleEffectsChart",
     "TABLE_FILES",
     "LETTERS",
     "HULL_TYPES",
@@ -202,22 +205,26 @@ def _read_json(folder: Path, name: str) -> tuple[_Reader, dict[str, Any]]:
 
 
 class Tables:
-    """All rules tables, validated. Build with :func:`load_tables` or :func:`get_tables`."""
+    """All rules tables, validated. Build with :func:`load_tables` or :func:`get_tables`.
+
+    The small charts are read here, one accessor each; the three the engine reads most, with rules of their own
+    for reading them (the Impulse Track's activations, the Damage and Morale Effects tables' clamping and
+    splitting), are objects of their own: `track`, `damage` and `morale`."""
 
     def __init__(self, folder: Path) -> None:
         self.folder = Path(folder)
         self.provenance: dict[str, str] = {}
-        self._activation_cache: dict[tuple[int, int], int] = {}  # (speed, impulse) -> activations
-        self._after_cache: dict[tuple[int, int], int] = {}  # (speed, impulse) -> activations after it
         self._load_wind_positions()
         self._load_base_movement()
         self._load_hull_bonus()
-        self._load_impulse_track()
+        #: the Impulse Track (1.4, 7.0 step 8): who activates when
+        self.track = ImpulseTrackChart(self.folder, self.provenance)
         self._load_control_panel()
         self._load_map()
         self._load_reload()
-        self._load_damage_effects()
-        self._load_morale_effects()
+        #: the Damage Effects Table (11.4.8, 11.5) and the Morale Effects Table (11.4.11)
+        self.damage = DamageEffectsChart(self.folder, self.provenance)
+        self.morale = MoraleEffectsChart(self.folder, self.provenance)
 
     def __repr__(self) -> str:
         return f"Tables({str(self.folder)!r})"
@@ -330,79 +337,6 @@ class Tables:
     def hull_bonus_rolls(self) -> tuple[int, int]:
         """(lowest, highest) modified roll printed on the Hull Bonus table."""
         return self._hull_rolls
-
-    # ---------------------------------------------------------------- impulse track (1.4, 7.0 step 8)
-
-    def _load_impulse_track(self) -> None:
-        rd, d = _read_json(self.folder, "impulse_track")
-        g = rd.obj(rd.get(d, "impulses", ""), "impulses")
-        self.provenance["impulse_track.impulses"] = rd.provenance(g, "impulses")
-        n = rd.int_(rd.get(g, "value", "impulses"), "impulses.value", 1)
-        g = rd.obj(rd.get(d, "boxes", ""), "boxes")
-        self.provenance["impulse_track.boxes"] = rd.provenance(g, "boxes")
-        boxes = rd.obj(rd.get(g, "values", "boxes"), "boxes.values")
-        expected = [str(i) for i in range(1, n + 1)]
-        if sorted(boxes, key=lambda s: int(s) if s.isdigit() else -1) != expected:
-            raise rd.fail("boxes.values", f"expected keys {expected[0]}..{expected[-1]}, got {sorted(boxes)}")
-        self._impulses = n
-        self._boxes: dict[int, frozenset[int]] = {}
-        for key, speeds in boxes.items():
-            path = f"boxes.values.{key}"
-            self._boxes[int(key)] = frozenset(rd.int_(s, path, 1, n) for s in rd.list_(speeds, path))
-        for s in range(1, n + 1):
-            count = sum(1 for box in self._boxes.values() if s in box)
-            if count != s:
-                raise rd.fail("boxes.values", f"speed {s} is listed in {count} boxes; it must be listed in {s}")
-        g = rd.obj(rd.get(d, "above_track", ""), "above_track")
-        self.provenance["impulse_track.above_track"] = rd.provenance(g, "above_track")
-
-    @property
-    def impulses(self) -> int:
-        """Impulses per turn (1.4): 12."""
-        return self._impulses
-
-    def impulse_box(self, impulse: int) -> frozenset[int]:
-        """The speeds printed at the bottom of an Impulse Track box (7.0 step 8)."""
-        if not 1 <= impulse <= self._impulses:
-            raise ValueError(f"impulse must be 1..{self._impulses}, got {impulse}")
-        return self._boxes[impulse]
-
-    def activations(self, speed: int, impulse: int) -> int:
-        """How many times a ship of ``speed`` activates in ``impulse`` (1-based).
-
-        Speeds 1..12 activate once in each box that lists them (7.0 step 8); with the shipped boxes that is
-        ``floor(i*s/12) - floor((i-1)*s/12)``. Ruling: a speed above 12 activates once in every impulse
-        for each full 12 plus once more in the boxes listing the remainder (speed 15 = 1 everywhere + 1 in
-        the boxes of speed 3), which is the same formula. Speed 0 (or less) never activates.
-        """
-        key = (speed, impulse)
-        hit = self._activation_cache.get(key)
-        if hit is not None:
-            return hit
-        box = self.impulse_box(impulse)
-        if speed <= 0:
-            value = 0
-        else:
-            full, rest = divmod(int(speed), self._impulses)
-            value = full + (1 if rest and rest in box else 0)
-        self._activation_cache[key] = value
-        return value
-
-    def activations_after(self, speed: int, impulse: int) -> int:
-        """How many times a ship of ``speed`` activates in the impulses after ``impulse`` to the end of the
-        turn (the sum of `activations` over impulses ``impulse + 1`` to 12; 9.1 restriction 2)."""
-        key = (speed, impulse)
-        hit = self._after_cache.get(key)
-        if hit is None:
-            hit = self._after_cache[key] = sum(self.activations(speed, i) for i in range(impulse + 1, 13))
-        return hit
-
-    def activation_impulses(self, speed: int) -> tuple[int, ...]:
-        """Impulses (1-based) in which a ship of ``speed`` activates, repeated when it activates twice."""
-        out: list[int] = []
-        for i in range(1, self._impulses + 1):
-            out.extend([i] * self.activations(speed, i))
-        return tuple(out)
 
     # ---------------------------------------------------------------- control panel (9.1)
 
@@ -584,17 +518,99 @@ class Tables:
         """Extra impulses for Chain or Double Shot (10.0): 2."""
         return self._special
 
-    # ---------------------------------------------------------------- damage effects (11.4.8, 11.5)
 
-    def _load_damage_effects(self) -> None:
-        rd, d = _read_json(self.folder, "damage_effects")
+# ------------------------------------------------------------------------------------------- the charts read most
+
+
+class ImpulseTrackChart:
+    """The Impulse Track (1.4, 7.0 step 8): the speeds printed in each impulse's box, and who activates when."""
+
+    def __init__(self, folder: Path, provenance: dict[str, str]) -> None:
+        self._activation_cache: dict[tuple[int, int], int] = {}  # (speed, impulse) -> activations
+        self._after_cache: dict[tuple[int, int], int] = {}  # (speed, impulse) -> activations after it
+        rd, d = _read_json(folder, "impulse_track")
+        g = rd.obj(rd.get(d, "impulses", ""), "impulses")
+        provenance["impulse_track.impulses"] = rd.provenance(g, "impulses")
+        n = rd.int_(rd.get(g, "value", "impulses"), "impulses.value", 1)
+        g = rd.obj(rd.get(d, "boxes", ""), "boxes")
+        provenance["impulse_track.boxes"] = rd.provenance(g, "boxes")
+        boxes = rd.obj(rd.get(g, "values", "boxes"), "boxes.values")
+        expected = [str(i) for i in range(1, n + 1)]
+        if sorted(boxes, key=lambda s: int(s) if s.isdigit() else -1) != expected:
+            raise rd.fail("boxes.values", f"expected keys {expected[0]}..{expected[-1]}, got {sorted(boxes)}")
+        self._impulses = n
+        self._boxes: dict[int, frozenset[int]] = {}
+        for key, speeds in boxes.items():
+            path = f"boxes.values.{key}"
+            self._boxes[int(key)] = frozenset(rd.int_(s, path, 1, n) for s in rd.list_(speeds, path))
+        for s in range(1, n + 1):
+            count = sum(1 for box in self._boxes.values() if s in box)
+            if count != s:
+                raise rd.fail("boxes.values", f"speed {s} is listed in {count} boxes; it must be listed in {s}")
+        g = rd.obj(rd.get(d, "above_track", ""), "above_track")
+        provenance["impulse_track.above_track"] = rd.provenance(g, "above_track")
+
+    @property
+    def impulses(self) -> int:
+        """Impulses per turn (1.4): 12."""
+        return self._impulses
+
+    def impulse_box(self, impulse: int) -> frozenset[int]:
+        """The speeds printed at the bottom of an Impulse Track box (7.0 step 8)."""
+        if not 1 <= impulse <= self._impulses:
+            raise ValueError(f"impulse must be 1..{self._impulses}, got {impulse}")
+        return self._boxes[impulse]
+
+    def activations(self, speed: int, impulse: int) -> int:
+        """How many times a ship of ``speed`` activates in ``impulse`` (1-based).
+
+        Speeds 1..12 activate once in each box that lists them (7.0 step 8); with the shipped boxes that is
+        ``floor(i*s/12) - floor((i-1)*s/12)``. Ruling: a speed above 12 activates once in every impulse
+        for each full 12 plus once more in the boxes listing the remainder (speed 15 = 1 everywhere + 1 in
+        the boxes of speed 3), which is the same formula. Speed 0 (or less) never activates.
+        """
+        key = (speed, impulse)
+        hit = self._activation_cache.get(key)
+        if hit is not None:
+            return hit
+        box = self.impulse_box(impulse)
+        if speed <= 0:
+            value = 0
+        else:
+            full, rest = divmod(int(speed), self._impulses)
+            value = full + (1 if rest and rest in box else 0)
+        self._activation_cache[key] = value
+        return value
+
+    def activations_after(self, speed: int, impulse: int) -> int:
+        """How many times a ship of ``speed`` activates in the impulses after ``impulse`` to the end of the
+        turn (the sum of `activations` over impulses ``impulse + 1`` to 12; 9.1 restriction 2)."""
+        key = (speed, impulse)
+        hit = self._after_cache.get(key)
+        if hit is None:
+            hit = self._after_cache[key] = sum(self.activations(speed, i) for i in range(impulse + 1, 13))
+        return hit
+
+    def activation_impulses(self, speed: int) -> tuple[int, ...]:
+        """Impulses (1-based) in which a ship of ``speed`` activates, repeated when it activates twice."""
+        out: list[int] = []
+        for i in range(1, self._impulses + 1):
+            out.extend([i] * self.activations(speed, i))
+        return tuple(out)
+
+
+class DamageEffectsChart:
+    """The Damage Effects Table (11.4.8) with its red headers and footers (11.5 fire checks)."""
+
+    def __init__(self, folder: Path, provenance: dict[str, str]) -> None:
+        rd, d = _read_json(folder, "damage_effects")
         m = rd.obj(rd.get(d, "model", ""), "model")
-        self.provenance["damage_effects.model"] = rd.provenance(m, "model")
+        provenance["damage_effects.model"] = rd.provenance(m, "model")
         g = rd.obj(rd.get(d, "header_footer", ""), "header_footer")
-        self.provenance["damage_effects.header_footer"] = rd.provenance(g, "header_footer")
+        provenance["damage_effects.header_footer"] = rd.provenance(g, "header_footer")
         self._header_from = rd.int_(rd.get(g, "header_from_total", "header_footer"), "header_footer.header_from_total")
         g = rd.obj(rd.get(d, "table", ""), "table")
-        self.provenance["damage_effects.table"] = rd.provenance(g, "table")
+        provenance["damage_effects.table"] = rd.provenance(g, "table")
         lo = rd.int_(rd.get(g, "min_total", "table"), "table.min_total")
         hi = rd.int_(rd.get(g, "max_total", "table"), "table.max_total", lo)
         n = rd.int_(rd.get(g, "max_hits", "table"), "table.max_hits", 1)
@@ -630,11 +646,11 @@ class Tables:
             raise rd.fail("table.columns", f"unexpected columns {extra} (max_hits is {n})")
 
     @property
-    def damage_max_hits(self) -> int:
+    def max_hits(self) -> int:
         """Highest Hits column printed on the Damage Effects Table."""
         return self._dmg_max_hits
 
-    def damage_effects(self, hits: int, modified_total: int) -> tuple[int, int, int]:
+    def effects(self, hits: int, modified_total: int) -> tuple[int, int, int]:
         """(hull, rigging, crew) hits for ``hits`` achieved and the modified three-dice total (11.4.8).
 
         Totals outside the table are clamped to its first/last row. Ruling: more hits than the last
@@ -663,14 +679,16 @@ class Tables:
         part = "header" if int(modified_total) >= self._header_from else "footer"
         return self._fire[(min(hits, self._dmg_max_hits), part)]
 
-    # ---------------------------------------------------------------- morale effects (11.4.11)
 
-    def _load_morale_effects(self) -> None:
-        rd, d = _read_json(self.folder, "morale_effects")
+class MoraleEffectsChart:
+    """The Morale Effects Table (11.4.11): morale-check dice by the odd-coloured die and the hits."""
+
+    def __init__(self, folder: Path, provenance: dict[str, str]) -> None:
+        rd, d = _read_json(folder, "morale_effects")
         m = rd.obj(rd.get(d, "model", ""), "model")
-        self.provenance["morale_effects.model"] = rd.provenance(m, "model")
+        provenance["morale_effects.model"] = rd.provenance(m, "model")
         g = rd.obj(rd.get(d, "table", ""), "table")
-        self.provenance["morale_effects.table"] = rd.provenance(g, "table")
+        provenance["morale_effects.table"] = rd.provenance(g, "table")
         lo = rd.int_(rd.get(g, "min_die", "table"), "table.min_die")
         hi = rd.int_(rd.get(g, "max_die", "table"), "table.max_die", lo)
         n = rd.int_(rd.get(g, "max_hits", "table"), "table.max_hits", 1)
@@ -686,7 +704,7 @@ class Tables:
             for i, v in enumerate(row):
                 self._mor[(die, i + 1)] = rd.int_(v, f"{path}[{i}]", 0)
 
-    def morale_check_dice(self, modified_odd_die: int, hits: int) -> int:
+    def check_dice(self, modified_odd_die: int, hits: int) -> int:
         """Morale-check dice (11.4.11) for the odd-coloured die (+1 Handy / -1 Unfit defender) and the
         hits scored. Dice and hits outside the table are clamped; 0 hits gives 0 dice (ruling)."""
         hits = int(hits)
@@ -802,6 +820,6 @@ def expected_damage_shares(tables: Tables, hits: int, modifier: int = 0) -> tupl
     """Exact expected (hull, rigging, crew) per hit over all 216 rolls of three dice, plus ``modifier``."""
     acc = [0.0, 0.0, 0.0]
     for dice in product(range(1, 7), repeat=3):
-        for i, v in enumerate(tables.damage_effects(hits, sum(dice) + modifier)):
+        for i, v in enumerate(tables.damage.effects(hits, sum(dice) + modifier)):
             acc[i] += v
     return tuple(a / 216 / hits for a in acc)  # type: ignore[return-value]

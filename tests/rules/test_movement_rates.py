@@ -163,7 +163,7 @@ def test_7_0_step_8_speed_6_activates_in_impulses_2_4_6_8_10_12(monkeypatch):
     (2 MP each) completes in impulses 4, 8 and 12: (10,12) -> (13,12)."""
     from cs_desktop.rules.tables import get_tables
 
-    assert [i for i in range(1, 13) if get_tables().activations(6, i)] == [2, 4, 6, 8, 10, 12]
+    assert [i for i in range(1, 13) if get_tables().track.activations(6, i)] == [2, 4, 6, 8, 10, 12]
     fix_speeds(monkeypatch, {"constitution": 6, "java": 0})
     game = duel(a=(10, 12, 3), b=(28, 20, 7))
     drive(game, until=lambda g: g.state.segment == "melee" or g.state.turn == 2)

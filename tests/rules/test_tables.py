@@ -213,37 +213,37 @@ def test_7_0_step6_hull_bonus_is_small_monotone_and_clamped(T) -> None:
 
 
 def test_1_4_twelve_impulses(T) -> None:
-    assert T.impulses == 12
+    assert T.track.impulses == 12
 
 
 def test_1_4_speed_6_activates_even_impulses(T) -> None:
-    assert T.activation_impulses(6) == (2, 4, 6, 8, 10, 12)
-    assert all(T.activations(6, i) == (1 if i % 2 == 0 else 0) for i in range(1, 13))
+    assert T.track.activation_impulses(6) == (2, 4, 6, 8, 10, 12)
+    assert all(T.track.activations(6, i) == (1 if i % 2 == 0 else 0) for i in range(1, 13))
 
 
 def test_7_0_step8_box_12_lists_every_speed_box_1_only_12(T) -> None:
-    assert T.impulse_box(12) == frozenset(range(1, 13))
-    assert T.impulse_box(1) == frozenset({12})
+    assert T.track.impulse_box(12) == frozenset(range(1, 13))
+    assert T.track.impulse_box(1) == frozenset({12})
 
 
 @pytest.mark.parametrize("speed", range(0, 31))
 def test_1_4_activations_match_the_even_spread_formula(T, speed) -> None:
     for i in range(1, 13):
-        assert T.activations(speed, i) == (i * speed) // 12 - ((i - 1) * speed) // 12, (speed, i)
-    assert sum(T.activations(speed, i) for i in range(1, 13)) == speed
+        assert T.track.activations(speed, i) == (i * speed) // 12 - ((i - 1) * speed) // 12, (speed, i)
+    assert sum(T.track.activations(speed, i) for i in range(1, 13)) == speed
 
 
 def test_1_4_speed_above_12_activates_twice_in_some_impulses(T) -> None:
-    assert T.activation_impulses(15) == (1, 2, 3, 4, 4, 5, 6, 7, 8, 8, 9, 10, 11, 12, 12)
-    assert max(T.activations(13, i) for i in range(1, 13)) == 2
-    assert T.activations(13, 12) == 2 and T.activations(13, 11) == 1
+    assert T.track.activation_impulses(15) == (1, 2, 3, 4, 4, 5, 6, 7, 8, 8, 9, 10, 11, 12, 12)
+    assert max(T.track.activations(13, i) for i in range(1, 13)) == 2
+    assert T.track.activations(13, 12) == 2 and T.track.activations(13, 11) == 1
 
 
 def test_1_4_speed_zero_never_activates(T) -> None:
-    assert T.activation_impulses(0) == ()
-    assert T.activations(-2, 5) == 0
+    assert T.track.activation_impulses(0) == ()
+    assert T.track.activations(-2, 5) == 0
     with pytest.raises(ValueError):
-        T.activations(6, 13)
+        T.track.activations(6, 13)
 
 
 # ------------------------------------------------------------------------------ control panel
@@ -342,37 +342,37 @@ def test_10_0_special_loads_two_impulses_later(T) -> None:
 def test_11_4_8_cells_sum_to_hits_for_any_count(T) -> None:
     for hits in range(0, 40):
         for total in range(-2, 24):
-            assert sum(T.damage_effects(hits, total)) == hits, (hits, total)
+            assert sum(T.damage.effects(hits, total)) == hits, (hits, total)
 
 
 def test_11_4_8_totals_outside_table_are_clamped(T) -> None:
-    assert T.damage_effects(7, -1) == T.damage_effects(7, 3)
-    assert T.damage_effects(7, 21) == T.damage_effects(7, 18)
-    assert T.damage_effects(0, 10) == (0, 0, 0)
+    assert T.damage.effects(7, -1) == T.damage.effects(7, 3)
+    assert T.damage.effects(7, 21) == T.damage.effects(7, 18)
+    assert T.damage.effects(0, 10) == (0, 0, 0)
 
 
 def test_11_4_8_high_totals_favour_rigging_low_totals_hull(T) -> None:
-    for hits in range(1, T.damage_max_hits + 1):
+    for hits in range(1, T.damage.max_hits + 1):
         prev = None
         for total in range(3, 19):
-            h, r, c = T.damage_effects(hits, total)
+            h, r, c = T.damage.effects(hits, total)
             if prev:
                 assert r >= prev[1] and h <= prev[0], (hits, total)
             prev = (h, r, c)
-        assert T.damage_effects(hits, 3)[0] >= T.damage_effects(hits, 3)[1]
-        assert T.damage_effects(hits, 18)[1] >= T.damage_effects(hits, 18)[0]
+        assert T.damage.effects(hits, 3)[0] >= T.damage.effects(hits, 3)[1]
+        assert T.damage.effects(hits, 18)[1] >= T.damage.effects(hits, 18)[0]
 
 
 def test_11_4_8_crew_hits_peak_in_the_middle(T) -> None:
-    h, r, c = T.damage_effects(15, 10)
-    assert c > T.damage_effects(15, 3)[2] and c > T.damage_effects(15, 18)[2]
+    h, r, c = T.damage.effects(15, 10)
+    assert c > T.damage.effects(15, 3)[2] and c > T.damage.effects(15, 18)[2]
 
 
 def test_11_4_8_more_hits_than_table_split_into_max_column_plus_rest(T) -> None:
-    n = T.damage_max_hits
+    n = T.damage.max_hits
     for total in (3, 10, 11, 18):
-        a, b = T.damage_effects(n, total), T.damage_effects(4, total)
-        assert T.damage_effects(n + 4, total) == tuple(x + y for x, y in zip(a, b))
+        a, b = T.damage.effects(n, total), T.damage.effects(4, total)
+        assert T.damage.effects(n + 4, total) == tuple(x + y for x, y in zip(a, b))
 
 
 def test_11_4_8_unmodified_roll_shares_are_balanced(T) -> None:
@@ -394,9 +394,9 @@ def test_11_4_8_table_regenerates_from_published_model(T) -> None:
 
 def test_11_5_header_from_11_footer_to_10(T) -> None:
     # footer red from 3 hits, header from 5 (designed)
-    assert T.fire_check_dice(3, 10) == 1 and T.fire_check_dice(3, 11) == 0
-    assert T.fire_check_dice(5, 11) == 1 and T.fire_check_dice(2, 4) == 0
-    assert T.fire_check_dice(0, 4) == 0
+    assert T.damage.fire_check_dice(3, 10) == 1 and T.damage.fire_check_dice(3, 11) == 0
+    assert T.damage.fire_check_dice(5, 11) == 1 and T.damage.fire_check_dice(2, 4) == 0
+    assert T.damage.fire_check_dice(0, 4) == 0
 
 
 def test_11_5_red_iff_fire_dice_and_more_hits_never_fewer_dice(T) -> None:
@@ -405,7 +405,7 @@ def test_11_5_red_iff_fire_dice_and_more_hits_never_fewer_dice(T) -> None:
         for part in ("header", "footer"):
             assert col[part]["red"] == (col[part]["fire_dice"] > 0)
     for total in (4, 15):
-        dice = [T.fire_check_dice(h, total) for h in range(1, 30)]
+        dice = [T.damage.fire_check_dice(h, total) for h in range(1, 30)]
         assert dice == sorted(dice) and max(dice) <= 3
 
 
@@ -414,19 +414,19 @@ def test_11_5_red_iff_fire_dice_and_more_hits_never_fewer_dice(T) -> None:
 
 def test_11_4_11_more_hits_and_lower_die_give_more_dice(T) -> None:
     for die in range(0, 8):
-        row = [T.morale_check_dice(die, h) for h in range(1, 16)]
+        row = [T.morale.check_dice(die, h) for h in range(1, 16)]
         assert row == sorted(row) and 0 <= min(row) and max(row) <= 3
     for hits in range(1, 16):
-        col = [T.morale_check_dice(d, hits) for d in range(0, 8)]
+        col = [T.morale.check_dice(d, hits) for d in range(0, 8)]
         assert col == sorted(col, reverse=True)
-    assert T.morale_check_dice(7, 1) == 0 and T.morale_check_dice(0, 15) == 3
+    assert T.morale.check_dice(7, 1) == 0 and T.morale.check_dice(0, 15) == 3
 
 
 def test_11_4_11_clamps_and_zero_hits(T) -> None:
-    assert T.morale_check_dice(-3, 4) == T.morale_check_dice(0, 4)
-    assert T.morale_check_dice(9, 14) == T.morale_check_dice(7, 14)
-    assert T.morale_check_dice(2, 40) == T.morale_check_dice(2, 15)
-    assert T.morale_check_dice(0, 0) == 0
+    assert T.morale.check_dice(-3, 4) == T.morale.check_dice(0, 4)
+    assert T.morale.check_dice(9, 14) == T.morale.check_dice(7, 14)
+    assert T.morale.check_dice(2, 40) == T.morale.check_dice(2, 15)
+    assert T.morale.check_dice(0, 0) == 0
 
 
 def test_11_4_11_table_regenerates_from_published_model(T) -> None:

@@ -82,7 +82,7 @@ class ImpulseTrack(QWidget):
             rows = sorted(grouped.items(), key=lambda kv: (sides.index(kv[0][0]), -kv[0][1]))
         for (side, speed), names in rows:
             colour = SIDE_COLOURS[sides.index(side) % len(SIDE_COLOURS)]
-            acts = [tables.activations(speed, i) for i in range(1, 13)]
+            acts = [tables.track.activations(speed, i) for i in range(1, 13)]
             label = names[0] if len(names) == 1 else f"{names[0]} +{len(names) - 1}"
             self.rows.append((f"{label} ({speed})", colour, acts))
         turn = int(view.get("turn", 1))
