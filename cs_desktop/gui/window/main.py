@@ -398,10 +398,11 @@ class MainWindow(QMainWindow):
     def _add_campaign(self) -> CampaignControl:
         """The Campaign menu, before View, given the parts of the window it uses (gui/campaign/menu.py)."""
         guard = self.files.guard
-        control = CampaignControl(self, CampaignParts(
+        control = CampaignControl(CampaignParts(
             self.stack, self.board, self.session, self.files.library, guard.ask, self.status,
             self.dock_layout.play_docks, Path(self.autosave.folder) if self.autosave is not None else default_data_dir(),
-            self.show_error))
+            self.show_error, self, lambda dock: self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, dock),
+            self.setWindowTitle))
         self.menuBar().insertMenu(self.view_menu.menuAction(), control.menu)
         return control
 
