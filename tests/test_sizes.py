@@ -28,16 +28,6 @@ ALLOWED: dict[str, tuple[int, str]] = {
     "cs_desktop/ai/simple.py:SimpleCaptain": (28, "one answer method per request kind"),
     "cs_desktop/rules/game.py:Game": (27, "the engine contract (BRIEF §4)"),
     "cs_desktop/gui/online/dialog.py:OnlineDialog": (30, "issue 32: the lobby (host, join, watch, games) to split"),
-    "cs_desktop/cli/balance.py:cmd_balance": (103, "argument handling; to split by subcommand"),
-    "cs_desktop/gui/board/legend.py:_swatch": (92, "one drawing per legend entry; to become a table"),
-    "cs_desktop/gui/panels/ship_card.py:ShipCardWidget.set_card": (92, "one block per card section"),
-    "cs_desktop/gui/window/main.py:MainWindow.__init__": (85, "builds the panels and wires the parts; to split"),
-    "cs_desktop/gui/editors/scenario_designer.py:ScenarioDesigner._bind_form": (79, "one binding per form field"),
-    "cs_desktop/gui/editors/ship_editor.py:ShipEditor._bind_form": (73, "one binding per form field"),
-    "cs_desktop/campaign/folder.py:_check_across": (69, "one check per cross-file reference"),
-    "cs_desktop/gui/requests/maneuver.py:ManeuverWidget._add_ship": (71, "one row of controls per ship"),
-    "cs_desktop/gui/library/replay_viewer.py:ReplayViewer.__init__": (63, "widgets and their wiring"),
-    "cs_desktop/cli/ladder.py:cmd_ladder": (61, "argument handling and the report"),
 }
 
 
