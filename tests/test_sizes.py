@@ -22,24 +22,6 @@ _spec.loader.exec_module(sizes)
 ALLOWED: dict[str, tuple[int, str]] = {
     "cs_desktop/ai/simple.py:SimpleCaptain": (28, "one answer method per request kind"),
     "cs_desktop/rules/game.py:Game": (27, "the engine contract (BRIEF §4)"),
-    "cs_desktop/rules/ratings.py:victory_terms": (168, "rule 20.1's table, one branch per printed case"),
-    "cs_desktop/rules/tables.py:Tables._load_control_panel": (107, "the control panel's printed columns"),
-    "cs_desktop/rules/shot_odds.py:shot_odds": (104, "rule 11's steps in their printed order"),
-    "cs_desktop/cli/balance.py:cmd_balance": (103, "argument handling; to split by subcommand"),
-    "cs_desktop/gui/board/legend.py:_swatch": (92, "one drawing per legend entry; to become a table"),
-    "cs_desktop/gui/panels/ship_card.py:ShipCardWidget.set_card": (92, "one block per card section"),
-    "cs_desktop/gui/window/main.py:MainWindow.__init__": (85, "builds the panels and wires the parts; to split"),
-    "cs_desktop/rules/advice.py:firing_picture": (80, "rule 11's steps in their printed order"),
-    "cs_desktop/gui/editors/scenario_designer.py:ScenarioDesigner._bind_form": (79, "one binding per form field"),
-    "cs_desktop/rules/firing.py:roll_attack": (75, "rule 11.3's steps in their printed order"),
-    "cs_desktop/rules/geometry.py:stacked_sides": (76, "rule 10.5's cases"),
-    "cs_desktop/rules/terms_sides.py:terms_for_sides": (75, "rule 21's side-by-side terms"),
-    "cs_desktop/gui/editors/ship_editor.py:ShipEditor._bind_form": (73, "one binding per form field"),
-    "cs_desktop/campaign/folder.py:_check_across": (69, "one check per cross-file reference"),
-    "cs_desktop/gui/requests/maneuver.py:ManeuverWidget._add_ship": (71, "one row of controls per ship"),
-    "cs_desktop/rules/movement_rates.py:segment_movement": (67, "rule 9.2's table of rates"),
-    "cs_desktop/gui/library/replay_viewer.py:ReplayViewer.__init__": (63, "widgets and their wiring"),
-    "cs_desktop/cli/ladder.py:cmd_ladder": (61, "argument handling and the report"),
 }
 
 

@@ -177,7 +177,18 @@ def _problem(problems: dict[str, list[tuple[str, str]]], name: str, where: str, 
 
 
 def _check_across(c: Campaign) -> None:
+    """The references across the folder's files, each file's in turn (areas, campaign, weather, sailings, history,
+    career, missions, ports); every problem found is raised at once, by file."""
     out: dict[str, list[tuple[str, str]]] = {}
+    for check in (_check_areas, _check_campaign_file, _check_weather, _check_sailings, _check_history, _check_career,
+                  _check_missions, _check_port):
+        check(c, out)
+    if out:
+        raise CampaignError([FileFormatError(c.folder / name, problems) for name, problems in out.items()])
+
+
+def _check_areas(c: Campaign, out: dict[str, list[tuple[str, str]]]) -> None:
+    """areas.json: ids used once, each port in an area, the ships for sale offered once each and known."""
     area_ids = [a.id for a in c.areas.areas]
     port_ids = [p.id for p in c.areas.ports]
     for what, ids in (("areas", area_ids), ("ports", port_ids)):
@@ -192,7 +203,13 @@ def _check_across(c: Campaign) -> None:
             if offer.ship in [o.ship for o in port.for_sale[:j]]:
                 _problem(out, "areas.json", f"{where}.ship", f"ship {offer.ship!r} is offered twice in this port")
             _check_card(c, out, "areas.json", f"{where}.ship", offer.ship, offer.crew_quality)
+
+
+def _check_campaign_file(c: Campaign, out: dict[str, list[tuple[str, str]]]) -> None:
+    """campaign.json: the player's port (of his nation) and ship, the open career's nations and years, and the
+    commands' ships."""
     start, end = c.campaign.calendar.start, c.campaign.calendar.end
+    port_ids = [p.id for p in c.areas.ports]
     player = c.campaign.player
     if player.port not in port_ids:
         _problem(out, "campaign.json", "player.port", f"no port {player.port!r} in areas.json; ports: {port_ids}")
@@ -217,7 +234,11 @@ def _check_across(c: Campaign) -> None:
                                                                 f"{start}..{end}, first year first")
     for i, cmd in enumerate(c.campaign.commands):
         _check_card(c, out, "campaign.json", f"commands[{i}].ship", cmd.ship, cmd.crew_quality)
-    # weather: each area, each month, exactly once
+
+
+def _check_weather(c: Campaign, out: dict[str, list[tuple[str, str]]]) -> None:
+    """weather.json: known areas, and each area's weather given for each month exactly once."""
+    area_ids = [a.id for a in c.areas.areas]
     for i, w in enumerate(c.weather.weather):
         if w.area not in area_ids:
             _problem(out, "weather.json", f"weather[{i}].area", f"no area {w.area!r}; areas: {area_ids}")
@@ -227,6 +248,12 @@ def _check_across(c: Campaign) -> None:
             if n != 1:
                 _problem(out, "weather.json", "weather", f"area {a!r}, month {month}: "
                          + ("no entry" if n == 0 else f"{n} entries; expected exactly one"))
+
+
+def _check_sailings(c: Campaign, out: dict[str, list[tuple[str, str]]]) -> None:
+    """sailings.json: ids used once, known areas and ships, dates inside the calendar."""
+    start, end = c.campaign.calendar.start, c.campaign.calendar.end
+    area_ids = [a.id for a in c.areas.areas]
     seen: list[str] = []
     for i, s in enumerate(c.sailings.sailings):
         where = f"sailings[{i}]"
@@ -241,10 +268,6 @@ def _check_across(c: Campaign) -> None:
         if s.end < start or s.start > end:
             _problem(out, "sailings.json", f"{where}.start", f"{s.start}..{s.end} lies outside the calendar "
                                                              f"{start}..{end}")
-    for check in (_check_history, _check_career, _check_missions, _check_port):
-        check(c, out)
-    if out:
-        raise CampaignError([FileFormatError(c.folder / name, problems) for name, problems in out.items()])
 
 
 def _check_card(c: Campaign, out: dict[str, list[tuple[str, str]]], name: str, where: str, ship_id: str,

@@ -76,22 +76,42 @@ def load_two_sided(paths: list[str]) -> tuple[list[Any], list[str]]:
     return loaded, notes
 
 
-def cmd_ladder(args: argparse.Namespace) -> int:
+def _args_problem(args: argparse.Namespace, levels: list[str]) -> str | None:
+    """What is wrong with the options, before any work (None: nothing)."""
     from cs_desktop.ai.captains import CAPTAINS
-    from cs_desktop.balance import ladder
-    from cs_desktop.balance.job import Job, JobError, scenario_pairings
-    from cs_desktop.balance.runner import make_pool, run_job
-    from cs_desktop.formats.files import atomic_write_text
 
-    levels = [lv.strip() for lv in args.levels.split(",") if lv.strip()]
     if len(levels) < 2 or any(lv not in CAPTAINS for lv in levels) or len(set(levels)) != len(levels):
-        return _problem(f"--levels: give two or more different captains of {', '.join(CAPTAINS)}")
+        return f"--levels: give two or more different captains of {', '.join(CAPTAINS)}"
     for name in ("games", "hard_games"):
         n = getattr(args, name)
         if not 2 <= n <= 100_000 or n % 2:
-            return _problem(f"--{name.replace('_', '-')}: give an even number from 2 to 100000 (half a seat order)")
+            return f"--{name.replace('_', '-')}: give an even number from 2 to 100000 (half a seat order)"
     if args.scheduler and (args.workers is not None or args.no_cluster):
-        return _problem("--scheduler uses the workers of that cluster: give no --workers or --no-cluster with it")
+        return "--scheduler uses the workers of that cluster: give no --workers or --no-cluster with it"
+    return None
+
+
+def _write(rep: dict[str, Any], out: Path, scenarios: int, seed: int) -> None:
+    """ladder.json, ladder.txt and the chart ladder.png in the --out folder."""
+    from cs_desktop.balance import ladder
+    from cs_desktop.formats.files import atomic_write_text
+    from cs_desktop.gui.lab.ladder_chart import save_ladder
+
+    atomic_write_text(out / "ladder.json", json.dumps(rep, indent=1) + "\n")
+    atomic_write_text(out / "ladder.txt", ladder.text(rep))
+    save_ladder(rep, out / "ladder.png", f"{scenarios} scenarios, seed {seed}, seats swapped, "
+                                         "each scenario at its own turn limit")
+
+
+def cmd_ladder(args: argparse.Namespace) -> int:
+    from cs_desktop.balance import ladder
+    from cs_desktop.balance.job import Job, JobError, scenario_pairings
+    from cs_desktop.balance.runner import make_pool, run_job
+
+    levels = [lv.strip() for lv in args.levels.split(",") if lv.strip()]
+    problem = _args_problem(args, levels)
+    if problem is not None:
+        return _problem(problem)
     try:
         loaded, notes = load_two_sided(args.scenarios or default_scenarios())
     except ValueError as e:
@@ -129,11 +149,6 @@ def cmd_ladder(args: argparse.Namespace) -> int:
         pool.close()
     rep = ladder.report(games, plan)
     rep["seed"], rep["scenarios"] = args.seed, [s.id for s in scenarios]
-    atomic_write_text(out / "ladder.json", json.dumps(rep, indent=1) + "\n")
-    atomic_write_text(out / "ladder.txt", ladder.text(rep))
-    from cs_desktop.gui.lab.ladder_chart import save_ladder
-
-    save_ladder(rep, out / "ladder.png", f"{len(scenarios)} scenarios, seed {args.seed}, seats swapped, "
-                                         "each scenario at its own turn limit")
+    _write(rep, out, len(scenarios), args.seed)
     print(json.dumps(rep, indent=1) if args.json else ladder.text(rep), end="\n" if args.json else "")
     return 0

@@ -122,10 +122,6 @@ class GameSession(QObject):
     def shown_side(self) -> str | None:
         return self.presenter.shown_side
 
-    @property
-    def orders(self) -> StandingOrders:
-        return self.standing.orders
-
     def submit(self, answer: Any) -> bool:
         return self.presenter.submit(answer)
 
@@ -138,8 +134,8 @@ class GameSession(QObject):
     def never_offer(self, card: str) -> None:
         """The Hold card `card` (its kind, "weather-eye") is never offered again (standing order never_cards);
         the request on screen is answered at once if no other card is left to offer."""
-        kinds = set(self.orders.never_cards.split(",")) - {""}
-        self.set_orders(replace(self.orders, never_cards=",".join(sorted(kinds | {card_kind(card)}))))
+        kinds = set(self.standing.orders.never_cards.split(",")) - {""}
+        self.set_orders(replace(self.standing.orders, never_cards=",".join(sorted(kinds | {card_kind(card)}))))
         self.ordersEdited.emit()
 
     # ------------------------------------------------------------------ fleet orders (play/fleet_orders.py)
@@ -151,12 +147,12 @@ class GameSession(QObject):
             self.presenter.last_message = "Select ships of your own side in the fleet list first."
         else:
             self.standing.fleet.give(kind, own)
-        self.presenter.set_orders(self.orders)
+        self.presenter.set_orders(self.standing.orders)
         return bool(own)
 
     def cancel_fleet_orders(self, ships: list[str]) -> None:
         self.standing.fleet.cancel(ships)
-        self.presenter.set_orders(self.orders)
+        self.presenter.set_orders(self.standing.orders)
 
     def passed_for(self, side: str | None, most: int = 8) -> list[str]:
         return self.standing.passed_for(side, most)

@@ -30,6 +30,7 @@ from cs_desktop.rules.firing import (
     LONG_RANGE,
     CARRONADE_DOUBLE,
     CARRONADE_RANGE,
+    Line,
     chaser_dice,
     defense_dice,
     line_of_fire,
@@ -221,60 +222,7 @@ def firing_picture(state: GameState, ship_id: str) -> dict[str, Any]:
     ``out_of_range``: True beyond long range, 11.2)."""
     ship = state.ships[ship_id]
     arcs, chaser_arcs = _arc_squares(state, ship)
-    enemies = []
-    for target in state.enemies(ship):
-        line = line_of_fire(state, ship, target)
-        mp = geo.mp_distance(ship.square, target.square)
-        entry: dict[str, Any] = {
-            "target": target.id, "square": list(target.square), "heading": target.heading, "mp": mp,
-            "in_arc": None, "chaser": None, "sections": {}, "dice": 0, "hit_sections": [], "rake": None,
-            "carronades_in_range": mp <= CARRONADE_RANGE, "carronades_doubled": mp <= CARRONADE_DOUBLE,
-            "defense_dice": 0, "defense_modifier": 1 if mp >= 12 else 0, "can_fire": False,
-        }
-        if line is None:
-            if mp > LONG_RANGE:
-                entry["why"] = "out of range (more than 24 MP, 11.2)"
-                entry["out_of_range"] = True
-            elif ship.square != target.square and terrain.fire_blocked(state, ship.square, target.square):
-                entry["why"] = "an island stands on the line of fire (R11.4.6b)"
-                entry["blocked"] = True
-            else:
-                entry["why"] = "no line of fire (9.2: sharing a square, only the ship placed to fire may)"
-            enemies.append(entry)
-            continue
-        entry["mp"] = line.mp
-        entry["carronades_in_range"] = line.mp <= CARRONADE_RANGE
-        entry["carronades_doubled"] = line.mp <= CARRONADE_DOUBLE
-        entry["defense_modifier"] = 1 if heavy_guns.range_mp(state, ship, target, line.mp) >= 12 else 0  # R11.4.6h
-        entry["defense_dice"] = defense_dice(state, ship, target, line.mp)[0]
-        if line.side is not None:
-            entry["in_arc"] = line.side
-            entry["hit_sections"] = list(line.hit)
-            entry["rake"] = line.rake
-            total = 0
-            for section in geo.sections_for_side(line.side):
-                long, carr = section_dice(ship, section, line.mp)
-                loaded = ship.loads.get(section) is not None
-                manned = ship.assign["gunnery"][section] > 0
-                can = loaded and long + carr > 0
-                entry["sections"][section] = {"long": long, "carronades": carr, "dice": long + carr,
-                                              "loaded": loaded, "load": ship.loads.get(section),
-                                              "manned": manned, "can_fire": can,
-                                              "has_carronades": _has_carronades(ship, section)}
-                if can:
-                    total += long + carr
-            entry["dice"] = total
-            entry["can_fire"] = total > 0
-            if not total:
-                entry["why"] = "no loaded, manned section with dice bears (11.4.1)"
-        elif line.chaser is not None:
-            entry["chaser"] = line.chaser
-            n = chaser_dice(ship, line.chaser)
-            entry["dice"] = n if ship.chasers.get(line.chaser) else 0
-            entry["can_fire"] = bool(ship.chasers.get(line.chaser)) and n > 0
-            if not entry["can_fire"]:
-                entry["why"] = f"the {line.chaser} chaser is not ready (11.9)"
-        enemies.append(entry)
+    enemies = [_enemy_picture(state, ship, target) for target in state.enemies(ship)]
     return {
         "ship": ship.id, "square": list(ship.square), "heading": ship.heading,
         "wind_position": wind_position(state, ship),
@@ -285,6 +233,68 @@ def firing_picture(state: GameState, ship_id: str) -> dict[str, Any]:
                   "defense_plus_one": 12, "long_guns": LONG_RANGE},
         "enemies": enemies,
     }
+
+
+def _enemy_picture(state: GameState, ship: ShipState, target: ShipState) -> dict[str, Any]:
+    """One enemy's entry of `firing_picture`: the distance and its thresholds, then why no line of fire, or the
+    broadside (11.4) or the chaser (11.9) that bears."""
+    line = line_of_fire(state, ship, target)
+    mp = geo.mp_distance(ship.square, target.square)
+    entry: dict[str, Any] = {
+        "target": target.id, "square": list(target.square), "heading": target.heading, "mp": mp,
+        "in_arc": None, "chaser": None, "sections": {}, "dice": 0, "hit_sections": [], "rake": None,
+        "carronades_in_range": mp <= CARRONADE_RANGE, "carronades_doubled": mp <= CARRONADE_DOUBLE,
+        "defense_dice": 0, "defense_modifier": 1 if mp >= 12 else 0, "can_fire": False,
+    }
+    if line is None:
+        if mp > LONG_RANGE:
+            entry["why"] = "out of range (more than 24 MP, 11.2)"
+            entry["out_of_range"] = True
+        elif ship.square != target.square and terrain.fire_blocked(state, ship.square, target.square):
+            entry["why"] = "an island stands on the line of fire (R11.4.6b)"
+            entry["blocked"] = True
+        else:
+            entry["why"] = "no line of fire (9.2: sharing a square, only the ship placed to fire may)"
+        return entry
+    entry["mp"] = line.mp
+    entry["carronades_in_range"] = line.mp <= CARRONADE_RANGE
+    entry["carronades_doubled"] = line.mp <= CARRONADE_DOUBLE
+    entry["defense_modifier"] = 1 if heavy_guns.range_mp(state, ship, target, line.mp) >= 12 else 0  # R11.4.6h
+    entry["defense_dice"] = defense_dice(state, ship, target, line.mp)[0]
+    if line.side is not None:
+        _broadside_picture(entry, ship, line, line.side)
+    elif line.chaser is not None:
+        entry["chaser"] = line.chaser
+        n = chaser_dice(ship, line.chaser)
+        entry["dice"] = n if ship.chasers.get(line.chaser) else 0
+        entry["can_fire"] = bool(ship.chasers.get(line.chaser)) and n > 0
+        if not entry["can_fire"]:
+            entry["why"] = f"the {line.chaser} chaser is not ready (11.9)"
+    return entry
+
+
+def _broadside_picture(entry: dict[str, Any], ship: ShipState, line: Line, side: str) -> None:
+    """The broadside that bears (11.1): each section's dice at this range, loaded, manned; the dice that can fire
+    (11.4.1), the target's sections struck (11.4.10) and the rake (11.8)."""
+    entry["in_arc"] = side
+    entry["hit_sections"] = list(line.hit)
+    entry["rake"] = line.rake
+    total = 0
+    for section in geo.sections_for_side(side):
+        long, carr = section_dice(ship, section, line.mp)
+        loaded = ship.loads.get(section) is not None
+        manned = ship.assign["gunnery"][section] > 0
+        can = loaded and long + carr > 0
+        entry["sections"][section] = {"long": long, "carronades": carr, "dice": long + carr,
+                                      "loaded": loaded, "load": ship.loads.get(section),
+                                      "manned": manned, "can_fire": can,
+                                      "has_carronades": _has_carronades(ship, section)}
+        if can:
+            total += long + carr
+    entry["dice"] = total
+    entry["can_fire"] = total > 0
+    if not total:
+        entry["why"] = "no loaded, manned section with dice bears (11.4.1)"
 
 
 def _has_carronades(ship: ShipState, section: str) -> bool:

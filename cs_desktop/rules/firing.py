@@ -240,9 +240,10 @@ def to_hit_mods(state: GameState, firer: ShipState, sections: list[str], load: s
 
 
 def roll_attack(g: Referee, attack: Attack) -> Gen:
+    """One attack, in 11.4's steps: to-hit dice (11.4.4) and roll (11.4.5), the defense's cancels (11.4.6-11.4.7),
+    the Damage Effects of the hits (11.4.8-11.4.9), Double Shot bursts (11.4.9) and the smoke it makes (11.6)."""
     firer, target, line, sections = attack.firer, attack.target, attack.line, attack.sections
     aim, load, defense, defense_why = attack.aim, attack.load, attack.defense, attack.defense_why
-    tables = get_tables()
     result = AttackResult(firer.id, target.id, sections, aim, load, line.rake, line.hit)
     # 11.4.4
     dice = sum(sum(section_dice(firer, s, line.mp)) for s in sections)
@@ -261,47 +262,7 @@ def roll_attack(g: Referee, attack: Attack) -> Gen:
     g.emit("hits", "11.4.7", f"{firer.card.name} scores {hits} hit(s) on {target.card.name}", ship=firer.id,
            target=target.id, hits=hits)
     if hits:
-        # 11.4.8 Damage Effects
-        mods3: list[tuple[str, int]] = []
-        letter = wind_position(g.state, firer)
-        side = sections[0].split("_")[0]
-        if letter in WINDWARD_SIDE:
-            if WINDWARD_SIDE[letter] == side:
-                mods3.append(("firing into the wind (windward) +1", 1))
-            else:
-                mods3.append(("firing with the wind (leeward) -1", -1))
-        aim_mod = {HANDY: 2, FAIR: 1}.get(firer.morale, 0)
-        if aim_mod:
-            mods3.append((f"aiming {aim} {'+' if aim == 'high' else '-'}{aim_mod}",
-                          aim_mod if aim == "high" else -aim_mod))
-        effects = yield from roll(g, firer.side, 3, "damage effects", "11.4.8", mods3, ship=firer.id,
-                                  lower_is_better=(aim == "low"))
-        # 11.4.8: the modifiers apply to the three-dice total (once), a discarded card to its own die.
-        total = sum(effects.dice) + effects.modifier + sum(effects.card_bonus)
-        result.total = total
-        result.odd_die = effects.dice[2]
-        hull, rig, crew = tables.damage.effects(hits, total)
-        notes = [f"total {total}, {hits} hit(s): table hull {hull}, rigging {rig}, crew {crew}"]
-        # 11.4.9
-        if aim == "high":
-            if target.sail == "fighting":
-                rig = -(-rig // 2)
-                notes.append("Fighting Sail halves rigging hits")
-            if load == "chain":
-                rig += 1
-                hull = 0
-                notes.append("Chain Shot: rigging +1, no hull hits")
-        elif load == "chain":
-            hull = 0
-            notes.append("Chain Shot aimed low: hull hits ignored")
-        if line.rake == "stern" and hull:
-            # 11.8 (ruling R11.8b): every stern rake, High or Low, multiplies its hull hits by 1.5.
-            hull = -(-hull * 3 // 2)
-            notes.append("stern rake: hull hits x1.5")
-        result.hull, result.rigging, result.crew = hull, rig, crew
-        result.fire_dice = tables.damage.fire_check_dice(hits, total)
-        g.emit("damage_effects", "11.4.9", "; ".join(notes) + f" -> hull {hull}, rigging {rig}, crew {crew}",
-               ship=firer.id, target=target.id, hull=hull, rigging=rig, crew=crew, total=total)
+        yield from _roll_damage_effects(g, attack, hits, result)
     # 11.4.9: a die for each section firing Double Shot; 2 or less bursts a gun
     for section in sections:
         if load == "double":
@@ -314,6 +275,56 @@ def roll_attack(g: Referee, attack: Attack) -> Gen:
         n = sum(section_dice(firer, section, line.mp))
         result.smoke += 2 if n >= 3 else 1
     return result
+
+
+def _damage_effects_mods(state: GameState, firer: ShipState, side: str, aim: str) -> list[tuple[str, int]]:
+    """11.4.8's modifiers of the Damage Effects roll: firing into or with the wind, and the aim by Crew Morale."""
+    mods: list[tuple[str, int]] = []
+    letter = wind_position(state, firer)
+    if letter in WINDWARD_SIDE:
+        if WINDWARD_SIDE[letter] == side:
+            mods.append(("firing into the wind (windward) +1", 1))
+        else:
+            mods.append(("firing with the wind (leeward) -1", -1))
+    aim_mod = {HANDY: 2, FAIR: 1}.get(firer.morale, 0)
+    if aim_mod:
+        mods.append((f"aiming {aim} {'+' if aim == 'high' else '-'}{aim_mod}", aim_mod if aim == "high" else -aim_mod))
+    return mods
+
+
+def _roll_damage_effects(g: Referee, attack: Attack, hits: int, result: AttackResult) -> Gen:
+    """11.4.8: three dice on the Damage Effects table, the modifiers on their total (once), a discarded card on
+    its own die; then 11.4.9's aim and shot and 11.8's stern rake change the table's hull and rigging hits."""
+    firer, target, aim, load = attack.firer, attack.target, attack.aim, attack.load
+    mods = _damage_effects_mods(g.state, firer, attack.sections[0].split("_")[0], aim)
+    effects = yield from roll(g, firer.side, 3, "damage effects", "11.4.8", mods, ship=firer.id,
+                              lower_is_better=(aim == "low"))
+    total = sum(effects.dice) + effects.modifier + sum(effects.card_bonus)
+    result.total = total
+    result.odd_die = effects.dice[2]
+    tables = get_tables()
+    hull, rig, crew = tables.damage.effects(hits, total)
+    notes = [f"total {total}, {hits} hit(s): table hull {hull}, rigging {rig}, crew {crew}"]
+    # 11.4.9
+    if aim == "high":
+        if target.sail == "fighting":
+            rig = -(-rig // 2)
+            notes.append("Fighting Sail halves rigging hits")
+        if load == "chain":
+            rig += 1
+            hull = 0
+            notes.append("Chain Shot: rigging +1, no hull hits")
+    elif load == "chain":
+        hull = 0
+        notes.append("Chain Shot aimed low: hull hits ignored")
+    if attack.line.rake == "stern" and hull:
+        # 11.8 (ruling R11.8b): every stern rake, High or Low, multiplies its hull hits by 1.5.
+        hull = -(-hull * 3 // 2)
+        notes.append("stern rake: hull hits x1.5")
+    result.hull, result.rigging, result.crew = hull, rig, crew
+    result.fire_dice = tables.damage.fire_check_dice(hits, total)
+    g.emit("damage_effects", "11.4.9", "; ".join(notes) + f" -> hull {hull}, rigging {rig}, crew {crew}",
+           ship=firer.id, target=target.id, hull=hull, rigging=rig, crew=crew, total=total)
 
 
 def roll_defense(g: Referee, firer: ShipState, target: ShipState, mp: int, n: int, why: list[str]) -> Gen:

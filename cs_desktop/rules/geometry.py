@@ -418,17 +418,28 @@ def stacked_sides(
     if relation == "crossing":
         if initiative_player_moving is None:
             raise ValueError("crossing stacking: say whether the Initiative Player is moving (9.2.2)")
-        if initiative_player_moving:
-            # The mover passes the other's stern; the other lies toward other_heading from the mover.
-            mover_side = "starboard" if _TURN[mover_heading][2] == other_heading else "port"
-            return {"relation": relation, "mover_side": mover_side, "other_side": "stern", "rake": "stern",
-                    "firer": "mover"}
-        # The mover approaches bow first; seen from the other ship it lies toward mover_heading + 4.
-        other_side = "starboard" if _TURN[other_heading][2] == _TURN[mover_heading][4] else "port"
-        return {"relation": relation, "mover_side": "bow", "other_side": other_side, "rake": "bow",
-                "firer": "other"}
+        return _crossing_sides(mover_heading, other_heading, initiative_player_moving)
+    return _angled_sides(mover_heading, mover_entered_from, other_heading)
 
-    # Angled (9.2.3).
+
+def _crossing_sides(mover_heading: int, other_heading: int, initiative_player_moving: bool) -> dict[str, Optional[str]]:
+    """9.2.2, crossing: the Initiative Player's ship rakes the other, the stern when his ship is the mover, the
+    bow when it is the stationary one."""
+    if initiative_player_moving:
+        # The mover passes the other's stern; the other lies toward other_heading from the mover.
+        mover_side = "starboard" if _TURN[mover_heading][2] == other_heading else "port"
+        return {"relation": "crossing", "mover_side": mover_side, "other_side": "stern", "rake": "stern",
+                "firer": "mover"}
+    # The mover approaches bow first; seen from the other ship it lies toward mover_heading + 4.
+    other_side = "starboard" if _TURN[other_heading][2] == _TURN[mover_heading][4] else "port"
+    return {"relation": "crossing", "mover_side": "bow", "other_side": other_side, "rake": "bow",
+            "firer": "other"}
+
+
+def _angled_sides(mover_heading: int, mover_entered_from: Union[int, tuple[int, int]],
+                  other_heading: int) -> dict[str, Optional[str]]:
+    """9.2.3, angled: the mover passes the other's side facing the square it came from (on the other's line of
+    heading, the side its new heading points toward); its own side turned toward the other faces it."""
     if isinstance(mover_entered_from, int):
         tx, ty = VECTORS[mover_entered_from]
         ex, ey = -tx, -ty
@@ -446,7 +457,7 @@ def stacked_sides(
     mx, my = VECTORS[mover_heading]
     b = -sign * (ox * mx + oy * my)  # = (-sign * R_other) . R_mover, rotations keep dot products
     mover_side = "starboard" if b > 0 else "port"
-    return {"relation": relation, "mover_side": mover_side, "other_side": other_side, "rake": None,
+    return {"relation": "angled", "mover_side": mover_side, "other_side": other_side, "rake": None,
             "firer": "both"}
 
 

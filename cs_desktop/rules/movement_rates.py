@@ -115,6 +115,26 @@ def final_speed(ship: ShipState, base: int, bonus: int, halved_for_disengagement
     return speed
 
 
+def _set_speed(g: Referee, ship: ShipState, b: int, bonus: int, in_irons: bool, halved: bool) -> None:
+    """A ship's speed this turn, said in the log: 7.0's final speed (0 In Irons), the wind's strength (R17.8h:
+    light halves, strong doubles, a calm stops every ship), none grappled (ruling R12.0) or aground (R9.1f)."""
+    state = g.state
+    ship.base_mp = b
+    ship.hull_bonus = bonus
+    ship.speed = 0 if in_irons else final_speed(ship, b, bonus, halved)
+    if state.pirate_wind:
+        ship.speed = wind_speed_factor(state.wind_speed, ship.speed)
+    if is_grappled(state, ship) or ship.aground:
+        ship.speed = 0  # ruling R12.0: grappled ships lie lashed together until they disengage; R9.1f
+    g.emit("speed", "7.0", f"{ship.card.name}: base {b} + hull bonus {bonus} -> speed {ship.speed}"
+           + (" (Fighting Sail)" if ship.sail == "fighting" else "")
+           + (" (dismasted)" if ship.dismasted else "")
+           + (" (after disengaging)" if halved else "")
+           + (" (In Irons: no Hull Bonus, speed remains 0)" if in_irons else "")
+           + (f" ({state.wind_speed} wind, R17.8h)" if state.pirate_wind and state.wind_speed != "fair" else ""),
+           ship=ship.id, base=b, bonus=bonus, speed=ship.speed)
+
+
 def segment_movement(g: Referee) -> Generator[list[Request], dict[str, Any], None]:
     """7.0 Movement Rates: base movement, then a hull bonus roll for each ship. Before each ship's offer of cards
     for her roll (1.7.3) the segment is marked (`Game.mark_step`) with what it still has to do in `state.step`:
@@ -164,19 +184,6 @@ def segment_movement(g: Referee) -> Generator[list[Request], dict[str, Any], Non
             r = roll_now(g, ship.side, 1, "hull bonus", "7.0", quality_mods(ship) + use.mods, use.discarded,
                          ship=ship.id)
             bonus = tables.hull_bonus(ship.card.hull_type, r.total)
-        ship.base_mp = b
-        ship.hull_bonus = bonus
-        ship.speed = 0 if ship.id in in_irons else final_speed(ship, b, bonus, ship.id in halved)
-        if state.pirate_wind:  # R17.8h: light halves, strong doubles, a calm stops every ship
-            ship.speed = wind_speed_factor(state.wind_speed, ship.speed)
-        if is_grappled(state, ship) or ship.aground:
-            ship.speed = 0  # ruling R12.0: grappled ships lie lashed together until they disengage; R9.1f
-        g.emit("speed", "7.0", f"{ship.card.name}: base {b} + hull bonus {bonus} -> speed {ship.speed}"
-               + (" (Fighting Sail)" if ship.sail == "fighting" else "")
-               + (" (dismasted)" if ship.dismasted else "")
-               + (" (after disengaging)" if ship.id in halved else "")
-               + (" (In Irons: no Hull Bonus, speed remains 0)" if ship.id in in_irons else "")
-               + (f" ({state.wind_speed} wind, R17.8h)" if state.pirate_wind and state.wind_speed != "fair" else ""),
-               ship=ship.id, base=b, bonus=bonus, speed=ship.speed)
+        _set_speed(g, ship, b, bonus, ship.id in in_irons, ship.id in halved)
     state.halve_next_turn = []
     state.segment = "select"

@@ -18,8 +18,8 @@ import math
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
 
-from cs_desktop.rules.cards import SECTION_NAMES, CrewQuality, Gun, GunBox, Scenario, ShipCard
-from cs_desktop.rules.terms import SideTerms, Step, VictoryTerms, number
+from cs_desktop.rules.cards import SECTION_NAMES, CrewQuality, Gun, GunBox, Scenario, ScenarioSide, ShipCard
+from cs_desktop.rules.terms import Step, VictoryTerms, number, side_terms
 from cs_desktop.rules.terms_sides import terms_for_sides
 
 #: 20.1: "Each ship is also noted with a Crew Quality" -- CR is that quality as a number. Designed (calibrated,
@@ -96,171 +96,137 @@ def damage_capacity(card: ShipCard) -> int:
 # --------------------------------------------------------------------------------------------- 20.1
 
 
-def victory_terms(scenario: Scenario, ships: Mapping[str, ShipCard]) -> VictoryTerms:
-    """Each side's VP multiplier and VP bonus by 20.1, with several ships a side summed by 21.3.
+def _ship_ratings(side: ScenarioSide, ships: Mapping[str, ShipCard], steps: list[Step]) -> tuple[int, Fraction, int]:
+    """20.1 for each ship of a side (its FP, CR and DC, a step each), summed by 21.3 for several ships."""
+    fp, cr, dc = 0, Fraction(0), 0
+    for ss in side.ships:
+        card = ss.ship if isinstance(ss.ship, ShipCard) else ships[ss.ship]
+        quality = ss.crew_quality or card.historical_crew_quality
+        f, c, d = firepower(card), crew_rating(card, quality), damage_capacity(card)
+        fp, cr, dc = fp + f, cr + c, dc + d
+        steps.append(Step(
+            "20.1",
+            f"{card.name}: FP {f} (broadside {number(broadside_weight(card))} lb), "
+            f"CR {number(c)} ({quality} crew), DC {d}",
+            {"side": side.id, "ship": card.id, "fp": f, "cr": number(c), "dc": d, "quality": quality,
+             "broadside_lb": number(broadside_weight(card))}))
+    if len(side.ships) > 1:
+        steps.append(Step(
+            "21.3", f"{side.name}: {len(side.ships)} ships, summed FP {fp}, CR {number(cr)}, DC {dc}",
+            {"side": side.id, "fp": fp, "cr": number(cr), "dc": dc}))
+    return fp, cr, dc
 
-    `ships` maps ship id -> card for every ship of the scenario (`files.resolve_ships` gives it).
-    Raises KeyError for a ship id missing from `ships`.
-    """
-    steps: list[Step] = []
-    a, b = scenario.sides[0], scenario.sides[-1]
-    ids = (a.id, b.id)
-    fp: dict[str, int] = {}
-    cr: dict[str, Fraction] = {}
-    dc: dict[str, int] = {}
-    for side in scenario.sides:
-        fps: list[int] = []
-        crs: list[Fraction] = []
-        dcs: list[int] = []
-        for ss in side.ships:
-            card = ss.ship if isinstance(ss.ship, ShipCard) else ships[ss.ship]
-            quality = ss.crew_quality or card.historical_crew_quality
-            f, c, d = firepower(card), crew_rating(card, quality), damage_capacity(card)
-            fps.append(f)
-            crs.append(c)
-            dcs.append(d)
-            steps.append(
-                Step(
-                    "20.1",
-                    f"{card.name}: FP {f} (broadside {number(broadside_weight(card))} lb), "
-                    f"CR {number(c)} ({quality} crew), DC {d}",
-                    {"side": side.id, "ship": card.id, "fp": f, "cr": number(c), "dc": d, "quality": quality,
-                     "broadside_lb": number(broadside_weight(card))},
-                )
-            )
-        fp[side.id], cr[side.id], dc[side.id] = sum(fps), sum(crs, Fraction(0)), sum(dcs)
-        if len(side.ships) > 1:
-            steps.append(
-                Step(
-                    "21.3",
-                    f"{side.name}: {len(side.ships)} ships, summed FP {fp[side.id]}, CR {number(cr[side.id])}, "
-                    f"DC {dc[side.id]}",
-                    {"side": side.id, "fp": fp[side.id], "cr": number(cr[side.id]), "dc": dc[side.id]},
-                )
-            )
-    names = {s.id: s.name for s in scenario.sides}
-    if len(scenario.sides) > 2:  # R20.1m: the terms for more than two sides
-        return terms_for_sides(scenario, steps, fp, cr, dc)
-    bonus: dict[str, Fraction] = {i: Fraction(0) for i in ids}
 
-    def lower_gets_difference(values: Mapping[str, int | Fraction], label: str) -> None:
-        lo, hi = (a.id, b.id) if values[a.id] < values[b.id] else (b.id, a.id)
-        diff = Fraction(values[hi] - values[lo])
-        if diff == 0:
-            steps.append(Step("20.1", f"{label} equal ({number(Fraction(values[a.id]))}): no bonus",
-                              {"a": number(Fraction(values[a.id]))}))
-            return
-        bonus[lo] += diff
-        lo_v, hi_v = number(Fraction(values[lo])), number(Fraction(values[hi]))
-        steps.append(
-            Step(
-                "20.1",
-                f"{label}: {names[lo]} {lo_v} < {names[hi]} {hi_v}: {names[lo]} +{number(diff)}",
-                {"side": lo, "bonus": number(diff)},
-            )
-        )
+def _lower_gets_difference(values: Mapping[str, int | Fraction], label: str, ids: tuple[str, str],
+                           names: Mapping[str, str], bonus: dict[str, Fraction], steps: list[Step]) -> None:
+    """20.1 FP and CR steps: the side with the lower value gets the difference as bonus."""
+    a, b = ids
+    lo, hi = (a, b) if values[a] < values[b] else (b, a)
+    diff = Fraction(values[hi] - values[lo])
+    if diff == 0:
+        steps.append(Step("20.1", f"{label} equal ({number(Fraction(values[a]))}): no bonus",
+                          {"a": number(Fraction(values[a]))}))
+        return
+    bonus[lo] += diff
+    lo_v, hi_v = number(Fraction(values[lo])), number(Fraction(values[hi]))
+    steps.append(Step("20.1", f"{label}: {names[lo]} {lo_v} < {names[hi]} {hi_v}: {names[lo]} +{number(diff)}",
+                      {"side": lo, "bonus": number(diff)}))
 
-    lower_gets_difference(fp, "FP")
-    lower_gets_difference(cr, "CR")
 
+def _gauge_and_history(scenario: Scenario, ids: tuple[str, str], names: Mapping[str, str],
+                       bonus: dict[str, Fraction], steps: list[Step]) -> None:
+    """20.1 WG step (meeting engagements: the side without the weather gauge +0.5) and HO step (the
+    historical loser +0.5)."""
+    a, b = ids
     wg = scenario.weather_gauge
     if scenario.engagement != "meeting":
         steps.append(Step("20.1", "Chase: no weather gauge bonus (meeting engagements only)", {}))
     elif wg is None:
         steps.append(Step("20.1", "Neither side holds the weather gauge: no WG bonus", {}))
     else:
-        other = b.id if wg == a.id else a.id
+        other = b if wg == a else a
         bonus[other] += Fraction(1, 2)
-        steps.append(
-            Step("20.1", f"WG: {names[wg]} holds the weather gauge: {names[other]} +0.5", {"side": other,
-                                                                                          "bonus": 0.5})
-        )
-
+        steps.append(Step("20.1", f"WG: {names[wg]} holds the weather gauge: {names[other]} +0.5",
+                          {"side": other, "bonus": 0.5}))
     winner = scenario.historical_outcome.winner
     if winner is None:
         steps.append(Step("20.1", "HO: no historical winner recorded: no HO bonus", {}))
     else:
-        loser = b.id if winner == a.id else a.id
+        loser = b if winner == a else a
         bonus[loser] += Fraction(1, 2)
-        steps.append(
-            Step("20.1", f"HO: {names[winner]} won historically: {names[loser]} +0.5", {"side": loser,
-                                                                                      "bonus": 0.5})
-        )
+        steps.append(Step("20.1", f"HO: {names[winner]} won historically: {names[loser]} +0.5",
+                          {"side": loser, "bonus": 0.5}))
 
-    steps.append(
-        Step(
-            "20.1",
-            f"Totals: {names[a.id]} {number(bonus[a.id])}, {names[b.id]} {number(bonus[b.id])}",
-            {a.id: number(bonus[a.id]), b.id: number(bonus[b.id])},
-        )
-    )
+
+def _multipliers(ids: tuple[str, str], names: Mapping[str, str], bonus: Mapping[str, Fraction],
+                 steps: list[Step]) -> dict[str, Fraction]:
+    """20.1 totals: subtract the lower total from both and add 1, giving each side's VP multiplier."""
+    a, b = ids
+    steps.append(Step("20.1", f"Totals: {names[a]} {number(bonus[a])}, {names[b]} {number(bonus[b])}",
+                      {a: number(bonus[a]), b: number(bonus[b])}))
     low = min(bonus.values())
     mult = {i: bonus[i] - low + 1 for i in ids}
-    steps.append(
-        Step(
-            "20.1",
-            f"Subtract the lower total ({number(low)}) from both and add 1: "
-            f"{names[a.id]} x{number(mult[a.id])}, {names[b.id]} x{number(mult[b.id])}",
-            {a.id: number(mult[a.id]), b.id: number(mult[b.id])},
-        )
-    )
+    steps.append(Step(
+        "20.1",
+        f"Subtract the lower total ({number(low)}) from both and add 1: "
+        f"{names[a]} x{number(mult[a])}, {names[b]} x{number(mult[b])}",
+        {a: number(mult[a]), b: number(mult[b])}))
+    return mult
 
+
+def _dc_bonus(dc: Mapping[str, int], ids: tuple[str, str], names: Mapping[str, str],
+              steps: list[Step]) -> dict[str, int]:
+    """20.1 DC step: the side with the lower DC earns the difference as a VP bonus."""
+    a, b = ids
     vp_bonus = {i: 0 for i in ids}
-    if dc[a.id] == dc[b.id]:
-        steps.append(Step("20.1", f"DC equal ({dc[a.id]}): no VP bonus", {}))
-    else:
-        lo, hi = (a.id, b.id) if dc[a.id] < dc[b.id] else (b.id, a.id)
-        vp_bonus[lo] = dc[hi] - dc[lo]
-        steps.append(
-            Step(
-                "20.1",
-                f"DC: {names[lo]} {dc[lo]} < {names[hi]} {dc[hi]}: {names[lo]} earns a VP bonus of "
-                f"{vp_bonus[lo]}",
-                {"side": lo, "bonus": vp_bonus[lo]},
-            )
-        )
+    if dc[a] == dc[b]:
+        steps.append(Step("20.1", f"DC equal ({dc[a]}): no VP bonus", {}))
+        return vp_bonus
+    lo, hi = (a, b) if dc[a] < dc[b] else (b, a)
+    vp_bonus[lo] = dc[hi] - dc[lo]
+    steps.append(Step("20.1", f"DC: {names[lo]} {dc[lo]} < {names[hi]} {dc[hi]}: {names[lo]} earns a VP bonus of "
+                      f"{vp_bonus[lo]}", {"side": lo, "bonus": vp_bonus[lo]}))
+    return vp_bonus
 
-    bids = scenario.options.bid
+
+def _bid_points(scenario: Scenario, ids: tuple[str, str], names: Mapping[str, str],
+                steps: list[Step]) -> dict[str, int]:
+    """19.0 bid option: the VP each bidder grants the other side."""
+    a, b = ids
     bid_points = {i: 0 for i in ids}
-    for bidder, points in bids.items():
-        other = b.id if bidder == a.id else a.id
+    for bidder, points in scenario.options.bid.items():
+        other = b if bidder == a else a
         bid_points[other] += points
-        steps.append(
-            Step("19.0", f"Bid option: {names[bidder]} grants {names[other]} {points} VP", {"side": other,
-                                                                                           "points": points})
-        )
+        steps.append(Step("19.0", f"Bid option: {names[bidder]} grants {names[other]} {points} VP",
+                          {"side": other, "points": points}))
+    return bid_points
 
-    result = []
-    for side in scenario.sides:
-        i = side.id
-        override = scenario.victory_override.get(i)
-        m, bo = float(mult[i]), vp_bonus[i]
-        if override is not None:
-            steps.append(
-                Step(
-                    "20.0",
-                    f"The scenario prints its own terms for {names[i]}: x{override.multiplier:g}, bonus "
-                    f"{override.bonus} (computed: x{number(mult[i])}, bonus {vp_bonus[i]})",
-                    {"side": i, "multiplier": override.multiplier, "bonus": override.bonus},
-                )
-            )
-            m, bo = float(override.multiplier), override.bonus
-        result.append(
-            SideTerms(
-                side=i,
-                name=side.name,
-                ships=[ss.ship_id for ss in side.ships],
-                fp=fp[i],
-                cr=number(cr[i]),
-                dc=dc[i],
-                multiplier=m,
-                bonus=bo,
-                bid_points=bid_points[i],
-                computed_multiplier=float(mult[i]),
-                computed_bonus=vp_bonus[i],
-                overridden=override is not None,
-            )
-        )
+
+def victory_terms(scenario: Scenario, ships: Mapping[str, ShipCard]) -> VictoryTerms:
+    """Each side's VP multiplier and VP bonus by 20.1, with several ships a side summed by 21.3.
+
+    `ships` maps ship id -> card for every ship of the scenario (`files.resolve_ships` gives it).
+    Raises KeyError for a ship id missing from `ships`. The steps follow 20.1 in order: ratings, FP, CR,
+    WG, HO, totals and multipliers, DC; then the 19.0 bid and the 20.0 printed terms.
+    """
+    steps: list[Step] = []
+    ratings = {side.id: _ship_ratings(side, ships, steps) for side in scenario.sides}
+    fp = {i: r[0] for i, r in ratings.items()}
+    cr = {i: r[1] for i, r in ratings.items()}
+    dc = {i: r[2] for i, r in ratings.items()}
+    if len(scenario.sides) > 2:  # R20.1m: the terms for more than two sides
+        return terms_for_sides(scenario, steps, fp, cr, dc)
+    ids = (scenario.sides[0].id, scenario.sides[-1].id)
+    names = {s.id: s.name for s in scenario.sides}
+    bonus: dict[str, Fraction] = {i: Fraction(0) for i in ids}
+    _lower_gets_difference(fp, "FP", ids, names, bonus, steps)
+    _lower_gets_difference(cr, "CR", ids, names, bonus, steps)
+    _gauge_and_history(scenario, ids, names, bonus, steps)
+    mult = _multipliers(ids, names, bonus, steps)
+    vp_bonus = _dc_bonus(dc, ids, names, steps)
+    bid_points = _bid_points(scenario, ids, names, steps)
+    result = [side_terms(scenario, side, ratings[side.id], mult[side.id], vp_bonus[side.id], bid_points[side.id],
+                          steps) for side in scenario.sides]
     return VictoryTerms(sides=result, steps=steps)
 
 

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from cs_desktop.rules import geometry as geo
 from cs_desktop.rules import heavy_guns, initial_broadside, prize_sails
 from cs_desktop.rules.damage import morale_mod
-from cs_desktop.rules.firing import WINDWARD_SIDE, _split_defense, chaser_dice, defense_dice, line_of_fire, section_dice
+from cs_desktop.rules.firing import WINDWARD_SIDE, Line, _split_defense, chaser_dice, defense_dice, line_of_fire, section_dice
 from cs_desktop.rules.movement_rates import wind_position
 from cs_desktop.rules.state import FAIR, HANDY
 from cs_desktop.rules.tables import Tables, get_tables
@@ -191,6 +191,79 @@ def _damage_modifier(state: GameState, firer: ShipState, side: str, aim: str) ->
     return sum(v for _, v in mods), mods
 
 
+def _pair_lines(state: GameState, firer: ShipState, target: ShipState,
+                memo: dict[Any, Any]) -> tuple[Line | None, int, list[str], int]:
+    """What depends only on the pair of ships, remembered in `memo`: the line of fire (11.1, 11.2), the
+    defense dice and why (11.4.2), and the defense modifier at long range (R11.4.6h)."""
+    pair = (firer.id, target.id)
+    if pair not in memo:
+        line = line_of_fire(state, firer, target)
+        why: list[str] = []
+        defense, def_mod = 0, 0
+        if line is not None and line.side is not None:
+            defense, why = defense_dice(state, firer, target, line.mp)
+            def_mod = 1 if heavy_guns.range_mp(state, firer, target, line.mp) >= 12 else 0  # R11.4.6h
+        memo[pair] = (line, defense, why, def_mod)
+    return memo[pair]  # type: ignore[no-any-return]
+
+
+def _chaser_odds(firer: ShipState, chaser: str, line: Line) -> dict[str, Any]:
+    """A chaser shot (11.9): one die per section, hit on a 6, rigging only."""
+    n = chaser_dice(firer, chaser)
+    dist = _binomial(n, 1 / 6)
+    exp = sum(k * p for k, p in enumerate(dist))
+    return {"mp": line.mp, "rake": None, "hit_sections": [], "chaser": chaser,
+            "attacks": [{"sections": [], "aim": None, "load": "round", "to_hit_dice": n,
+                         "to_hit_modifier": 0, "p_hit": 1 / 6, "defense_dice": 0, "p_cancel": 0.0,
+                         "hits": dist, "expected": {"hull": 0.0, "rigging": exp, "crew": 0.0}}],
+            "hits": dist, "expected_hits": exp, "p_any_hit": 1 - dist[0],
+            "expected": {"hull": 0.0, "rigging": exp, "crew": 0.0}}
+
+
+def _attack_groups(firer: ShipState, target_id: str, line: Line, sections: Iterable[str] | Mapping[str, str],
+                   aim: str) -> dict[tuple[str, str], list[str]]:
+    """The attacks (11.3, 11.4.2): the firing sections, which must bear (11.1), grouped by aim and load."""
+    aims = dict(sections) if isinstance(sections, Mapping) else {s: aim for s in sections}
+    if not aims:
+        raise ValueError("no section fires")
+    if line.side is None:
+        raise ValueError(f"{target_id} is not in a broadside arc of {firer.id} (11.1); only chasers bear (11.9)")
+    bearing = geo.sections_for_side(line.side)
+    wrong = [s for s in aims if s not in bearing]
+    if wrong:
+        raise ValueError(f"{', '.join(wrong)} do(es) not bear on {target_id}: the {line.side} broadside does (11.1)")
+    groups: dict[tuple[str, str], list[str]] = {}
+    for section, a in aims.items():
+        load = firer.loads.get(section) or "round"
+        groups.setdefault((a, load), []).append(section)
+    return groups
+
+
+def _to_hit(state: GameState, firer: ShipState, secs: list[str], load: str) -> tuple[int, list[tuple[str, int]]]:
+    """An attack's to-hit modifier (11.4): morale, double or chain shot, and the options' modifiers
+    (R11.4.5i initial broadside, R18.0u prize sails), which are also returned by name."""
+    first = initial_broadside.to_hit_mods(state, firer, secs) + prize_sails.to_hit_mods(firer)  # R11.4.5i, R18.0u
+    return morale_mod(firer) + (1 if load in ("double", "chain") else 0) + sum(v for _, v in first), first
+
+
+def _attack_odds(tables: Tables, n: int, mod: int, share: int, def_mod: int, hull_strength: str,
+                 damage: tuple[int, list[list[Any]]], aim_load: tuple[str, str], fighting: bool,
+                 rake: str | None) -> dict[str, Any]:
+    """One attack's odds in full (11.4): P(hit), P(cancel), its net hits' distribution and the expected damage
+    of those hits by the Damage Effects table (11.5); the caller adds its sections and the defense's why."""
+    (dmg_mod, dmg_mods), (a, load) = damage, aim_load
+    net = list(_net_distribution(n, mod, share, def_mod, hull_strength))
+    per_hits = _damage_of_hits(tables, len(net) - 1, dmg_mod, a, load, fighting, rake)
+    split = dict(zip(("hull", "rigging", "crew"), _split(net, per_hits), strict=True))
+    return {
+        "sections": [], "aim": a, "load": load, "to_hit_dice": n, "to_hit_modifier": mod,
+        "p_hit": float(_p_at_least(5 - mod)), "defense_dice": share, "defense_modifier": def_mod,
+        "defense_why": [], "hull_strength": hull_strength, "p_cancel": _p_cancel_one(def_mod, hull_strength),
+        "hits": net, "expected_hits": sum(k * p for k, p in enumerate(net)),
+        "damage_modifier": dmg_mod, "damage_modifiers": dmg_mods, "expected": split,
+    }
+
+
 def shot_odds(state: GameState, firer_id: str, target_id: str, sections: Iterable[str] | Mapping[str, str],
               aim: str = "low", *, chaser: str | None = None, memo: dict[Any, Any] | None = None,
               lean: bool = False) -> dict[str, Any]:
@@ -211,84 +284,40 @@ def shot_odds(state: GameState, firer_id: str, target_id: str, sections: Iterabl
     dict kept between those calls, keeps what depends only on the pair of ships (the line of fire, the defense
     dice) or on the firing side and aim (the Damage Effects modifier); ``lean`` returns only ``mp``, ``rake`` and
     ``expected``. The numbers are the same, worked out in the same order."""
-    firer = state.ships[firer_id]
-    target = state.ships[target_id]
-    pair = (firer_id, target_id)
+    firer, target = state.ships[firer_id], state.ships[target_id]
     memo = {} if memo is None else memo  # a single call remembers within itself alone
-    if pair in memo:
-        line, defense, why, def_mod = memo[pair]
-    else:
-        line = line_of_fire(state, firer, target)
-        defense, why, def_mod = 0, [], 0
-        if line is not None and line.side is not None:
-            defense, why = defense_dice(state, firer, target, line.mp)
-            def_mod = 1 if heavy_guns.range_mp(state, firer, target, line.mp) >= 12 else 0  # R11.4.6h
-        memo[pair] = (line, defense, why, def_mod)
+    line, defense, why, def_mod = _pair_lines(state, firer, target, memo)
     if line is None:
         raise ValueError(f"{firer_id} has no line of fire on {target_id} (11.1, 11.2)")
     if chaser is not None:
-        n = chaser_dice(firer, chaser)
-        dist = _binomial(n, 1 / 6)
-        exp = sum(k * p for k, p in enumerate(dist))
-        return {"mp": line.mp, "rake": None, "hit_sections": [], "chaser": chaser,
-                "attacks": [{"sections": [], "aim": None, "load": "round", "to_hit_dice": n,
-                             "to_hit_modifier": 0, "p_hit": 1 / 6, "defense_dice": 0, "p_cancel": 0.0,
-                             "hits": dist, "expected": {"hull": 0.0, "rigging": exp, "crew": 0.0}}],
-                "hits": dist, "expected_hits": exp, "p_any_hit": 1 - dist[0],
-                "expected": {"hull": 0.0, "rigging": exp, "crew": 0.0}}
-    if isinstance(sections, Mapping):
-        aims = dict(sections)
-    else:
-        aims = {s: aim for s in sections}
-    if not aims:
-        raise ValueError("no section fires")
-    if line.side is None:
-        raise ValueError(f"{target_id} is not in a broadside arc of {firer_id} (11.1); only chasers bear (11.9)")
-    bearing = geo.sections_for_side(line.side)
-    wrong = [s for s in aims if s not in bearing]
-    if wrong:
-        raise ValueError(f"{', '.join(wrong)} do(es) not bear on {target_id}: the {line.side} broadside does (11.1)")
-    groups: dict[tuple[str, str], list[str]] = {}
-    for section, a in aims.items():
-        load = firer.loads.get(section) or "round"
-        groups.setdefault((a, load), []).append(section)
+        return _chaser_odds(firer, chaser, line)
+    groups = _attack_groups(firer, target_id, line, sections, aim)
     dice_per_group = [sum(_section_dice(memo, firer, s, line.mp) for s in secs) for secs in groups.values()]
     shares = _split_defense(defense, dice_per_group)
     hull_strength = str(target.card.hull_strength)
+    fighting = target.sail == "fighting"
     attacks = []
     total_hits: Dist = [1.0]
     expected = {"hull": 0.0, "rigging": 0.0, "crew": 0.0}
     tables = get_tables()
     for ((a, load), secs), n, share in zip(groups.items(), dice_per_group, shares, strict=True):
-        first = initial_broadside.to_hit_mods(state, firer, secs) + prize_sails.to_hit_mods(firer)  # R11.4.5i, R18.0u
-        mod = morale_mod(firer) + (1 if load in ("double", "chain") else 0) + sum(v for _, v in first)
-        side = secs[0].split("_")[0]
-        key = (firer_id, side, a)
-        if key not in memo:
-            memo[key] = _damage_modifier(state, firer, side, a)
-        dmg_mod, dmg_mods = memo[key]
+        mod, first = _to_hit(state, firer, secs, load)
+        key = (firer_id, secs[0].split("_")[0], a)  # the Damage Effects modifier, by firing side and aim
+        dmg_mod, dmg_mods = memo[key] if key in memo else memo.setdefault(key, _damage_modifier(state, firer, key[1], a))
         if lean:  # the same sums, remembered for their numbers
-            hull_e, rig_e, crew_e = _expected_damage(tables, n, mod, share, def_mod, hull_strength, dmg_mod, a, load,
-                                                     target.sail == "fighting", line.rake)
-            expected["hull"] += hull_e
-            expected["rigging"] += rig_e
-            expected["crew"] += crew_e
+            for k, v in zip(("hull", "rigging", "crew"), _expected_damage(
+                    tables, n, mod, share, def_mod, hull_strength, dmg_mod, a, load, fighting, line.rake), strict=True):
+                expected[k] += v
             continue
-        net = list(_net_distribution(n, mod, share, def_mod, hull_strength))
-        per_hits = _damage_of_hits(tables, len(net) - 1, dmg_mod, a, load, target.sail == "fighting", line.rake)
-        split = dict(zip(("hull", "rigging", "crew"), _split(net, per_hits), strict=True))
+        attack = _attack_odds(tables, n, mod, share, def_mod, hull_strength, (dmg_mod, dmg_mods), (a, load), fighting,
+                              line.rake)
+        attack.update(sections=secs, defense_why=why)
         for k in expected:
-            expected[k] += split[k]
-        total_hits = _convolve(total_hits, net)
-        attacks.append({
-            "sections": secs, "aim": a, "load": load, "to_hit_dice": n, "to_hit_modifier": mod,
-            "p_hit": float(_p_at_least(5 - mod)), "defense_dice": share, "defense_modifier": def_mod,
-            "defense_why": why, "hull_strength": hull_strength, "p_cancel": _p_cancel_one(def_mod, hull_strength),
-            "hits": net, "expected_hits": sum(k * p for k, p in enumerate(net)),
-            "damage_modifier": dmg_mod, "damage_modifiers": dmg_mods, "expected": split,
-        })
+            expected[k] += attack["expected"][k]
+        total_hits = _convolve(total_hits, attack["hits"])
         if first:  # only under the option, so the odds of a game without it read as before
-            attacks[-1]["to_hit_modifiers"] = [[label, value] for label, value in first]
+            attack["to_hit_modifiers"] = [[label, value] for label, value in first]
+        attacks.append(attack)
     if lean:
         return {"mp": line.mp, "rake": line.rake, "expected": expected}
     exp_hits = sum(k * p for k, p in enumerate(total_hits))

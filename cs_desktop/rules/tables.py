@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from itertools import product
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 import cs_desktop
 
@@ -341,92 +341,20 @@ class Tables:
     # ---------------------------------------------------------------- control panel (9.1)
 
     def _load_control_panel(self) -> None:
+        """control_panel.json: the maneuvers, the panel each wind position offers, Wear, Tack, Fall Off and
+        Straining (9.1); each group's provenance kept, each group read by a reader at the end of this file."""
         rd, d = _read_json(self.folder, "control_panel")
-        g = rd.obj(rd.get(d, "maneuvers", ""), "maneuvers")
-        self.provenance["control_panel.maneuvers"] = rd.provenance(g, "maneuvers")
-        maneuvers: dict[str, ManeuverSpec] = {}
-        blocks: dict[int, str] = {}
-        for idx, m in enumerate(rd.list_(rd.get(g, "values", "maneuvers"), "maneuvers.values")):
-            path = f"maneuvers.values[{idx}]"
-            mid = rd.str_(rd.get(m, "id", path), path + ".id")
-            path = f"maneuvers.values[{mid}]"
-            if mid in maneuvers:
-                raise rd.fail(path, "duplicate maneuver id")
-            block = rd.int_(rd.get(m, "block", path), path + ".block", 0)
-            if block in blocks:
-                raise rd.fail(path + ".block", f"block {block} is already used by {blocks[block]!r}")
-            blocks[block] = mid
 
-            def opt(key: str) -> int | None:
-                v = m.get(key)
-                return None if v is None else rd.int_(v, f"{path}.{key}", 0)
+        def group(name: str) -> dict[str, Any]:
+            g = rd.obj(rd.get(d, name, ""), name)
+            self.provenance[f"control_panel.{name}"] = rd.provenance(g, name)
+            return g
 
-            cost, side, corner = opt("cost"), opt("cost_side"), opt("cost_corner")
-            if cost is None and (side is None) != (corner is None):
-                raise rd.fail(path, "give both cost_side and cost_corner, or neither")
-            free_turn = m.get("free_turn")
-            if free_turn not in (None, "superior"):
-                raise rd.fail(path + ".free_turn", f"only 'superior' is supported, got {free_turn!r}")
-            maneuvers[mid] = ManeuverSpec(
-                id=mid,
-                name=rd.str_(rd.get(m, "name", path), path + ".name"),
-                block=block,
-                cost=cost,
-                cost_side=side,
-                cost_corner=corner,
-                provenance=rd.provenance(m, path),
-                free_turn=free_turn,
-            )
-        for required in ("advance", "wear", "back_sail", "tack", "fall_off"):
-            if required not in maneuvers:
-                raise rd.fail("maneuvers.values", f"missing maneuver {required!r}")
-        if maneuvers["advance"].cost_side is None:
-            raise rd.fail("maneuvers.values[advance]", "needs cost_side and cost_corner (9.1.1)")
+        maneuvers = _read_maneuvers(rd, group("maneuvers"))
         self.maneuvers: Mapping[str, ManeuverSpec] = MappingProxyType(maneuvers)
-
-        g = rd.obj(rd.get(d, "panels", ""), "panels")
-        self.provenance["control_panel.panels"] = rd.provenance(g, "panels")
-        panels = rd.obj(rd.get(g, "values", "panels"), "panels.values")
-        self._panel: dict[str, tuple[str, ...]] = {}
-        for name, ids in panels.items():
-            path = f"panels.values.{name}"
-            ids = tuple(rd.str_(x, path) for x in rd.list_(ids, path))
-            for x in ids:
-                if x not in maneuvers:
-                    raise rd.fail(path, f"unknown maneuver {x!r}")
-            for letter in name.split("/"):
-                if letter not in LETTERS:
-                    raise rd.fail(path, f"panel names are letters joined by '/', got {name!r}")
-                if letter in self._panel:
-                    raise rd.fail(path, f"letter {letter} is on two panels")
-                self._panel[letter] = ids
-        missing = [x for x in LETTERS if x not in self._panel]
-        if missing:
-            raise rd.fail("panels.values", f"no panel for {missing}")
-
-        g = rd.obj(rd.get(d, "wear", ""), "wear")
-        self.provenance["control_panel.wear"] = rd.provenance(g, "wear")
-        wear = rd.obj(rd.get(g, "values", "wear"), "wear.values")
-        self._wear: dict[tuple[str, str], int] = {}
-        for frm, targets in wear.items():
-            if frm not in LETTERS:
-                raise rd.fail(f"wear.values.{frm}", "unknown letter")
-            for to, cost in rd.obj(targets, f"wear.values.{frm}").items():
-                path = f"wear.values.{frm}.{to}"
-                if to not in LETTERS:
-                    raise rd.fail(path, "unknown letter")
-                if to == "H":
-                    raise rd.fail(path, "no maneuver may turn into H except Tack (9.1 restriction 6)")
-                if self._rank[to] >= self._rank[frm]:
-                    raise rd.fail(path, "Wear turns only to an inferior position (9.1.2)")
-                if abs((self.r_for(to) - self.r_for(frm) + 4) % 8 - 4) != 1:
-                    raise rd.fail(path, "Wear turns one compass point (9.1.2)")
-                self._wear[(frm, to)] = rd.int_(cost, path, 1)
-            if frm in self._panel and "wear" not in self._panel[frm] and targets:
-                raise rd.fail(f"wear.values.{frm}", f"panel for {frm} does not offer wear")
-
-        g = rd.obj(rd.get(d, "tack", ""), "tack")
-        self.provenance["control_panel.tack"] = rd.provenance(g, "tack")
+        self._panel: dict[str, tuple[str, ...]] = _read_panels(rd, group("panels"), maneuvers)
+        self._wear: dict[tuple[str, str], int] = _read_wear(rd, group("wear"), self._rank, self.r_for, self._panel)
+        g = group("tack")
         tack_from = tuple(rd.str_(x, "tack.from") for x in rd.list_(rd.get(g, "from", "tack"), "tack.from"))
         self.tack = TackSpec(
             from_letters=tack_from,
@@ -434,17 +362,13 @@ class Tables:
             near_enemy_mp=rd.int_(rd.get(g, "near_enemy_mp", "tack"), "tack.near_enemy_mp", 0),
             near_enemy_modifier=rd.int_(rd.get(g, "near_enemy_modifier", "tack"), "tack.near_enemy_modifier"),
         )
-
-        g = rd.obj(rd.get(d, "fall_off", ""), "fall_off")
-        self.provenance["control_panel.fall_off"] = rd.provenance(g, "fall_off")
+        g = group("fall_off")
         fall_to = tuple(rd.str_(x, "fall_off.to") for x in rd.list_(rd.get(g, "to", "fall_off"), "fall_off.to"))
         for x in fall_to:
             if x not in LETTERS or x == "H":
                 raise rd.fail("fall_off.to", f"bad letter {x!r}")
         self.fall_off_to: tuple[str, ...] = fall_to
-
-        g = rd.obj(rd.get(d, "straining", ""), "straining")
-        self.provenance["control_panel.straining"] = rd.provenance(g, "straining")
+        g = group("straining")
         vals = rd.list_(rd.get(g, "values", "straining"), "straining.values")
         self.straining: tuple[int, ...] = tuple(rd.int_(v, "straining.values", 1) for v in vals)
 
@@ -823,3 +747,90 @@ def expected_damage_shares(tables: Tables, hits: int, modifier: int = 0) -> tupl
         for i, v in enumerate(tables.damage.effects(hits, sum(dice) + modifier)):
             acc[i] += v
     return tuple(a / 216 / hits for a in acc)  # type: ignore[return-value]
+
+
+# ---------------------------------------------------------------- control panel readers (9.1)
+
+
+def _read_maneuver(rd: _Reader, m: dict[str, Any], path: str, mid: str, block: int) -> ManeuverSpec:
+    """One maneuver of control_panel.json: a fixed cost, or a cost by side and by corner (9.1.1)."""
+
+    def opt(key: str) -> int | None:
+        v = m.get(key)
+        return None if v is None else rd.int_(v, f"{path}.{key}", 0)
+
+    cost, side, corner = opt("cost"), opt("cost_side"), opt("cost_corner")
+    if cost is None and (side is None) != (corner is None):
+        raise rd.fail(path, "give both cost_side and cost_corner, or neither")
+    free_turn = m.get("free_turn")
+    if free_turn not in (None, "superior"):
+        raise rd.fail(path + ".free_turn", f"only 'superior' is supported, got {free_turn!r}")
+    return ManeuverSpec(id=mid, name=rd.str_(rd.get(m, "name", path), path + ".name"), block=block, cost=cost,
+                        cost_side=side, cost_corner=corner, provenance=rd.provenance(m, path), free_turn=free_turn)
+
+
+def _read_maneuvers(rd: _Reader, g: dict[str, Any]) -> dict[str, ManeuverSpec]:
+    """The maneuvers by id, each on its own Control Panel block; the five the rules name must be there."""
+    maneuvers: dict[str, ManeuverSpec] = {}
+    blocks: dict[int, str] = {}
+    for idx, m in enumerate(rd.list_(rd.get(g, "values", "maneuvers"), "maneuvers.values")):
+        path = f"maneuvers.values[{idx}]"
+        mid = rd.str_(rd.get(m, "id", path), path + ".id")
+        path = f"maneuvers.values[{mid}]"
+        if mid in maneuvers:
+            raise rd.fail(path, "duplicate maneuver id")
+        block = rd.int_(rd.get(m, "block", path), path + ".block", 0)
+        if block in blocks:
+            raise rd.fail(path + ".block", f"block {block} is already used by {blocks[block]!r}")
+        blocks[block] = mid
+        maneuvers[mid] = _read_maneuver(rd, m, path, mid, block)
+    for required in ("advance", "wear", "back_sail", "tack", "fall_off"):
+        if required not in maneuvers:
+            raise rd.fail("maneuvers.values", f"missing maneuver {required!r}")
+    if maneuvers["advance"].cost_side is None:
+        raise rd.fail("maneuvers.values[advance]", "needs cost_side and cost_corner (9.1.1)")
+    return maneuvers
+
+
+def _read_panels(rd: _Reader, g: dict[str, Any], maneuvers: Mapping[str, ManeuverSpec]) -> dict[str, tuple[str, ...]]:
+    """The maneuvers each wind position's panel offers, by letter; every letter on exactly one panel."""
+    panel: dict[str, tuple[str, ...]] = {}
+    for name, listed in rd.obj(rd.get(g, "values", "panels"), "panels.values").items():
+        path = f"panels.values.{name}"
+        ids = tuple(rd.str_(x, path) for x in rd.list_(listed, path))
+        for x in ids:
+            if x not in maneuvers:
+                raise rd.fail(path, f"unknown maneuver {x!r}")
+        for letter in name.split("/"):
+            if letter not in LETTERS:
+                raise rd.fail(path, f"panel names are letters joined by '/', got {name!r}")
+            if letter in panel:
+                raise rd.fail(path, f"letter {letter} is on two panels")
+            panel[letter] = ids
+    missing = [x for x in LETTERS if x not in panel]
+    if missing:
+        raise rd.fail("panels.values", f"no panel for {missing}")
+    return panel
+
+
+def _read_wear(rd: _Reader, g: dict[str, Any], rank: Mapping[str, int], r_for: Callable[[str], int],
+               panel: Mapping[str, tuple[str, ...]]) -> dict[tuple[str, str], int]:
+    """Wear's MP cost by (from, to): one compass point to an inferior position, never into H (9.1.2)."""
+    wear: dict[tuple[str, str], int] = {}
+    for frm, targets in rd.obj(rd.get(g, "values", "wear"), "wear.values").items():
+        if frm not in LETTERS:
+            raise rd.fail(f"wear.values.{frm}", "unknown letter")
+        for to, cost in rd.obj(targets, f"wear.values.{frm}").items():
+            path = f"wear.values.{frm}.{to}"
+            if to not in LETTERS:
+                raise rd.fail(path, "unknown letter")
+            if to == "H":
+                raise rd.fail(path, "no maneuver may turn into H except Tack (9.1 restriction 6)")
+            if rank[to] >= rank[frm]:
+                raise rd.fail(path, "Wear turns only to an inferior position (9.1.2)")
+            if abs((r_for(to) - r_for(frm) + 4) % 8 - 4) != 1:
+                raise rd.fail(path, "Wear turns one compass point (9.1.2)")
+            wear[(frm, to)] = rd.int_(cost, path, 1)
+        if frm in panel and "wear" not in panel[frm] and targets:
+            raise rd.fail(f"wear.values.{frm}", f"panel for {frm} does not offer wear")
+    return wear

@@ -7,6 +7,8 @@ from dataclasses import asdict, dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from cs_desktop.rules.cards import Scenario, ScenarioSide
+
 
 @dataclass(frozen=True)
 class Step:
@@ -50,3 +52,21 @@ class VictoryTerms:
 
 def number(x: Fraction) -> float | int:
     return int(x) if x.denominator == 1 else float(x)
+
+
+def side_terms(scenario: Scenario, side: ScenarioSide, ratings: tuple[int, Fraction, int], mult: Fraction, vp_bonus: int,
+                bid_points: int, steps: list[Step]) -> SideTerms:
+    """One side's terms: the computed ones, or those the scenario prints itself (20.0), said in a step."""
+    override = scenario.victory_override.get(side.id)
+    m, bo = float(mult), vp_bonus
+    if override is not None:
+        steps.append(Step(
+            "20.0",
+            f"The scenario prints its own terms for {side.name}: x{override.multiplier:g}, bonus "
+            f"{override.bonus} (computed: x{number(mult)}, bonus {vp_bonus})",
+            {"side": side.id, "multiplier": override.multiplier, "bonus": override.bonus}))
+        m, bo = float(override.multiplier), override.bonus
+    fp, cr, dc = ratings
+    return SideTerms(side=side.id, name=side.name, ships=[ss.ship_id for ss in side.ships], fp=fp, cr=number(cr),
+                     dc=dc, multiplier=m, bonus=bo, bid_points=bid_points, computed_multiplier=float(mult),
+                     computed_bonus=vp_bonus, overridden=override is not None)

@@ -15,48 +15,56 @@ from __future__ import annotations
 from fractions import Fraction
 
 from cs_desktop.rules.cards import Scenario
-from cs_desktop.rules.terms import SideTerms, Step, VictoryTerms, number
+from cs_desktop.rules.terms import Step, VictoryTerms, number, side_terms
+
+
+def _below_highest_gets_difference(values: dict[str, int] | dict[str, Fraction], label: str, names: dict[str, str],
+                                   bonus: dict[str, Fraction], steps: list[Step]) -> None:
+    """R20.1m's FP and CR steps: every side below the highest gets its difference from the highest."""
+    ids = list(bonus)
+    top = max(values.values())
+    best = [names[i] for i in ids if values[i] == top]
+    for i in ids:
+        diff = Fraction(top - values[i])
+        if diff:
+            bonus[i] += diff
+            steps.append(Step("20.1", f"{label}: {names[i]} {number(Fraction(values[i]))} < {' and '.join(best)} "
+                              f"{number(Fraction(top))} (the highest): {names[i]} +{number(diff)}",
+                              {"side": i, "bonus": number(diff), "ruling": "R20.1m"}))
+    if all(values[i] == top for i in ids):
+        steps.append(Step("20.1", f"{label} equal ({number(Fraction(top))}): no bonus", {"a": number(Fraction(top))}))
+
+
+def _every_other_side_gets_half(holder: str, text: str, bonus: dict[str, Fraction], steps: list[Step]) -> None:
+    """R20.1m's WG and HO steps: every side but the holder of the gauge (the historical winner) +0.5."""
+    for i in bonus:
+        if i != holder:
+            bonus[i] += Fraction(1, 2)
+    steps.append(Step("20.1", f"{text}: every other side +0.5", {"side": holder, "bonus": 0.5, "ruling": "R20.1m"}))
 
 
 def terms_for_sides(scenario: Scenario, steps: list[Step], fp: dict[str, int], cr: dict[str, Fraction],
                     dc: dict[str, int]) -> VictoryTerms:
+    """The terms of three or four sides (R20.1m), in 20.1's order: FP, CR, WG, HO, totals and multipliers, DC;
+    then the 19.0 bid and the 20.0 printed terms. `steps` holds 21.3's per-ship steps already."""
     ids = [s.id for s in scenario.sides]
     names = {s.id: s.name for s in scenario.sides}
     bonus: dict[str, Fraction] = {i: Fraction(0) for i in ids}
 
-    def below_highest_gets_difference(values: dict[str, int] | dict[str, Fraction], label: str) -> None:
-        top = max(values.values())
-        best = [names[i] for i in ids if values[i] == top]
-        for i in ids:
-            diff = Fraction(top - values[i])
-            if diff:
-                bonus[i] += diff
-                steps.append(Step("20.1", f"{label}: {names[i]} {number(Fraction(values[i]))} < {' and '.join(best)} "
-                                  f"{number(Fraction(top))} (the highest): {names[i]} +{number(diff)}",
-                                  {"side": i, "bonus": number(diff), "ruling": "R20.1m"}))
-        if all(values[i] == top for i in ids):
-            steps.append(Step("20.1", f"{label} equal ({number(Fraction(top))}): no bonus", {"a": number(Fraction(top))}))
-
-    below_highest_gets_difference(fp, "FP")
-    below_highest_gets_difference(cr, "CR")
-    def every_other_side_gets_half(holder: str, text: str) -> None:
-        for i in ids:
-            if i != holder:
-                bonus[i] += Fraction(1, 2)
-        steps.append(Step("20.1", f"{text}: every other side +0.5", {"side": holder, "bonus": 0.5, "ruling": "R20.1m"}))
-
+    _below_highest_gets_difference(fp, "FP", names, bonus, steps)
+    _below_highest_gets_difference(cr, "CR", names, bonus, steps)
     wg = scenario.weather_gauge
     if scenario.engagement != "meeting":
         steps.append(Step("20.1", "Chase: no weather gauge bonus (meeting engagements only)", {}))
     elif wg is None:
         steps.append(Step("20.1", "No side holds the weather gauge: no WG bonus", {}))
     else:
-        every_other_side_gets_half(wg, f"WG: {names[wg]} holds the weather gauge")
+        _every_other_side_gets_half(wg, f"WG: {names[wg]} holds the weather gauge", bonus, steps)
     winner = scenario.historical_outcome.winner
     if winner is None:
         steps.append(Step("20.1", "HO: no historical winner recorded: no HO bonus", {}))
     else:
-        every_other_side_gets_half(winner, f"HO: {names[winner]} won historically")
+        _every_other_side_gets_half(winner, f"HO: {names[winner]} won historically", bonus, steps)
     steps.append(Step("20.1", "Totals: " + ", ".join(f"{names[i]} {number(bonus[i])}" for i in ids),
                       {i: number(bonus[i]) for i in ids}))
     low = min(bonus.values())
@@ -78,18 +86,6 @@ def terms_for_sides(scenario: Scenario, steps: list[Step], fp: dict[str, int], c
                 bid_points[i] += points
         steps.append(Step("19.0", f"Bid option: {names[bidder]} grants each other side {points} VP",
                           {"side": bidder, "points": points, "ruling": "R20.1m"}))
-    result = []
-    for side in scenario.sides:
-        i = side.id
-        override = scenario.victory_override.get(i)
-        m, bo = float(mult[i]), vp_bonus[i]
-        if override is not None:
-            steps.append(Step("20.0", f"The scenario prints its own terms for {names[i]}: x{override.multiplier:g}, "
-                              f"bonus {override.bonus} (computed: x{number(mult[i])}, bonus {vp_bonus[i]})",
-                              {"side": i, "multiplier": override.multiplier, "bonus": override.bonus}))
-            m, bo = float(override.multiplier), override.bonus
-        result.append(SideTerms(side=i, name=side.name, ships=[ss.ship_id for ss in side.ships], fp=fp[i],
-                                cr=number(cr[i]), dc=dc[i], multiplier=m, bonus=bo, bid_points=bid_points[i],
-                                computed_multiplier=float(mult[i]), computed_bonus=vp_bonus[i],
-                                overridden=override is not None))
+    result = [side_terms(scenario, side, (fp[side.id], cr[side.id], dc[side.id]), mult[side.id], vp_bonus[side.id],
+                         bid_points[side.id], steps) for side in scenario.sides]
     return VictoryTerms(sides=result, steps=steps)

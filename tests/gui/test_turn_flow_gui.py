@@ -39,7 +39,7 @@ def test_a_human_seat_is_shown_only_requests_that_need_him(qtbot: Any, make_wind
         request = session.request()
         assert request is not None
         # what is on screen is never something turn_flow would answer
-        assert decide(session.presenter.game.view("us"), request, session.orders) is None, request.kind
+        assert decide(session.presenter.game.view("us"), request, session.standing.orders) is None, request.kind
         answer_with_widgets(qtbot, window, rng)
         shown += 1
     assert shown > 5
@@ -80,7 +80,7 @@ def test_ask_me_everything_shows_every_request(qtbot: Any, make_window: Any) -> 
     panel = window.findChild(FlowPanel)
     assert panel is not None
     panel.ask_everything.setChecked(True)
-    assert window.session.orders.ask_everything
+    assert window.session.standing.orders.ask_everything
     assert load_orders(window.settings).ask_everything  # kept in settings.ini
     window.files.start_game(JAVA, {"us": "human", "gb": "simple"}, 4, {"turn_limit": 2})
     rng = random.Random(3)
@@ -99,9 +99,9 @@ def test_the_settings_dialog_edits_the_standing_orders(qtbot: Any, make_window: 
     combo.setCurrentIndex(combo.findData("never"))
     box.combos["crew"].setCurrentIndex(box.combos["crew"].findData("bears"))
     dialog.accept()
-    assert window.session.orders.hold_cards == "never" and window.session.orders.crew == "bears"
+    assert window.session.standing.orders.hold_cards == "never" and window.session.standing.orders.crew == "bears"
     fresh = QSettings(window.settings.fileName(), QSettings.Format.IniFormat)
-    assert load_orders(fresh) == window.session.orders
+    assert load_orders(fresh) == window.session.standing.orders
     box.ask_everything.setChecked(True)
     assert not combo.isEnabled()
 

@@ -79,13 +79,13 @@ def test_a_duel_online_plays_under_the_standing_orders(qtbot: Any, tmp_path: Pat
         assert any("standing order" in line for line in lines)
 
         dialog.flow.ask_everything.setChecked(True)
-        assert dialog.session.orders.ask_everything and load_orders(dialog.settings).ask_everything
+        assert dialog.session.standing.orders.ask_everything and load_orders(dialog.settings).ask_everything
         box = dialog.edit_orders()
         combo = box.findChild(QComboBox, "order-hold_cards")
         assert combo is not None
         combo.setCurrentIndex(combo.findData("never"))
         box.done(QDialog.DialogCode.Accepted)
-        assert dialog.session.orders.hold_cards == "never" and load_orders(dialog.settings).hold_cards == "never"
+        assert dialog.session.standing.orders.hold_cards == "never" and load_orders(dialog.settings).hold_cards == "never"
         dialog.close()
         QApplication.processEvents()
 

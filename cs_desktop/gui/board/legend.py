@@ -5,6 +5,8 @@ board's bottom-left corner, opened and closed by its own tab or from the View me
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPaintEvent, QPen
 from PySide6.QtWidgets import QToolButton, QVBoxLayout, QWidget
@@ -103,95 +105,147 @@ class BoardLegend(QWidget):
             self.raise_()
 
 
+def _draw_fill(p: QPainter, color: QColor, r: QRectF, c: QPointF) -> None:
+    color.setAlpha(90)
+    p.setPen(QPen(QColor(0, 0, 0, 60), 1))
+    p.setBrush(color)
+    p.drawRect(r)
+
+
+def _draw_lines(p: QPainter, color: QColor, r: QRectF, c: QPointF, kind: str) -> None:
+    style = Qt.PenStyle.DashLine if kind == "dash" else Qt.PenStyle.SolidLine
+    p.setPen(QPen(color, 2, style))
+    p.drawLine(QPointF(r.left(), c.y()), QPointF(r.right(), c.y()))
+    if kind == "line":
+        p.setPen(QPen(color, 2, Qt.PenStyle.DashLine))
+        p.drawLine(QPointF(r.left(), c.y() + 4), QPointF(r.right(), c.y() + 4))
+
+
+def _draw_sections(p: QPainter, color: QColor, r: QRectF, c: QPointF) -> None:
+    p.setPen(QPen(color, 3))
+    p.drawArc(QRectF(c.x() - 8, c.y() - 7, 16, 14), 20 * 16, 140 * 16)
+    p.setPen(QPen(QColor(200, 20, 20), 1.5, Qt.PenStyle.DashLine))
+    p.drawLine(QPointF(c.x(), r.top()), QPointF(c.x(), r.bottom()))
+
+
+def _draw_ghost(p: QPainter, color: QColor, r: QRectF, c: QPointF) -> None:
+    fill = QColor(color)
+    fill.setAlpha(60)
+    p.setPen(QPen(color, 1.6, Qt.PenStyle.DashLine))
+    p.setBrush(fill)
+    p.drawEllipse(c, 7, 7)
+
+
+def _draw_shift(p: QPainter, color: QColor, r: QRectF, c: QPointF) -> None:
+    p.setPen(QPen(color, 2))
+    p.drawLine(QPointF(r.left(), c.y()), QPointF(r.right() - 3, c.y()))
+    p.setBrush(color)
+    p.drawPolygon([QPointF(r.right(), c.y()), QPointF(r.right() - 6, c.y() - 4), QPointF(r.right() - 6, c.y() + 4)])
+
+
+def _draw_letter(p: QPainter, color: QColor, r: QRectF, c: QPointF) -> None:
+    p.setPen(QPen(QColor("#6b4f00"), 0.8))
+    p.setBrush(color)
+    p.drawEllipse(c, 7, 7)
+    p.setPen(QColor("#1b1b1b"))
+    p.setFont(_font(10, True))
+    p.drawText(QRectF(c.x() - 7, c.y() - 7, 14, 14), Qt.AlignmentFlag.AlignCenter, "C")
+
+
+def _draw_smoke(p: QPainter, color: QColor, r: QRectF, c: QPointF) -> None:
+    p.setPen(QPen(QColor(70, 70, 70, 120), 0.8))
+    p.setBrush(QColor(110, 110, 110, 150))
+    for dx, dy, s in ((-6, 2, 5), (-1, -1, 4), (4, -4, 3)):
+        p.drawEllipse(QPointF(c.x() + dx, c.y() + dy), s, s * 0.85)
+    p.setBrush(QColor(55, 55, 55))
+    p.setPen(QPen(QColor("#f2f2f2"), 1))
+    p.drawEllipse(QPointF(r.right() - 4, c.y() + 2), 5, 5)
+
+
+def _draw_fire(p: QPainter, color: QColor, r: QRectF, c: QPointF) -> None:
+    flame = QPainterPath(QPointF(c.x(), c.y() - 7))
+    flame.cubicTo(QPointF(c.x() + 6, c.y() - 1), QPointF(c.x() + 5, c.y() + 6), QPointF(c.x(), c.y() + 6))
+    flame.cubicTo(QPointF(c.x() - 5, c.y() + 6), QPointF(c.x() - 6, c.y() - 1), QPointF(c.x(), c.y() - 7))
+    p.setPen(QPen(QColor("#7a1d00"), 1))
+    p.setBrush(color)
+    p.drawPath(flame)
+
+
+def _draw_grapple(p: QPainter, color: QColor, r: QRectF, c: QPointF) -> None:
+    p.setPen(QPen(color, 1.2))
+    p.setBrush(QColor("#e8d9b5"))
+    p.drawEllipse(c, 7, 7)
+    p.setFont(_font(9, True))
+    p.drawText(QRectF(c.x() - 7, c.y() - 7, 14, 14), Qt.AlignmentFlag.AlignCenter, "G")
+
+
+def _draw_prize(p: QPainter, color: QColor, r: QRectF, c: QPointF) -> None:
+    p.setPen(QPen(QColor("#3b2a14"), 1.6))
+    p.drawLine(QPointF(c.x() - 7, c.y() - 7), QPointF(c.x() - 7, c.y() + 8))
+    flag = QRectF(c.x() - 7, c.y() - 7, 16, 11)
+    p.setPen(QPen(QColor("#102a43"), 1))
+    p.setBrush(color)
+    p.drawRect(flag)
+    p.setPen(QColor("#ffffff"))
+    p.setFont(_font(8, True))
+    p.drawText(flag, Qt.AlignmentFlag.AlignCenter, "3")
+
+
+def _draw_aground(p: QPainter, color: QColor, r: QRectF, c: QPointF) -> None:
+    draw_aground(p, c, 8.5)
+
+
+def _draw_island(p: QPainter, color: QColor, r: QRectF, c: QPointF) -> None:
+    p.setPen(QPen(QColor("#5b4626"), 1.6))
+    p.setBrush(color)
+    p.drawRect(QRectF(c.x() - 9, c.y() - 7, 18, 14))
+    p.setPen(Qt.PenStyle.NoPen)
+    p.setBrush(QColor("#8fa05a"))
+    p.drawEllipse(QRectF(c.x() - 5, c.y() - 4, 10, 7))
+
+
+def _draw_shoal(p: QPainter, color: QColor, r: QRectF, c: QPointF) -> None:
+    p.setPen(Qt.PenStyle.NoPen)
+    p.setBrush(QColor(236, 226, 190))
+    p.drawRect(QRectF(c.x() - 9, c.y() - 7, 18, 14))
+    p.setBrush(QBrush(color, Qt.BrushStyle.BDiagPattern))
+    p.drawRect(QRectF(c.x() - 9, c.y() - 7, 18, 14))
+    p.setPen(QPen(QColor("#9c8a55"), 1, Qt.PenStyle.DotLine))
+    p.setBrush(Qt.BrushStyle.NoBrush)
+    p.drawRect(QRectF(c.x() - 9, c.y() - 7, 18, 14))
+
+
+def _draw_start(p: QPainter, color: QColor, r: QRectF, c: QPointF) -> None:
+    p.setPen(QPen(color, 1.2, Qt.PenStyle.DashLine))
+    p.setBrush(Qt.BrushStyle.NoBrush)
+    p.drawRect(QRectF(c.x() - 7, c.y() - 7, 14, 14))
+
+
+#: how each kind of swatch is drawn, in a row's swatch rectangle `r` about its centre `c`
+_DRAW: dict[str, Callable[[QPainter, QColor, QRectF, QPointF], None]] = {
+    "fill": _draw_fill,
+    "solid": lambda p, color, r, c: _draw_lines(p, color, r, c, "solid"),
+    "dash": lambda p, color, r, c: _draw_lines(p, color, r, c, "dash"),
+    "line": lambda p, color, r, c: _draw_lines(p, color, r, c, "line"),
+    "sections": _draw_sections,
+    "ghost": _draw_ghost,
+    "shift": _draw_shift,
+    "letter": _draw_letter,
+    "smoke": _draw_smoke,
+    "fire": _draw_fire,
+    "grapple": _draw_grapple,
+    "prize": _draw_prize,
+    "aground": _draw_aground,
+    "island": _draw_island,
+    "shoal": _draw_shoal,
+    "start": _draw_start,
+}
+
+
 def _swatch(p: QPainter, kind: str, color: QColor, r: QRectF) -> None:
-    c = r.center()
-    p.save()
-    if kind == "fill":
-        color.setAlpha(90)
-        p.setPen(QPen(QColor(0, 0, 0, 60), 1))
-        p.setBrush(color)
-        p.drawRect(r)
-    elif kind in ("solid", "dash", "line"):
-        style = Qt.PenStyle.DashLine if kind == "dash" else Qt.PenStyle.SolidLine
-        p.setPen(QPen(color, 2, style))
-        p.drawLine(QPointF(r.left(), c.y()), QPointF(r.right(), c.y()))
-        if kind == "line":
-            p.setPen(QPen(color, 2, Qt.PenStyle.DashLine))
-            p.drawLine(QPointF(r.left(), c.y() + 4), QPointF(r.right(), c.y() + 4))
-    elif kind == "sections":
-        p.setPen(QPen(color, 3))
-        p.drawArc(QRectF(c.x() - 8, c.y() - 7, 16, 14), 20 * 16, 140 * 16)
-        p.setPen(QPen(QColor(200, 20, 20), 1.5, Qt.PenStyle.DashLine))
-        p.drawLine(QPointF(c.x(), r.top()), QPointF(c.x(), r.bottom()))
-    elif kind == "ghost":
-        fill = QColor(color)
-        fill.setAlpha(60)
-        p.setPen(QPen(color, 1.6, Qt.PenStyle.DashLine))
-        p.setBrush(fill)
-        p.drawEllipse(c, 7, 7)
-    elif kind == "shift":
-        p.setPen(QPen(color, 2))
-        p.drawLine(QPointF(r.left(), c.y()), QPointF(r.right() - 3, c.y()))
-        p.setBrush(color)
-        p.drawPolygon([QPointF(r.right(), c.y()), QPointF(r.right() - 6, c.y() - 4), QPointF(r.right() - 6, c.y() + 4)])
-    elif kind == "letter":
-        p.setPen(QPen(QColor("#6b4f00"), 0.8))
-        p.setBrush(color)
-        p.drawEllipse(c, 7, 7)
-        p.setPen(QColor("#1b1b1b"))
-        p.setFont(_font(10, True))
-        p.drawText(QRectF(c.x() - 7, c.y() - 7, 14, 14), Qt.AlignmentFlag.AlignCenter, "C")
-    elif kind == "smoke":
-        p.setPen(QPen(QColor(70, 70, 70, 120), 0.8))
-        p.setBrush(QColor(110, 110, 110, 150))
-        for dx, dy, s in ((-6, 2, 5), (-1, -1, 4), (4, -4, 3)):
-            p.drawEllipse(QPointF(c.x() + dx, c.y() + dy), s, s * 0.85)
-        p.setBrush(QColor(55, 55, 55))
-        p.setPen(QPen(QColor("#f2f2f2"), 1))
-        p.drawEllipse(QPointF(r.right() - 4, c.y() + 2), 5, 5)
-    elif kind == "fire":
-        flame = QPainterPath(QPointF(c.x(), c.y() - 7))
-        flame.cubicTo(QPointF(c.x() + 6, c.y() - 1), QPointF(c.x() + 5, c.y() + 6), QPointF(c.x(), c.y() + 6))
-        flame.cubicTo(QPointF(c.x() - 5, c.y() + 6), QPointF(c.x() - 6, c.y() - 1), QPointF(c.x(), c.y() - 7))
-        p.setPen(QPen(QColor("#7a1d00"), 1))
-        p.setBrush(color)
-        p.drawPath(flame)
-    elif kind == "grapple":
-        p.setPen(QPen(color, 1.2))
-        p.setBrush(QColor("#e8d9b5"))
-        p.drawEllipse(c, 7, 7)
-        p.setFont(_font(9, True))
-        p.drawText(QRectF(c.x() - 7, c.y() - 7, 14, 14), Qt.AlignmentFlag.AlignCenter, "G")
-    elif kind == "prize":
-        p.setPen(QPen(QColor("#3b2a14"), 1.6))
-        p.drawLine(QPointF(c.x() - 7, c.y() - 7), QPointF(c.x() - 7, c.y() + 8))
-        flag = QRectF(c.x() - 7, c.y() - 7, 16, 11)
-        p.setPen(QPen(QColor("#102a43"), 1))
-        p.setBrush(color)
-        p.drawRect(flag)
-        p.setPen(QColor("#ffffff"))
-        p.setFont(_font(8, True))
-        p.drawText(flag, Qt.AlignmentFlag.AlignCenter, "3")
-    elif kind == "aground":
-        draw_aground(p, c, 8.5)
-    elif kind == "island":
-        p.setPen(QPen(QColor("#5b4626"), 1.6))
-        p.setBrush(color)
-        p.drawRect(QRectF(c.x() - 9, c.y() - 7, 18, 14))
-        p.setPen(Qt.PenStyle.NoPen)
-        p.setBrush(QColor("#8fa05a"))
-        p.drawEllipse(QRectF(c.x() - 5, c.y() - 4, 10, 7))
-    elif kind == "shoal":
-        p.setPen(Qt.PenStyle.NoPen)
-        p.setBrush(QColor(236, 226, 190))
-        p.drawRect(QRectF(c.x() - 9, c.y() - 7, 18, 14))
-        p.setBrush(QBrush(color, Qt.BrushStyle.BDiagPattern))
-        p.drawRect(QRectF(c.x() - 9, c.y() - 7, 18, 14))
-        p.setPen(QPen(QColor("#9c8a55"), 1, Qt.PenStyle.DotLine))
-        p.setBrush(Qt.BrushStyle.NoBrush)
-        p.drawRect(QRectF(c.x() - 9, c.y() - 7, 18, 14))
-    elif kind == "start":
-        p.setPen(QPen(color, 1.2, Qt.PenStyle.DashLine))
-        p.setBrush(Qt.BrushStyle.NoBrush)
-        p.drawRect(QRectF(c.x() - 7, c.y() - 7, 14, 14))
-    p.restore()
+    """The legend row's swatch of `kind` (ENTRIES) in `color`; an unknown kind draws nothing."""
+    draw = _DRAW.get(kind)
+    if draw is not None:
+        p.save()
+        draw(p, color, r, r.center())
+        p.restore()

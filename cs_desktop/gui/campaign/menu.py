@@ -15,13 +15,11 @@ from typing import Any
 
 import shiboken6
 
-from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QDockWidget,
     QInputDialog,
     QLabel,
     QListWidget,
-    QMainWindow,
     QMenu,
     QMessageBox,
     QStackedWidget,
@@ -50,14 +48,16 @@ class CampaignParts:
     play_docks: Callable[[], list[QDockWidget]]  # the docks that show the game in play (gui/window/docks.py)
     journal_folder: Path  # where the journal's exports are proposed (the data folder)
     show_error: Callable[[str, str], None]
+    parent: QWidget  # the Qt parent of the menu, the journal dock and the dialogs
+    add_dock: Callable[[QDockWidget], None]  # puts the journal dock in the window (at the bottom)
+    set_title: Callable[[str], None]  # the window's title
 
 
 class CampaignControl:
     """The Campaign menu (`menu`, put in the menu bar by the window), the campaign page and the journal dock;
-    `window` is the main window as the Qt parent of its dialogs and the host of its dock."""
+    it holds no window, only the parts of it given in `parts`."""
 
-    def __init__(self, window: QMainWindow, parts: CampaignParts) -> None:
-        self.window = window
+    def __init__(self, parts: CampaignParts) -> None:
         self.parts = parts
         self.presenter: CampaignPresenter | None = None
         self.battle: CampaignBattle | None = None
@@ -72,12 +72,12 @@ class CampaignControl:
         self.journal = QListWidget()
         self.journal.setObjectName("campaign-journal")
         self.journal.setWordWrap(True)
-        self.dock = QDockWidget("Captain's journal", window)
+        self.dock = QDockWidget("Captain's journal", parts.parent)
         self.dock.setObjectName("dock-campaign-journal")
         self.dock.setWidget(self.journal)
-        window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.dock)
+        parts.add_dock(self.dock)
         self.dock.hide()
-        self.menu = menu = QMenu("&Campaign", window)
+        self.menu = menu = QMenu("&Campaign", parts.parent)
         menu.setObjectName("menu-campaign")
         self.act_new = menu.addAction("&New campaign…")
         self.act_new.setObjectName("act-campaign-new")
@@ -116,7 +116,7 @@ class CampaignControl:
         library = self.parts.library()
         if library is None:
             return None
-        dialog = NewCampaignDialog(self.window)
+        dialog = NewCampaignDialog(self.parts.parent)
         dialog.accepted.connect(lambda: self.start(library, *dialog.choice()))
         self.new_dialog = dialog
         dialog.open()
@@ -138,10 +138,10 @@ class CampaignControl:
             return None
         rows = library.campaigns.listing()
         if not rows:
-            QMessageBox.information(self.window, "Continue a campaign", "The library holds no campaign yet.")
+            QMessageBox.information(self.parts.parent, "Continue a campaign", "The library holds no campaign yet.")
             return None
         labels = [f"{r.id}: {r.name} — " + (f"UNREADABLE: {r.problem}" if r.problem else r.summary) for r in rows]
-        label, ok = QInputDialog.getItem(self.window, "Continue a campaign", "Campaign:", labels, 0, False)
+        label, ok = QInputDialog.getItem(self.parts.parent, "Continue a campaign", "Campaign:", labels, 0, False)
         return self.resume(library, rows[labels.index(label)].id) if ok else None
 
     def resume(self, library: Any, campaign_id: int) -> CampaignPresenter | None:
@@ -157,7 +157,7 @@ class CampaignControl:
         """The whole journal to read, with its battles told, and exported as Markdown or HTML."""
         if self.presenter is None:
             return None
-        self.journal_dialog = JournalDialog(self.presenter, self.parts.journal_folder, self.window)
+        self.journal_dialog = JournalDialog(self.presenter, self.parts.journal_folder, self.parts.parent)
         self.journal_dialog.open()
         return self.journal_dialog
 
@@ -174,7 +174,7 @@ class CampaignControl:
             self._page_game = self._window_game()
             self.parts.stack.setCurrentWidget(self.page)
             self._put_away_play_docks()
-            self.window.setWindowTitle(f"Captain's Sea — {self.presenter.name}")
+            self.parts.set_title(f"Captain's Sea — {self.presenter.name}")
             # not the last battle's position: the campaign's
             self.parts.status.setText(f"Campaign: {self.presenter.name} · the campaign map")
 
@@ -221,7 +221,7 @@ class CampaignControl:
         meanwhile: that game takes the window; Campaign › Show the campaign map brings the page back. The page
         itself draws the campaign, not the game: it is drawn again only when the window's game changed
         (`changes.anew`); any other change only puts it back in front."""
-        if self.presenter is None or self.battle is not None or not isinstance(self.window, QMainWindow):
+        if self.presenter is None or self.battle is not None:
             return
         if self._window_game() == self._page_game:
             if changes.anew:

@@ -115,7 +115,7 @@ class FlowPanel(QWidget):
         self.ask_everything.setObjectName("flow-ask-everything")
         self.ask_everything.setToolTip("Off: requests with one legal answer pass, and your standing orders "
                                        "(Game → Settings…) answer the rest they cover.")
-        self.ask_everything.setChecked(session.orders.ask_everything)
+        self.ask_everything.setChecked(session.standing.orders.ask_everything)
         self.ask_everything.toggled.connect(self._toggle)
         lay.addWidget(self.ask_everything)
         self.passed = QLabel()
@@ -124,11 +124,11 @@ class FlowPanel(QWidget):
         self.passed.setStyleSheet("color:#555;")
         lay.addWidget(self.passed)
         session.changed.connect(self.refresh)
-        session.ordersEdited.connect(lambda: save_orders(self.settings, self.session.orders))
+        session.ordersEdited.connect(lambda: save_orders(self.settings, self.session.standing.orders))
         self.refresh()
 
     def _toggle(self, on: bool) -> None:
-        orders = replace(self.session.orders, ask_everything=on)
+        orders = replace(self.session.standing.orders, ask_everything=on)
         save_orders(self.settings, orders)
         self.session.set_orders(orders)
 
@@ -138,9 +138,9 @@ class FlowPanel(QWidget):
         not concern this panel."""
         if not changes.answered:
             return
-        if self.ask_everything.isChecked() != self.session.orders.ask_everything:
+        if self.ask_everything.isChecked() != self.session.standing.orders.ask_everything:
             self.ask_everything.blockSignals(True)
-            self.ask_everything.setChecked(self.session.orders.ask_everything)
+            self.ask_everything.setChecked(self.session.standing.orders.ask_everything)
             self.ask_everything.blockSignals(False)
         lines = self.session.passed_for(self.session.shown_side, 12) if not self.session.curtain else []
         # the latest two under the orders (the orders keep the room); the last twelve on hover

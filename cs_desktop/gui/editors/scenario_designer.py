@@ -36,7 +36,7 @@ from PySide6.QtWidgets import (
 from cs_desktop.formats.files import parse_scenario
 from cs_desktop.gui.editors.base import ERROR_STYLE, EditorBase, show_as_window
 from cs_desktop.gui.editors.commands import library_bridge, replace_all
-from cs_desktop.gui.forms import load_form
+from cs_desktop.gui.forms import Form, load_form
 from cs_desktop.gui.editors.scenario_more_sides import BALANCE_TWO_SIDES, bid_widgets, relativity_hint
 from cs_desktop.gui.editors.scenario_problems import at_the_sides, describe, first_problem, places_words, side_keys
 from cs_desktop.gui.editors.scenario_sides import COMPASS, SideTables
@@ -117,8 +117,30 @@ class ScenarioDesigner(EditorBase):
 
     # ------------------------------------------------------------------ the form
     def _bind_form(self) -> None:
+        """ui/scenario_designer.ui bound: its buttons and facts, its options, the terms and the board preview."""
         form = load_form("scenario_designer", self)
         self.bind_undo_buttons(form)
+        self._bind_facts(form)
+        self._bind_options(form)
+        self.place_errors(form, ERROR_KEYS)
+
+        self.terms_label = form.get(QLabel, "terms")
+        self.steps = form.get(QTextBrowser, "steps")
+        from cs_desktop.gui.board import BoardView
+
+        self.board = BoardView()
+        self.board.setObjectName("board-preview")
+        self.board.setMinimumHeight(260)
+        form.layout("board_layout").addWidget(self.board)
+        keep_fitted(self.board)
+        self.terrain_tool = TerrainTool(self, form, self.board)  # islands and shoals clicked on the preview
+        form.get(QSplitter, "right").setSizes([270, 580])
+        form.get(QSplitter, "split").setSizes([760, 740])
+        self.resize(1500, 950)
+
+    def _bind_facts(self, form: Form) -> None:
+        """The save, balance and play buttons; the scenario's name, date, place and story; its sides (SideTables),
+        engagement, wind, weather gauge and historical outcome."""
         self.status = form.get(QLabel, "status")
         self.form_area = form.get(QScrollArea, "form_area")
         self.save_button = form.get(QPushButton, "save")
@@ -155,6 +177,10 @@ class ScenarioDesigner(EditorBase):
                                       "historical outcome")
         self.summary = self.bind_text(form.get(QPlainTextEdit, "outcome"), ("historical_outcome", "summary"),
                                       "outcome summary")
+
+    def _bind_options(self, form: Form) -> None:
+        """The options: relativity (21.1, 21.2), the bids (19.0), the turn limit, the rules' switches and the
+        sources."""
         self.relativity = form.get(QComboBox, "relativity")
         for v, label in (("standard", "Standard (two ships)"), ("fractional", "Fractional Relativity (21.1)"),
                          ("zero", "Zero Relativity (21.2)")):
@@ -180,21 +206,6 @@ class ScenarioDesigner(EditorBase):
         self.variable_wind = self.switches["variable_wind"]  # R17.8e
         self.sources = self.bind_text(form.get(QPlainTextEdit, "sources"), ("sources",), "sources", lines=True)
         self.override_note = form.get(QLabel, "override_note")
-        self.place_errors(form, ERROR_KEYS)
-
-        self.terms_label = form.get(QLabel, "terms")
-        self.steps = form.get(QTextBrowser, "steps")
-        from cs_desktop.gui.board import BoardView
-
-        self.board = BoardView()
-        self.board.setObjectName("board-preview")
-        self.board.setMinimumHeight(260)
-        form.layout("board_layout").addWidget(self.board)
-        keep_fitted(self.board)
-        self.terrain_tool = TerrainTool(self, form, self.board)  # islands and shoals clicked on the preview
-        form.get(QSplitter, "right").setSizes([270, 580])
-        form.get(QSplitter, "split").setSizes([760, 740])
-        self.resize(1500, 950)
 
     # ------------------------------------------------------------------ library ships
     def _reload_ships(self) -> None:

@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
 from cs_desktop.formats.files import parse_ship
 from cs_desktop.gui.editors.base import ERROR_STYLE, NATIONS, EditorBase, show_as_window
 from cs_desktop.gui.editors.commands import SetValues, replace_all
-from cs_desktop.gui.forms import load_form
+from cs_desktop.gui.forms import Form, load_form
 from cs_desktop.gui.panels.ship_card import ShipCardWidget
 from cs_desktop.gui.editors.ship_draft import (
     FIELD_WORDS,
@@ -88,12 +88,39 @@ class ShipEditor(EditorBase):
 
     # ------------------------------------------------------------------ the form
     def _bind_form(self) -> None:
+        """ui/ship_editor.ui bound: save, the card's facts, crew and rigging, the tracks, sources and the preview."""
         form = load_form("ship_editor", self)
         self.bind_undo_buttons(form)
         self.save_button = form.get(QPushButton, "save")
         self.save_button.clicked.connect(self.save)
         self.status = form.get(QLabel, "status")
+        self._bind_facts(form)
+        self._bind_crew_and_rigging(form)
 
+        self.tables = TrackTables(self, form, self.status)
+        self.red_boxes = self.tables.red_boxes
+        self.gunnery = self.tables.gunnery
+        self.build_button = self.tables.build_button
+        self.armament = self.tables.armament
+
+        self.sources = self.bind_text(form.get(QPlainTextEdit, "sources"), ("sources",), "sources", lines=True)
+        self.notes = self.bind_text(form.get(QPlainTextEdit, "notes"), ("notes",), "notes")
+
+        self.ratings_label = form.get(QLabel, "ratings")
+        self.preview_note = form.get(QLabel, "preview_note")
+        self.preview = ShipCardWidget()
+        self.preview.setObjectName("preview")
+        form.get(QScrollArea, "preview_scroll").setWidget(self.preview)
+        self.place_errors(form, ERROR_KEYS)
+        self.general_errors = self.error_for("")
+        self.split = form.get(QSplitter, "split")
+        self.split.setStretchFactor(0, 3)
+        self.split.setStretchFactor(1, 2)
+        self.split.setSizes([900, 600])
+        self.resize(1500, 950)
+
+    def _bind_facts(self, form: Form) -> None:
+        """The ship's id, name, nation, rating, launch year and complement; her hull type (3.1) and strength (3.2)."""
         self.id_edit = self.bind_line(form.get(QLineEdit, "id"), ("id",), "id")
         self.name_edit = self.bind_line(form.get(QLineEdit, "name"), ("name",), "name")
         self.nation = form.get(QComboBox, "nation")
@@ -114,6 +141,9 @@ class ShipEditor(EditorBase):
             self.hull_strength.addItem(v.title(), v)
         self.bind_combo(self.hull_strength, ("hull_strength",), "hull strength")
 
+    def _bind_crew_and_rigging(self, form: Form) -> None:
+        """Crew qualities offered and the historical one, crew points (and from the complement), rigging points,
+        Fighting Sail Only boxes (suggested from the rigging) and the chasers."""
         self.quality_boxes: dict[str, QCheckBox] = {}
         for q in QUALITIES:
             cb = form.get(QCheckBox, f"quality:{q}")
@@ -138,28 +168,6 @@ class ShipEditor(EditorBase):
         self.chasers: dict[str, QSpinBox] = {
             end: self.bind_spin(form.get(QSpinBox, f"chasers:{end}"), ("chasers", end), f"{end} chasers")
             for end in ("bow", "stern")}
-
-        self.tables = TrackTables(self, form, self.status)
-        self.red_boxes = self.tables.red_boxes
-        self.gunnery = self.tables.gunnery
-        self.build_button = self.tables.build_button
-        self.armament = self.tables.armament
-
-        self.sources = self.bind_text(form.get(QPlainTextEdit, "sources"), ("sources",), "sources", lines=True)
-        self.notes = self.bind_text(form.get(QPlainTextEdit, "notes"), ("notes",), "notes")
-
-        self.ratings_label = form.get(QLabel, "ratings")
-        self.preview_note = form.get(QLabel, "preview_note")
-        self.preview = ShipCardWidget()
-        self.preview.setObjectName("preview")
-        form.get(QScrollArea, "preview_scroll").setWidget(self.preview)
-        self.place_errors(form, ERROR_KEYS)
-        self.general_errors = self.error_for("")
-        self.split = form.get(QSplitter, "split")
-        self.split.setStretchFactor(0, 3)
-        self.split.setStretchFactor(1, 2)
-        self.split.setSizes([900, 600])
-        self.resize(1500, 950)
 
     # ------------------------------------------------------------------ edits that need more than one widget
     def _refresh_qualities(self) -> None:

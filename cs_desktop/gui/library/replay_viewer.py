@@ -85,6 +85,16 @@ class ReplayViewer(QMainWindow):
         self.bookmarks.remove.connect(self.remove_bookmark)
         self.bookmarks.chosen.connect(self.goto_bookmark)
         self.actions_by_step: dict[str, QAction] = {}
+        self._add_keys()
+        screen = QGuiApplication.primaryScreen()
+        free = screen.availableGeometry() if screen is not None else QRect(0, 0, 1500, 940)
+        self.resize(min(1500, free.width() - 16), min(940, free.height() - 16))  # inside the screen
+        self.refresh()
+        self.board.fit_to_ships()
+
+    def _add_keys(self) -> None:
+        """The window's keys: a step each (KEYS, kept in `actions_by_step`), Ctrl+B bookmark, Ctrl+0 fit the board
+        to the ships, Ctrl+W close."""
         for name, keys in KEYS.items():
             act = QAction(self)
             act.setObjectName(f"replay-key-{name}")
@@ -99,11 +109,6 @@ class ReplayViewer(QMainWindow):
             act.setShortcut(QKeySequence(key))
             act.triggered.connect(slot)
             self.addAction(act)
-        screen = QGuiApplication.primaryScreen()
-        free = screen.availableGeometry() if screen is not None else QRect(0, 0, 1500, 940)
-        self.resize(min(1500, free.width() - 16), min(940, free.height() - 16))  # inside the screen
-        self.refresh()
-        self.board.fit_to_ships()
 
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt API
         super().showEvent(event)

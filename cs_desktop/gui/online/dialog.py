@@ -331,7 +331,7 @@ class OnlineDialog(QDialog):
         box = QDialog(self)
         box.setObjectName("online-orders-dialog")
         box.setWindowTitle("Standing orders")
-        form = StandingOrdersBox(self.session.orders if self.session is not None else load_orders(self.settings))
+        form = StandingOrdersBox(self.session.standing.orders if self.session is not None else load_orders(self.settings))
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(box.accept)
         buttons.rejected.connect(box.reject)

@@ -111,10 +111,6 @@ class OnlineSeatSession(QObject):
         return FairAdvice(self.seat.view, self.cards) if self.seat.view else None
 
     # ------------------------------------------------------------------ standing and fleet orders
-    @property
-    def orders(self) -> StandingOrders:
-        return self.standing.orders
-
     def set_orders(self, orders: StandingOrders) -> None:
         """New standing orders: they apply at once (a pending request they now answer is answered)."""
         self.standing.orders = orders
@@ -123,8 +119,8 @@ class OnlineSeatSession(QObject):
 
     def never_offer(self, card: str) -> None:
         """The Hold card `card` is never offered again (standing order never_cards), as at one screen."""
-        kinds = set(self.orders.never_cards.split(",")) - {""}
-        self.set_orders(_replace(self.orders, never_cards=",".join(sorted(kinds | {card_kind(card)}))))
+        kinds = set(self.standing.orders.never_cards.split(",")) - {""}
+        self.set_orders(_replace(self.standing.orders, never_cards=",".join(sorted(kinds | {card_kind(card)}))))
         self.ordersEdited.emit()
 
     def answer_by_orders(self) -> str | None:
@@ -143,12 +139,12 @@ class OnlineSeatSession(QObject):
         own = [s.id for s in self.screen().ships if s.own and s.id in ships]
         if own:
             self.standing.fleet.give(kind, own)
-            self.set_orders(self.orders)
+            self.set_orders(self.standing.orders)
         return bool(own)
 
     def cancel_fleet_orders(self, ships: list[str]) -> None:
         self.standing.fleet.cancel(ships)
-        self.set_orders(self.orders)
+        self.set_orders(self.standing.orders)
 
     def random_answer(self, seed: int) -> Any:
         """The judgment captain's answer on the seat's view (a remote seat has no state to draw from)."""

@@ -105,11 +105,31 @@ class ShipCardWidget(QFrame):
     # ------------------------------------------------------------------ drawing
     def set_card(self, card: ShipCard, state: ViewShip | None = None, own: bool = True,
                  name: str | None = None) -> None:
-        """`name`: the ship's designation when it is not the card's name (play/designations.py)."""
+        """`name`: the ship's designation when it is not the card's name (play/designations.py). Without a
+        `state` the card as printed: full tracks, no shot, no status."""
         self.card = card
         self.state = state
         self.own = own
         st: ViewShip | dict[str, Any] = state or {}
+        self._show_head(card, st, name, state is not None)
+        crew = self._show_tracks(card, st)
+        assign = st.get("assign") or {}
+        for sec, box in self.sections.items():
+            self._show_section(box, sec, card, st, state is not None, own)
+        self.status.setText(" · ".join(_status_lines(st) if state is not None else []))
+        self.status.setTextFormat(Qt.TextFormat.RichText)
+        if state is not None:
+            melee = max(0, crew - _total(assign)) if assign else crew
+            self.tasks_shown.setText(
+                f"Sailing {assign.get('sailing', 0)} · Rigging change {assign.get('rigging_change', 0)} · "
+                f"Rigging DC {assign.get('rigging_dc', 0)} · Melee {melee} (5.1.6)")
+        else:
+            self.tasks_shown.setText("")
+        if self.limits is None:
+            self.summary.setText("")
+
+    def _show_head(self, card: ShipCard, st: ViewShip | dict[str, Any], name: str | None, in_play: bool) -> None:
+        """The name and rating, the card's facts (3.1, 3.2), crew quality, morale, sail and chasers."""
         self.name.setText(html.escape(name or card.name) + (f"  <span style='font-size:small'>({card.rating})</span>"
                                        if card.rating else ""))
         self.name.setTextFormat(Qt.TextFormat.RichText)
@@ -130,12 +150,14 @@ class ShipCardWidget(QFrame):
         ends: list[Literal["bow", "stern"]] = ["bow", "stern"]
         for i, end in enumerate(ends):
             guns = card.chasers.get(end, 0)
-            loaded = bool(chasers.get(end)) if state is not None else guns > 0
+            loaded = bool(chasers.get(end)) if in_play else guns > 0
             text = f"{end.title()} chaser ×{guns}: " + ("loaded" if loaded else "empty") if guns else \
                 f"no {end} chaser"
             self.chasers.labels[i].setText(text)
         self.chasers.mark(None)
 
+    def _show_tracks(self, card: ShipCard, st: ViewShip | dict[str, Any]) -> int:
+        """The crew track (red boxes: morale checks) and the rigging track (F: fighting sail only); the crew."""
         crew = st.get("crew", card.crew_points)
         boxes = [("SC", "", True)] + [(str(n), f"-{card.crew_red_boxes[n]}" if n in card.crew_red_boxes else "",
                                        n in card.crew_red_boxes) for n in range(1, card.crew_points + 1)]
@@ -144,57 +166,31 @@ class ShipCardWidget(QFrame):
         rboxes = [("SC", "", True)] + [(str(n), "F" if n <= card.fighting_sail_only else "",
                                         n <= card.fighting_sail_only) for n in range(1, card.rigging_points + 1)]
         self.rig_track.set_boxes(rboxes, rig)
+        return int(crew)
 
+    def _show_section(self, box: SectionBox, sec: SectionName, card: ShipCard, st: ViewShip | dict[str, Any],
+                      in_play: bool, own: bool) -> None:
+        """A gunnery section (3.10): its track with the manned boxes, damage control (3.7.4) and its shot (the
+        load type only to its own side, 3.10.2)."""
         assign = st.get("assign") or {}
-        gunnery = st.get("gunnery") or {}
-        loads = st.get("loads") or {}
-        for sec, box in self.sections.items():
-            track = card.gunnery[sec]
-            value = gunnery.get(sec, len(track))
-            manned_n = (assign.get("gunnery") or {}).get(sec, 0)
-            gboxes = [("0", "", True)] + [(f"{b.long},{b.carronades}", "", False) for b in track]
-            box.track.set_boxes(gboxes, value, manned=set(range(1, manned_n + 1)))
-            dc = (assign.get("hull_dc") or {}).get(sec, 0)
-            box.dc.setText("Damage control " + "■" * dc + "□" * (2 - dc))
-            box.dc.setToolTip("Hull damage-control boxes (3.7.4): crew points assigned to repair this section")
-            load = loads.get(sec) if state is not None else None
-            if state is None:
-                box.shot.setText("Shot: —")
-            elif isinstance(load, bool) or not own:
-                box.shot.setText("Shot: <b>loaded</b>" if load else "Shot: empty")
-                box.shot.setToolTip("The enemy's load type is hidden (2.0, 3.10.2)")
-            else:
-                box.shot.setText(f"Shot: <b>{LOAD_LETTERS.get(str(load), 'empty')}</b>" if load else "Shot: empty")
-                box.shot.setToolTip("Your load (3.10.2); the enemy sees only that the guns are loaded")
-            box.title.setText(f"<b>{SECTION_LABELS[sec]}</b> {value}/{len(track)}")
-
-        lines = []
-        if state is not None:
-            if st.get("struck"):
-                lines.append("<b style='color:#b3261e'>STRUCK</b>")
-            if st.get("captured"):
-                lines.append("<b style='color:#b3261e'>CAPTURED</b>")
-            if st.get("on_fire"):
-                lines.append("<b style='color:#b3261e'>ON FIRE</b> (11.5)")
-            if st.get("speed"):
-                lines.append(f"Speed {st['speed']} MP, spent {st.get('spent', 0)}")
-            m = st.get("maneuver")
-            if isinstance(m, dict):
-                lines.append("Maneuver: hidden" if m.get("hidden") else f"Maneuver: {describe_maneuver(m)}")
-            if st.get("strain"):
-                lines.append("Straining" + (f" {st['strain']}" if not isinstance(st["strain"], bool) else ""))
-            lines.append(f"Square ({st.get('x')}, {st.get('y')}), heading {st.get('heading')}")
-        self.status.setText(" · ".join(lines))
-        self.status.setTextFormat(Qt.TextFormat.RichText)
-        if state is not None:
-            melee = max(0, crew - _total(assign)) if assign else crew
-            self.tasks_shown.setText(
-                f"Sailing {assign.get('sailing', 0)} · Rigging change {assign.get('rigging_change', 0)} · "
-                f"Rigging DC {assign.get('rigging_dc', 0)} · Melee {melee} (5.1.6)")
+        track = card.gunnery[sec]
+        value = (st.get("gunnery") or {}).get(sec, len(track))
+        manned_n = (assign.get("gunnery") or {}).get(sec, 0)
+        gboxes = [("0", "", True)] + [(f"{b.long},{b.carronades}", "", False) for b in track]
+        box.track.set_boxes(gboxes, value, manned=set(range(1, manned_n + 1)))
+        dc = (assign.get("hull_dc") or {}).get(sec, 0)
+        box.dc.setText("Damage control " + "■" * dc + "□" * (2 - dc))
+        box.dc.setToolTip("Hull damage-control boxes (3.7.4): crew points assigned to repair this section")
+        load = (st.get("loads") or {}).get(sec)
+        if not in_play:
+            box.shot.setText("Shot: —")
+        elif isinstance(load, bool) or not own:
+            box.shot.setText("Shot: <b>loaded</b>" if load else "Shot: empty")
+            box.shot.setToolTip("The enemy's load type is hidden (2.0, 3.10.2)")
         else:
-            self.tasks_shown.setText("")
-        if self.limits is None:
-            self.summary.setText("")
+            box.shot.setText(f"Shot: <b>{LOAD_LETTERS.get(str(load), 'empty')}</b>" if load else "Shot: empty")
+            box.shot.setToolTip("Your load (3.10.2); the enemy sees only that the guns are loaded")
+        box.title.setText(f"<b>{SECTION_LABELS[sec]}</b> {value}/{len(track)}")
 
     # ------------------------------------------------------------------ crew assignment (5.0)
     def set_assignment(self, limits: dict[str, Any] | None, draft: dict[str, Any] | None) -> None:
@@ -289,6 +285,26 @@ def _total(assign: dict[str, Any]) -> int:
     return (int(assign.get("sailing", 0)) + int(assign.get("rigging_change", 0)) + int(assign.get("rigging_dc", 0))
             + sum(int(n) for n in (assign.get("hull_dc") or {}).values())
             + sum(int(n) for n in (assign.get("gunnery") or {}).values()))
+
+
+def _status_lines(st: ViewShip | dict[str, Any]) -> list[str]:
+    """A ship in play: struck, captured, on fire (11.5), speed, maneuver (hidden from the enemy), strain, square."""
+    lines = []
+    if st.get("struck"):
+        lines.append("<b style='color:#b3261e'>STRUCK</b>")
+    if st.get("captured"):
+        lines.append("<b style='color:#b3261e'>CAPTURED</b>")
+    if st.get("on_fire"):
+        lines.append("<b style='color:#b3261e'>ON FIRE</b> (11.5)")
+    if st.get("speed"):
+        lines.append(f"Speed {st['speed']} MP, spent {st.get('spent', 0)}")
+    m = st.get("maneuver")
+    if isinstance(m, dict):
+        lines.append("Maneuver: hidden" if m.get("hidden") else f"Maneuver: {describe_maneuver(m)}")
+    if st.get("strain"):
+        lines.append("Straining" + (f" {st['strain']}" if not isinstance(st["strain"], bool) else ""))
+    lines.append(f"Square ({st.get('x')}, {st.get('y')}), heading {st.get('heading')}")
+    return lines
 
 
 class ShipCardScroll(QScrollArea):

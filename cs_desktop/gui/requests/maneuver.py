@@ -8,6 +8,7 @@ fleet order answers, or with a single legal maneuver, shows one line with the an
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtWidgets import (
@@ -32,6 +33,52 @@ if TYPE_CHECKING:
 
 def _base(choice: dict[str, Any]) -> tuple[Any, ...]:
     return tuple(sorted((k, v) for k, v in choice.items() if k != "strain"))
+
+
+def _by_base(options: Sequence[dict[str, Any]],
+             carries_over: list[bool]) -> tuple[dict[tuple[Any, ...], list[dict[str, Any]]], dict[tuple[Any, ...], bool]]:
+    """The options grouped by maneuver whatever their Strain (one radio each), and whether each carries over."""
+    bases: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
+    carries: dict[tuple[Any, ...], bool] = {}
+    for opt, carry in zip(options, carries_over, strict=False):
+        bases.setdefault(_base(opt), []).append(opt)
+        carries[_base(opt)] = carry
+    return bases, carries
+
+
+def _add_forbidden(grid: QVBoxLayout, ship_id: str, forbidden: list[dict[str, Any]],
+                   shown: set[tuple[Any, ...]]) -> None:
+    """The maneuvers the rules forbid, greyed, with the rule and why (one row a maneuver, none already offered)."""
+    for item in forbidden:
+        key = _base(item["choice"])
+        if key in shown:
+            continue
+        shown.add(key)
+        label = describe_maneuver({k: v for k, v in item["choice"].items() if k != "strain"})
+        rb = QRadioButton(f"{label} — not allowed ({item['rule']})")
+        rb.setEnabled(False)
+        rb.setToolTip(f"{item['rule']}: {item['why']}")
+        rb.setObjectName(f"{ship_id}-forbidden")
+        grid.addWidget(rb)
+
+
+def _add_strain_row(grid: QVBoxLayout, ship_id: str, parent: QWidget) -> tuple[QButtonGroup, list[QRadioButton]]:
+    """The Strain row (9.1): None, Strain 1, Strain 2. No mnemonic: Alt+1 and Alt+2 are the numbered maneuvers',
+    and a fleet form has a Strain row per ship (issue 28 item 7); Tab reaches the row's checked choice, the arrow
+    keys move along it."""
+    strain_row = QHBoxLayout()
+    strain_row.addWidget(QLabel("Strain (9.1):"))
+    strain_group = QButtonGroup(parent)
+    strains = []
+    for level, text in ((0, "None"), (1, "Strain 1"), (2, "Strain 2")):
+        rb = QRadioButton(text)
+        rb.setObjectName(f"{ship_id}-strain-{level}")
+        strain_group.addButton(rb, level)
+        strain_row.addWidget(rb)
+        strains.append(rb)
+    strain_row.addStretch(1)
+    grid.addLayout(strain_row)
+    return strain_group, strains
 
 
 class ManeuverWidget(RequestWidget):
@@ -112,12 +159,7 @@ class ManeuverWidget(RequestWidget):
             hint = QLabel(note)
             hint.setWordWrap(True)
             grid.addWidget(hint)
-        bases: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
-        carries: dict[tuple[Any, ...], bool] = {}
-        flags = request.info.get("carries_over", {}).get(ship_id, [False] * len(options))
-        for opt, carry in zip(options, flags, strict=False):
-            bases.setdefault(_base(opt), []).append(opt)
-            carries[_base(opt)] = carry
+        bases, carries = _by_base(options, request.info.get("carries_over", {}).get(ship_id, [False] * len(options)))
         group = QButtonGroup(self)
         radios: list[tuple[QRadioButton, tuple[Any, ...]]] = []
         for i, (key, opts) in enumerate(bases.items()):
@@ -137,32 +179,8 @@ class ManeuverWidget(RequestWidget):
             group.addButton(rb, i)
             grid.addWidget(rb)
             radios.append((rb, key))
-        shown = set(bases)
-        for item in forbidden.get(ship_id, []):
-            key = _base(item["choice"])
-            if key in shown:
-                continue
-            shown.add(key)
-            label = describe_maneuver({k: v for k, v in item["choice"].items() if k != "strain"})
-            rb = QRadioButton(f"{label} — not allowed ({item['rule']})")
-            rb.setEnabled(False)
-            rb.setToolTip(f"{item['rule']}: {item['why']}")
-            rb.setObjectName(f"{ship_id}-forbidden")
-            grid.addWidget(rb)
-        strain_row = QHBoxLayout()
-        strain_row.addWidget(QLabel("Strain (9.1):"))
-        strain_group = QButtonGroup(self)
-        strains = []
-        # no mnemonic: Alt+1 and Alt+2 are the numbered maneuvers', and a fleet form has a Strain row per ship
-        # (issue 28 item 7); Tab reaches the row's checked choice, the arrow keys move along it
-        for level, text in ((0, "None"), (1, "Strain 1"), (2, "Strain 2")):
-            rb = QRadioButton(text)
-            rb.setObjectName(f"{ship_id}-strain-{level}")
-            strain_group.addButton(rb, level)
-            strain_row.addWidget(rb)
-            strains.append(rb)
-        strain_row.addStretch(1)
-        grid.addLayout(strain_row)
+        _add_forbidden(grid, ship_id, forbidden.get(ship_id, []), set(bases))
+        strain_group, strains = _add_strain_row(grid, ship_id, self)
         self.rows[ship_id] = {"group": group, "radios": radios, "bases": bases, "strain": strain_group,
                               "strains": strains}
         group.idToggled.connect(lambda _i, on, s=ship_id: self._maneuver_toggled(s, on))

@@ -70,10 +70,45 @@ def fitting_size(width: int, height: int) -> QSize:
     return QSize(min(width, free.width() - 16), min(height, free.height() - 16))
 
 
+def settings_and_layout(settings: QSettings | None,
+                        layout_path: str | Path | None) -> tuple[QSettings, LayoutFile]:
+    """The settings (given, else settings.ini in the data folder, like everything else: gui/start.py passes
+    them) and the dock layout's file (given, else beside the settings)."""
+    if settings is None:
+        settings = QSettings(str(default_data_dir() / "settings.ini"), QSettings.Format.IniFormat)
+    layout = Path(layout_path) if layout_path is not None else Path(settings.fileName()).with_suffix(".layout.json")
+    return settings, LayoutFile(layout, LAYOUT_VERSION)
+
+
+def stacked(*widgets: QWidget) -> QWidget:
+    """The widgets one under the other, without margins; the second takes the room left (the orders dock)."""
+    box = QWidget()
+    column = QVBoxLayout(box)
+    column.setContentsMargins(0, 0, 0, 0)
+    for i, w in enumerate(widgets):
+        column.addWidget(w, 1 if i == 1 else 0)
+    return box
+
+
+_RIGHT, _BOTTOM = Qt.DockWidgetArea.RightDockWidgetArea, Qt.DockWidgetArea.BottomDockWidgetArea
+#: the play panels' docks: key, title, area (the dice and the bridge cards share a tab, the log and the rule
+#: text share the bottom side by side)
+PLAY_DOCKS = (("orders", "Orders && impulse track", _RIGHT), ("dice", "Dice", _RIGHT), ("hand", "Bridge cards", _RIGHT),
+              ("log", "Game log", _BOTTOM), ("rules", "Rule text", _BOTTOM))
+#: the docks' first sizes in pixels (a saved layout replaces them): docks, sizes, along which direction
+FIRST_DOCK_SIZES = ((("orders", "dice"), [600, 260], Qt.Orientation.Vertical),
+                    (("orders",), [470], Qt.Orientation.Horizontal),
+                    (("log",), [190], Qt.Orientation.Vertical))
+
+
 class MainWindow(QMainWindow):
     tutor: TutorPanel  # these three are made by gui/panels/tutor.add_tutor_dock, if the tutorial's data is readable
     tutor_dock: QDockWidget
     tutor_toggle: QAction | None = None
+    resume_box: QMessageBox | None = None  # the crash-recovery question asked at start, if any
+    startup_report: Any = None
+    last_error = ""  # the last error said (show_error)
+    game_over_dialog: GameOverDialog | None = None
 
     def __init__(self, session: GameSession | None = None, settings: QSettings | None = None,
                  autosave: AutosaveStore | None = None, layout_path: str | Path | None = None,
@@ -82,21 +117,13 @@ class MainWindow(QMainWindow):
         self.setWindowTitle("Captain's Sea")
         self.resize(fitting_size(1500, 950))
         self.setDockNestingEnabled(True)
-        if settings is None:  # in the data folder, like everything else (gui/start.py passes it)
-            settings = QSettings(str(default_data_dir() / "settings.ini"), QSettings.Format.IniFormat)
-        self.settings = settings
+        self.settings, self.layout_file = settings_and_layout(settings, layout_path)
         here = Path(self.settings.fileName()).parent
-        self.layout_file = LayoutFile(layout_path if layout_path is not None
-                                      else Path(self.settings.fileName()).with_suffix(".layout.json"), LAYOUT_VERSION)
         self.session = session if session is not None else GameSession(autosave)
         self.autosave = autosave if autosave is not None else self.session.files.autosave
         #: the data folder: the autosave's, else the settings file's (replay bookmarks, the recent games)
         self.data_folder = Path(self.autosave.folder) if self.autosave is not None else here
         self.recent = recent if recent is not None else RecentGames(self.data_folder)
-        self.resume_box: QMessageBox | None = None
-        self.startup_report: Any = None
-        self.last_error = ""
-        self.game_over_dialog: GameOverDialog | None = None
 
         self.board = make_board()
         self.board.setObjectName("board")
@@ -112,25 +139,15 @@ class MainWindow(QMainWindow):
             self.stack.addWidget(w)
         self.setCentralWidget(self.stack)
 
-        self.orders = OrdersPanel()
-        self.impulses = ImpulseTrack()
-        orders_box = QWidget()
-        ol = QVBoxLayout(orders_box)
-        ol.setContentsMargins(0, 0, 0, 0)
-        ol.addWidget(self.impulses)
-        ol.addWidget(self.orders, 1)
+        self.orders, self.impulses = OrdersPanel(), ImpulseTrack()
         self.session.standing.orders = load_orders(self.settings)  # issue 11: standing orders, and what they answered
-        ol.addWidget(FlowPanel(self.session, self.settings))
-        self.hand = CardHand()
-        self.dice = DiceTray()
-        self.log = GameLog()
+        orders_box = stacked(self.impulses, self.orders, FlowPanel(self.session, self.settings))
+        self.hand, self.dice, self.log = CardHand(), DiceTray(), GameLog()
         self.rule_view = RuleView(settings=self.settings)
         self.docks = self.dock_layout.docks  # the play panels' docks by key (the same dict)
-        self.dock_layout.add_dock("orders", "Orders && impulse track", orders_box, Qt.DockWidgetArea.RightDockWidgetArea)
-        self.dock_layout.add_dock("dice", "Dice", self.dice, Qt.DockWidgetArea.RightDockWidgetArea)
-        self.dock_layout.add_dock("hand", "Bridge cards", self.hand, Qt.DockWidgetArea.RightDockWidgetArea)
-        self.dock_layout.add_dock("log", "Game log", self.log, Qt.DockWidgetArea.BottomDockWidgetArea)
-        self.dock_layout.add_dock("rules", "Rule text", self.rule_view, Qt.DockWidgetArea.BottomDockWidgetArea)
+        panels = {"orders": orders_box, "dice": self.dice, "hand": self.hand, "log": self.log, "rules": self.rule_view}
+        for key, title, area in PLAY_DOCKS:
+            self.dock_layout.add_dock(key, title, panels[key], area)
         self.tabifyDockWidget(self.docks["dice"], self.docks["hand"])
         self.docks["dice"].raise_()
         self.splitDockWidget(self.docks["log"], self.docks["rules"], Qt.Orientation.Horizontal)
@@ -139,19 +156,9 @@ class MainWindow(QMainWindow):
         if tutor is not None:
             self.tutor, self.tutor_dock, self.tutor_toggle = tutor.panel, tutor.dock, tutor.toggle
 
-        self.welcome.new.clicked.connect(self.files.new_game)
-        self.welcome.open.clicked.connect(self.files.open_game)
-        self.welcome.tutorial.clicked.connect(self.start_tutorial)
-        self.log.ruleClicked.connect(self.session.show_rule)
-        self.session.ruleRequested.connect(self._show_rule)
-        self.session.changed.connect(self._refresh)
-        self.board.optionClicked.connect(lambda index: self.board_help.pick_option(index, self.orders.widget))
-        self.board.shipClicked.connect(self._board_ship)
-        self.board.shipsPicked.connect(self.dock_layout.board_picked)  # Ctrl-click, rubber band (gui/window/docks.py)
-
-        self.resizeDocks([self.docks["orders"], self.docks["dice"]], [600, 260], Qt.Orientation.Vertical)
-        self.resizeDocks([self.docks["orders"]], [470], Qt.Orientation.Horizontal)
-        self.resizeDocks([self.docks["log"]], [190], Qt.Orientation.Vertical)
+        self._connect_parts()
+        for keys, sizes, orientation in FIRST_DOCK_SIZES:
+            self.resizeDocks([self.docks[k] for k in keys], sizes, orientation)
         self._build_menus()
         self.status = QLabel()
         self.statusBar().addPermanentWidget(self.status, 1)
@@ -160,6 +167,19 @@ class MainWindow(QMainWindow):
         self.statusBar().addPermanentWidget(self.thinking_indicator)
         self.dock_layout.restore_layout()
         self._refresh()
+
+    def _connect_parts(self) -> None:
+        """The welcome page's buttons, the rule links of the log and the session, the session's refresh and the
+        board's clicks (an option of the request, a ship, ships picked by Ctrl-click or rubber band)."""
+        self.welcome.new.clicked.connect(self.files.new_game)
+        self.welcome.open.clicked.connect(self.files.open_game)
+        self.welcome.tutorial.clicked.connect(self.start_tutorial)
+        self.log.ruleClicked.connect(self.session.show_rule)
+        self.session.ruleRequested.connect(self._show_rule)
+        self.session.changed.connect(self._refresh)
+        self.board.optionClicked.connect(lambda index: self.board_help.pick_option(index, self.orders.widget))
+        self.board.shipClicked.connect(self._board_ship)
+        self.board.shipsPicked.connect(self.dock_layout.board_picked)  # gui/window/docks.py
 
     def _build_menus(self) -> None:
         mb = self.menuBar()
@@ -175,7 +195,8 @@ class MainWindow(QMainWindow):
         self.recent_menu = RecentMenu(self, self.files)
         game.addMenu(self.recent_menu)
         game.addSeparator()
-        self.act_undo = make_action(self, "&Undo last decision", "Ctrl+Z", self.undo, game, "act-undo")
+        self.act_undo = make_action(self, "&Undo last decision", "Ctrl+Z", self.session.presenter.undo, game,
+                                    "act-undo")
         self.act_strike = make_action(self, "Stri&ke colours… (18.0)", "Ctrl+K", self.strike, game, "act-strike")
         make_action(self, "Se&ttings…", None, self.open_settings, game, "act-settings")
         game.addSeparator()
@@ -321,9 +342,6 @@ class MainWindow(QMainWindow):
         dock.raise_()
 
     # ------------------------------------------------------------------ actions
-    def undo(self) -> None:
-        self.session.presenter.undo()
-
     def strike(self) -> None:
         box = QMessageBox(QMessageBox.Icon.Question, "Strike colours",
                           "Strike your colours? The game ends at once and your side loses (18.0).",
@@ -398,10 +416,11 @@ class MainWindow(QMainWindow):
     def _add_campaign(self) -> CampaignControl:
         """The Campaign menu, before View, given the parts of the window it uses (gui/campaign/menu.py)."""
         guard = self.files.guard
-        control = CampaignControl(self, CampaignParts(
+        control = CampaignControl(CampaignParts(
             self.stack, self.board, self.session, self.files.library, guard.ask, self.status,
             self.dock_layout.play_docks, Path(self.autosave.folder) if self.autosave is not None else default_data_dir(),
-            self.show_error))
+            self.show_error, self, lambda dock: self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, dock),
+            self.setWindowTitle))
         self.menuBar().insertMenu(self.view_menu.menuAction(), control.menu)
         return control
 

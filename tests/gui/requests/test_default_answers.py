@@ -31,7 +31,7 @@ def test_every_form_opens_on_the_default_answer(qtbot: Any, make_window: Any) ->
         screen = session.screen()
         request = screen.request
         expected = default_answer(request, screen.view, session.presenter.game.cards, session.presenter.standing.fleet,
-                                  session.orders, screen.ship_names)
+                                  session.standing.orders, screen.ship_names)
         if not isinstance(widget, rq.FallbackWidget):
             assert widget.answer() == expected, request.kind
         kinds.add(request.kind)

@@ -36,12 +36,12 @@ def test_1_7_3_never_ask_about_a_card(qtbot: Any, make_window: Any) -> None:
     for i in range(len(hand)):
         if session.request() is request:
             widget.findChild(QPushButton, f"never-{i}").click()
-    assert set(session.orders.never_cards.split(",")) == {card_kind(c) for c in hand}
+    assert set(session.standing.orders.never_cards.split(",")) == {card_kind(c) for c in hand}
     assert session.presenter.game.decisions[before]["kind"] == "bonus_cards"
     assert session.presenter.game.decisions[before]["answer"] == []  # answered for him: cards kept
-    assert load_orders(window.settings).never_cards == session.orders.never_cards  # kept in settings.ini
-    box = StandingOrdersBox(session.orders)
+    assert load_orders(window.settings).never_cards == session.standing.orders.never_cards  # kept in settings.ini
+    box = StandingOrdersBox(session.standing.orders)
     qtbot.addWidget(box)
-    assert not box.keep_never.isHidden() and box.orders().never_cards == session.orders.never_cards
+    assert not box.keep_never.isHidden() and box.orders().never_cards == session.standing.orders.never_cards
     box.keep_never.setChecked(False)
     assert box.orders().never_cards == ""

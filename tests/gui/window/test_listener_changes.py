@@ -42,7 +42,7 @@ def _recorded(session: Any) -> list[Changes]:
 
 def _set_orders_beside_the_model(session: Any, seen: list[Changes]) -> None:
     """New standing orders: the session says only `other` changed (they lie beside the screen model)."""
-    session.set_orders(replace(session.orders, ask_everything=not session.orders.ask_everything))
+    session.set_orders(replace(session.standing.orders, ask_everything=not session.standing.orders.ask_everything))
     assert seen[-1] == ONLY_OTHER
 
 
@@ -77,7 +77,7 @@ def test_30_4_the_flow_panel_draws_the_orders_and_what_they_answered(make_window
     before = flow.ask_everything.isChecked()
     _set_orders_beside_the_model(session, seen)
     assert flow.passed.text() != "sentinel"  # drawn again: nothing was answered for the player yet
-    assert flow.ask_everything.isChecked() is (not before) is session.orders.ask_everything
+    assert flow.ask_everything.isChecked() is (not before) is session.standing.orders.ask_everything
     flow.passed.setText("sentinel")
     session.changed.emit(replace(NOTHING, request=True))
     assert flow.passed.text() != "sentinel"
