@@ -39,7 +39,7 @@ def make_captain(name: str, seed: int, time_cap: bool = False) -> Captain:
 #: the levels offered to a player (cs_desktop/ai/levels.py describes each in a sentence)
 LEVELS = ("easy", "normal", "hard")
 #: searches measured against the levels, not offered to a player (levels.EXPERIMENTS)
-EXPERIMENTS = ("paired", "normal-full", "tree-normal", "tree-hard")
+EXPERIMENTS = ("crew-search", "paired", "normal-full", "tree-normal", "tree-hard")
 #: every captain by name: the levels, the baselines kept for measuring them, and the experiments
 CAPTAINS = (*LEVELS, "judgment", "simple", "random", *EXPERIMENTS)
 
@@ -51,6 +51,6 @@ def describe(name: str) -> str:
         from cs_desktop.ai.levels import LEVELS as DEFINED
 
         return (DEFINED[name] if name in DEFINED else TRIED[name]).description
-    return {"judgment": "The judgment captain without a level's look-ahead (the same as easy).",
+    return {"judgment": "The full judgment hard stands on, without a search: the balance lab's captain.",
             "simple": "A baseline of a few rules of thumb, kept to measure the others against.",
             "random": "Answers every question at random; a baseline."}[name]

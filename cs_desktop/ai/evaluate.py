@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 
-from cs_desktop.ai.judgment_view import View, afloat, damage_taken, gun_power, square
+from cs_desktop.ai.judgment_view import View, afloat, damage_by_track, damage_taken, gun_power, square
 from cs_desktop.rules import geometry as geo
 from cs_desktop.rules.cards import Scenario, ShipCard
 from cs_desktop.rules.scoring import CAPTURED_VP, DRAW_MARGIN, STRUCK_VP
@@ -69,8 +69,12 @@ def _vp_of_sides(view: View, t: Terms) -> dict[str, float]:
     order = list(view.get("order") or view["sides"])
     for sid, ship in view["ships"].items():
         weights = {s: n for s, n in hits_by.get(sid, {}).items() if s != ship["side"]}
-        for s, n in share(damage_taken(view, ship), weights, order).items():
-            out[s] += n * t[s]["multiplier"]
+        dmg = damage_by_track(view, ship)  # shared track by track, her own damage apart, as the tally does
+        for track in dmg.values():
+            for s, n in share(track, weights, order).items():
+                out[s] += n * t[s]["multiplier"]
+        for s, n in share(min(int(ship["self_damage"]), sum(dmg.values())), weights, order).items():
+            out[s] -= n * t[s]["multiplier"]
         if ship["captured"] and captors.get(sid) in out:
             out[captors[sid]] += CAPTURED_VP
         elif (ship["struck"] or ship["captured"]) and weights:

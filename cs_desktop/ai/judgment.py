@@ -18,7 +18,8 @@ from typing import Any
 from cs_desktop.ai.evaluate import Terms, evaluate, victory_terms_of, vp_now
 from cs_desktop.ai.judgment_guns import CREW_STYLES, Guns
 from cs_desktop.ai.judgment_helm import DEPTH, Helm
-from cs_desktop.ai.judgment_view import View, afloat, nearest_enemy
+from cs_desktop.ai.judgment_view import View, afloat, nearest_enemy, square
+from cs_desktop.ai.temper import FULL, Temper
 from cs_desktop.ai.seat import Seat
 from cs_desktop.rules import geometry as geo
 from cs_desktop.rules.deck import card_of
@@ -45,8 +46,11 @@ VIEW = frozenset({"view"})
 
 
 class JudgmentCaptain:
-    def __init__(self, seed: int) -> None:
+    """The judgment as a captain; a `temper` (ai/temper.py) makes the weaker levels (levels.py)."""
+
+    def __init__(self, seed: int, temper: Temper = FULL) -> None:
         self.seed = seed
+        self.temper = temper
         self._terms: tuple[Any, Terms] | None = None  # (the scenario they were worked out for, the terms)
         self.decisions = 0
         self.seconds = 0.0
@@ -59,21 +63,26 @@ class JudgmentCaptain:
         if self._terms is None or self._terms[0] is not seat.scenario:
             self._terms = (seat.scenario, victory_terms_of(seat.scenario, seat.cards))
         start = time.perf_counter()  # the view is part of the decision's cost
-        answer = think(seat.view(), seat.request, seat.cards, self._terms[1])
+        answer = think(seat.view(), seat.request, seat.cards, self._terms[1], self.temper.helm_depth, self.temper)
         self.seconds += time.perf_counter() - start
         self.decisions += 1
         return answer
 
 
 def think(view: View, request: Request, cards: Mapping[str, ShipCard], terms: Terms | None,
-          helm_depth: int = DEPTH) -> Any:
+          helm_depth: int = DEPTH, temper: Temper = FULL) -> Any:
     """The answer to `request` from `view` (see the module doc); always a legal answer. `helm_depth`: how many
-    maneuvers the helm looks ahead (a search's rollouts use fewer)."""
+    maneuvers the helm looks ahead (a search's rollouts use fewer); `temper`: the rest of what a weaker level
+    leaves out (ai/temper.py)."""
     handler = HANDLERS.get(request.kind)
     if handler is None:
         answer = None
     elif request.kind in HELM_KINDS:
         answer = handler(view, request, cards, terms, helm_depth)
+    elif request.kind == "assign_crew":
+        answer = _assign_crew(view, request, cards, terms, temper.crew_style)
+    elif request.kind == "fire" and temper.fire_within is not None:
+        answer = _held_fire(view, request, handler(view, request, cards, terms), temper.fire_within)
     else:
         answer = handler(view, request, cards, terms)
     return legal(request, answer)
@@ -96,11 +105,12 @@ def _setup(view: View, request: Request, cards: Mapping[str, ShipCard], terms: T
     return {s: {"sail": "medium", "loads": guns.setup_loads(s)} for s in request.info["ships"]}
 
 
-def _assign_crew(view: View, request: Request, cards: Mapping[str, ShipCard], terms: Terms | None) -> Any:
+def _assign_crew(view: View, request: Request, cards: Mapping[str, ShipCard], terms: Terms | None,
+                 style: str = "") -> Any:
     guns = Guns(Helm(view, request.side, cards, terms))
     out = {}
     for ship_id, lim in request.info["limits"].items():
-        assign = guns.assign(ship_id, lim)
+        assign = guns.assign(ship_id, lim, style)
         assert assigned_total(assign) <= lim["crew"]
         out[ship_id] = assign
     return out
@@ -164,6 +174,20 @@ def _fire(view: View, request: Request, cards: Mapping[str, ShipCard], terms: Te
     assert request.ships is not None
     guns = Guns(Helm(view, request.side, cards, terms))
     return {sid: guns.fire(sid, opts) for sid, opts in request.ships.items()}
+
+
+def _held_fire(view: View, request: Request, answer: dict[str, Any], within: int) -> dict[str, Any]:
+    """`answer` with each ship holding her fire at a target beyond `within` MP (a weaker level's patience)."""
+    assert request.ships is not None
+    out = dict(answer)
+    for sid, option in answer.items():
+        target = option.get("target")
+        if target is None or option.get("chaser") is not None:
+            continue
+        ship, enemy = view["ships"][sid], view["ships"][target]
+        if geo.mp_distance(square(ship), square(enemy)) > within:
+            out[sid] = next((o for o in request.ships[sid] if o["target"] is None), option)
+    return out
 
 
 def _select_load(view: View, request: Request, cards: Mapping[str, ShipCard], terms: Terms | None) -> Any:

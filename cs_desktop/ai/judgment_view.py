@@ -137,10 +137,15 @@ def hull_boxes(ship: Ship) -> int:
     return int(sum(ship["gunnery"][s] for s in SECTION_NAMES))
 
 
-def damage_taken(view: View, ship: Ship) -> int:
-    """Boxes the enemy has scored on this ship (19.0): the card's damage less what she did to herself."""
+def damage_by_track(view: View, ship: Ship) -> dict[str, int]:
+    """The boxes damaged on her card now, by track (`ShipState.damage`, as the tally reads them)."""
     top = view["tops"][ship["id"]]
     hull = sum(int(top["gunnery"][s]) - ship["gunnery"][s] for s in SECTION_NAMES)
     crew = int(top["crew"]) - ship["crew"] - int(ship.get("crew_detached", 0))  # a prize crew is no hit (R18.0k)
-    total = hull + int(top["rigging"]) - ship["rigging"] + crew
+    return {"hull": hull, "rigging": int(top["rigging"]) - ship["rigging"], "crew": crew}
+
+
+def damage_taken(view: View, ship: Ship) -> int:
+    """Boxes the enemy has scored on this ship (19.0): the card's damage less what she did to herself."""
+    total = sum(damage_by_track(view, ship).values())
     return int(total - min(int(ship["self_damage"]), total))

@@ -1,18 +1,22 @@
 """The computer captain's levels: easy, normal and hard, each described to the player in one sentence.
 
-*easy* is the judgment captain alone (cs_desktop/ai/judgment.py): sound rules of thumb, answered at once.
-*normal* and *hard* put a search on top of that judgment (issue 27): at the decisions they search — normal the
-crew, hard the crew and every broadside, load, grapple and boarding decision, and near the enemy the first
-few maneuvers of a turn on a smaller budget (HelmSearch) — each choice the judgment
-would weigh is played on the same determinized futures (paired_search.py; copies drawn from what their side can
-see, `seat.determinized`), the judgment answering every later decision of both sides to the end of the turn,
-where the position is scored by the learned chance of winning (value.py). The judgment's own choice stands
-unless another beats it on those futures by more than the luck of so few (a margin and a confidence). Until
-issue 27 normal and hard were a tree search scored by the hand-made evaluation (the experiments `tree-normal`,
-`tree-hard`): it scored 34% and 41% against easy. With more than four ships afloat they play fewer futures, on fewer choices, and only
-before maneuvers, broadsides and boarding (cs_desktop/ai/fleet_budget.py), so a fleet's turn stays short.
-Iteration budgets make a level reproducible for a seed; the time cap only ends a search early on a slow machine,
-so the window stays responsive.
+Each level is the judgment captain (cs_desktop/ai/judgment.py) with a temper (ai/temper.py), and hard has a search
+on top. The lower levels' judgment is weaker by design, each in the places that decide games, so that each level
+stands measurably above the one below (issue 27.2; the ladder, docs/captains.md): *easy* steers for the moment (no
+look-ahead past the maneuver), holds its fire beyond 12 MP and mans both broadsides before damage control and a
+melee reserve; *normal* has the full helm and guns but mans its ships as easy does; *hard* is the full judgment
+with a search at the crew and every broadside, load, grapple and boarding decision, and near the enemy the first
+few maneuvers of a turn on a smaller budget (HelmSearch). At a searched decision each choice the judgment would
+weigh is played on the same determinized futures (paired_search.py; copies drawn from what its side can see,
+`seat.determinized`), the judgment answering every later decision of both sides to the end of the turn, where
+the position is scored by the learned chance of winning (value.py). The judgment's own choice stands unless
+another beats it on those futures by more than the luck of so few (a margin and a confidence). Until issue 27
+the searching levels were a tree search scored by the hand-made evaluation (the experiments `tree-normal`,
+`tree-hard`); until stop 21 normal was the full judgment with a search of its crew (the experiment
+`crew-search`). With more than four ships afloat hard plays fewer futures, on fewer choices, and only before
+maneuvers, broadsides and boarding (cs_desktop/ai/fleet_budget.py), so a fleet's turn stays short. Iteration
+budgets make a level reproducible for a seed; the time cap only ends a search early on a slow machine, so the
+window stays responsive.
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ from cs_desktop.ai.judgment_view import square
 from cs_desktop.ai.paired_search import paired_search
 from cs_desktop.ai.search import Budget, answer_key, search
 from cs_desktop.ai.seat import Seat
+from cs_desktop.ai.temper import FULL, Temper
 from cs_desktop.ai.value import win_chance
 from cs_desktop.rules.decisions import Request
 from cs_desktop.rules.determinize import DeterminizeError
@@ -84,6 +89,9 @@ class Level:
     ranked_fire: bool = False
     #: the helm's decisions searched on a budget of their own (None: as `kinds` says)
     helm: HelmSearch | None = None
+    #: the judgment under the search: the lower levels' is weaker by design (ai/temper.py; docs/captains.md,
+    #: "The levels")
+    temper: Temper = FULL
 
     def searched(self) -> frozenset[str]:
         """The kinds of decision this level may search (the helm's within range only)."""
@@ -107,12 +115,12 @@ HARD_KINDS = (SEARCHED | CREW_KINDS) - HELM_KINDS
 HELM_SEARCH = HelmSearch(HELM_ITERATIONS, HELM_CHOICES, HELM_WITHIN, HELM_PER_TURN)
 
 LEVELS: dict[str, Level] = {
-    "easy": Level("easy", "Fights by sound rules of thumb — mans the guns that bear, fires when the shot is worth "
-                          "the reload, keeps to the map, plays for the victory terms — and answers at once.", None),
-    "normal": Level("normal", "Looks ahead before it mans its guns, playing each way of manning the ship over about "
-                              "48 futures to the end of the turn; thinks up to a second.",
-                    Budget(iterations=48, time_cap_s=1.0, horizon_turns=0), method="paired", value="learned",
-                    margin=0.0, confidence=1.0, kinds=CREW_KINDS),
+    "easy": Level("easy", "Plays for the victory terms by rules of thumb, but steers for the moment, holds its fire "
+                          "until 12 MP and mans both broadsides before it repairs or keeps boarders; answers at once.",
+                  None, temper=Temper(helm_depth=1, crew_style="both", fire_within=12)),
+    "normal": Level("normal", "Steers three maneuvers ahead and fires when the shot is worth the reload, but mans both "
+                              "broadsides before it repairs or keeps boarders; answers at once.",
+                    None, temper=Temper(crew_style="both")),
     "hard": Level("hard", "Looks ahead before its crew, broadsides, loads and boarding over about 64 futures, "
                           "and before its maneuvers near the enemy, overruling its judgment where a choice is "
                           "clearly better; thinks up to three seconds.",
@@ -123,11 +131,15 @@ LEVELS: dict[str, Level] = {
 #: searches measured against the levels, not offered to the player (`captains-sea tournament --captains
 #: paired,normal`): stop 9 tried them as hard and none beat normal by more than chance (README)
 EXPERIMENTS: dict[str, Level] = {
+    "crew-search": Level("crew-search", "An experiment, normal until stop 21: the full judgment, looking ahead before "
+                                        "it mans its guns over about 48 futures to the end of the turn.",
+                         Budget(iterations=48, time_cap_s=1.0, horizon_turns=0), method="paired", value="learned",
+                         margin=0.0, confidence=1.0, kinds=CREW_KINDS),
     "paired": Level("paired", "An experiment: plays every choice on the same 240 futures to the end of the turn, "
                               "so luck cancels out, and keeps thinking about the closest choices.",
                     Budget(iterations=240, time_cap_s=3.0, horizon_turns=0), method="paired"),
-    "normal-full": Level("normal-full", "An experiment: normal with its whole budget in a fleet too, as it was "
-                                        "before the fleet budget (the same decisions up to four ships).",
+    "normal-full": Level("normal-full", "An experiment: tree-normal with its whole budget in a fleet too, as it "
+                                        "was before the fleet budget (the same decisions up to four ships).",
                          Budget(iterations=40, time_cap_s=1.0, horizon_turns=0), fleet_budget=False),
     "tree-normal": Level("tree-normal", "The normal level until issue 27: tree search over about 40 futures to the end "
                                         "of the turn, scored by the hand-made evaluation.",
@@ -206,7 +218,7 @@ class SearchCaptain:
         #: tests) the iteration budget alone decides, so the same seed gives the same game anywhere
         self.time_cap = time_cap
         self.dice = Dice(seed ^ 0x15C75)
-        self.judgment = JudgmentCaptain(seed)
+        self.judgment = JudgmentCaptain(seed, level.temper)
         self._terms: tuple[Any, Terms] | None = None
         #: called from the thinking thread as (iterations done, budget); the window shows it
         self.progress: Callable[[int, int], None] | None = None

@@ -8,6 +8,7 @@ mans its guns, keeps a boarding reserve when the enemy is close, and boards only
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Literal
 
 from cs_desktop.ai.seat import Seat
@@ -52,7 +53,7 @@ class SimpleCaptain:
 
     def choose(self, seat: Seat) -> Any:
         request = seat.request
-        handler = getattr(self, f"_{request.kind}", None)
+        handler = getattr(self, f"_{request.kind}", None) or RULES_OF_THUMB.get(request.kind)
         if handler is not None:
             answer = handler(seat, request)  # a handler asks for the side's view only if it reads it
             if answer is not None and seat.legal(answer) is None:
@@ -100,8 +101,6 @@ class SimpleCaptain:
         return score
 
     # ------------------------------------------------------------ answers by request kind
-    def _setup(self, seat: Seat, request: Request) -> Any:
-        return {s: {"sail": "medium", "loads": {sec: "round" for sec in SECTION_NAMES}} for s in request.info["ships"]}
 
     def _assign_crew(self, seat: Seat, request: Request) -> Any:
         view = seat.view()
@@ -118,9 +117,6 @@ class SimpleCaptain:
                 left -= assign["rigging_dc"]
             out[ship_id] = assign
         return out
-
-    def _bonus_cards(self, seat: Seat, request: Request) -> Any:
-        return list(request.info.get("playable", []))[:1]
 
     def _select_maneuver(self, seat: Seat, request: Request) -> Any:
         view = seat.board()  # where the ships are is all it reads
@@ -200,61 +196,19 @@ class SimpleCaptain:
             out[ship_id] = max(firing, key=value)
         return out
 
-    def _select_load(self, seat: Seat, request: Request) -> Any:
-        return {k: "round" for k in (request.ships or {})}
 
-    def _move_order(self, seat: Seat, request: Request) -> Any:
-        return "non_initiative_first"
 
-    def _grapple(self, seat: Seat, request: Request) -> Any:
-        view = seat.view()
-        ship = view["ships"][request.info["ship"]]
-        enemy = view["ships"][request.info["enemy"]]
-        return melee_crew(ship) >= melee_crew(enemy) + 3
 
-    def _take_possession(self, seat: Seat, request: Request) -> Any:
-        # fleet rules: a hulk taken scores the capture points (R18.0h, R19.0f); under the prize crews option
-        # only with the guard her prisoners need (R18.0k)
-        info = request.info
-        return int(info["can_spare"]) >= int(info["guard"]) if "guard" in info else True
 
-    def _prize_crew(self, seat: Seat, request: Request) -> Any:
-        return min(request.options or (0,))  # R18.0k: the guard the rules ask, no more
 
-    def _retake(self, seat: Seat, request: Request) -> Any:
-        return int(request.info["melee_crew"]) >= 2 * int(request.info["prize_crew"])  # R18.0m
 
-    def _melee(self, seat: Seat, request: Request) -> Any:
-        view = seat.view()
-        ship = view["ships"][request.info["ship"]]
-        enemy = view["ships"][request.info["enemy"]]
-        return melee_crew(ship) >= 2 * max(1, melee_crew(enemy))
 
-    def _melee_split(self, seat: Seat, request: Request) -> Any:
-        return max(request.options or (0,))
 
-    def _melee_support(self, seat: Seat, request: Request) -> Any:
-        return list(request.info["suggested"])
 
-    def _melee_continue(self, seat: Seat, request: Request) -> Any:
-        return True
 
-    def _bonus_move(self, seat: Seat, request: Request) -> Any:
-        return {s: 0 for s in (request.ships or {})}
 
-    def _disengage(self, seat: Seat, request: Request) -> Any:
-        view = seat.view()
-        ship = view["ships"][request.info["ship"]]
-        return ship["crew"] < view_card_top(view, request.info["ship"], "crew") // 2
 
-    def _sail_change(self, seat: Seat, request: Request) -> Any:
-        return request.info["to"] == "medium"
 
-    def _hull_first(self, seat: Seat, request: Request) -> Any:
-        return (request.options or ("",))[0]
-
-    def _discard_card(self, seat: Seat, request: Request) -> Any:
-        return (request.options or ("",))[0]
 
 
 def melee_crew(ship: ViewShip) -> int:
@@ -267,3 +221,93 @@ def melee_crew(ship: ViewShip) -> int:
 def view_card_top(view: SideView, ship_id: str, track: Literal["crew", "rigging"]) -> int:
     """The top box of a ship's crew or rigging track (the cards are public: both players see them)."""
     return int(view["tops"][ship_id][track])
+
+
+# ------------------------------------------------------------ the answers that need no steering
+def _setup(seat: Seat, request: Request) -> Any:
+    return {s: {"sail": "medium", "loads": {sec: "round" for sec in SECTION_NAMES}} for s in request.info["ships"]}
+
+
+def _bonus_cards(seat: Seat, request: Request) -> Any:
+    return list(request.info.get("playable", []))[:1]
+
+
+def _select_load(seat: Seat, request: Request) -> Any:
+    return {k: "round" for k in (request.ships or {})}
+
+
+def _move_order(seat: Seat, request: Request) -> Any:
+    return "non_initiative_first"
+
+
+def _grapple(seat: Seat, request: Request) -> Any:
+    view = seat.view()
+    ship = view["ships"][request.info["ship"]]
+    enemy = view["ships"][request.info["enemy"]]
+    return melee_crew(ship) >= melee_crew(enemy) + 3
+
+
+def _take_possession(seat: Seat, request: Request) -> Any:
+    # fleet rules: a hulk taken scores the capture points (R18.0h, R19.0f); under the prize crews option
+    # only with the guard her prisoners need (R18.0k)
+    info = request.info
+    return int(info["can_spare"]) >= int(info["guard"]) if "guard" in info else True
+
+
+def _prize_crew(seat: Seat, request: Request) -> Any:
+    return min(request.options or (0,))  # R18.0k: the guard the rules ask, no more
+
+
+def _retake(seat: Seat, request: Request) -> Any:
+    return int(request.info["melee_crew"]) >= 2 * int(request.info["prize_crew"])  # R18.0m
+
+
+def _melee(seat: Seat, request: Request) -> Any:
+    view = seat.view()
+    ship = view["ships"][request.info["ship"]]
+    enemy = view["ships"][request.info["enemy"]]
+    return melee_crew(ship) >= 2 * max(1, melee_crew(enemy))
+
+
+def _melee_split(seat: Seat, request: Request) -> Any:
+    return max(request.options or (0,))
+
+
+def _melee_support(seat: Seat, request: Request) -> Any:
+    return list(request.info["suggested"])
+
+
+def _melee_continue(seat: Seat, request: Request) -> Any:
+    return True
+
+
+def _bonus_move(seat: Seat, request: Request) -> Any:
+    return {s: 0 for s in (request.ships or {})}
+
+
+def _disengage(seat: Seat, request: Request) -> Any:
+    view = seat.view()
+    ship = view["ships"][request.info["ship"]]
+    return ship["crew"] < view_card_top(view, request.info["ship"], "crew") // 2
+
+
+def _sail_change(seat: Seat, request: Request) -> Any:
+    return request.info["to"] == "medium"
+
+
+def _hull_first(seat: Seat, request: Request) -> Any:
+    return (request.options or ("",))[0]
+
+
+def _discard_card(seat: Seat, request: Request) -> Any:
+    return (request.options or ("",))[0]
+
+
+#: request kind -> its rule-of-thumb answer (the captain's methods answer the rest: crew, helm and guns)
+RULES_OF_THUMB: dict[str, Callable[[Seat, Request], Any]] = {
+    "setup": _setup, "bonus_cards": _bonus_cards, "select_load": _select_load, "move_order": _move_order,
+    "grapple": _grapple, "take_possession": _take_possession, "prize_crew": _prize_crew, "retake": _retake,
+    "melee": _melee, "melee_split": _melee_split, "melee_support": _melee_support, "melee_continue": _melee_continue,
+    "bonus_move": _bonus_move, "disengage": _disengage, "sail_change": _sail_change, "hull_first": _hull_first,
+    "discard_card": _discard_card,
+}

@@ -9,8 +9,8 @@ it plays nothing itself.
 
 Ratings: each game gives the first captain a score s (1 win, 0.5 draw, 0 loss) against the second; the
 Bradley-Terry model says the expected score is 1 / (1 + 10^(-(Ra - Rb) / 400)). The ratings that make the
-games most likely are found by Newton's method, with easy held at 1500 (the judgment every search level stands
-on; the lowest level played when easy is not on the ladder); a rating's interval is ±1.96 standard errors from the inverse of the information matrix. A level that no
+games most likely are found by Newton's method, with easy held at 1500 (the lowest level a player is offered;
+the lowest level played when easy is not on the ladder); a rating's interval is ±1.96 standard errors from the inverse of the information matrix. A level that no
 game joins to easy has no rating.
 """
 

@@ -18,10 +18,10 @@ DEFAULT_COMPUTER = "normal"
 BASELINES = ("simple", "random")
 #: seat kinds the New Game dialog offers: a human, a level of the computer captain, or a baseline
 SEAT_KINDS = (HUMAN, *LEVELS, *BASELINES)
-#: every seat kind a saved game may name (the judgment captain is what easy plays, kept for old saves)
+#: every seat kind a saved game may name (the judgment captain: what easy played until stop 21, kept for old saves)
 KNOWN_SEAT_KINDS = (HUMAN, *CAPTAINS)
 SEAT_LABELS = {HUMAN: "Human", **{level: f"Computer — {level}" for level in LEVELS},
-               "judgment": "Computer — judgment (as easy)",
+               "judgment": "Computer — full judgment, no search",
                "simple": "Baseline — simple captain", "random": "Baseline — random captain",
                "paired": "Experiment — paired search", "normal-full": "Experiment — normal, whole budget in fleets"}
 

@@ -14,7 +14,7 @@ from cs_desktop.batch.simulate import play_game
 THREE = SCENARIOS / "fleets" / "three-flags-off-guadeloupe.json"
 
 
-@pytest.mark.parametrize("captain, turns", [("simple", 4), ("judgment", 3), ("normal", 1)])
+@pytest.mark.parametrize("captain, turns", [("simple", 4), ("judgment", 3), ("normal", 2), ("crew-search", 1)])
 def test_R6_0a_captains_play_three_sides(captain: str, turns: int) -> None:
     scenario, ships = load_scenario_with_ships(THREE)
     game = play_game(scenario, ships, 5, (captain,) * 3, {"turn_limit": turns})

@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def _finished(scenario: str, seed: int) -> Game:
     sc, ships = load_scenario_with_ships(ROOT / "scenarios" / scenario)
     game = Game(sc, ships, seed, {})
-    captains = {s.id: make_captain("easy", i) for i, s in enumerate(sc.sides)}
+    captains = {s.id: make_captain("judgment", i) for i, s in enumerate(sc.sides)}
     while game.pending:
         r = game.pending[0]
         game.submit(r.side, captains[r.side].choose(seat_for(game, r, captains[r.side])))

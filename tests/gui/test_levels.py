@@ -62,11 +62,11 @@ def test_new_game_dialog_offers_the_levels_with_their_descriptions(qtbot: Any, m
     assert "Computer — hard" in window.status.text()
 
 
-def test_normal_shows_its_thinking_and_the_window_stays_responsive(qtbot: Any, make_window: Any) -> None:
+def test_hard_shows_its_thinking_and_the_window_stays_responsive(qtbot: Any, make_window: Any) -> None:
     window = make_window()
     indicator = window.thinking_indicator
     assert not indicator.isVisible()
-    window.files.start_game(JAVA, {"us": "human", "gb": "normal"}, 5, {"turn_limit": 2})
+    window.files.start_game(JAVA, {"us": "human", "gb": "hard"}, 5, {"turn_limit": 2})
     session = window.session
     marks: list[str] = []  # "p": a search report reached the GUI thread, "t": the GUI's timer fired
     shown: list[tuple[bool, int, int, str]] = []
@@ -89,9 +89,11 @@ def test_normal_shows_its_thinking_and_the_window_stays_responsive(qtbot: Any, m
                         timeout=COMPUTER_TURN_GUARD_MS)
         if not shown:
             answer_with_widgets(qtbot, window, rng)
-    assert shown, "the normal captain never searched"
+    assert shown, "the hard captain never searched"
     visible, most, value, text = shown[0]
-    assert visible and most == DEFINED["normal"].budget.iterations and 1 <= value <= most and text == f"{session.side_name('gb')} is thinking…"
+    hard = DEFINED["hard"]
+    assert hard.budget is not None and hard.helm is not None
+    assert visible and most in (hard.budget.iterations, hard.helm.iterations) and 1 <= value <= most and text == f"{session.side_name('gb')} is thinking…"
     # once the captain has answered, the indicator is gone
     qtbot.waitUntil(lambda: session.screen().thinking is None and not indicator.isVisible(), timeout=COMPUTER_TURN_GUARD_MS)
     timer.stop()

@@ -15,7 +15,7 @@ import pytest
 
 from cs_desktop.ai import judgment
 from cs_desktop.ai.judgment_view import damage_taken, scratch_state
-from cs_desktop.ai.simple import SimpleCaptain
+from cs_desktop.ai.simple import RULES_OF_THUMB, SimpleCaptain
 from cs_desktop.rules import fleet_end, housekeeping, melee
 from cs_desktop.rules import prize_crews as pc
 from cs_desktop.rules.cards import Scenario
@@ -319,7 +319,7 @@ def test_captains_answer_from_their_side_of_the_request() -> None:
                                                      info={**retake, "prisoners": 16}), game.cards, None) is True
     assert judgment.HANDLERS["retake"](view, Request("retake", "gb", "18.0", "?", (False, True),
                                                      info={**retake, "prisoners": 0}), game.cards, None) is False
-    assert SimpleCaptain(1)._retake(None, Request("retake", "gb", "18.0", "?", (False, True),  # type: ignore[arg-type]
+    assert RULES_OF_THUMB["retake"](None, Request("retake", "gb", "18.0", "?", (False, True),  # type: ignore[arg-type]
                                                   info={**retake, "prisoners": 0})) is False
 
 

@@ -137,7 +137,7 @@ class BalanceDialog(QDialog):
         form = load_form("balance_dialog", self)
         self.games = form.get(QSpinBox, "games")
         self.captain_boxes: list[QComboBox] = []
-        for i, default in enumerate(("easy", "easy")):  # the judgment on both sides (BRIEF 12)
+        for i, default in enumerate(("judgment", "judgment")):  # the full judgment on both sides (BRIEF 12)
             form.get(QLabel, f"captain_label:{i}").setText(f"{scenario.sides[i].name}:")
             combo = form.get(QComboBox, f"captain:{i}")
             for c in CAPTAINS:
