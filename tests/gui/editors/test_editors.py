@@ -309,7 +309,7 @@ def test_balance_check_runs_games_and_reports(qtbot: Any, lib: Any) -> None:
         click(qtbot, dlg.run_button)
         assert dlg.running()  # the games run on their own thread
     assert len(dlg.records) == 4 and not dlg.cancelled
-    assert [r["captains"] for r in dlg.records[:2]] == [["easy", "random"], ["random", "easy"]]  # easy (the judgment) by default
+    assert [r["captains"] for r in dlg.records[:2]] == [["judgment", "random"], ["random", "judgment"]]  # the full judgment by default
     assert dlg.bar.value() == 4
     s = dlg.summary
     assert s is not None and set(s["win_rate"]) == {"us", "gb"}
