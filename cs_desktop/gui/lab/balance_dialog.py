@@ -1,14 +1,13 @@
 """Balance check: computer-vs-computer games of a scenario, to see whether its VP terms balance the pairing.
 
 20.0's note: "For balancing purposes, simply swap sides to see how the ships fare while under the command of
-each player." The games run on a worker thread (`BalanceWorker` in a `QThread`) through the balance lab's
-runner (`cs_desktop.balance`, in this process, one game a batch), with the two captains swapped on every other
-game; the dialog shows progress, can cancel between
-games, and shows each side's win rate, the draws, the spread of victory points and the suggested 19.0 bid.
+each player." The games run on a worker thread (`play_balance_games` in a `BackgroundRun`, gui/lab/background.py)
+through the balance lab's runner (`cs_desktop.balance`, in this process, one game a batch), with the two captains
+swapped on every other game; the dialog shows progress, can cancel between games, and shows each side's win
+rate, the draws, the spread of victory points and the suggested 19.0 bid.
 
-Closing the dialog (Close, Escape, or its parent window going away) cancels the games and disconnects the
-worker, which stops after the game in hand. The thread has no Qt parent and is held in `_RUNNING` until it
-has finished, so deleting the dialog never destroys a running QThread (which would abort the program).
+Closing the dialog (Close, Escape, or its parent window going away) abandons the run: the games stop after the
+one in hand and the dialog hears no more from them.
 The layout is the Designer form ui/balance_dialog.ui.
 """
 
@@ -16,91 +15,44 @@ from __future__ import annotations
 
 import html
 import statistics
-from collections.abc import Mapping
-from typing import Any, Protocol
+from collections.abc import Callable, Mapping
+from functools import partial
+from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QObject, Qt, QThread, Signal, Slot
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QComboBox, QDialog, QLabel, QProgressBar, QPushButton, QSpinBox, QTextBrowser, QWidget
 
 from cs_desktop.ai.captains import CAPTAINS
+from cs_desktop.balance.job import Job, scenario_pairing
+from cs_desktop.balance.runner import InProcess, Progress, run_job
+from cs_desktop.balance.stats import suggest_bid
+from cs_desktop.gui.lab.background import BackgroundRun
 from cs_desktop.gui.forms import load_form
 from cs_desktop.rules.cards import Scenario, ShipCard
 from cs_desktop.batch.simulate import summarize
 
 
-class Cancellable(Protocol):
-    def cancel(self) -> None: ...
+def play_balance_games(scenario: Scenario, ships: Mapping[str, ShipCard], games: int, seed: int,
+                       captains: tuple[str, str], turn_limit: int | None,
+                       post: Callable[[tuple[int, int, dict[str, Any]]], None],
+                       cancelled: Callable[[], bool]) -> list[dict[str, Any]]:
+    """The games through the balance lab's runner, on the calling thread (one game a batch, so progress and cancel
+    come between games); odd games swap the captains (20.0's note). `post((done, total, record))` after each."""
+    job = Job((scenario_pairing(scenario, ships),), captains, games, seed, turn_limit, batch=1, swap_seats=True)
+    records: list[dict[str, Any]] = []
+    sides = [s.id for s in scenario.sides]
 
+    def progress(p: Progress) -> None:
+        for r in p.records:
+            record = {"game": r["game"], "seed": r["seed"], "ended": r["decided_by"] != "unfinished",
+                      "how": r["how"], "turns": r["turns"], "winner": r["winner"],
+                      "vp": dict(zip(sides, r["vp"], strict=True)), "captains": r["captains"],
+                      "margin": r["margin"], "decided_by": r["decided_by"]}
+            records.append(record)
+            post((p.done, p.total, record))
 
-#: the threads of balance checks and balance labs (gui/lab/balance_lab.py) with their workers, kept from Python's
-#: garbage collector until they have finished (pruned at the next start; never from the thread itself, which must
-#: not delete itself)
-_RUNNING: set[tuple[QThread, Cancellable]] = set()
-
-
-def track(thread: QThread, worker: Cancellable) -> None:
-    """Keep `thread` and `worker` until the thread has finished; at quit, cancel the worker and wait for it."""
-    for pair in list(_RUNNING):
-        if pair[0].isFinished():
-            _RUNNING.discard(pair)
-    _RUNNING.add((thread, worker))
-    app = QCoreApplication.instance()
-    if app is not None and not app.property("cs_balance_stop_hooked"):
-        app.setProperty("cs_balance_stop_hooked", True)
-        app.aboutToQuit.connect(stop_all_balance_checks)
-
-
-def stop_all_balance_checks(timeout_ms: int = 10_000) -> None:
-    """Cancel every balance check and lab still running and wait for its thread (at quit)."""
-    for _thread, worker in list(_RUNNING):
-        worker.cancel()
-    for thread, _worker in list(_RUNNING):
-        thread.wait(timeout_ms)
-
-
-class BalanceWorker(QObject):
-    """Plays the games; lives on a QThread. `cancel()` may be called from any thread."""
-
-    progress = Signal(int, int, dict)  # games done, games asked for, the last game's record
-    finished = Signal(list, bool)  # records, cancelled
-    failed = Signal(str)
-
-    def __init__(self, scenario: Scenario, ships: Mapping[str, ShipCard], games: int, seed: int,
-                 captains: tuple[str, str], turn_limit: int | None) -> None:
-        super().__init__()
-        self.scenario, self.ships = scenario, dict(ships)
-        self.games, self.seed, self.captains, self.turn_limit = games, seed, captains, turn_limit
-        self._cancel = False
-
-    def cancel(self) -> None:
-        self._cancel = True
-
-    @Slot()
-    def run(self) -> None:
-        """The games through the balance lab's runner, in this thread (one game a batch, so progress and cancel
-        come between games); odd games swap the captains (20.0's note)."""
-        from cs_desktop.balance.job import Job, scenario_pairing
-        from cs_desktop.balance.runner import InProcess, Progress, run_job
-
-        job = Job((scenario_pairing(self.scenario, self.ships),), self.captains, self.games, self.seed,
-                  self.turn_limit, batch=1, swap_seats=True)
-        records: list[dict[str, Any]] = []
-        sides = [s.id for s in self.scenario.sides]
-
-        def progress(p: Progress) -> None:
-            for r in p.records:
-                record = {"game": r["game"], "seed": r["seed"], "ended": r["decided_by"] != "unfinished",
-                          "how": r["how"], "turns": r["turns"], "winner": r["winner"],
-                          "vp": dict(zip(sides, r["vp"], strict=True)), "captains": r["captains"],
-                          "margin": r["margin"], "decided_by": r["decided_by"]}
-                records.append(record)
-                self.progress.emit(p.done, p.total, record)
-
-        try:
-            run_job(job, InProcess(), progress=progress, cancelled=lambda: self._cancel)
-        except Exception as e:  # a rules bug must not take the program down; report it
-            self.failed.emit(f"{type(e).__name__}: {e}")
-        self.finished.emit(records, self._cancel)
+    run_job(job, InProcess(), progress=progress, cancelled=cancelled)
+    return records
 
 
 def vp_spread(scenario: Scenario, records: list[dict[str, Any]]) -> dict[str, Any]:
@@ -129,8 +81,7 @@ class BalanceDialog(QDialog):
         self.scenario, self.ships = scenario, dict(ships)
         self.records: list[dict[str, Any]] = []
         self.summary: dict[str, Any] | None = None
-        self.worker_thread: QThread | None = None
-        self.worker: BalanceWorker | None = None
+        self.run: BackgroundRun | None = None
         self.cancelled = False
         self.setWindowTitle(f"Balance check — {scenario.title}")
         self.setObjectName("BalanceDialog")
@@ -158,7 +109,7 @@ class BalanceDialog(QDialog):
 
     # ------------------------------------------------------------------ running
     def running(self) -> bool:
-        return self.worker_thread is not None
+        return self.run is not None
 
     def start(self) -> None:
         if self.running():
@@ -170,27 +121,20 @@ class BalanceDialog(QDialog):
         self.bar.setRange(0, n)
         self.bar.setValue(0)
         captains = (str(self.captain_boxes[0].currentData()), str(self.captain_boxes[1].currentData()))
-        self.worker = BalanceWorker(self.scenario, self.ships, n, self.seed.value(), captains,
-                                    self.turn_limit.value())
-        self.worker_thread = QThread()  # no parent: see the module's docstring
-        self.worker.moveToThread(self.worker_thread)
-        self.worker_thread.started.connect(self.worker.run)
-        # quit from the worker's own thread: the thread ends even when no event loop runs here any more
-        self.worker.finished.connect(self.worker_thread.quit, Qt.ConnectionType.DirectConnection)
-        self.worker.progress.connect(self._progress)
-        self.worker.failed.connect(self._failed)
-        self.worker.finished.connect(self._finished)
-        worker = self.worker
-        self.destroyed.connect(lambda *_: worker.cancel())
-        track(self.worker_thread, self.worker)
+        work = partial(play_balance_games, self.scenario, self.ships, n, self.seed.value(), captains,
+                       self.turn_limit.value())
+        self.run = BackgroundRun(work, progress=lambda item: self._progress(*item), finished=self._finished,
+                                 failed=self._failed, name="balance-check")
+        run = self.run
+        self.destroyed.connect(lambda *_: run.abandon())
         self.run_button.setEnabled(False)
         self.cancel_button.setEnabled(True)
         self.report.setHtml("<i>Playing…</i>")
-        self.worker_thread.start()
+        self.run.start()
 
     def cancel(self) -> None:
-        if self.worker is not None:
-            self.worker.cancel()
+        if self.run is not None:
+            self.run.cancel()
             self.cancel_button.setEnabled(False)
             self.report.append("<i>Cancelling after the game in hand…</i>")
 
@@ -202,13 +146,12 @@ class BalanceDialog(QDialog):
 
     def _failed(self, message: str) -> None:
         self.report.append(f"<p style='color:#b3261e'>A game failed: {html.escape(message)}</p>")
+        self._finished(self.records)
 
-    def _finished(self, records: list[dict[str, Any]], cancelled: bool) -> None:
+    def _finished(self, records: list[dict[str, Any]]) -> None:
         self.records = records
-        self.cancelled = cancelled
-        if self.worker_thread is not None:
-            self.worker_thread.wait()
-        self.worker_thread, self.worker = None, None
+        self.cancelled = self.run is not None and self.run.cancelled
+        self.run = None
         self.run_button.setEnabled(True)
         self.cancel_button.setEnabled(False)
         self._show(partial=False)
@@ -246,8 +189,6 @@ class BalanceDialog(QDialog):
             verdict = (f"{fav} wins clearly more often: consider a bid (19.0) or the scenario's own terms "
                        f"for the other side.")
         endings = ", ".join(f"{k} {v}" for k, v in summary["endings"].items())
-        from cs_desktop.balance.stats import suggest_bid
-
         bid = suggest_bid(self.records, (a, b))
         summary["bid"] = bid
         verdict += (f" Suggested 19.0 bid: {names[bid['bidder']]} grants {names[bid['receiver']]} {bid['points']} VP "
@@ -261,18 +202,11 @@ class BalanceDialog(QDialog):
             f"<p>Endings: {endings}</p><p><b>{verdict}</b></p>")
 
     def abandon(self) -> None:
-        """Stop the games without waiting: cancel, and hear no more from the worker (it ends by itself)."""
-        worker = self.worker
-        if worker is None:
+        """Stop the games without waiting: cancel, and hear no more from the run (it ends by itself)."""
+        if self.run is None:
             return
-        worker.cancel()
-        for signal, slot in ((worker.progress, self._progress), (worker.failed, self._failed),
-                             (worker.finished, self._finished)):
-            try:
-                signal.disconnect(slot)
-            except (RuntimeError, TypeError):
-                pass
-        self.worker_thread, self.worker = None, None
+        self.run.abandon()
+        self.run = None
         self.run_button.setEnabled(True)
         self.cancel_button.setEnabled(False)
 
@@ -291,4 +225,4 @@ def open_balance_check(parent: QWidget | None, scenario: Scenario, ships: Mappin
     return dlg
 
 
-__all__ = ["BalanceDialog", "BalanceWorker", "open_balance_check", "stop_all_balance_checks", "vp_spread"]
+__all__ = ["BalanceDialog", "open_balance_check", "play_balance_games", "vp_spread"]

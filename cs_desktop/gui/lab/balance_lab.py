@@ -4,7 +4,7 @@ The player ticks shipped scenarios (or asks for a sweep of every pairing of the 
 engagement, a chase or both), chooses the captains, the games a pairing, the worker processes and the turn limit (each scenario's own printed
 limit unless another is given; 0 none: cs_desktop/batch/turn_limit.py), and runs
 the job: the same `cs_desktop.balance` job, pool and `run_job` as `captains-sea balance`, on a worker thread
-(`LabWorker` on a `QThread`; 1 worker plays in this program, more start an embedded local Dask cluster).
+(`run_lab_job` in a `BackgroundRun`, gui/lab/background.py; 1 worker plays in this program, more start an embedded local Dask cluster).
 Progress and Cancel come between batches; the table shows each pairing's score, its 95% interval, the median
 VP margin and the suggested 19.0 bid, and the heat map of the pairing matrix is drawn below it
 (`balance_heatmap.draw_heatmap`, the picture the command saves as PNG). The layout is ui/balance_lab.ui.
@@ -12,16 +12,20 @@ VP margin and the suggested 19.0 bid, and the heat map of the pairing matrix is 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QObject, Qt, QThread, Signal, Slot
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QPixmap
 from PySide6.QtWidgets import (QComboBox, QDialog, QLabel, QListWidget, QListWidgetItem, QProgressBar,
                                QPushButton, QRadioButton, QSpinBox, QTableWidget, QTableWidgetItem, QWidget)
 
 from cs_desktop.ai.captains import CAPTAINS
-from cs_desktop.gui.lab.balance_dialog import track
+from cs_desktop.balance.output import results
+from cs_desktop.balance.runner import Progress, make_pool, run_job
+from cs_desktop.gui.lab.background import BackgroundRun
 from cs_desktop.gui.forms import load_form
 from cs_desktop.play import catalog
 from cs_desktop.batch.turn_limit import turn_limit_text
@@ -32,38 +36,16 @@ COLUMNS = ("Pairing", "Games", "First side W-D-L", "First side's score", "95% in
            "Bid (19.0) that evens it")
 
 
-class LabWorker(QObject):
-    """Runs one job on its pool; lives on a QThread. `cancel()` may be called from any thread."""
-
-    progress = Signal(int, int, str)  # games done, games in the job, the pairing just finished
-    finished = Signal(dict)  # the results report (`balance.output.results`), "complete" False after a cancel
-    failed = Signal(str)
-
-    def __init__(self, job: Any, workers: int) -> None:
-        super().__init__()
-        self.job, self.workers = job, workers
-        self._cancel = False
-
-    def cancel(self) -> None:
-        self._cancel = True
-
-    @Slot()
-    def run(self) -> None:
-        from cs_desktop.balance.output import results
-        from cs_desktop.balance.runner import Progress, make_pool, run_job
-
-        def progress(p: Progress) -> None:
-            self.progress.emit(p.done, p.total, p.pairing)
-
-        try:
-            pool = make_pool(self.workers, cluster=self.workers > 1)
-            try:
-                outcome = run_job(self.job, pool, progress=progress, cancelled=lambda: self._cancel)
-            finally:
-                pool.close()
-            self.finished.emit(results(outcome))
-        except Exception as e:  # a rules bug or a cluster that will not start must not take the program down
-            self.failed.emit(f"{type(e).__name__}: {e}")
+def run_lab_job(job: Any, workers: int, post: Callable[[Progress], None],
+                cancelled: Callable[[], bool]) -> dict[str, Any]:
+    """Run one job on its pool (in this process for 1 worker, else an embedded local Dask cluster), on the calling
+    thread; `post` hears each batch's progress. Returns the results report, "complete" False after a cancel."""
+    pool = make_pool(workers, cluster=workers > 1)
+    try:
+        outcome = run_job(job, pool, progress=post, cancelled=cancelled)
+    finally:
+        pool.close()
+    return results(outcome)
 
 
 def shipped_scenarios() -> list[Path]:
@@ -124,8 +106,7 @@ class BalanceLab(QDialog):
         self._mode_changed()
         self.run_button.clicked.connect(self.start)
         self.cancel_button.clicked.connect(self.cancel)
-        self.worker: LabWorker | None = None
-        self.worker_thread: QThread | None = None
+        self.run: BackgroundRun | None = None
         self.report: dict[str, Any] | None = None
         self.image: Any = None  # the heat map drawn (QImage), for tests and saving
 
@@ -161,7 +142,7 @@ class BalanceLab(QDialog):
         from cs_desktop.balance.job import JobError
         from cs_desktop.formats.jsonread import FileFormatError
 
-        if self.worker is not None:
+        if self.run is not None:
             return
         try:
             job = self.job()
@@ -175,34 +156,24 @@ class BalanceLab(QDialog):
         self.progress.setValue(0)
         where = "in this program" if self.workers.value() == 1 else f"on {self.workers.value()} worker processes"
         self.status.setText(f"{len(job.pairings)} pairings, {job.total_games()} games {where}…")
-        thread = QThread()
-        worker = LabWorker(job, self.workers.value())
-        worker.moveToThread(thread)
-        thread.started.connect(worker.run)
-        worker.progress.connect(self._progress)
-        worker.finished.connect(self._finished)
-        worker.failed.connect(self._failed)
-        worker.finished.connect(thread.quit)
-        worker.failed.connect(thread.quit)
-        self.worker, self.worker_thread = worker, thread
-        track(thread, worker)  # kept until it has finished; cancelled at quit
+        self.run = BackgroundRun(partial(run_lab_job, job, self.workers.value()), progress=self._progress,
+                                 finished=self._finished, failed=self._failed, name="balance-lab")
         self.run_button.setEnabled(False)
         self.cancel_button.setEnabled(True)
-        thread.start()
+        self.run.start()
 
     def cancel(self) -> None:
-        if self.worker is not None:
-            self.worker.cancel()
+        if self.run is not None:
+            self.run.cancel()
             self.status.setText("Cancelling after the batch in hand…")
 
-    def _progress(self, done: int, total: int, pairing: str) -> None:
-        self.progress.setValue(done)
-        if pairing:
-            self.status.setText(f"{done} of {total} games — {pairing}")
+    def _progress(self, p: Progress) -> None:
+        self.progress.setValue(p.done)
+        if p.pairing:
+            self.status.setText(f"{p.done} of {p.total} games — {p.pairing}")
 
     def _done(self) -> None:
-        self.worker = None
-        self.worker_thread = None
+        self.run = None
         self.run_button.setEnabled(True)
         self.cancel_button.setEnabled(False)
 
@@ -231,8 +202,8 @@ class BalanceLab(QDialog):
         self.labFinished.emit(report)
 
     def closeEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
-        if self.worker is not None:
-            self.worker.cancel()
+        if self.run is not None:
+            self.run.cancel()
         super().closeEvent(event)
 
 

@@ -58,7 +58,7 @@ def test_13_3_nothing_ticked_is_refused_with_a_reason(qtbot: Any) -> None:
     qtbot.addWidget(lab)
     _only(lab)
     lab.run_button.click()
-    assert "tick at least one scenario" in lab.status.text() and lab.worker is None
+    assert "tick at least one scenario" in lab.status.text() and lab.run is None
 
 
 def test_issue_31_5_the_lab_plays_each_scenarios_own_limit_unless_given(qtbot: Any) -> None:
