@@ -14,7 +14,6 @@ at this zoom, the enemy is kept in sight too.
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Callable, Mapping
 
 from PySide6.QtCore import QRectF
@@ -23,6 +22,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsView
 
 from cs_desktop.gui.board.items import ShipItem
 from cs_desktop.gui.board.paint import MARGIN, SQUARE
+from cs_desktop.gui.board.weak_view import WeakView
 from cs_desktop.rules.view_types import SideView
 
 
@@ -44,10 +44,12 @@ class BoardCamera:
     MIN_SCALE, MAX_SCALE, STEP = 0.12, 8.0, 1.2
     FOLLOW_MARGIN = 1.0  # squares kept between a followed ship and the edge of the view
 
+    _v = WeakView("camera")
+
     def __init__(self, view: QGraphicsView, ship_items: Mapping[str, ShipItem],
                  shown: Callable[[], SideView | None], sea: Callable[[], QGraphicsItem | None],
                  place_labels: Callable[[], None]) -> None:
-        self._view_ref = weakref.ref(view)
+        self._v = view
         self.ship_items = ship_items
         self._shown = shown
         self._sea = sea
@@ -55,13 +57,6 @@ class BoardCamera:
         self.follow = True
         #: the side follow mode keeps in view (None: the side whose view is shown)
         self.follow_side: str | None = None
-
-    @property
-    def _v(self) -> QGraphicsView:
-        view = self._view_ref()
-        if view is None:
-            raise RuntimeError("the board of this camera is gone")
-        return view
 
     # ------------------------------------------------------------------ public
     def set_follow(self, on: bool) -> None:

@@ -8,7 +8,6 @@ owns (`board.picker`), given the view it draws on, the board's ship tokens and w
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Callable, Mapping
 
 from PySide6.QtCore import QPoint, QRect, QSize, Qt
@@ -16,6 +15,7 @@ from PySide6.QtGui import QColor, QMouseEvent, QPen
 from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsItem, QGraphicsView, QRubberBand
 
 from cs_desktop.gui.board.paint import KIND, PAYLOAD, SQUARE
+from cs_desktop.gui.board.weak_view import WeakView
 
 PICK_COLOUR = QColor("#f0a000")
 PICK_MODIFIERS = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
@@ -26,9 +26,11 @@ class ShipPicker:
     ship tokens (kept up to date by the board); `report(ids, mode)` is told what the player picked. The view is
     held weakly, as the board's other parts hold it (gui/board/motion.py): no cycle outlives the application."""
 
+    _view = WeakView("picker")
+
     def __init__(self, view: QGraphicsView, ship_items: Mapping[str, QGraphicsItem],
                  report: Callable[[list[str], str], None]) -> None:
-        self._view_ref = weakref.ref(view)
+        self._view = view
         self.ship_items = ship_items
         self._report = report
         self.picked: list[str] = []
@@ -42,13 +44,6 @@ class ShipPicker:
         """Ring these ships (the window's selection); an empty list clears the rings."""
         self.picked = list(ship_ids)
         self.draw()
-
-    @property
-    def _view(self) -> QGraphicsView:
-        view = self._view_ref()
-        if view is None:
-            raise RuntimeError("the board of this picker is gone")
-        return view
 
     def draw(self) -> None:
         """Ring the picked ships where their tokens are now (after every redraw of the pieces)."""

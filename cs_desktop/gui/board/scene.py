@@ -5,13 +5,13 @@ draws its overlays into its buckets."""
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Callable, Mapping, Sequence
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsLineItem, QGraphicsView
 
+from cs_desktop.gui.board.weak_view import WeakView
 from cs_desktop.gui.board.frame import RULER, wind_box_rect
 from cs_desktop.gui.board.items import CompassItem, LabelItem, SeaItem, ShipItem, StartItem, WindItem
 from cs_desktop.gui.board.labels import ORDER, Placeable, leader, needs_leader, place, to_rect
@@ -45,9 +45,11 @@ class SceneBuilder:
     sight and `picked()` the picked ships (their names are placed first), all asked when the labels are placed.
     The view is held weakly, as the board's other parts hold it (gui/board/motion.py)."""
 
+    _v = WeakView("scene builder")
+
     def __init__(self, view: QGraphicsView, shown: Callable[[], SideView | None], zoom: Callable[[], float],
                  seen: Callable[[], QRectF], picked: Callable[[], Sequence[str]]) -> None:
-        self._view_ref = weakref.ref(view)
+        self._v = view
         self._shown = shown
         self._zoom = zoom
         self._seen = seen
@@ -74,13 +76,6 @@ class SceneBuilder:
         self._leaders: list[QGraphicsItem] = []
         self._places: list[Placeable] = []
         self.wind_tokens: list[QRectF] = []  # the tokens' scene rectangles as the labels were last placed
-
-    @property
-    def _v(self) -> QGraphicsView:
-        view = self._view_ref()
-        if view is None:
-            raise RuntimeError("the board of this scene builder is gone")
-        return view
 
     def set_ship_names(self, names: Mapping[str, str]) -> None:
         """Ship id -> display name (the view dict carries only the card id)."""
