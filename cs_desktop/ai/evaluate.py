@@ -16,7 +16,9 @@ from collections.abc import Mapping
 from cs_desktop.ai.judgment_view import View, afloat, damage_by_track, damage_taken, gun_power, square
 from cs_desktop.rules import geometry as geo
 from cs_desktop.rules.cards import Scenario, ShipCard
+from cs_desktop.rules.ratings import victory_terms
 from cs_desktop.rules.scoring import CAPTURED_VP, DRAW_MARGIN, STRUCK_VP
+from cs_desktop.rules.victory_sides import share
 from cs_desktop.rules.view_types import ViewShip
 
 #: side -> {"multiplier": x, "bonus": VP} (the 20.1 terms plus any bid points, 19.0).
@@ -30,8 +32,6 @@ FIGHT_WHEN_AHEAD = 1.5
 
 def victory_terms_of(scenario: Scenario, cards: Mapping[str, ShipCard]) -> Terms:
     """Each side's VP multiplier and bonus (20.1, 21.3, scenario overrides and bids, 19.0): public terms."""
-    from cs_desktop.rules.ratings import victory_terms
-
     terms = victory_terms(scenario, cards)
     return {t.side: {"multiplier": float(t.multiplier), "bonus": float(t.bonus + t.bid_points)} for t in terms.sides}
 
@@ -61,8 +61,6 @@ def vp_now(view: View, terms: Terms | None = None) -> dict[str, float]:
 def _vp_of_sides(view: View, t: Terms) -> dict[str, float]:
     """vp_now with more than two sides (R19.0h, R18.0q, R18.0s): each ship's damage shared among the sides that
     did it, the strike to the side that did the most, the capture to the captor (all public in the view)."""
-    from cs_desktop.rules.victory_sides import share
-
     out = {side: t[side]["bonus"] for side in view["sides"]}
     hits_by: dict[str, dict[str, int]] = view.get("hits_by", {})
     captors: dict[str, str] = view.get("captors", {})
