@@ -2,12 +2,14 @@
 lower levels were chosen (issue 27.2, docs/captains.md "Choosing the tempers"). Prints a score with its Wilson
 interval; asserts nothing.
 
-A captain is a name (`easy`, `judgment`, `simple`, ...) or a temper of the judgment, `temper:DEPTH:STYLE:WITHIN`
-(ai/temper.py: the helm's look-ahead in maneuvers, the crew style of `Guns.assign`, the range in MP beyond which it
-holds fire, empty for none):
+A captain is a name (`easy`, `judgment`, `simple`, ...) or a temper of the judgment,
+`temper:DEPTH:STYLE:WITHIN[:CREW_WITHIN]` (ai/temper.py: the helm's look-ahead in maneuvers, the crew style of
+`Guns.assign`, the range in MP beyond which it holds fire, empty for none, and the range within which it keeps its
+crew style, none for any range):
 
     python3 benchmarks/tempers.py judgment temper:1:both:12 --games 20
     python3 benchmarks/tempers.py temper:3:both: temper:1:both:12 --games 20 --workers 2
+    python3 benchmarks/tempers.py temper:3:both::14 temper:1:both:16 --games 20 --workers 2
 """
 
 from __future__ import annotations
@@ -33,8 +35,9 @@ from cs_desktop.rules.game import Game  # noqa: E402
 
 def captain(spec: str, seed: int) -> Any:
     if spec.startswith("temper:"):
-        _, depth, style, within = (spec + ":").split(":")[:4]
-        return JudgmentCaptain(seed, Temper(int(depth), style, int(within) if within else None))
+        _, depth, style, within, crew_within = (spec + "::").split(":")[:5]
+        return JudgmentCaptain(seed, Temper(int(depth), style, int(crew_within) if crew_within else None,
+                                            int(within) if within else None))
     return make_captain(spec, seed)
 
 

@@ -80,7 +80,7 @@ def think(view: View, request: Request, cards: Mapping[str, ShipCard], terms: Te
     elif request.kind in HELM_KINDS:
         answer = handler(view, request, cards, terms, helm_depth)
     elif request.kind == "assign_crew":
-        answer = _assign_crew(view, request, cards, terms, temper.crew_style)
+        answer = _assign_crew(view, request, cards, terms, temper.crew_style, temper.crew_within)
     elif request.kind == "fire" and temper.fire_within is not None:
         answer = _held_fire(view, request, handler(view, request, cards, terms), temper.fire_within)
     else:
@@ -106,11 +106,11 @@ def _setup(view: View, request: Request, cards: Mapping[str, ShipCard], terms: T
 
 
 def _assign_crew(view: View, request: Request, cards: Mapping[str, ShipCard], terms: Terms | None,
-                 style: str = "") -> Any:
+                 style: str = "", within: int | None = None) -> Any:
     guns = Guns(Helm(view, request.side, cards, terms))
     out = {}
     for ship_id, lim in request.info["limits"].items():
-        assign = guns.assign(ship_id, lim, style)
+        assign = guns.assign(ship_id, lim, style, within)
         assert assigned_total(assign) <= lim["crew"]
         out[ship_id] = assign
     return out

@@ -31,14 +31,23 @@ CREW_STYLES = ("", "other", "both", "repair", "no_reserve")
 def bearing_side(ship: ViewShip, enemy: ViewShip) -> str:
     """The broadside that bears on the enemy now, or the one he lies on the side of (he will come into that
     arc first); dead ahead or astern, the side he is heading across to."""
-    sq, esq = square(ship), square(enemy)
-    if sq == esq:
-        a, b = 0, geo.ship_frame(sq, ship["heading"], geo.step(esq, enemy["heading"]))[1]
-    else:
-        a, b = geo.ship_frame(sq, ship["heading"], esq)
-    if b == 0:
-        b = geo.ship_frame(sq, ship["heading"], geo.step(esq, enemy["heading"]))[1]
-    return "starboard" if b >= 0 else "port"
+    return geo.broadside_toward(square(ship), ship["heading"], square(enemy), enemy["heading"])
+
+
+def _spend_the_rest(assign: dict[str, Any], lim: dict[str, Any], ship: ViewShip, top: Any, left: int) -> None:
+    """The crew left once both broadsides are manned: damage control of every damaged section, then of the
+    rigging (17.2), then one point on Sailing (+1 on the Bonus Move rigging check, 16.0)."""
+    for section in SECTION_NAMES:
+        if left > 0 and ship["gunnery"][section] < int(top["gunnery"][section]):
+            n = min(int(lim["hull_dc"][section]) - assign["hull_dc"][section], left)
+            assign["hull_dc"][section] += n
+            left -= n
+    if left > 0 and ship["rigging"] < int(top["rigging"]):
+        n = min(int(lim["rigging_dc"]) - assign["rigging_dc"], left)
+        assign["rigging_dc"] += n
+        left -= n
+    if left > 0 and lim["sailing"]:
+        assign["sailing"] = 1
 
 
 class Guns:
@@ -50,15 +59,19 @@ class Guns:
         self.cards = helm.cards
 
     # ------------------------------------------------------------------ 5.0 crew
-    def assign(self, ship_id: str, lim: dict[str, Any], style: str = "") -> dict[str, Any]:
+    def assign(self, ship_id: str, lim: dict[str, Any], style: str = "", within: int | None = None) -> dict[str, Any]:
         """The judgment's crew for a ship (5.0); `style` gives the variants a search weighs against it (CREW_STYLES):
         "other" mans the other broadside first, "both" both broadsides before anything else, "repair" puts damage
-        control before the second broadside at any range, "no_reserve" keeps no melee reserve."""
+        control before the second broadside at any range, "no_reserve" keeps no melee reserve. With `within`, the
+        style is kept only while the nearest enemy is within that many MP (a level's temper); beyond, the
+        judgment's own manning."""
         ship = self.view["ships"][ship_id]
         enemy = nearest_enemy(self.view, ship)
         assign = empty_assignment()
         left = int(lim["crew"])
         d = geo.mp_distance(square(ship), square(enemy)) if enemy is not None else 99
+        if within is not None and d > within:
+            style = ""
         primary = bearing_side(ship, enemy) if enemy is not None else "starboard"
         other = "port" if primary == "starboard" else "starboard"
         if style == "other":
@@ -97,18 +110,7 @@ class Guns:
             left -= assign["rigging_change"]
         for section in geo.sections_for_side(other):
             man(section)
-        for section in SECTION_NAMES:
-            if left > 0 and ship["gunnery"][section] < int(top["gunnery"][section]):
-                n = min(int(lim["hull_dc"][section]) - assign["hull_dc"][section], left)
-                assign["hull_dc"][section] += n
-                left -= n
-        if left > 0 and ship["rigging"] < int(top["rigging"]):
-            n = min(int(lim["rigging_dc"]) - assign["rigging_dc"], left)
-            assign["rigging_dc"] += n
-            left -= n
-        if left > 0 and lim["sailing"]:
-            assign["sailing"] = 1  # +1 on the Bonus Move rigging check (16.0)
-            left -= 1
+        _spend_the_rest(assign, lim, ship, top, left)
         return assign
 
     # ------------------------------------------------------------------ 11.0 fire

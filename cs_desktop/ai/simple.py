@@ -1,9 +1,10 @@
 """A simple computer captain: sensible answers from a few rules of thumb.
 
 It sees only what a human in its seat sees — the `Seat` (the side's view and the request; it is never given
-the game) — and it keeps its own seeded dice, so it never changes the game's rolls. It steers for a position with the enemy abeam at
-close-to-medium range, fires every broadside that bears (at the hull, or at the rigging of a faster enemy),
-mans its guns, keeps a boarding reserve when the enemy is close, and boards only when it is stronger.
+the game) — and it keeps its own seeded dice, so it never changes the game's rolls. It steers for a position with
+the enemy abeam at close-to-medium range, closing first when he is out of reach, fires every broadside that bears
+(at the hull, or at the rigging of a faster enemy), mans the broadside that bears before the other, keeps a
+boarding reserve when the enemy is close, and boards only when it is stronger.
 """
 
 from __future__ import annotations
@@ -26,6 +27,9 @@ Board = PublicBoard | SideView
 BoardSpot = BoardShip | ViewShip
 
 PREFERRED_RANGE = 6  # MP
+#: beyond this range she closes before anything else: her arcs hardly matter out of reach, and a captain who lets
+#: the range open lets the enemy sail off the map (9.3) and end the battle on the terms (issue 27)
+CLOSE_IN = 12  # MP
 #: an Advance into a shoal (ruling R9.1f: she may run aground): less than a broadside that bears (4), so she
 #: still follows the enemy across one when that brings her guns to bear
 SHOAL_RISK = 2.0
@@ -81,6 +85,8 @@ class SimpleCaptain:
         if square != esq:
             d = geo.mp_distance(square, esq)
             score -= abs(d - PREFERRED_RANGE) / 2
+            if d > CLOSE_IN:  # out of reach: where her heading takes her matters most
+                score -= max(0, geo.mp_distance(geo.step(geo.step(square, heading), heading), esq) - CLOSE_IN)
             if geo.broadside_side_in_arc(square, heading, esq) is not None:
                 score += 4
             if geo.rake(square, heading, esq, enemy["heading"]):
@@ -110,7 +116,9 @@ class SimpleCaptain:
             enemy = self._enemy(view, ship)
             close = enemy is not None and geo.mp_distance((ship["x"], ship["y"]), (enemy["x"], enemy["y"])) <= 6
             reserve = lim["crew"] // 4 if close else 0
-            assign = man_the_guns(lim, reserve)
+            first = geo.sections_for_side(geo.broadside_toward(
+                (ship["x"], ship["y"]), ship["heading"], (enemy["x"], enemy["y"]), enemy["heading"])) if enemy else ()
+            assign = man_the_guns(lim, reserve, first=first)  # the broadside that bears (or soon will) first
             left = lim["crew"] - reserve - assigned_total(assign)
             if left > 0 and ship["rigging"] < view_card_top(view, ship_id, "rigging"):
                 assign["rigging_dc"] = min(2, left)

@@ -18,6 +18,9 @@ class Temper:
     helm_depth: int = DEPTH
     #: how it mans its ships (`judgment_guns.CREW_STYLES`; "both": both broadsides before anything else)
     crew_style: str = ""
+    #: keeps that style only while the nearest enemy is within this range in MP (None: at any range); beyond, it
+    #: mans as the full judgment does
+    crew_within: int | None = None
     #: holds fire at targets beyond this range in MP (None: fires whenever the shot is worth the reload)
     fire_within: int | None = None
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Generator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from cs_desktop.rules.cards import SECTION_NAMES
@@ -85,13 +85,14 @@ def _validate(state: GameState | None, request: Request, answer: Any) -> Refusal
     return None
 
 
-def man_the_guns(ship_limits: dict[str, Any], reserve: int = 0, sailing: bool = True) -> dict[str, Any]:
+def man_the_guns(ship_limits: dict[str, Any], reserve: int = 0, sailing: bool = True,
+                 first: Sequence[str] = ()) -> dict[str, Any]:
     """A ready-made legal assignment: every undamaged gunnery box manned while crew lasts (keeping `reserve`
-    points back for Melee), then one point on Sailing if any is left (5.1.1, 5.1.5). Offered to players as a
-    starting point; they may change it."""
+    points back for Melee), the sections in `first` before the others, then one point on Sailing if any is left
+    (5.1.1, 5.1.5). Offered to players as a starting point; they may change it."""
     left = max(0, ship_limits["crew"] - reserve)
     assign = empty_assignment()
-    for section in SECTION_NAMES:
+    for section in [*first, *(s for s in SECTION_NAMES if s not in first)]:
         take = min(ship_limits["gunnery"][section], left)
         assign["gunnery"][section] = take
         left -= take

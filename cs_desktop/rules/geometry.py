@@ -260,6 +260,19 @@ def facing_side(ship_sq: Square, heading: int, other_sq: Square) -> str:
     return "bow" if a > 0 else "stern"
 
 
+def broadside_toward(ship_sq: Square, heading: int, enemy_sq: Square, enemy_heading: int) -> str:
+    """The broadside ('port' or 'starboard') that bears on an enemy now, or the one he lies on the side of (he
+    comes into that arc first); dead ahead or astern, or in the same square, the side he is heading across to.
+    What a captain mans first (5.0)."""
+    if ship_sq == enemy_sq:
+        b = ship_frame(ship_sq, heading, step(enemy_sq, enemy_heading))[1]
+    else:
+        b = ship_frame(ship_sq, heading, enemy_sq)[1]
+    if b == 0:
+        b = ship_frame(ship_sq, heading, step(enemy_sq, enemy_heading))[1]
+    return "starboard" if b >= 0 else "port"
+
+
 @lru_cache(maxsize=None)
 def arcs(heading: int, dx: int, dy: int) -> tuple[Optional[str], Optional[str]]:
     """(broadside side, chaser end) in whose arc an offset ``(dx, dy)`` (not (0, 0)) lies from a ship on

@@ -1,7 +1,8 @@
-"""Issue 27.2: the levels stand in order by construction, and measurably: normal above easy, easy above the simple
-baseline (by less than the issue asks), the full judgment (hard's own, without its search) above normal — on every shipped duel, both seat orders,
-each at its own printed turn limit. Hard, whose games cost seconds, is measured by `captains-sea ladder`
-(docs/captains.md), too many games for the suite."""
+"""Issue 27.2: the levels stand in order by construction, and measurably: the simple baseline above random, easy
+above simple, normal above easy — on every shipped duel, both seat orders, each at its own printed turn limit. Hard,
+whose games cost seconds, is measured by `captains-sea ladder` (docs/captains.md), too many games for the suite;
+what it has over normal by construction (its crew manned as the full judgment mans it at any range) is shown here
+on a position."""
 
 from __future__ import annotations
 
@@ -13,10 +14,12 @@ from cs_desktop import SCENARIOS
 from cs_desktop.ai.judgment import JudgmentCaptain
 from cs_desktop.ai.judgment_helm import DEPTH
 from cs_desktop.ai.levels import LEVELS, make_level
+from cs_desktop.ai.seat import Seat
 from cs_desktop.ai.temper import FULL, Temper
 from cs_desktop.batch.simulate import play_game
 from cs_desktop.batch.turn_limit import turn_limit_options
 from cs_desktop.formats.files import load_scenario_with_ships
+from tests.rules.harness import at, drive, duel
 
 DUELS = sorted(p for p in Path(SCENARIOS).glob("*.json"))
 
@@ -43,18 +46,33 @@ def _score(first: str, second: str, seed: int) -> float:
 
 def test_27_2_the_lower_levels_use_less_of_the_judgment() -> None:
     easy, normal, hard = LEVELS["easy"], LEVELS["normal"], LEVELS["hard"]
-    assert easy.temper == Temper(helm_depth=1, crew_style="both", fire_within=12)
-    assert normal.temper == Temper(crew_style="both")  # the full helm and guns, manned as easy mans them
+    assert easy.temper == Temper(helm_depth=1, crew_style="both", crew_within=20, fire_within=16)
+    assert normal.temper == Temper(crew_style="both", crew_within=14)  # the full helm and guns, manned loosely close in
     assert hard.temper == FULL and hard.temper.helm_depth == DEPTH  # the full judgment under hard's search
     assert easy.budget is None and normal.budget is None and hard.budget is not None
     captain = make_level("easy", 1).judgment
     assert isinstance(captain, JudgmentCaptain) and captain.temper == easy.temper
 
 
-@pytest.mark.parametrize("stronger, weaker", [("normal", "easy"), ("judgment", "normal")])
-def test_27_2_each_quick_level_beats_the_one_below(stronger: str, weaker: str) -> None:
-    assert _score(stronger, weaker, 500) >= 0.6  # measured 79% and 69%; the same captain against itself 53%
+@pytest.mark.parametrize("b, normal_as_full, easy_as_full", [
+    ((22, 12, 7), True, True),  # 24 MP: beyond both levels' crew range, each mans as the full judgment
+    ((18, 12, 7), True, False),  # 16 MP: beyond normal's 14, within easy's 20
+    ((13, 12, 7), False, False),  # 6 MP: both man both broadsides first, the judgment keeps boarders
+])
+def test_27_2_a_level_keeps_its_crew_style_only_within_its_range(b: tuple[int, int, int], normal_as_full: bool,
+                                                                 easy_as_full: bool) -> None:
+    game = duel(a=(10, 12, 3), b=b)
+    drive(game, until=at("assign_crew"))
+    request = game.pending_for("us")
+    assert request is not None and request.kind == "assign_crew"
+    full = JudgmentCaptain(1).choose(Seat(game, request))
+    assert (JudgmentCaptain(1, LEVELS["normal"].temper).choose(Seat(game, request)) == full) is normal_as_full
+    assert (JudgmentCaptain(1, LEVELS["easy"].temper).choose(Seat(game, request)) == full) is easy_as_full
 
 
-def test_27_2_easy_stands_above_the_simple_baseline() -> None:
-    assert _score("easy", "simple", 500) > 0.5  # measured 60%: not the 65% issue 27 asks (docs/captains.md)
+@pytest.mark.parametrize("stronger, weaker, least", [
+    ("simple", "random", 0.65), ("easy", "simple", 0.6), ("normal", "easy", 0.6), ("judgment", "normal", 0.6)])
+def test_27_2_each_quick_level_beats_the_one_below(stronger: str, weaker: str, least: float) -> None:
+    """On these 88 games: simple 72% against random, easy 67% against simple, normal 75% against easy, hard's
+    judgment without its search 67% against normal; the same captain against itself 47%."""
+    assert _score(stronger, weaker, 500) >= least

@@ -224,9 +224,9 @@ def test_R19_0i_held_she_is_the_captors_capture_and_later_damage_is_her_former_s
 
 
 # -------------------------------------------------------------------------------------------- seeded games
-#: frigate-fleets-12-a-side, simple captains: seed 5 sails three prizes and fires at two tables less; seed 4 sails
+#: frigate-fleets-12-a-side, simple captains: seed 2 sails three prizes and fires at two tables less; seed 7 sails
 #: one that her prisoners take back
-SEEDED = [("simple", 5), ("simple", 4)]
+SEEDED = [("simple", 2), ("simple", 7)]
 
 
 @pytest.mark.parametrize("kind, seed", SEEDED)
@@ -245,7 +245,7 @@ def test_WSIM_D5_seeded_games_sail_prizes_keep_every_invariant_and_replay(kind: 
         request = game.pending[0]
         assert game.submit(request.side, captains[request.side].choose(Seat(game, request)))
     assert game.ended and events_since(game, 0, "prize_sails") and events_since(game, 0, "retaken")
-    if seed == 5:
+    if seed == 2:
         assert any(TWO_LESS in dict(r["modifiers"]) for r in rolls_since(game, 0, "to-hit"))
     check_tally_from_log(game)
     again = Game.replay(game.scenario, game.cards, game.seed, game.decisions, game.options)
@@ -268,9 +268,9 @@ def test_WSIM_D5_the_forms_read_her_from_the_captors_view() -> None:
 
 
 def test_WSIM_D5_determinized_copies_see_her_under_her_captor() -> None:
-    """The seeded game (seed 5) until a prize sails and crews are next assigned: a determinized copy for either
-    side (the look-ahead of the captains' levels) shows every ship as the game does, Macedonian sailing for the
-    United States; the game so far replays to the same fingerprint."""
+    """The seeded game (seed 2) until a prize sails and crews are next assigned: a determinized copy for either
+    side (the look-ahead of the captains' levels) shows every ship as the game does, Guerriere (guerriere-2)
+    sailing for the United States; the game so far replays to the same fingerprint."""
     from cs_desktop import SCENARIOS
     from cs_desktop.ai.seat import Seat
     from cs_desktop.formats.files import load_scenario_with_ships
@@ -278,12 +278,12 @@ def test_WSIM_D5_determinized_copies_see_her_under_her_captor() -> None:
     from cs_desktop.rules.dice import Dice
 
     scenario, ships = load_scenario_with_ships(SCENARIOS / "fleets" / "frigate-fleets-12-a-side.json")
-    game = Game(scenario, ships, 5, {**SAILS, "turn_limit": 30})
-    captains = {s.id: SimpleCaptain(5 + i) for i, s in enumerate(scenario.sides)}
+    game = Game(scenario, ships, 2, {**SAILS, "turn_limit": 30})
+    captains = {s.id: SimpleCaptain(2 + i) for i, s in enumerate(scenario.sides)}
     while game.pending and not (events_since(game, 0, "prize_sails") and game.state.segment == "crew"):
         request = game.pending[0]
         assert game.submit(request.side, captains[request.side].choose(Seat(game, request)))
-    assert game.state.ships["macedonian"].prize_of == "gb" and game.state.ships["macedonian"].side == "us"
+    assert game.state.ships["guerriere-2"].prize_of == "gb" and game.state.ships["guerriere-2"].side == "us"
     for side in game.state.sides:
         copy = determinize(game, side, Dice(5))
         assert copy.view(side, events=False)["ships"] == game.view(side, events=False)["ships"]

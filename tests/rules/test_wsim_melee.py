@@ -129,7 +129,7 @@ def test_wsim_R15_0c_off_the_written_melee_and_nothing_written() -> None:
     assert "wsim_melee" not in out and all("wsim_melee" not in g for g in out["grapples"])
 
 
-@pytest.mark.parametrize("seed, captains", [(10, ("simple", "simple")), (12, ("random", "simple"))])
+@pytest.mark.parametrize("seed, captains", [(6, ("simple", "simple")), (12, ("random", "simple"))])
 def test_wsim_R15_0c_whole_games_board_by_it_and_replay(seed: int, captains: tuple[str, str]) -> None:
     """Seen acting: Constitution vs Java under the switch; a melee is fought by TMS rounds and ends in a capture;
     the switch is in every view and the saved game; the game replays."""
