@@ -116,8 +116,7 @@ HELM_SEARCH = HelmSearch(HELM_ITERATIONS, HELM_CHOICES, HELM_WITHIN, HELM_PER_TU
 
 LEVELS: dict[str, Level] = {
     "easy": Level("easy", "Plays for the victory terms by rules of thumb, but steers for the moment, holds its fire "
-                          "until 16 MP and within 20 MP mans both broadsides before it repairs or keeps boarders; "
-                          "answers at once.",
+                          "until 16 MP and within 20 MP mans both broadsides before it repairs; answers at once.",
                   None, temper=Temper(helm_depth=1, crew_style="both", crew_within=20, fire_within=16)),
     "normal": Level("normal", "Steers three maneuvers ahead and fires when the shot is worth the reload, but within "
                               "14 MP mans both broadsides before it repairs or keeps boarders; answers at once.",
