@@ -205,20 +205,6 @@ class SimpleCaptain:
         return out
 
 
-
-
-
-
-
-
-
-
-
-
-
-
-
-
 def melee_crew(ship: ViewShip) -> int:
     a = ship["assign"]
     used = a["sailing"] + a["rigging_change"] + a["rigging_dc"] + sum(a["hull_dc"].values()) + sum(
