@@ -63,22 +63,22 @@ class JudgmentCaptain:
         if self._terms is None or self._terms[0] is not seat.scenario:
             self._terms = (seat.scenario, victory_terms_of(seat.scenario, seat.cards))
         start = time.perf_counter()  # the view is part of the decision's cost
-        answer = think(seat.view(), seat.request, seat.cards, self._terms[1], self.temper.helm_depth, self.temper)
+        answer = think(seat.view(), seat.request, seat.cards, self._terms[1], self.temper)
         self.seconds += time.perf_counter() - start
         self.decisions += 1
         return answer
 
 
 def think(view: View, request: Request, cards: Mapping[str, ShipCard], terms: Terms | None,
-          helm_depth: int = DEPTH, temper: Temper = FULL) -> Any:
-    """The answer to `request` from `view` (see the module doc); always a legal answer. `helm_depth`: how many
-    maneuvers the helm looks ahead (a search's rollouts use fewer); `temper`: the rest of what a weaker level
-    leaves out (ai/temper.py)."""
+          temper: Temper = FULL) -> Any:
+    """The answer to `request` from `view` (see the module doc); always a legal answer. `temper`: how much of
+    the judgment it uses (ai/temper.py): how many maneuvers the helm looks ahead (a search's rollouts use
+    fewer), and what else a weaker level leaves out."""
     handler = HANDLERS.get(request.kind)
     if handler is None:
         answer = None
     elif request.kind in HELM_KINDS:
-        answer = handler(view, request, cards, terms, helm_depth)
+        answer = handler(view, request, cards, terms, temper.helm_depth)
     elif request.kind == "assign_crew":
         answer = _assign_crew(view, request, cards, terms, temper.crew_style, temper.crew_within)
     elif request.kind == "fire" and temper.fire_within is not None:

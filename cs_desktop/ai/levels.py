@@ -151,8 +151,9 @@ EXPERIMENTS: dict[str, Level] = {
 
 #: decisions whose choices come from the judgment's own alternatives (crew styles, ranked shots), not the list
 JUDGED_CHOICES = frozenset({"assign_crew", "fire"})
-#: maneuvers the judgment's helm looks ahead inside a look-ahead (its own decisions look three ahead)
-ROLLOUT_HELM_DEPTH = 1
+#: the judgment inside a look-ahead: the full judgment, its helm looking one maneuver ahead (its own decisions
+#: look three ahead)
+ROLLOUT = Temper(helm_depth=1)
 #: at most this many choices are weighed at one decision (the judgment's own choice always among them)
 MAX_CHOICES = 16
 
@@ -269,7 +270,7 @@ class SearchCaptain:
         if request.kind == "fire" and self.level.ranked_fire:
             return fire_choices(view, request, cards, terms)[:plan.max_choices]
         if preferred is None:
-            preferred = think(view, request, cards, terms, helm_depth=ROLLOUT_HELM_DEPTH)
+            preferred = think(view, request, cards, terms, ROLLOUT)
         return candidates(request, preferred, plan.max_choices, plan.spread, plan.kinds)
 
     def choose(self, seat: Seat) -> Any:
@@ -288,7 +289,7 @@ class SearchCaptain:
         def judged(game: Game, request: Request) -> Any:
             if request.kind == "bonus_cards":
                 return []  # in a look-ahead, Hold cards are kept (the real decision weighs them)
-            return think(_view(game, request.side), request, cards, terms, helm_depth=ROLLOUT_HELM_DEPTH)
+            return think(_view(game, request.side), request, cards, terms, ROLLOUT)
 
         def choices_at(game: Game, request: Request) -> list[Any]:
             if request.kind in JUDGED_CHOICES and request.kind in plan.kinds:
