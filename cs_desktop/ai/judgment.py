@@ -18,7 +18,7 @@ from typing import Any
 from cs_desktop.ai.evaluate import Terms, evaluate, victory_terms_of, vp_now
 from cs_desktop.ai.judgment_guns import CREW_STYLES, Guns
 from cs_desktop.ai.judgment_helm import DEPTH, Helm
-from cs_desktop.ai.judgment_view import View, afloat, nearest_enemy, square
+from cs_desktop.ai.judgment_view import View, afloat, nearest_enemy
 from cs_desktop.ai.temper import FULL, Temper
 from cs_desktop.ai.seat import Seat
 from cs_desktop.rules import geometry as geo
@@ -81,8 +81,8 @@ def think(view: View, request: Request, cards: Mapping[str, ShipCard], terms: Te
         answer = handler(view, request, cards, terms, temper.helm_depth)
     elif request.kind == "assign_crew":
         answer = _assign_crew(view, request, cards, terms, temper.crew_style, temper.crew_within)
-    elif request.kind == "fire" and temper.fire_within is not None:
-        answer = _held_fire(view, request, handler(view, request, cards, terms), temper.fire_within)
+    elif request.kind == "fire":
+        answer = _fire(view, request, cards, terms, temper.fire_within)
     else:
         answer = handler(view, request, cards, terms)
     return legal(request, answer)
@@ -170,24 +170,12 @@ def _fall_off(view: View, request: Request, cards: Mapping[str, ShipCard], terms
     return {sid: helm.fall_off(sid, opts) for sid, opts in request.ships.items()}
 
 
-def _fire(view: View, request: Request, cards: Mapping[str, ShipCard], terms: Terms | None) -> Any:
+def _fire(view: View, request: Request, cards: Mapping[str, ShipCard], terms: Terms | None,
+          within: int | None = None) -> Any:
+    """11.0: each ship's fire; with `within`, holding it at targets beyond that many MP (Guns.fire)."""
     assert request.ships is not None
     guns = Guns(Helm(view, request.side, cards, terms))
-    return {sid: guns.fire(sid, opts) for sid, opts in request.ships.items()}
-
-
-def _held_fire(view: View, request: Request, answer: dict[str, Any], within: int) -> dict[str, Any]:
-    """`answer` with each ship holding her fire at a target beyond `within` MP (a weaker level's patience)."""
-    assert request.ships is not None
-    out = dict(answer)
-    for sid, option in answer.items():
-        target = option.get("target")
-        if target is None or option.get("chaser") is not None:
-            continue
-        ship, enemy = view["ships"][sid], view["ships"][target]
-        if geo.mp_distance(square(ship), square(enemy)) > within:
-            out[sid] = next((o for o in request.ships[sid] if o["target"] is None), option)
-    return out
+    return {sid: guns.fire(sid, opts, within) for sid, opts in request.ships.items()}
 
 
 def _select_load(view: View, request: Request, cards: Mapping[str, ShipCard], terms: Terms | None) -> Any:

@@ -144,7 +144,18 @@ class Guns:
         bside = next(iter(option["sections"])).split("_")[0]
         return expected_hits(gun_power(ship, card, bside, CLOSE), CLOSE) * self.helm.w_us
 
-    def fire(self, ship_id: str, options: tuple[dict[str, Any], ...]) -> dict[str, Any]:
+    def fire(self, ship_id: str, options: tuple[dict[str, Any], ...], within: int | None = None) -> dict[str, Any]:
+        """The ship's fire (11.0): the shot worth its reload, or holding fire. With `within`, she holds her fire
+        at a target beyond that many MP (a weaker level's patience, ai/temper.py); a chaser fires at any range."""
+        best = self._worth_firing(ship_id, options)
+        if within is None or best["target"] is None or best["chaser"] is not None:
+            return best
+        ship, target = self.view["ships"][ship_id], self.view["ships"][best["target"]]
+        if geo.mp_distance(square(ship), square(target)) <= within:
+            return best
+        return next((o for o in options if o["target"] is None), best)
+
+    def _worth_firing(self, ship_id: str, options: tuple[dict[str, Any], ...]) -> dict[str, Any]:
         hold = next((o for o in options if o["target"] is None), options[0])
         best, best_value, best_mp = hold, 0.0, 99
         for option in options:

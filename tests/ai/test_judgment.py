@@ -12,6 +12,7 @@ from cs_desktop.ai.captains import make_captain
 from cs_desktop.ai.seat import Seat
 from cs_desktop.ai.evaluate import evaluate, stance, victory_terms_of, vp_now, win_probability
 from cs_desktop.ai.judgment import JudgmentCaptain, think
+from cs_desktop.ai.temper import Temper
 from cs_desktop.formats.files import load_scenario_with_ships
 from cs_desktop.rules.decisions import Request
 from cs_desktop.rules.dice import Dice
@@ -84,6 +85,17 @@ def test_judgment_fires_close(monkeypatch: pytest.MonkeyPatch) -> None:
     assert choice["target"] == "java"
     bearing = {s for o in request.ships["constitution"] for s in o["sections"]}
     assert set(choice["sections"]) == bearing  # every section that can fire does
+
+
+@pytest.mark.parametrize("within, fires", [(None, True), (6, True), (5, False)])
+def test_27_2_a_level_holds_fire_beyond_its_range(monkeypatch: pytest.MonkeyPatch, within: int | None,
+                                                 fires: bool) -> None:
+    # a weaker level's patience is the guns' own (Guns.fire): the shot the judgment takes at 6 MP, held beyond
+    game = _fire_request(monkeypatch, 13)  # 3 squares apart: 6 MP
+    request = pending(game, "fire")
+    choice = think(game.view("us", events=False), request, game.cards, victory_terms_of(game.scenario, game.cards),
+                   Temper(fire_within=within))["constitution"]
+    assert choice["target"] == ("java" if fires else None)
 
 
 def test_judgment_aims_by_purpose(monkeypatch: pytest.MonkeyPatch) -> None:
