@@ -79,10 +79,8 @@ def think(view: View, request: Request, cards: Mapping[str, ShipCard], terms: Te
         answer = None
     elif request.kind in HELM_KINDS:
         answer = handler(view, request, cards, terms, temper.helm_depth)
-    elif request.kind == "assign_crew":
-        answer = _assign_crew(view, request, cards, terms, temper.crew_style, temper.crew_within)
-    elif request.kind == "fire":
-        answer = _fire(view, request, cards, terms, temper.fire_within)
+    elif request.kind in TEMPERED_KINDS:
+        answer = handler(view, request, cards, terms, temper)
     else:
         answer = handler(view, request, cards, terms)
     return legal(request, answer)
@@ -106,11 +104,12 @@ def _setup(view: View, request: Request, cards: Mapping[str, ShipCard], terms: T
 
 
 def _assign_crew(view: View, request: Request, cards: Mapping[str, ShipCard], terms: Terms | None,
-                 style: str = "", within: int | None = None) -> Any:
+                 temper: Temper = FULL) -> Any:
+    """5.0: each ship manned in the temper's style within its range (Guns.assign)."""
     guns = Guns(Helm(view, request.side, cards, terms))
     out = {}
     for ship_id, lim in request.info["limits"].items():
-        assign = guns.assign(ship_id, lim, style, within)
+        assign = guns.assign(ship_id, lim, temper.crew_style, temper.crew_within)
         assert assigned_total(assign) <= lim["crew"]
         out[ship_id] = assign
     return out
@@ -171,11 +170,11 @@ def _fall_off(view: View, request: Request, cards: Mapping[str, ShipCard], terms
 
 
 def _fire(view: View, request: Request, cards: Mapping[str, ShipCard], terms: Terms | None,
-          within: int | None = None) -> Any:
-    """11.0: each ship's fire; with `within`, holding it at targets beyond that many MP (Guns.fire)."""
+          temper: Temper = FULL) -> Any:
+    """11.0: each ship's fire, held at targets beyond the temper's range (Guns.fire)."""
     assert request.ships is not None
     guns = Guns(Helm(view, request.side, cards, terms))
-    return {sid: guns.fire(sid, opts, within) for sid, opts in request.ships.items()}
+    return {sid: guns.fire(sid, opts, temper.fire_within) for sid, opts in request.ships.items()}
 
 
 def _select_load(view: View, request: Request, cards: Mapping[str, ShipCard], terms: Terms | None) -> Any:
@@ -400,3 +399,5 @@ HANDLERS: dict[str, Callable[..., Any]] = {
 __all__ = ["JudgmentCaptain", "think", "capture_pays"]
 #: the handlers that steer, and take the helm's look-ahead depth
 HELM_KINDS = frozenset({"select_maneuver", "advance_turn", "fall_off"})
+#: the handlers that take the rest of the temper: how the crew is manned and the range fire is held beyond
+TEMPERED_KINDS = frozenset({"assign_crew", "fire"})

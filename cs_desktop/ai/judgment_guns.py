@@ -15,7 +15,7 @@ from cs_desktop.rules import advice
 from cs_desktop.rules import geometry as geo
 from cs_desktop.rules.cards import SECTION_NAMES
 from cs_desktop.rules.state import empty_assignment
-from cs_desktop.rules.view_types import ViewShip
+from cs_desktop.rules.view_types import ViewShip, ViewTops
 
 #: fire a broadside only if it brings at least this share of what the same broadside would at close range
 #: (HOLD_SHARE while the range is closing, LONG_SHARE while it is not).
@@ -34,7 +34,7 @@ def bearing_side(ship: ViewShip, enemy: ViewShip) -> str:
     return geo.broadside_toward(square(ship), ship["heading"], square(enemy), enemy["heading"])
 
 
-def _spend_the_rest(assign: dict[str, Any], lim: dict[str, Any], ship: ViewShip, top: Any, left: int) -> None:
+def _spend_the_rest(assign: dict[str, Any], lim: dict[str, Any], ship: ViewShip, top: ViewTops, left: int) -> None:
     """The crew left once both broadsides are manned: damage control of every damaged section, then of the
     rigging (17.2), then one point on Sailing (+1 on the Bonus Move rigging check, 16.0)."""
     for section in SECTION_NAMES:
