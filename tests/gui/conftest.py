@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QPushButton, QRadioButton
+from pytestqt.exceptions import TimeoutError as QtBotTimeout
 
 from cs_desktop.gui import requests as rq
 from cs_desktop.gui.window.main import MainWindow
@@ -20,6 +21,16 @@ from cs_desktop.gui.window.main import MainWindow
 COMPUTER_TURN_GUARD_MS = 600_000
 from cs_desktop.gui.session import GameSession
 from cs_desktop.play.autosave import AutosaveStore
+
+
+def wait_for(qtbot: Any, condition: Callable[[], bool], what: Callable[[], str],
+             timeout_ms: int = COMPUTER_TURN_GUARD_MS) -> None:
+    """Wait until `condition()` holds, at most `timeout_ms`; past it the test fails with `what()`: what it waited
+    for and what the window showed (a bare pytest-qt timeout says neither)."""
+    try:
+        qtbot.waitUntil(condition, timeout=timeout_ms)
+    except QtBotTimeout:
+        raise AssertionError(f"gave up after {timeout_ms / 1000:g} s waiting for {what()}") from None
 
 
 @pytest.fixture

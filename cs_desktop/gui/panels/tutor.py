@@ -208,11 +208,14 @@ def add_tutor_dock(session: GameSession, main: QMainWindow, say: Callable[[str],
     return TutorDock(panel, dock, toggle)
 
 
-def start_tutorial(start_game: GameStarter, show_error: Callable[[str, str], None]) -> bool:
-    """Help → Guided first game: the tutorial scenario, the player on his side against the easy captain."""
+def start_tutorial(start_game: GameStarter, show_error: Callable[[str, str], None], seed: int | None = None) -> bool:
+    """Help → Guided first game: the tutorial scenario, the player on his side against the easy captain; `seed`
+    None (a player's game): a fresh random seed each time, so no two tutorials play alike; a test passes one."""
     try:
         sides = [side.id for side in load_scenario(tutorial.SCENARIO).sides]
     except FileFormatError as e:
         show_error("Cannot start the guided first game", "\n".join(e.lines()))
         return False
-    return start_game(tutorial.SCENARIO, tutorial.seats(sides), random.SystemRandom().randrange(1, 10**9), {})
+    if seed is None:
+        seed = random.SystemRandom().randrange(1, 10**9)
+    return start_game(tutorial.SCENARIO, tutorial.seats(sides), seed, {})

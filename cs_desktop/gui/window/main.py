@@ -109,6 +109,8 @@ class MainWindow(QMainWindow):
     startup_report: Any = None
     last_error = ""  # the last error said (show_error)
     game_over_dialog: GameOverDialog | None = None
+    #: the seed of the next guided first game; None (players): a fresh random one each time (tests pin it)
+    tutorial_seed: int | None = None
 
     def __init__(self, session: GameSession | None = None, settings: QSettings | None = None,
                  autosave: AutosaveStore | None = None, layout_path: str | Path | None = None,
@@ -403,7 +405,7 @@ class MainWindow(QMainWindow):
 
     def start_tutorial(self) -> bool:
         """Help → Guided first game (gui/panels/tutor.py)."""
-        return start_tutorial(self.files.start_game, self.show_error)
+        return start_tutorial(self.files.start_game, self.show_error, self.tutorial_seed)
 
     def watch_replay(self, path: str | Path | None = None) -> ReplayViewer | None:
         """Game → Watch a replay… (gui/library/replay_viewer.py): bookmarks kept in the data folder."""
