@@ -3,8 +3,8 @@
 Each level is the judgment captain (cs_desktop/ai/judgment.py) with a temper (ai/temper.py), and hard has a search
 on top. The lower levels' judgment is weaker by design, each in the places that decide games, so that each level
 stands measurably above the one below (issue 27.2; the ladder, docs/captains.md): *easy* steers for the moment (no
-look-ahead past the maneuver), holds its fire beyond 16 MP and within 20 MP mans both broadsides before damage
-control and a melee reserve; *normal* has the full helm and guns but within 14 MP mans its ships as easy does;
+look-ahead past the maneuver), holds its fire beyond 16 MP and mans both broadsides before damage control and a
+melee reserve; *normal* has the full helm and guns but within 14 MP mans its ships as easy does;
 *hard* is the full judgment with a search at the crew and every broadside, load, grapple and boarding decision,
 and near the enemy the first few maneuvers of a turn on a smaller budget (HelmSearch). At a searched decision each choice the judgment would
 weigh is played on the same determinized futures (paired_search.py; copies drawn from what its side can see,
@@ -116,8 +116,8 @@ HELM_SEARCH = HelmSearch(HELM_ITERATIONS, HELM_CHOICES, HELM_WITHIN, HELM_PER_TU
 
 LEVELS: dict[str, Level] = {
     "easy": Level("easy", "Plays for the victory terms by rules of thumb, but steers for the moment, holds its fire "
-                          "until 16 MP and within 20 MP mans both broadsides before it repairs; answers at once.",
-                  None, temper=Temper(helm_depth=1, crew_style="both", crew_within=20, fire_within=16)),
+                          "until 16 MP and mans both broadsides before it repairs; answers at once.",
+                  None, temper=Temper(helm_depth=1, crew_style="both", fire_within=16)),
     "normal": Level("normal", "Steers three maneuvers ahead and fires when the shot is worth the reload, but within "
                               "14 MP mans both broadsides before it repairs or keeps boarders; answers at once.",
                     None, temper=Temper(crew_style="both", crew_within=14)),

@@ -46,7 +46,7 @@ def _score(first: str, second: str, seed: int) -> float:
 
 def test_27_2_the_lower_levels_use_less_of_the_judgment() -> None:
     easy, normal, hard = LEVELS["easy"], LEVELS["normal"], LEVELS["hard"]
-    assert easy.temper == Temper(helm_depth=1, crew_style="both", crew_within=20, fire_within=16)
+    assert easy.temper == Temper(helm_depth=1, crew_style="both", fire_within=16)  # "both" at any range
     assert normal.temper == Temper(crew_style="both", crew_within=14)  # the full helm and guns, manned loosely close in
     assert hard.temper == FULL and hard.temper.helm_depth == DEPTH  # the full judgment under hard's search
     assert easy.budget is None and normal.budget is None and hard.budget is not None
@@ -54,25 +54,28 @@ def test_27_2_the_lower_levels_use_less_of_the_judgment() -> None:
     assert isinstance(captain, JudgmentCaptain) and captain.temper == easy.temper
 
 
-@pytest.mark.parametrize("b, normal_as_full, easy_as_full", [
-    ((22, 12, 7), True, True),  # 24 MP: beyond both levels' crew range, each mans as the full judgment
-    ((18, 12, 7), True, False),  # 16 MP: beyond normal's 14, within easy's 20
-    ((13, 12, 7), False, False),  # 6 MP: both man both broadsides first, the judgment keeps boarders
+@pytest.mark.parametrize("b, normal_as_full", [
+    ((22, 12, 7), True),  # 24 MP: beyond normal's 14 MP, it mans as the full judgment
+    ((18, 12, 7), True),  # 16 MP: the same
+    ((13, 12, 7), False),  # 6 MP: normal mans both broadsides first, the judgment keeps boarders
 ])
-def test_27_2_a_level_keeps_its_crew_style_only_within_its_range(b: tuple[int, int, int], normal_as_full: bool,
-                                                                 easy_as_full: bool) -> None:
+def test_27_2_a_level_keeps_its_crew_style_only_within_its_range(b: tuple[int, int, int],
+                                                                 normal_as_full: bool) -> None:
     game = duel(a=(10, 12, 3), b=b)
     drive(game, until=at("assign_crew"))
     request = game.pending_for("us")
     assert request is not None and request.kind == "assign_crew"
     full = JudgmentCaptain(1).choose(Seat(game, request))
+    both = JudgmentCaptain(1, Temper(crew_style="both")).choose(Seat(game, request))
     assert (JudgmentCaptain(1, LEVELS["normal"].temper).choose(Seat(game, request)) == full) is normal_as_full
-    assert (JudgmentCaptain(1, LEVELS["easy"].temper).choose(Seat(game, request)) == full) is easy_as_full
+    assert JudgmentCaptain(1, LEVELS["easy"].temper).choose(Seat(game, request)) == both  # easy: at any range
+    if b[0] != 22:  # at 16 and 6 MP the two styles differ, so the checks above tell them apart
+        assert both != full
 
 
 @pytest.mark.parametrize("stronger, weaker, least", [
     ("simple", "random", 0.65), ("easy", "simple", 0.6), ("normal", "easy", 0.6), ("judgment", "normal", 0.6)])
 def test_27_2_each_quick_level_beats_the_one_below(stronger: str, weaker: str, least: float) -> None:
-    """On these 88 games: simple 72% against random, easy 67% against simple, normal 75% against easy, hard's
-    judgment without its search 67% against normal; the same captain against itself 47%."""
+    """On these 88 games: simple 72% against random, easy 67% against simple, normal 79% against easy, hard's
+    judgment without its search 67% against normal; easy against itself 49%."""
     assert _score(stronger, weaker, 500) >= least

@@ -53,7 +53,7 @@ def test_R18_0t_president_and_the_squadron_can_end_in_her_capture() -> None:
     """The scenario's terms ("her capture loses", R21.3b) now mean what they say: with the judgment captain on both
     sides, seed 1, President strikes and Pomone's boats take possession of her (+10 to the squadron)."""
     scenario, ships = load_scenario_with_ships(SCENARIOS / "fleets" / "president-and-the-squadron.json")
-    game = play_game(scenario, ships, 1, ("easy", "easy"))
+    game = play_game(scenario, ships, 1, ("judgment", "judgment"))
     president = game.state.ships["president-1815"]
     assert game.ended and president.captured
     assert any(e["type"] == "possession" and e.get("ruling") == "R18.0t" for e in game.events)
