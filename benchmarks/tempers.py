@@ -10,6 +10,10 @@ crew style, none for any range):
     python3 benchmarks/tempers.py judgment temper:1:both:12 --games 20
     python3 benchmarks/tempers.py temper:3:both: temper:1:both:12 --games 20 --workers 2
     python3 benchmarks/tempers.py temper:3:both::14 temper:1:both:16 --games 20 --workers 2
+    python3 benchmarks/tempers.py normal easy --games 36 --seed 11 --squadrons --workers 2
+
+`--squadrons` adds every two-sided shipped squadron action (scenarios/fleets) to the duels: as the ladder, each
+scenario weighs the same.
 """
 
 from __future__ import annotations
@@ -70,15 +74,19 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20, help="games a duel, half in each seat order")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--squadrons", action="store_true", help="the squadron actions too (two-sided ones)")
     args = parser.parse_args()
     duels = sorted(Path(SCENARIOS).glob("*.json"))
+    if args.squadrons:
+        duels += [p for p in sorted((Path(SCENARIOS) / "fleets").glob("*.json"))
+                  if len(load_scenario_with_ships(p)[0].sides) == 2]
     jobs = [(str(p), (args.first, args.second), args.seed * 100000 + i * 1000 + k, k % 2 == 1)
             for i, p in enumerate(duels) for k in range(args.games)]
     with ProcessPoolExecutor(args.workers) as pool:
         points = sum(pool.map(play, jobs, chunksize=1))
     lo, hi = wilson(points, len(jobs))
     print(f"{args.first} against {args.second}: {points:g} of {len(jobs)} = {100 * points / len(jobs):.1f}% "
-          f"(95% interval {100 * lo:.0f}-{100 * hi:.0f}%), {len(duels)} duels, both seat orders, printed turn limits")
+          f"(95% interval {100 * lo:.0f}-{100 * hi:.0f}%), {len(duels)} scenarios, both seat orders, printed turn limits")
 
 
 if __name__ == "__main__":
