@@ -12,6 +12,8 @@ from cs_desktop.ai.captains import make_captain
 from cs_desktop.ai.seat import Seat
 from cs_desktop.ai.evaluate import evaluate, stance, victory_terms_of, vp_now, win_probability
 from cs_desktop.ai.judgment import JudgmentCaptain, think
+from cs_desktop.ai.judgment_guns import Guns
+from cs_desktop.ai.judgment_helm import Helm
 from cs_desktop.ai.temper import Temper
 from cs_desktop.formats.files import load_scenario_with_ships
 from cs_desktop.rules.decisions import Request
@@ -96,6 +98,19 @@ def test_27_2_a_level_holds_fire_beyond_its_range(monkeypatch: pytest.MonkeyPatc
     choice = think(game.view("us", events=False), request, game.cards, victory_terms_of(game.scenario, game.cards),
                    Temper(fire_within=within))["constitution"]
     assert choice["target"] == ("java" if fires else None)
+
+
+def test_27_2_a_chaser_fires_at_any_range_of_a_weaker_level(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Guns.fire(within=): the patience holds the broadsides only; a chaser's shot (11.9) the guns chose stands
+    game = _fire_request(monkeypatch, 13)  # 6 MP
+    request = pending(game, "fire")
+    options = request.ships["constitution"]
+    shot = next(o for o in options if o["target"] == "java")
+    chaser = {**shot, "sections": {}, "chaser": "bow"}
+    monkeypatch.setattr(Guns, "_worth_firing", lambda self, ship_id, opts: opts[-1])
+    guns = Guns(Helm(game.view("us", events=False), "us", game.cards, None))
+    assert guns.fire("constitution", (*options, chaser), within=5) == chaser
+    assert guns.fire("constitution", (*options, shot), within=5)["target"] is None  # a broadside is held
 
 
 def test_judgment_aims_by_purpose(monkeypatch: pytest.MonkeyPatch) -> None:
