@@ -38,11 +38,11 @@ def _spend_the_rest(assign: dict[str, Any], lim: dict[str, Any], ship: ViewShip,
     """The crew left once both broadsides are manned: damage control of every damaged section, then of the
     rigging (17.2), then one point on Sailing (+1 on the Bonus Move rigging check, 16.0)."""
     for section in SECTION_NAMES:
-        if left > 0 and ship["gunnery"][section] < int(top["gunnery"][section]):
+        if left > 0 and ship["gunnery"][section] < top["gunnery"][section]:
             n = min(int(lim["hull_dc"][section]) - assign["hull_dc"][section], left)
             assign["hull_dc"][section] += n
             left -= n
-    if left > 0 and ship["rigging"] < int(top["rigging"]):
+    if left > 0 and ship["rigging"] < top["rigging"]:
         n = min(int(lim["rigging_dc"]) - assign["rigging_dc"], left)
         assign["rigging_dc"] += n
         left -= n

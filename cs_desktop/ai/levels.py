@@ -4,9 +4,9 @@ Each level is the judgment captain (cs_desktop/ai/judgment.py) with a temper (ai
 on top. The lower levels' judgment is weaker by design, each in the places that decide games, so that each level
 stands measurably above the one below (issue 27.2; the ladder, docs/captains.md): *easy* steers for the moment (no
 look-ahead past the maneuver), holds its fire beyond 16 MP and mans both broadsides before damage control and a
-melee reserve; *normal* has the full helm and guns but within 14 MP mans its ships as easy does;
-*hard* is the full judgment with a search at the crew and every broadside, load, grapple and boarding decision,
-and near the enemy the first few maneuvers of a turn on a smaller budget (HelmSearch). At a searched decision each choice the judgment would
+melee reserve; *normal* has the full helm and guns but within 14 MP mans its ships as easy does; *hard* is the full
+judgment with a search at the crew and every broadside, load, grapple and boarding decision, and near the enemy the
+first few maneuvers of a turn on a smaller budget (HelmSearch). At a searched decision each choice the judgment would
 weigh is played on the same determinized futures (paired_search.py; copies drawn from what its side can see,
 `seat.determinized`), the judgment answering every later decision of both sides to the end of the turn, where
 the position is scored by the learned chance of winning (value.py). The judgment's own choice stands unless

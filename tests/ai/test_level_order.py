@@ -54,23 +54,22 @@ def test_27_2_the_lower_levels_use_less_of_the_judgment() -> None:
     assert isinstance(captain, JudgmentCaptain) and captain.temper == easy.temper
 
 
-@pytest.mark.parametrize("b, normal_as_full", [
-    ((22, 12, 7), True),  # 24 MP: beyond normal's 14 MP, it mans as the full judgment
-    ((18, 12, 7), True),  # 16 MP: the same
-    ((13, 12, 7), False),  # 6 MP: normal mans both broadsides first, the judgment keeps boarders
+@pytest.mark.parametrize("b, normal_as_full, styles_differ", [
+    ((22, 12, 7), True, False),  # 24 MP: beyond normal's 14 MP, it mans as the full judgment (here as "both")
+    ((18, 12, 7), True, True),  # 16 MP: the same
+    ((13, 12, 7), False, True),  # 6 MP: normal mans both broadsides first, the judgment keeps boarders
 ])
-def test_27_2_a_level_keeps_its_crew_style_only_within_its_range(b: tuple[int, int, int],
-                                                                 normal_as_full: bool) -> None:
+def test_27_2_a_level_keeps_its_crew_style_only_within_its_range(b: tuple[int, int, int], normal_as_full: bool,
+                                                                 styles_differ: bool) -> None:
     game = duel(a=(10, 12, 3), b=b)
     drive(game, until=at("assign_crew"))
     request = game.pending_for("us")
     assert request is not None and request.kind == "assign_crew"
     full = JudgmentCaptain(1).choose(Seat(game, request))
     both = JudgmentCaptain(1, Temper(crew_style="both")).choose(Seat(game, request))
+    assert (both != full) is styles_differ  # where they differ, the checks below tell the styles apart
     assert (JudgmentCaptain(1, LEVELS["normal"].temper).choose(Seat(game, request)) == full) is normal_as_full
     assert JudgmentCaptain(1, LEVELS["easy"].temper).choose(Seat(game, request)) == both  # easy: at any range
-    if b[0] != 22:  # at 16 and 6 MP the two styles differ, so the checks above tell them apart
-        assert both != full
 
 
 @pytest.mark.parametrize("stronger, weaker, least", [
